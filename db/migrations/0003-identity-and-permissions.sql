@@ -16,7 +16,7 @@ create unique index users_username_key on app_public.users (lower(username));
 create index users_last_name_idx on app_public.users (last_name);
 create index users_created_at_idx on app_public.users (created_at);
 create trigger _100_timestamps before insert or update on app_public.users for each row execute function app_private.tg__timestamps();
-comment on table app_public.users is 'A person who signs in. An inactive user cannot sign in; their data stays.';
+comment on table app_public.users is E'@behavior -insert\nA person who signs in (created with the createUser mutation, which sets a password). An inactive user cannot sign in; their data stays.';
 comment on column app_public.users.avatar_file_id is 'The stored file shown as the avatar.';
 
 -- Password hashes never leave app_private; only the server's auth module reads them.

@@ -17,6 +17,9 @@ grant select on app_public.scopes to ledgerline_visitor;
 alter table app_public.document_types enable row level security;
 create policy select_all on app_public.document_types for select using (true);
 grant select on app_public.document_types to ledgerline_visitor;
+-- PostGraphile reads enum tables while building the schema, before it switches to the visitor.
+grant usage on schema app_public to ledgerline_authenticator;
+grant select on app_public.document_types to ledgerline_authenticator;
 
 alter table app_public.exchange_rates enable row level security;
 create policy select_signed_in on app_public.exchange_rates for select using ((select app_hidden.current_user_id()) is not null);

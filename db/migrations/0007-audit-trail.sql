@@ -35,7 +35,7 @@ begin
     end if;
   end if;
   insert into app_public.audit_trail (table_name, row_id, action, changes, row_data, user_id, user_role)
-  values (tg_table_name, coalesce(new_row, old_row) ->> 'id', tg_op, diff, coalesce(new_row, old_row),
+  values (tg_table_name, (coalesce(new_row, old_row) ->> 'id')::bigint, tg_op, diff, coalesce(new_row, old_row),
           app_hidden.current_user_id(), app_hidden.current_role_name());
   return null;
 end;

@@ -1,0 +1,90 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { postgraphile } from 'postgraphile';
+import { grafserv } from 'postgraphile/grafserv/fastify/v5';
+import { AuthService } from './auth/service.ts';
+import { accessTokens } from './auth/tokens.ts';
+import type { Config } from './config.ts';
+import { AppError } from './errors.ts';
+import { makePreset } from './graphql/preset.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** Owner connection (auth module). */
+  ownerUrl: string;
+  /** Authenticator connection (GraphQL). */
+  authenticatorUrl: string;
+  jwtSecret: string;
+  logger?: boolean;
+}
+
+/** Reads `Authorization: Bearer <token>`; undefined when absent. */
+function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+/**
+ * The whole server: GraphQL (with the auth mutations) at /graphql, Ruru at /graphiql outside
+ * production, and a health check. Modules are added here as they come.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: 1_000_000,
+  });
+
+  const ownerPool = new pg.Pool({ connectionString: options.ownerUrl, max: 10 });
+  const tokens = accessTokens(options.jwtSecret, config.accessTokenTtl);
+  const auth = new AuthService({
+    pool: ownerPool,
+    tokens,
+    refreshTokenTtl: config.refreshTokenTtl,
+    loginRateLimit: config.loginRateLimit,
+    loginRateWindowMs: config.loginRateWindowMs,
+  });
+
+  // Every request with a bearer token is verified before any handler runs. A bad or expired token
+  // is refused outright (the client refreshes and retries); no token means anonymous.
+  app.addHook('onRequest', async (request, reply) => {
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined) return;
+    try {
+      request.claims = tokens.verify(token);
+    } catch (error) {
+      const { code, message } = error as AppError;
+      const isGraphQL = request.url.startsWith('/graphql');
+      return reply
+        .code(isGraphQL ? 200 : 401)
+        .send(
+          isGraphQL
+            ? { errors: [{ message, extensions: { code } }] }
+            : { error: true, code, message },
+        );
+    }
+  });
+
+  const pgl = postgraphile(
+    makePreset({
+      connectionString: options.authenticatorUrl,
+      production: config.production,
+      auth,
+    }),
+  );
+  const serv = pgl.createServ(grafserv);
+  await serv.addTo(app);
+
+  app.get('/health', async () => {
+    await ownerPool.query('select 1');
+    return { ok: true };
+  });
+
+  app.addHook('onClose', async () => {
+    await pgl.release();
+    await ownerPool.end();
+  });
+  return app;
+}

@@ -1,0 +1,398 @@
+import type pg from 'pg';
+import { AppError, Errors } from '../errors.ts';
+import { assertStrongPassword, dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { hashRefreshToken, newRefreshToken, type AccessClaims, type AccessTokenIssuer } from './tokens.ts';
+
+/** What login, refreshAccess and switchAccount return (SPEC §7). */
+export interface AuthTokens {
+  accessToken: string;
+  expiresIn: number;
+  refreshToken: string;
+}
+
+export interface AuthOptions {
+  /** Owner connection: the auth module is the only reader of app_private. */
+  pool: pg.Pool;
+  tokens: AccessTokenIssuer;
+  refreshTokenTtl: number;
+  loginRateLimit: number;
+  loginRateWindowMs: number;
+}
+
+export interface ProfileInput {
+  firstName?: string | null;
+  lastName?: string | null;
+  /** undefined keeps the current value; null clears it. */
+  additionalName?: string | null;
+  /** undefined keeps the current value; null clears it. */
+  avatarFileId?: string | null;
+}
+
+export interface CreateUserInput {
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  additionalName?: string | null;
+  roleId: string;
+  accountName?: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Sign-in, token refresh and rotation, account switching, and the user-management actions that
+ * need password hashing. Every rule here is also documented in docs/auth.md.
+ */
+export class AuthService {
+  private readonly options: AuthOptions;
+
+  constructor(options: AuthOptions) {
+    this.options = options;
+  }
+
+  private get pool() {
+    return this.options.pool;
+  }
+
+  /** Counts a failed sign-in for each key; true when any key is over the limit. */
+  private async rateLimited(keys: string[], countFailure: boolean): Promise<number> {
+    const windowSeconds = Math.ceil(this.options.loginRateWindowMs / 1000);
+    let retryAfter = 0;
+    for (const key of keys) {
+      const { rows } = await this.pool.query<{ failures: number; retry_after: number }>(
+        countFailure
+          ? `insert into app_private.login_attempts as a (key, window_start, failures)
+             values ($1, now(), 1)
+             on conflict (key) do update set
+               failures = case when a.window_start < now() - make_interval(secs => $2) then 1 else a.failures + 1 end,
+               window_start = case when a.window_start < now() - make_interval(secs => $2) then now() else a.window_start end
+             returning failures, ceil(extract(epoch from (window_start + make_interval(secs => $2) - now())))::int as retry_after`
+          : `select failures, ceil(extract(epoch from (window_start + make_interval(secs => $2) - now())))::int as retry_after
+               from app_private.login_attempts
+              where key = $1 and window_start >= now() - make_interval(secs => $2)`,
+        [key, windowSeconds],
+      );
+      const row = rows[0];
+      if (row && row.failures >= this.options.loginRateLimit) {
+        retryAfter = Math.max(retryAfter, row.retry_after, 1);
+      }
+    }
+    return retryAfter;
+  }
+
+  async login(username: string, password: string, clientAddress: string): Promise<AuthTokens> {
+    const keys = [`user:${username.trim().toLowerCase()}`, `ip:${clientAddress}`];
+    const blockedFor = await this.rateLimited(keys, false);
+    if (blockedFor > 0) throw Errors.tooManyAttempts(blockedFor);
+
+    const { rows } = await this.pool.query<{
+      id: string;
+      is_active: boolean;
+      password_hash: string | null;
+    }>(
+      `select u.id, u.is_active, s.password_hash
+         from app_public.users u left join app_private.user_secrets s on s.user_id = u.id
+        where lower(u.username) = lower($1)`,
+      [username.trim()],
+    );
+    const user = rows[0];
+    const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+    if (!user || !user.password_hash || !valid) {
+      await this.rateLimited(keys, true);
+      throw Errors.invalidCredentials();
+    }
+    if (!user.is_active) throw Errors.userInactive();
+    await this.pool.query('delete from app_private.login_attempts where key = $1', [keys[0]]);
+
+    const accountId = await this.startingAccount(user.id);
+    return this.issue(user.id, accountId);
+  }
+
+  /** The user's main account, or their oldest account when none is marked main. */
+  private async startingAccount(userId: string): Promise<string> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      `select a.id from app_public.accounts a
+         left join app_public.default_accounts d on d.account_id = a.id and d.user_id = a.user_id
+        where a.user_id = $1
+        order by (d.user_id is not null) desc, a.created_at, a.id
+        limit 1`,
+      [userId],
+    );
+    if (!rows[0]) {
+      throw new AppError('NoAccount', 'This user has no account yet. Ask an administrator.');
+    }
+    return rows[0].id;
+  }
+
+  /** Starts a new refresh family (one sign-in) and returns its first tokens. */
+  private async issue(userId: string, accountId: string, familyId?: string): Promise<AuthTokens> {
+    const refresh = newRefreshToken();
+    const { rows } = await this.pool.query<{ family_id: string }>(
+      `insert into app_private.refresh_tokens (family_id, user_id, account_id, token_hash, expires_at)
+       values (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4,
+               coalesce((select min(expires_at) from app_private.refresh_tokens where family_id = $1::uuid),
+                        now() + make_interval(secs => $5)))
+       returning family_id`,
+      [familyId ?? null, userId, accountId, refresh.hash, this.options.refreshTokenTtl],
+    );
+    const sessionId = rows[0]!.family_id;
+    const { accessToken, expiresIn } = this.options.tokens.sign({ userId, accountId, sessionId });
+    return { accessToken, expiresIn, refreshToken: refresh.token };
+  }
+
+  /**
+   * Exchanges a refresh token for new tokens. The old token is spent; presenting a spent token again
+   * means it was stolen or replayed, so the whole family is revoked.
+   */
+  async refresh(refreshToken: string): Promise<AuthTokens> {
+    if (typeof refreshToken !== 'string' || refreshToken.length < 20) throw Errors.invalidRefreshToken();
+    const hash = hashRefreshToken(refreshToken);
+    const outcome = await transaction(this.pool, async (client) => {
+      const { rows } = await client.query<{
+        id: string;
+        family_id: string;
+        user_id: string;
+        account_id: string;
+        used_at: Date | null;
+        revoked_at: Date | null;
+        expired: boolean;
+        is_active: boolean;
+        account_exists: boolean;
+      }>(
+        `select t.id, t.family_id, t.user_id, t.account_id, t.used_at, t.revoked_at,
+                t.expires_at <= now() as expired, u.is_active,
+                exists (select from app_public.accounts a where a.id = t.account_id and a.user_id = t.user_id) as account_exists
+           from app_private.refresh_tokens t join app_public.users u on u.id = t.user_id
+          where t.token_hash = $1
+          for update of t`,
+        [hash],
+      );
+      const token = rows[0];
+      if (!token) return { error: Errors.invalidRefreshToken() };
+      if (token.used_at || token.revoked_at) {
+        await client.query(
+          `update app_private.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where family_id = $1`,
+          [token.family_id],
+        );
+        return { error: Errors.invalidRefreshToken() };
+      }
+      if (token.expired || !token.is_active || !token.account_exists) {
+        await client.query(
+          `update app_private.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where family_id = $1`,
+          [token.family_id],
+        );
+        return { error: token.is_active ? Errors.invalidRefreshToken() : Errors.userInactive() };
+      }
+      await client.query('update app_private.refresh_tokens set used_at = now() where id = $1', [token.id]);
+      return { token };
+    });
+    if ('error' in outcome) throw outcome.error;
+    return this.issue(outcome.token.user_id, outcome.token.account_id, outcome.token.family_id);
+  }
+
+  /** New tokens for another account of the same user; the current sign-in's family is kept. */
+  async switchAccount(claims: AccessClaims, accountId: string): Promise<AuthTokens> {
+    if (typeof accountId !== 'string' || !UUID.test(accountId)) throw Errors.accountNotFound(String(accountId));
+    const { rowCount } = await this.pool.query(
+      `select 1 from app_public.accounts a join app_public.users u on u.id = a.user_id
+        where a.id = $1 and a.user_id = $2 and u.is_active`,
+      [accountId, claims.userId],
+    );
+    if (!rowCount) throw Errors.accountNotFound(accountId);
+    // Tokens of the family issued for the previous account are spent.
+    await this.pool.query(
+      `update app_private.refresh_tokens set used_at = coalesce(used_at, now()) where family_id = $1`,
+      [claims.sessionId],
+    );
+    return this.issue(claims.userId, accountId, claims.sessionId);
+  }
+
+  /** Ends the sign-in the access token belongs to: its refresh tokens stop working. */
+  async logout(claims: AccessClaims): Promise<void> {
+    await this.pool.query(
+      `update app_private.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where family_id = $1`,
+      [claims.sessionId],
+    );
+  }
+
+  async changePassword(claims: AccessClaims, oldPassword: string, newPassword: string): Promise<void> {
+    const { rows } = await this.pool.query<{ password_hash: string }>(
+      'select password_hash from app_private.user_secrets where user_id = $1',
+      [claims.userId],
+    );
+    if (!rows[0] || !(await verifyPassword(rows[0].password_hash, oldPassword))) {
+      throw Errors.invalidPassword();
+    }
+    assertStrongPassword(newPassword);
+    await this.setPassword(claims.userId, newPassword, claims.sessionId);
+  }
+
+  /** Stores a new password hash and ends every other sign-in of the user. */
+  private async setPassword(userId: string, password: string, keepSessionId?: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await transaction(this.pool, async (client) => {
+      await client.query(
+        `insert into app_private.user_secrets (user_id, password_hash) values ($1, $2)
+         on conflict (user_id) do update set password_hash = excluded.password_hash, password_changed_at = now()`,
+        [userId, passwordHash],
+      );
+      await client.query(
+        `update app_private.refresh_tokens set revoked_at = coalesce(revoked_at, now())
+          where user_id = $1 and family_id is distinct from $2::uuid`,
+        [userId, keepSessionId ?? null],
+      );
+    });
+  }
+
+  /**
+   * SPEC §5 profile update: first and last name fall back to the current values when not given;
+   * additional name and avatar change whenever given, so null clears them.
+   */
+  async updateProfile(claims: AccessClaims, input: ProfileInput): Promise<string> {
+    const sets: string[] = [];
+    const values: unknown[] = [claims.userId];
+    const set = (column: string, value: unknown) => {
+      values.push(value);
+      sets.push(`${column} = $${values.length}`);
+    };
+    if (input.firstName != null) set('first_name', input.firstName);
+    if (input.lastName != null) set('last_name', input.lastName);
+    if (input.additionalName !== undefined) set('additional_name', input.additionalName);
+    if (input.avatarFileId !== undefined) {
+      if (input.avatarFileId !== null) {
+        if (!UUID.test(input.avatarFileId)) throw Errors.avatarNotAllowed();
+        const { rowCount } = await this.pool.query(
+          `select 1 from app_public.files f
+            where f.id = $1 and (f.uploaded_by = $2 or exists (
+              select from app_public.users u where u.id = $2 and u.avatar_file_id = f.id))`,
+          [input.avatarFileId, claims.userId],
+        );
+        if (!rowCount) throw Errors.avatarNotAllowed();
+      }
+      set('avatar_file_id', input.avatarFileId);
+    }
+    if (sets.length > 0) {
+      await this.withUser(claims, (client) =>
+        client.query(`update app_public.users set ${sets.join(', ')} where id = $1`, values),
+      );
+    }
+    return claims.userId;
+  }
+
+  /** Runs owner-privileged work with the acting user's claims set, so triggers see who acted. */
+  private withUser<T>(claims: AccessClaims, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return transaction(this.pool, async (client) => {
+      await client.query(
+        `select set_config('jwt.claims.user_id', $1, true), set_config('jwt.claims.account_id', $2, true)`,
+        [claims.userId, claims.accountId],
+      );
+      return work(client);
+    });
+  }
+
+  /** Throws unless the signed-in account holds the scope. */
+  async requireScope(claims: AccessClaims, scope: string): Promise<void> {
+    const { rows } = await this.pool.query<{ allowed: boolean }>(
+      `select $3 = any(app_hidden.account_scopes(a.id)) as allowed
+         from app_public.accounts a where a.id = $1 and a.user_id = $2`,
+      [claims.accountId, claims.userId, scope],
+    );
+    if (!rows[0]?.allowed) throw Errors.forbidden(scope);
+  }
+
+  private async requireUser(userId: string): Promise<void> {
+    if (typeof userId !== 'string' || !UUID.test(userId)) throw Errors.userNotFound();
+    const { rowCount } = await this.pool.query('select 1 from app_public.users where id = $1', [userId]);
+    if (!rowCount) throw Errors.userNotFound();
+  }
+
+  async adminChangePassword(claims: AccessClaims, userId: string, password: string): Promise<void> {
+    await this.requireScope(claims, 'admin:user');
+    await this.requireUser(userId);
+    assertStrongPassword(password);
+    await this.setPassword(userId, password);
+  }
+
+  async setUserActive(claims: AccessClaims, userId: string, isActive: boolean): Promise<void> {
+    await this.requireScope(claims, 'admin:user');
+    await this.requireUser(userId);
+    if (!isActive && userId === claims.userId) throw Errors.cannotDeactivateSelf();
+    await this.withUser(claims, async (client) => {
+      await client.query('update app_public.users set is_active = $2 where id = $1', [userId, isActive]);
+      if (!isActive) {
+        await client.query(
+          'update app_private.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where user_id = $1',
+          [userId],
+        );
+      }
+    });
+  }
+
+  /**
+   * Creates a user with a password and one account of the given role, made their main account.
+   * The user is committed first; if the account cannot then be set as main, the error says so and
+   * carries the new user's id, so the account can be fixed on the user's page.
+   */
+  async createUser(claims: AccessClaims, input: CreateUserInput): Promise<string> {
+    await this.requireScope(claims, 'admin:user');
+    assertStrongPassword(input.password);
+    const role = await this.pool.query<{ name: string }>(
+      'select name from app_public.roles where id::text = $1',
+      [input.roleId],
+    );
+    if (!role.rows[0]) throw Errors.roleNotFound();
+    const roleName = role.rows[0].name;
+    const passwordHash = await hashPassword(input.password);
+    const userId = await this.withUser(claims, async (client) => {
+      const taken = await client.query('select 1 from app_public.users where lower(username) = lower($1)', [
+        input.username,
+      ]);
+      if (taken.rowCount) throw Errors.usernameTaken();
+      const { rows } = await client.query<{ id: string }>(
+        `insert into app_public.users (username, first_name, last_name, additional_name)
+         values ($1, $2, $3, $4) returning id`,
+        [input.username, input.firstName, input.lastName, input.additionalName ?? null],
+      );
+      const id = rows[0]!.id;
+      await client.query('insert into app_private.user_secrets (user_id, password_hash) values ($1, $2)', [
+        id,
+        passwordHash,
+      ]);
+      return id;
+    });
+    try {
+      await this.withUser(claims, async (client) => {
+        const { rows } = await client.query<{ id: string }>(
+          `insert into app_public.accounts (name, user_id, role_id) values ($1, $2, $3) returning id`,
+          [input.accountName?.trim() || roleName, userId, input.roleId],
+        );
+        await client.query('insert into app_public.default_accounts (user_id, account_id) values ($1, $2)', [
+          userId,
+          rows[0]!.id,
+        ]);
+      });
+    } catch (error) {
+      const cause = error instanceof AppError ? error.message : String(error);
+      const failure = Errors.defaultAccountNotSet(userId);
+      (failure.details as Record<string, unknown>).cause = cause;
+      throw failure;
+    }
+    return userId;
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuthService } from '../auth/service.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
+import { VISITOR_ROLE } from '../db/database.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Claims of the verified bearer token, when the request had one. */
+    claims?: AccessClaims;
+  }
+}
+
+/** What every GraphQL resolver can reach besides PostGraphile's own context. */
+export interface LedgerlineContext {
+  auth: AuthService;
+  claims: AccessClaims | undefined;
+  clientAddress: string;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Grafast {
+    interface Context {
+      ledgerline: LedgerlineContext;
+    }
+  }
+}
+
+/** Longest a single GraphQL request may keep the database busy. */
+export const STATEMENT_TIMEOUT = '15s';
+
+/**
+ * The per-request GraphQL context: the visitor role and the verified claims as PostgreSQL
+ * settings, which every RLS policy reads.
+ */
+export function requestContext(request: FastifyRequest | undefined, auth: AuthService) {
+  const claims = request?.claims;
+  return {
+    ledgerline: { auth, claims, clientAddress: request?.ip ?? 'unknown' },
+    pgSettings: {
+      role: VISITOR_ROLE,
+      statement_timeout: STATEMENT_TIMEOUT,
+      'jwt.claims.user_id': claims?.userId,
+      'jwt.claims.account_id': claims?.accountId,
+    },
+  };
+}

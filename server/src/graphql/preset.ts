@@ -1,0 +1,66 @@
+import { PostGraphileConnectionFilterPreset } from 'postgraphile-plugin-connection-filter';
+import { makePgService } from 'postgraphile/adaptors/pg';
+import { PostGraphileAmberPreset } from 'postgraphile/presets/amber';
+import type { AuthService } from '../auth/service.ts';
+import { requestContext } from './context.ts';
+import { maskError } from './errors.ts';
+import { AuthPlugin } from './plugins/auth.ts';
+import { IdInflectionPlugin } from './plugins/id-inflection.ts';
+import { OrderByNullsPlugin } from './plugins/order-by-nulls.ts';
+import { PageSizeCapPlugin } from './plugins/page-size-cap.ts';
+import { validationRulesPlugin } from './plugins/validation-rules.ts';
+
+/** Largest GraphQL request body accepted, in bytes. */
+export const MAX_REQUEST_BYTES = 100_000;
+
+export interface PresetOptions {
+  /** Connection as the authenticator role, which becomes the visitor per request. */
+  connectionString: string;
+  production: boolean;
+  auth: AuthService;
+}
+
+/** The whole GraphQL API: generated from the app_public schema plus the auth mutations. */
+export function makePreset({ connectionString, production, auth }: PresetOptions): GraphileConfig.Preset {
+  return {
+    extends: [PostGraphileAmberPreset, PostGraphileConnectionFilterPreset],
+    plugins: [
+      IdInflectionPlugin,
+      OrderByNullsPlugin,
+      PageSizeCapPlugin,
+      validationRulesPlugin(production),
+      AuthPlugin,
+    ],
+    pgServices: [
+      makePgService({
+        connectionString,
+        schemas: ['app_public'],
+        pubsub: false,
+        poolConfig: { max: 20 },
+      }),
+    ],
+    schema: {
+      connectionFilterRelations: false,
+      connectionFilterComputedColumns: false,
+      connectionFilterSetofFunctions: false,
+      connectionFilterAllowNullInput: false,
+      connectionFilterAllowEmptyObjectInput: false,
+    },
+    grafserv: {
+      graphqlPath: '/graphql',
+      graphiql: !production,
+      graphiqlOnGraphQLGET: !production,
+      graphiqlPath: '/graphiql',
+      graphqlOverGET: true,
+      maxRequestLength: MAX_REQUEST_BYTES,
+      websockets: false,
+      maskError,
+    },
+    grafast: {
+      explain: !production && process.env.GRAPHQL_EXPLAIN === 'true',
+      context(ctx) {
+        return requestContext(ctx.fastifyv5?.request, auth);
+      },
+    },
+  };
+}
