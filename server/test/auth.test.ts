@@ -7,7 +7,7 @@ let t: TestApp;
 
 const REFRESH = `mutation R($token: String!) { refreshAccess(input: { refreshToken: $token }) { accessToken expiresIn refreshToken } }`;
 const SWITCH = `mutation S($id: UUID!) { switchAccount(input: { accountId: $id }) { accessToken expiresIn refreshToken } }`;
-const ME = `{ currentUser { username displayName effectiveScopes currentAccount { id name } accountsByUserId { nodes { id name isDefault } } } }`;
+const ME = `{ currentUser { username displayName effectiveScopes currentAccount { id name } accounts { nodes { id name isDefault } } } }`;
 const INVOICE_COUNT = `{ allInvoices { totalCount } }`;
 
 async function userId(username: string): Promise<string> {
@@ -152,7 +152,7 @@ describe('accounts', () => {
     expect(me.username).toBe('accountant');
     expect(me.displayName).toBe('Boris S.');
     expect(me.currentAccount.name).toBe('Accountant');
-    expect(me.accountsByUserId.nodes.map((a: { name: string }) => a.name).sort()).toEqual(['Accountant', 'Group viewer']);
+    expect(me.accounts.nodes.map((a: { name: string }) => a.name).sort()).toEqual(['Accountant', 'Group viewer']);
     expect(me.effectiveScopes).toEqual(expect.arrayContaining(['invoice:read', 'invoice:write', 'validate_invoice']));
     expect(me.effectiveScopes).not.toContain('admin');
   });
@@ -160,7 +160,7 @@ describe('accounts', () => {
   it('switching to another account of the same user gives tokens for it', async () => {
     const { accessToken } = await login(t.app, 'accountant');
     const me = (await gql(t.app, ME, {}, accessToken)).data!.currentUser;
-    const other = me.accountsByUserId.nodes.find((a: { name: string }) => a.name === 'Group viewer');
+    const other = me.accounts.nodes.find((a: { name: string }) => a.name === 'Group viewer');
     const switched = (await gql(t.app, SWITCH, { id: other.id }, accessToken)).data!.switchAccount;
     const after = (await gql(t.app, ME, {}, switched.accessToken)).data!.currentUser;
     expect(after.currentAccount.name).toBe('Group viewer');
@@ -265,11 +265,11 @@ describe('user administration needs admin:user', () => {
     const roleId = (await t.db.owner.query(`select id from app_public.roles where name = 'manager'`)).rows[0].id;
     const result = await gql(
       t.app,
-      `mutation C($roleId: UUID!) { createUser(input: { username: "newbie", password: "Newbie#2026pass", firstName: "Nina", lastName: "Brook", roleId: $roleId }) { user { username accountsByUserId { nodes { name isDefault } } } } }`,
+      `mutation C($roleId: UUID!) { createUser(input: { username: "newbie", password: "Newbie#2026pass", firstName: "Nina", lastName: "Brook", roleId: $roleId }) { user { username accounts { nodes { name isDefault } } } } }`,
       { roleId },
       accessToken,
     );
-    expect(result.data!.createUser.user).toEqual({ username: 'newbie', accountsByUserId: { nodes: [{ name: 'manager', isDefault: true }] } });
+    expect(result.data!.createUser.user).toEqual({ username: 'newbie', accounts: { nodes: [{ name: 'manager', isDefault: true }] } });
     const me = (await gql(t.app, ME, {}, (await login(t.app, 'newbie', 'Newbie#2026pass')).accessToken)).data!.currentUser;
     expect(me.currentAccount.name).toBe('manager');
   });

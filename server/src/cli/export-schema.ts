@@ -1,4 +1,4 @@
-import './env.ts';
+import '../env.ts';
 // Writes the sorted GraphQL schema to schema.graphql (or, with --check, fails if it differs), so
 // every API change shows up in review as a diff.
 import fs from 'node:fs';

@@ -87,6 +87,8 @@ function describePgError(error: PgError): { code: string; message: string } | un
     return CONSTRAINT_MESSAGES[constraint];
   }
   switch (code) {
+    case '23001': // restrict_violation: a row still refers to it
+      return { code: 'IsConstraintViolation', message: 'Other entities depend on it.' };
     case '23503':
       return /^update or delete on table/.test(error.message)
         ? { code: 'IsConstraintViolation', message: 'Other entities depend on it.' }
@@ -122,6 +124,9 @@ export function maskError(error: GraphQLError): GraphQLError {
   const original = error.originalError;
   if (original instanceof AppError) {
     return withCode(error, original.code, original.message, original.details);
+  }
+  if (original && / are forbidden in filter argument input\.$/.test(original.message)) {
+    return withCode(error, 'InvalidFilter', original.message);
   }
   if (original) {
     const described = describePgError(original as PgError);

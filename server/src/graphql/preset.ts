@@ -1,3 +1,4 @@
+import { PgSimplifyInflectionPreset } from '@graphile/simplify-inflection';
 import { PostGraphileConnectionFilterPreset } from 'postgraphile-plugin-connection-filter';
 import { makePgService } from 'postgraphile/adaptors/pg';
 import { PostGraphileAmberPreset } from 'postgraphile/presets/amber';
@@ -23,7 +24,7 @@ export interface PresetOptions {
 /** The whole GraphQL API: generated from the app_public schema plus the auth mutations. */
 export function makePreset({ connectionString, production, auth }: PresetOptions): GraphileConfig.Preset {
   return {
-    extends: [PostGraphileAmberPreset, PostGraphileConnectionFilterPreset],
+    extends: [PostGraphileAmberPreset, PgSimplifyInflectionPreset, PostGraphileConnectionFilterPreset],
     plugins: [
       IdInflectionPlugin,
       OrderByNullsPlugin,
@@ -40,11 +41,15 @@ export function makePreset({ connectionString, production, auth }: PresetOptions
       }),
     ],
     schema: {
+      // Relations read naturally (invoice.supplier, invoice.costs); lists stay allX, rows xById.
+      pgSimplifyAllRows: false,
+      pgShortPk: false,
+      pgOmitListSuffix: false,
       connectionFilterRelations: false,
       connectionFilterComputedColumns: false,
       connectionFilterSetofFunctions: false,
       connectionFilterAllowNullInput: false,
-      connectionFilterAllowEmptyObjectInput: false,
+      connectionFilterAllowEmptyObjectInput: true,
     },
     grafserv: {
       graphqlPath: '/graphql',
