@@ -8,7 +8,9 @@ import { loadSecrets } from './secrets.ts';
 const config = loadConfig();
 const secrets = loadSecrets(config.dataDir);
 console.log(`Ledgerline 1.4.2 (${config.production ? 'production' : 'development'})`);
-console.log(config.databaseUrl ? 'Using DATABASE_URL.' : `Starting PostgreSQL in ${config.dataDir}/pg ...`);
+console.log(
+  config.databaseUrl ? 'Using DATABASE_URL.' : `Starting PostgreSQL in ${config.dataDir}/pg ...`,
+);
 const database = await openDatabase(config, secrets, (message) => console.log(message));
 if (await seedDemoData(database.ownerUrl)) console.log('Seeded the demo data.');
 

@@ -40,7 +40,9 @@ export async function setup(project: TestProject) {
     });
     serverUrl = cluster.url('postgres');
   }
-  const client = await import('pg').then(({ default: pg }) => new pg.Client({ connectionString: serverUrl }));
+  const client = await import('pg').then(
+    ({ default: pg }) => new pg.Client({ connectionString: serverUrl }),
+  );
   await client.connect();
   await client.query(`drop database if exists ${TEMPLATE_DATABASE}`);
   await client.end();

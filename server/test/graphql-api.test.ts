@@ -15,10 +15,26 @@ beforeAll(async () => {
 
 describe('lists (SPEC §7 queries)', () => {
   it.each([
-    'allBills', 'allInvoices', 'allCosts', 'allPayments', 'allDocuments', 'allClients', 'allCostTypes',
-    'allProjects', 'allRoles', 'allServices', 'allSubsidiaries', 'allSuppliers', 'allUsers',
+    'allBills',
+    'allInvoices',
+    'allCosts',
+    'allPayments',
+    'allDocuments',
+    'allClients',
+    'allCostTypes',
+    'allProjects',
+    'allRoles',
+    'allServices',
+    'allSubsidiaries',
+    'allSuppliers',
+    'allUsers',
   ])('%s takes filter, orderBy, first, offset and returns totalCount', async (list) => {
-    const result = await gql(t.app, `{ ${list}(first: 2, offset: 1, orderBy: [PRIMARY_KEY_DESC], filter: {}) { totalCount nodes { nodeId } } }`, {}, admin);
+    const result = await gql(
+      t.app,
+      `{ ${list}(first: 2, offset: 1, orderBy: [PRIMARY_KEY_DESC], filter: {}) { totalCount nodes { nodeId } } }`,
+      {},
+      admin,
+    );
     expect(result.errors).toBeUndefined();
     expect(result.data![list].totalCount).toBeGreaterThan(2);
     expect(result.data![list].nodes).toHaveLength(2);
@@ -26,7 +42,12 @@ describe('lists (SPEC §7 queries)', () => {
 
   it('filters and sorts invoices with nulls first or last', async () => {
     const query = (order: string) =>
-      gql(t.app, `{ allInvoices(first: 3, orderBy: [${order}, ID_ASC], filter: { currency: { equalTo: "EUR" } }) { nodes { currency validatedBy } } }`, {}, admin);
+      gql(
+        t.app,
+        `{ allInvoices(first: 3, orderBy: [${order}, ID_ASC], filter: { currency: { equalTo: "EUR" } }) { nodes { currency validatedBy } } }`,
+        {},
+        admin,
+      );
     const first = (await query('VALIDATED_BY_ASC_NULLS_FIRST')).data!.allInvoices.nodes;
     const last = (await query('VALIDATED_BY_ASC_NULLS_LAST')).data!.allInvoices.nodes;
     expect(first[0].validatedBy).toBeNull();
@@ -35,7 +56,12 @@ describe('lists (SPEC §7 queries)', () => {
   });
 
   it('money comes as exact decimal strings', async () => {
-    const result = await gql(t.app, `{ allCosts(first: 1) { nodes { amount amountWVat vat } } }`, {}, admin);
+    const result = await gql(
+      t.app,
+      `{ allCosts(first: 1) { nodes { amount amountWVat vat } } }`,
+      {},
+      admin,
+    );
     const cost = result.data!.allCosts.nodes[0];
     expect(typeof cost.amount).toBe('string');
     expect(cost.amount).toMatch(/^\d+\.\d{2}$/);
@@ -44,7 +70,12 @@ describe('lists (SPEC §7 queries)', () => {
   it('single-record queries by key', async () => {
     const invoice = await gql(t.app, `{ allInvoices(first: 1) { nodes { id } } }`, {}, admin);
     const id = invoice.data!.allInvoices.nodes[0].id;
-    const single = await gql(t.app, `query I($id: Int!) { invoiceById(id: $id) { id invoiceRef subsidiary { legalName } supplier { legalName } } }`, { id }, admin);
+    const single = await gql(
+      t.app,
+      `query I($id: Int!) { invoiceById(id: $id) { id invoiceRef subsidiary { legalName } supplier { legalName } } }`,
+      { id },
+      admin,
+    );
     expect(single.data!.invoiceById.id).toBe(id);
     expect(single.data!.invoiceById.supplier.legalName).toBeTruthy();
   });
@@ -61,14 +92,31 @@ describe('lists (SPEC §7 queries)', () => {
 
 describe('hardening', () => {
   it(`a page larger than ${MAX_PAGE_SIZE} rows is refused, literal or variable`, async () => {
-    expect(errorCode(await gql(t.app, `{ allCosts(first: ${MAX_PAGE_SIZE + 1}) { totalCount } }`, {}, admin))).toBe('PageSizeExceeded');
-    expect(errorCode(await gql(t.app, `query Q($n: Int) { allCosts(first: $n) { nodes { id } } }`, { n: 2147483647 }, admin))).toBe('PageSizeExceeded');
-    expect((await gql(t.app, `{ allCosts(first: ${MAX_PAGE_SIZE}) { nodes { id } } }`, {}, admin)).errors).toBeUndefined();
+    expect(
+      errorCode(
+        await gql(t.app, `{ allCosts(first: ${MAX_PAGE_SIZE + 1}) { totalCount } }`, {}, admin),
+      ),
+    ).toBe('PageSizeExceeded');
+    expect(
+      errorCode(
+        await gql(
+          t.app,
+          `query Q($n: Int) { allCosts(first: $n) { nodes { id } } }`,
+          { n: 2147483647 },
+          admin,
+        ),
+      ),
+    ).toBe('PageSizeExceeded');
+    expect(
+      (await gql(t.app, `{ allCosts(first: ${MAX_PAGE_SIZE}) { nodes { id } } }`, {}, admin))
+        .errors,
+    ).toBeUndefined();
   });
 
   it(`a query deeper than ${MAX_QUERY_DEPTH} levels is refused`, async () => {
     let selection = 'id';
-    for (let i = 0; i < 6; i++) selection = `invoice { costs(first: 1) { nodes { ${selection} } } }`;
+    for (let i = 0; i < 6; i++)
+      selection = `invoice { costs(first: 1) { nodes { ${selection} } } }`;
     const deep = await gql(t.app, `{ allCosts(first: 1) { nodes { ${selection} } } }`, {}, admin);
     expect(errorCode(deep)).toBe('QueryTooDeep');
   });
@@ -93,12 +141,21 @@ describe('hardening', () => {
     const introspection = await gql(prod.app, `{ __schema { types { name } } }`);
     expect(introspection.errors?.[0]?.message).toMatch(/introspection/i);
     expect((await prod.app.inject({ method: 'GET', url: '/graphiql' })).statusCode).toBe(404);
-    const page = await prod.app.inject({ method: 'GET', url: '/graphql', headers: { accept: 'text/html' } });
+    const page = await prod.app.inject({
+      method: 'GET',
+      url: '/graphql',
+      headers: { accept: 'text/html' },
+    });
     expect(page.body).not.toMatch(/ruru/i);
   });
 
   it('a bad filter is reported without internals', async () => {
-    const result = await gql(t.app, `{ allInvoices(filter: { currency: { equalTo: null } }) { totalCount } }`, {}, admin);
+    const result = await gql(
+      t.app,
+      `{ allInvoices(filter: { currency: { equalTo: null } }) { totalCount } }`,
+      {},
+      admin,
+    );
     expect(errorCode(result)).toBe('InvalidFilter');
     expect(JSON.stringify(result)).not.toMatch(/stack|node_modules/);
   });
@@ -106,38 +163,96 @@ describe('hardening', () => {
 
 describe('error codes (SPEC §8)', () => {
   it('deleting a referenced record gives IsConstraintViolation, "Other entities depend on it."', async () => {
-    const project = await gql(t.app, `{ allProjects(filter: { accessKey: { equalTo: "ops.platform" } }) { nodes { id } } }`, {}, admin);
-    const result = await gql(t.app, `mutation D($id: UUID!) { deleteProjectById(input: { id: $id }) { project { id } } }`, { id: project.data!.allProjects.nodes[0].id }, admin);
+    const project = await gql(
+      t.app,
+      `{ allProjects(filter: { accessKey: { equalTo: "ops.platform" } }) { nodes { id } } }`,
+      {},
+      admin,
+    );
+    const result = await gql(
+      t.app,
+      `mutation D($id: UUID!) { deleteProjectById(input: { id: $id }) { project { id } } }`,
+      { id: project.data!.allProjects.nodes[0].id },
+      admin,
+    );
     expect(errorCode(result)).toBe('IsConstraintViolation');
     expect(result.errors![0]!.message).toBe('Other entities depend on it.');
   });
 
   it('an unreferenced record is deleted', async () => {
-    const created = await gql(t.app, `mutation { createCostType(input: { costType: { name: "Temporary" } }) { costType { id } } }`, {}, admin);
+    const created = await gql(
+      t.app,
+      `mutation { createCostType(input: { costType: { name: "Temporary" } }) { costType { id } } }`,
+      {},
+      admin,
+    );
     const id = created.data!.createCostType.costType.id;
-    const deleted = await gql(t.app, `mutation D($id: UUID!) { deleteCostTypeById(input: { id: $id }) { costType { name } } }`, { id }, admin);
+    const deleted = await gql(
+      t.app,
+      `mutation D($id: UUID!) { deleteCostTypeById(input: { id: $id }) { costType { name } } }`,
+      { id },
+      admin,
+    );
     expect(deleted.data!.deleteCostTypeById.costType.name).toBe('Temporary');
   });
 
   it.each([
-    ['client tax id of 10 or 12 digits', `createClient(input: { client: { legalName: "X", taxId: "123" } }) { client { id } }`, 'InvalidTaxId'],
-    ['tax reason code of 9 digits', `createClient(input: { client: { legalName: "X", taxReasonCode: "12" } }) { client { id } }`, 'InvalidTaxReasonCode'],
-    ['registration number of 13 to 15 digits', `createClient(input: { client: { legalName: "X", registrationNumber: "1" } }) { client { id } }`, 'InvalidRegistrationNumber'],
-    ['name required', `createClient(input: { client: { legalName: "  " } }) { client { id } }`, 'FieldRequired'],
-    ['country required for suppliers', `createSupplier(input: { supplier: { legalName: "S", country: "" } }) { supplier { id } }`, 'CountryRequired'],
-    ['project access key charset', `createProject(input: { project: { name: "P", accessKey: "bad key!" } }) { project { id } }`, 'InvalidAccessKey'],
+    [
+      'client tax id of 10 or 12 digits',
+      `createClient(input: { client: { legalName: "X", taxId: "123" } }) { client { id } }`,
+      'InvalidTaxId',
+    ],
+    [
+      'tax reason code of 9 digits',
+      `createClient(input: { client: { legalName: "X", taxReasonCode: "12" } }) { client { id } }`,
+      'InvalidTaxReasonCode',
+    ],
+    [
+      'registration number of 13 to 15 digits',
+      `createClient(input: { client: { legalName: "X", registrationNumber: "1" } }) { client { id } }`,
+      'InvalidRegistrationNumber',
+    ],
+    [
+      'name required',
+      `createClient(input: { client: { legalName: "  " } }) { client { id } }`,
+      'FieldRequired',
+    ],
+    [
+      'country required for suppliers',
+      `createSupplier(input: { supplier: { legalName: "S", country: "" } }) { supplier { id } }`,
+      'CountryRequired',
+    ],
+    [
+      'project access key charset',
+      `createProject(input: { project: { name: "P", accessKey: "bad key!" } }) { project { id } }`,
+      'InvalidAccessKey',
+    ],
   ])('%s', async (_rule, mutation, code) => {
     expect(errorCode(await gql(t.app, `mutation { ${mutation} }`, {}, admin))).toBe(code);
   });
 
   it('an invalid project access pattern shows the invalid-token message', async () => {
     const account = await gql(t.app, `{ allAccounts(first: 1) { nodes { id } } }`, {}, admin);
-    const result = await gql(t.app, `mutation U($id: UUID!) { updateAccountById(input: { id: $id, patch: { accessPatternProjects: "ops/*" } }) { account { id } } }`, { id: account.data!.allAccounts.nodes[0].id }, admin);
+    const result = await gql(
+      t.app,
+      `mutation U($id: UUID!) { updateAccountById(input: { id: $id, patch: { accessPatternProjects: "ops/*" } }) { account { id } } }`,
+      { id: account.data!.allAccounts.nodes[0].id },
+      admin,
+    );
     expect(errorCode(result)).toBe('InvalidAccessToken');
   });
 
   it('a write without the scope gives Forbidden', async () => {
     const viewer = (await login(t.app, 'viewer')).accessToken;
-    expect(errorCode(await gql(t.app, `mutation { createService(input: { service: { name: "X" } }) { service { id } } }`, {}, viewer))).toBe('Forbidden');
+    expect(
+      errorCode(
+        await gql(
+          t.app,
+          `mutation { createService(input: { service: { name: "X" } }) { service { id } } }`,
+          {},
+          viewer,
+        ),
+      ),
+    ).toBe('Forbidden');
   });
 });

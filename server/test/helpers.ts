@@ -99,9 +99,14 @@ const LOGIN = `mutation Login($username: String!, $password: String!) {
   login(input: { username: $username, password: $password }) { accessToken expiresIn refreshToken }
 }`;
 
-export async function login(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<Tokens> {
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<Tokens> {
   const result = await gql<{ login: Tokens }>(app, LOGIN, { username, password });
-  if (!result.data?.login) throw new Error(`login as ${username} failed: ${JSON.stringify(result.errors)}`);
+  if (!result.data?.login)
+    throw new Error(`login as ${username} failed: ${JSON.stringify(result.errors)}`);
   return result.data.login;
 }
 

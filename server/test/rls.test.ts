@@ -7,7 +7,11 @@ let db: TestDatabase;
 const RLS_REFUSED = '42501'; // insufficient privilege or row-level security violation
 
 async function count(username: string | null, table: string, where = 'true'): Promise<number> {
-  const rows = await rowsAs<{ n: string }>(db, username, `select count(*) as n from app_public.${table} where ${where}`);
+  const rows = await rowsAs<{ n: string }>(
+    db,
+    username,
+    `select count(*) as n from app_public.${table} where ${where}`,
+  );
   return Number(rows[0]!.n);
 }
 
@@ -41,14 +45,20 @@ describe('every exposed table', () => {
   });
 
   it('gives the visitor no access to private tables', async () => {
-    expect(await sqlErrorAs(db, 'admin', 'select * from app_private.user_secrets')).toBe(RLS_REFUSED);
-    expect(await sqlErrorAs(db, 'admin', 'select * from app_private.refresh_tokens')).toBe(RLS_REFUSED);
+    expect(await sqlErrorAs(db, 'admin', 'select * from app_private.user_secrets')).toBe(
+      RLS_REFUSED,
+    );
+    expect(await sqlErrorAs(db, 'admin', 'select * from app_private.refresh_tokens')).toBe(
+      RLS_REFUSED,
+    );
   });
 });
 
 describe('scope implications (one SQL function)', () => {
   it('admin implies every scope', async () => {
-    const all = await ownerValue<string[]>('select array_agg(name order by name) from app_public.scopes');
+    const all = await ownerValue<string[]>(
+      'select array_agg(name order by name) from app_public.scopes',
+    );
     const closure = await ownerValue<string[]>(`select app_hidden.scope_closure('{admin}')`);
     expect(closure).toEqual(all);
   });
@@ -57,18 +67,33 @@ describe('scope implications (one SQL function)', () => {
     const closure = async (scope: string) =>
       ownerValue<string[]>('select app_hidden.scope_closure($1::text[])', [[scope]]);
     expect(await closure('admin:invoice')).toEqual(
-      expect.arrayContaining(['invoice:read', 'invoice:write', 'validate_invoice', 'close_invoice']),
+      expect.arrayContaining([
+        'invoice:read',
+        'invoice:write',
+        'validate_invoice',
+        'close_invoice',
+      ]),
     );
-    expect(await closure('admin:cost')).toEqual(expect.arrayContaining(['cost:read', 'cost:write', 'approve_cost']));
+    expect(await closure('admin:cost')).toEqual(
+      expect.arrayContaining(['cost:read', 'cost:write', 'approve_cost']),
+    );
     expect(await closure('admin:company')).toEqual(
-      expect.arrayContaining(['company:write_client', 'company:write_supplier', 'company:write_subsidiary']),
+      expect.arrayContaining([
+        'company:write_client',
+        'company:write_supplier',
+        'company:write_subsidiary',
+      ]),
     );
     expect(await closure('admin:cost')).not.toContain('admin:cost:write');
     expect(await closure('admin:invoice')).not.toContain('create_report');
   });
 
   it('an inactive user has no scopes, whatever their account holds', async () => {
-    const scopes = await asUser(db, 'blocked', async (c) => (await c.query('select app_hidden.current_scopes() s')).rows[0].s);
+    const scopes = await asUser(
+      db,
+      'blocked',
+      async (c) => (await c.query('select app_hidden.current_scopes() s')).rows[0].s,
+    );
     expect(scopes).toEqual([]);
   });
 });
@@ -103,21 +128,39 @@ describe('invoices: invoice:read within the account subsidiaries and projects', 
       `update app_public.accounts set role_id = (select id from app_public.roles where name = 'costs only')
         where name = 'Group viewer'`,
     );
-    const seen = await asUser(db, 'accountant', async (c) => (await c.query('select count(*) n from app_public.invoices')).rows[0].n, 'Group viewer');
+    const seen = await asUser(
+      db,
+      'accountant',
+      async (c) => (await c.query('select count(*) n from app_public.invoices')).rows[0].n,
+      'Group viewer',
+    );
     expect(Number(seen)).toBe(0);
   });
 
   it('viewer cannot write; accountant cannot create one in another subsidiary', async () => {
-    const other = await ownerValue<string>(`select id from app_public.subsidiaries where short_name = 'Northwind UK'`);
-    const own = await ownerValue<string>(`select id from app_public.subsidiaries where short_name = 'Northwind NL'`);
+    const other = await ownerValue<string>(
+      `select id from app_public.subsidiaries where short_name = 'Northwind UK'`,
+    );
+    const own = await ownerValue<string>(
+      `select id from app_public.subsidiaries where short_name = 'Northwind NL'`,
+    );
     const supplier = await ownerValue<string>('select id from app_public.suppliers limit 1');
     const insert = `insert into app_public.invoices (invoice_ref, invoice_date, currency, subsidiary_id, supplier_id)
                     values ('T-1', current_date, 'EUR', $1, $2)`;
     expect(await sqlErrorAs(db, 'viewer', insert, [own, supplier])).toBe(RLS_REFUSED);
     expect(await sqlErrorAs(db, 'accountant', insert, [other, supplier])).toBe(RLS_REFUSED);
     expect(await sqlErrorAs(db, 'accountant', insert, [own, supplier])).toBeUndefined();
-    const updated = await asUser(db, 'accountant', async (c) =>
-      (await c.query(`update app_public.invoices set invoice_ref = 'X' where subsidiary_id = $1`, [other])).rowCount);
+    const updated = await asUser(
+      db,
+      'accountant',
+      async (c) =>
+        (
+          await c.query(
+            `update app_public.invoices set invoice_ref = 'X' where subsidiary_id = $1`,
+            [other],
+          )
+        ).rowCount,
+    );
     expect(updated).toBe(0);
   });
 });
@@ -147,8 +190,20 @@ describe('costs and bills: subsidiary and project limits', () => {
   });
 
   it('viewer cannot change a cost or a bill', async () => {
-    expect(await asUser(db, 'viewer', async (c) => (await c.query(`update app_public.costs set name = 'x'`)).rowCount)).toBe(0);
-    expect(await asUser(db, 'viewer', async (c) => (await c.query(`delete from app_public.bills`)).rowCount)).toBe(0);
+    expect(
+      await asUser(
+        db,
+        'viewer',
+        async (c) => (await c.query(`update app_public.costs set name = 'x'`)).rowCount,
+      ),
+    ).toBe(0);
+    expect(
+      await asUser(
+        db,
+        'viewer',
+        async (c) => (await c.query(`delete from app_public.bills`)).rowCount,
+      ),
+    ).toBe(0);
   });
 });
 
@@ -168,8 +223,20 @@ describe('payments follow the invoice or bill they settle', () => {
   });
 
   it('viewer (payment:read only) cannot delete a payment', async () => {
-    expect(await asUser(db, 'viewer', async (c) => (await c.query('delete from app_public.payments')).rowCount)).toBe(0);
-    expect(await asUser(db, 'viewer', async (c) => (await c.query('delete from app_public.invoices_payments')).rowCount)).toBe(0);
+    expect(
+      await asUser(
+        db,
+        'viewer',
+        async (c) => (await c.query('delete from app_public.payments')).rowCount,
+      ),
+    ).toBe(0);
+    expect(
+      await asUser(
+        db,
+        'viewer',
+        async (c) => (await c.query('delete from app_public.invoices_payments')).rowCount,
+      ),
+    ).toBe(0);
   });
 });
 
@@ -180,18 +247,33 @@ describe('reference data', () => {
   });
 
   it('projects are limited by the access pattern', async () => {
-    const keys = (await rowsAs<{ access_key: string }>(db, 'manager', 'select access_key from app_public.projects order by 1')).map((r) => r.access_key);
+    const keys = (
+      await rowsAs<{ access_key: string }>(
+        db,
+        'manager',
+        'select access_key from app_public.projects order by 1',
+      )
+    ).map((r) => r.access_key);
     expect(keys).toEqual(['ops.data', 'ops.mobile', 'ops.platform', 'ops.support']);
   });
 
   it.each([
     ['clients', `insert into app_public.clients (legal_name) values ('New client')`],
-    ['suppliers', `insert into app_public.suppliers (legal_name, country) values ('New supplier', 'Norway')`],
-    ['subsidiaries', `insert into app_public.subsidiaries (legal_name, country) values ('New sub', 'Norway')`],
+    [
+      'suppliers',
+      `insert into app_public.suppliers (legal_name, country) values ('New supplier', 'Norway')`,
+    ],
+    [
+      'subsidiaries',
+      `insert into app_public.subsidiaries (legal_name, country) values ('New sub', 'Norway')`,
+    ],
     ['projects', `insert into app_public.projects (name, access_key) values ('New', 'new.one')`],
     ['services', `insert into app_public.services (name) values ('New service')`],
     ['cost_types', `insert into app_public.cost_types (name) values ('New type')`],
-    ['exchange_rates', `insert into app_public.exchange_rates (currency, rate_date, usd_per_unit) values ('NOK', current_date, 0.09)`],
+    [
+      'exchange_rates',
+      `insert into app_public.exchange_rates (currency, rate_date, usd_per_unit) values ('NOK', current_date, 0.09)`,
+    ],
     ['roles', `insert into app_public.roles (name) values ('New role')`],
   ])('%s: readable by viewer, written only with the write scope (admin)', async (table, insert) => {
     expect(await count('viewer', table)).toBeGreaterThan(0);
@@ -202,16 +284,41 @@ describe('reference data', () => {
   it('currencies and scopes are read by anyone signed in and changed by no visitor but admin', async () => {
     expect(await count('viewer', 'currencies')).toBeGreaterThan(150);
     expect(await count('viewer', 'scopes')).toBeGreaterThan(30);
-    expect(await sqlErrorAs(db, 'viewer', `insert into app_public.currencies (value, name) values ('XTS', 'Test')`)).toBe(RLS_REFUSED);
-    expect(await sqlErrorAs(db, 'admin', `insert into app_public.scopes (name, description) values ('x', 'x')`)).toBe(RLS_REFUSED);
+    expect(
+      await sqlErrorAs(
+        db,
+        'viewer',
+        `insert into app_public.currencies (value, name) values ('XTS', 'Test')`,
+      ),
+    ).toBe(RLS_REFUSED);
+    expect(
+      await sqlErrorAs(
+        db,
+        'admin',
+        `insert into app_public.scopes (name, description) values ('x', 'x')`,
+      ),
+    ).toBe(RLS_REFUSED);
   });
 });
 
 describe('users, roles and accounts', () => {
   it('users are readable by anyone signed in, changed only with admin:user', async () => {
     expect(await count('viewer', 'users')).toBe(5);
-    expect(await asUser(db, 'viewer', async (c) => (await c.query(`update app_public.users set first_name = 'X'`)).rowCount)).toBe(0);
-    expect(await asUser(db, 'admin', async (c) => (await c.query(`update app_public.users set first_name = first_name`)).rowCount)).toBe(5);
+    expect(
+      await asUser(
+        db,
+        'viewer',
+        async (c) => (await c.query(`update app_public.users set first_name = 'X'`)).rowCount,
+      ),
+    ).toBe(0);
+    expect(
+      await asUser(
+        db,
+        'admin',
+        async (c) =>
+          (await c.query(`update app_public.users set first_name = first_name`)).rowCount,
+      ),
+    ).toBe(5);
   });
 
   it('role scopes are changed only with admin:role', async () => {
@@ -227,23 +334,52 @@ describe('users, roles and accounts', () => {
     expect(await count('viewer', 'accounts_subsidiaries')).toBe(0);
     expect(await count('accountant', 'accounts_subsidiaries')).toBe(1);
     expect(await count('viewer', 'default_accounts')).toBe(1);
-    expect(await sqlErrorAs(db, 'viewer', `update app_public.accounts set name = 'X'`)).toBeUndefined();
-    expect(await asUser(db, 'viewer', async (c) => (await c.query(`update app_public.accounts set name = 'X'`)).rowCount)).toBe(0);
+    expect(
+      await sqlErrorAs(db, 'viewer', `update app_public.accounts set name = 'X'`),
+    ).toBeUndefined();
+    expect(
+      await asUser(
+        db,
+        'viewer',
+        async (c) => (await c.query(`update app_public.accounts set name = 'X'`)).rowCount,
+      ),
+    ).toBe(0);
   });
 
-  it('a user picks their own main account but not another user\'s', async () => {
+  it("a user picks their own main account but not another user's", async () => {
     const other = await ownerValue<string>(
       `select a.id from app_public.accounts a join app_public.users u on u.id = a.user_id where u.username = 'accountant' and a.name = 'Group viewer'`,
     );
-    const own = await asUser(db, 'accountant', async (c) =>
-      (await c.query(`update app_public.default_accounts set account_id = $1 where user_id = app_hidden.current_user_id()`, [other])).rowCount);
+    const own = await asUser(
+      db,
+      'accountant',
+      async (c) =>
+        (
+          await c.query(
+            `update app_public.default_accounts set account_id = $1 where user_id = app_hidden.current_user_id()`,
+            [other],
+          )
+        ).rowCount,
+    );
     expect(own).toBe(1);
     // Another user's row is not visible to change...
-    const foreign = await asUser(db, 'viewer', async (c) =>
-      (await c.query(`update app_public.default_accounts set account_id = account_id where user_id <> app_hidden.current_user_id()`)).rowCount);
+    const foreign = await asUser(
+      db,
+      'viewer',
+      async (c) =>
+        (
+          await c.query(
+            `update app_public.default_accounts set account_id = account_id where user_id <> app_hidden.current_user_id()`,
+          )
+        ).rowCount,
+    );
     expect(foreign).toBe(0);
     // ...and one's own main account cannot point at another user's account.
-    expect(await sqlErrorAs(db, 'viewer', `update app_public.default_accounts set account_id = $1`, [other])).toBe('23503');
+    expect(
+      await sqlErrorAs(db, 'viewer', `update app_public.default_accounts set account_id = $1`, [
+        other,
+      ]),
+    ).toBe('23503');
   });
 });
 
@@ -251,22 +387,36 @@ describe('documents, readers and editors', () => {
   it('documents need documents:read; a reader sees a shared one beyond their scopes', async () => {
     expect(await count('viewer', 'documents')).toBeGreaterThan(30);
     expect(await count('accountant', 'documents')).toBe(0);
-    const documentId = await ownerValue<string>(`select id from app_public.documents order by name limit 1`);
+    const documentId = await ownerValue<string>(
+      `select id from app_public.documents order by name limit 1`,
+    );
     await db.owner.query(
       `insert into app_public.document_readers (document_id, user_id) select $1, id from app_public.users where username = 'accountant'`,
       [documentId],
     );
     expect(await count('accountant', 'documents')).toBe(1);
-    expect(await asUser(db, 'accountant', async (c) => (await c.query(`update app_public.documents set comments = 'x'`)).rowCount)).toBe(0);
+    expect(
+      await asUser(
+        db,
+        'accountant',
+        async (c) => (await c.query(`update app_public.documents set comments = 'x'`)).rowCount,
+      ),
+    ).toBe(0);
   });
 
   it('an editor may change a shared document', async () => {
-    const documentId = await ownerValue<string>(`select id from app_public.documents order by name desc limit 1`);
+    const documentId = await ownerValue<string>(
+      `select id from app_public.documents order by name desc limit 1`,
+    );
     await db.owner.query(
       `insert into app_public.document_editors (document_id, user_id) select $1, id from app_public.users where username = 'viewer'`,
       [documentId],
     );
-    const changed = await asUser(db, 'viewer', async (c) => (await c.query(`update app_public.documents set comments = 'edited'`)).rowCount);
+    const changed = await asUser(
+      db,
+      'viewer',
+      async (c) => (await c.query(`update app_public.documents set comments = 'edited'`)).rowCount,
+    );
     expect(changed).toBe(1);
   });
 });
@@ -283,7 +433,10 @@ describe('files and attachments', () => {
        returning id`,
     );
     expect(await count('viewer', 'files', `id = '${fileId}'`)).toBe(0);
-    await db.owner.query('insert into app_public.invoices_files (invoice_id, file_id) values ($1, $2)', [invoice, fileId]);
+    await db.owner.query(
+      'insert into app_public.invoices_files (invoice_id, file_id) values ($1, $2)',
+      [invoice, fileId],
+    );
     expect(await count('viewer', 'files', `id = '${fileId}'`)).toBe(1);
     expect(await count('viewer', 'invoices_files', `file_id = '${fileId}'`)).toBe(1);
     expect(await count('accountant', 'files', `id = '${fileId}'`)).toBe(0);
@@ -328,13 +481,19 @@ describe('notifications and audit trail', () => {
 
   it('a change is recorded with the user and the role of their account', async () => {
     await asUser(db, 'accountant', async (c) => {
-      const { rows } = await c.query<{ id: number }>(`update app_public.invoices set invoice_ref = 'AUDITED' where id = (select min(id) from app_public.invoices) returning id`);
+      const { rows } = await c.query<{ id: number }>(
+        `update app_public.invoices set invoice_ref = 'AUDITED' where id = (select min(id) from app_public.invoices) returning id`,
+      );
       const audit = await c.query(
         `select a.action, a.changes, a.user_role, u.username from app_public.audit_trail a join app_public.users u on u.id = a.user_id
           where a.table_name = 'invoices' and a.row_id = $1 order by a.id desc limit 1`,
         [rows[0]!.id],
       );
-      expect(audit.rows[0]).toMatchObject({ action: 'UPDATE', user_role: 'accountant', username: 'accountant' });
+      expect(audit.rows[0]).toMatchObject({
+        action: 'UPDATE',
+        user_role: 'accountant',
+        username: 'accountant',
+      });
       expect(audit.rows[0].changes.invoice_ref.new).toBe('AUDITED');
     });
   });
@@ -350,13 +509,20 @@ describe('project access patterns', () => {
     ['sales.crm, rnd.*', 'rnd.ml', true],
     ['ops.data', 'ops.database', false],
   ])('pattern %s on %s is %s', async (pattern, key, expected) => {
-    expect(await ownerValue('select app_public.access_pattern_matches($1, $2)', [pattern, key])).toBe(expected);
+    expect(
+      await ownerValue('select app_public.access_pattern_matches($1, $2)', [pattern, key]),
+    ).toBe(expected);
   });
 
   it('an account cannot be given an invalid pattern', async () => {
     const error = await db.owner
-      .query(`update app_public.accounts set access_pattern_projects = 'ops/*' where name = 'Viewer'`)
-      .then(() => undefined, (e: { constraint?: string }) => e.constraint);
+      .query(
+        `update app_public.accounts set access_pattern_projects = 'ops/*' where name = 'Viewer'`,
+      )
+      .then(
+        () => undefined,
+        (e: { constraint?: string }) => e.constraint,
+      );
     expect(error).toBe('accounts_access_pattern_valid');
   });
 });

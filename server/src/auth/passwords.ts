@@ -1,9 +1,9 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import { Errors } from '../errors.ts';
 
 // argon2id at OWASP ASVS's floor (19 MiB, 2 passes, 1 lane) or above.
 const ARGON2_OPTIONS = {
-  algorithm: Algorithm.Argon2id,
+  algorithm: 2, // Algorithm.Argon2id (a const enum, which isolated modules cannot read)
   memoryCost: 19456,
   timeCost: 2,
   parallelism: 1,

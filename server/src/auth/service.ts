@@ -1,7 +1,17 @@
 import type pg from 'pg';
 import { AppError, Errors } from '../errors.ts';
-import { assertStrongPassword, dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { hashRefreshToken, newRefreshToken, type AccessClaims, type AccessTokenIssuer } from './tokens.ts';
+import {
+  assertStrongPassword,
+  dummyPasswordHash,
+  hashPassword,
+  verifyPassword,
+} from './passwords.ts';
+import {
+  hashRefreshToken,
+  newRefreshToken,
+  type AccessClaims,
+  type AccessTokenIssuer,
+} from './tokens.ts';
 
 /** What login, refreshAccess and switchAccount return (SPEC §7). */
 export interface AuthTokens {
@@ -40,7 +50,10 @@ export interface CreateUserInput {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+async function transaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('begin');
@@ -112,7 +125,10 @@ export class AuthService {
       [username.trim()],
     );
     const user = rows[0];
-    const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+    const valid = await verifyPassword(
+      user?.password_hash ?? (await dummyPasswordHash()),
+      password,
+    );
     if (!user || !user.password_hash || !valid) {
       await this.rateLimited(keys, true);
       throw Errors.invalidCredentials();
@@ -161,7 +177,8 @@ export class AuthService {
    * means it was stolen or replayed, so the whole family is revoked.
    */
   async refresh(refreshToken: string): Promise<AuthTokens> {
-    if (typeof refreshToken !== 'string' || refreshToken.length < 20) throw Errors.invalidRefreshToken();
+    if (typeof refreshToken !== 'string' || refreshToken.length < 20)
+      throw Errors.invalidRefreshToken();
     const hash = hashRefreshToken(refreshToken);
     const outcome = await transaction(this.pool, async (client) => {
       const { rows } = await client.query<{
@@ -199,7 +216,9 @@ export class AuthService {
         );
         return { error: token.is_active ? Errors.invalidRefreshToken() : Errors.userInactive() };
       }
-      await client.query('update app_private.refresh_tokens set used_at = now() where id = $1', [token.id]);
+      await client.query('update app_private.refresh_tokens set used_at = now() where id = $1', [
+        token.id,
+      ]);
       return { token };
     });
     if ('error' in outcome) throw outcome.error;
@@ -208,7 +227,8 @@ export class AuthService {
 
   /** New tokens for another account of the same user; the current sign-in's family is kept. */
   async switchAccount(claims: AccessClaims, accountId: string): Promise<AuthTokens> {
-    if (typeof accountId !== 'string' || !UUID.test(accountId)) throw Errors.accountNotFound(String(accountId));
+    if (typeof accountId !== 'string' || !UUID.test(accountId))
+      throw Errors.accountNotFound(String(accountId));
     const { rowCount } = await this.pool.query(
       `select 1 from app_public.accounts a join app_public.users u on u.id = a.user_id
         where a.id = $1 and a.user_id = $2 and u.is_active`,
@@ -231,7 +251,11 @@ export class AuthService {
     );
   }
 
-  async changePassword(claims: AccessClaims, oldPassword: string, newPassword: string): Promise<void> {
+  async changePassword(
+    claims: AccessClaims,
+    oldPassword: string,
+    newPassword: string,
+  ): Promise<void> {
     const { rows } = await this.pool.query<{ password_hash: string }>(
       'select password_hash from app_private.user_secrets where user_id = $1',
       [claims.userId],
@@ -244,7 +268,11 @@ export class AuthService {
   }
 
   /** Stores a new password hash and ends every other sign-in of the user. */
-  private async setPassword(userId: string, password: string, keepSessionId?: string): Promise<void> {
+  private async setPassword(
+    userId: string,
+    password: string,
+    keepSessionId?: string,
+  ): Promise<void> {
     const passwordHash = await hashPassword(password);
     await transaction(this.pool, async (client) => {
       await client.query(
@@ -296,7 +324,10 @@ export class AuthService {
   }
 
   /** Runs owner-privileged work with the acting user's claims set, so triggers see who acted. */
-  private withUser<T>(claims: AccessClaims, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  private withUser<T>(
+    claims: AccessClaims,
+    work: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
     return transaction(this.pool, async (client) => {
       await client.query(
         `select set_config('jwt.claims.user_id', $1, true), set_config('jwt.claims.account_id', $2, true)`,
@@ -318,7 +349,9 @@ export class AuthService {
 
   private async requireUser(userId: string): Promise<void> {
     if (typeof userId !== 'string' || !UUID.test(userId)) throw Errors.userNotFound();
-    const { rowCount } = await this.pool.query('select 1 from app_public.users where id = $1', [userId]);
+    const { rowCount } = await this.pool.query('select 1 from app_public.users where id = $1', [
+      userId,
+    ]);
     if (!rowCount) throw Errors.userNotFound();
   }
 
@@ -334,7 +367,10 @@ export class AuthService {
     await this.requireUser(userId);
     if (!isActive && userId === claims.userId) throw Errors.cannotDeactivateSelf();
     await this.withUser(claims, async (client) => {
-      await client.query('update app_public.users set is_active = $2 where id = $1', [userId, isActive]);
+      await client.query('update app_public.users set is_active = $2 where id = $1', [
+        userId,
+        isActive,
+      ]);
       if (!isActive) {
         await client.query(
           'update app_private.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where user_id = $1',
@@ -360,9 +396,10 @@ export class AuthService {
     const roleName = role.rows[0].name;
     const passwordHash = await hashPassword(input.password);
     const userId = await this.withUser(claims, async (client) => {
-      const taken = await client.query('select 1 from app_public.users where lower(username) = lower($1)', [
-        input.username,
-      ]);
+      const taken = await client.query(
+        'select 1 from app_public.users where lower(username) = lower($1)',
+        [input.username],
+      );
       if (taken.rowCount) throw Errors.usernameTaken();
       const { rows } = await client.query<{ id: string }>(
         `insert into app_public.users (username, first_name, last_name, additional_name)
@@ -370,10 +407,10 @@ export class AuthService {
         [input.username, input.firstName, input.lastName, input.additionalName ?? null],
       );
       const id = rows[0]!.id;
-      await client.query('insert into app_private.user_secrets (user_id, password_hash) values ($1, $2)', [
-        id,
-        passwordHash,
-      ]);
+      await client.query(
+        'insert into app_private.user_secrets (user_id, password_hash) values ($1, $2)',
+        [id, passwordHash],
+      );
       return id;
     });
     try {
@@ -382,10 +419,10 @@ export class AuthService {
           `insert into app_public.accounts (name, user_id, role_id) values ($1, $2, $3) returning id`,
           [input.accountName?.trim() || roleName, userId, input.roleId],
         );
-        await client.query('insert into app_public.default_accounts (user_id, account_id) values ($1, $2)', [
-          userId,
-          rows[0]!.id,
-        ]);
+        await client.query(
+          'insert into app_public.default_accounts (user_id, account_id) values ($1, $2)',
+          [userId, rows[0]!.id],
+        );
       });
     } catch (error) {
       const cause = error instanceof AppError ? error.message : String(error);

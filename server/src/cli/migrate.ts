@@ -5,6 +5,8 @@ import { openDatabase } from '../db/database.ts';
 import { loadSecrets } from '../secrets.ts';
 
 const config = loadConfig();
-const database = await openDatabase(config, loadSecrets(config.dataDir), (message) => console.log(message));
+const database = await openDatabase(config, loadSecrets(config.dataDir), (message) =>
+  console.log(message),
+);
 console.log('The database is up to date.');
 await database.stop();

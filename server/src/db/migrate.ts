@@ -64,10 +64,10 @@ export async function migrate(
       await client.query('begin');
       try {
         await client.query(migration.sql);
-        await client.query('insert into ledgerline_migrations.applied (name, hash) values ($1, $2)', [
-          migration.name,
-          migration.hash,
-        ]);
+        await client.query(
+          'insert into ledgerline_migrations.applied (name, hash) values ($1, $2)',
+          [migration.name, migration.hash],
+        );
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');

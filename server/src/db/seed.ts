@@ -11,7 +11,11 @@ export const DEMO_USERS = [
     role: 'accountant',
     description: 'invoices, costs, bills, payments; one subsidiary only',
   },
-  { username: 'manager', role: 'manager', description: 'read-only, projects ops.* except ops.legacy' },
+  {
+    username: 'manager',
+    role: 'manager',
+    description: 'read-only, projects ops.* except ops.legacy',
+  },
   { username: 'viewer', role: 'viewer', description: 'read-only, everything' },
   { username: 'blocked', role: 'viewer', description: 'deactivated: cannot sign in' },
 ] as const;
@@ -27,7 +31,14 @@ const ROLES: Record<string, string[]> = {
     'close_invoice',
     'approve_cost',
   ],
-  manager: ['invoice:read', 'cost:read', 'bill:read', 'payment:read', 'documents:read', 'create_report'],
+  manager: [
+    'invoice:read',
+    'cost:read',
+    'bill:read',
+    'payment:read',
+    'documents:read',
+    'create_report',
+  ],
   viewer: [
     'invoice:read',
     'cost:read',
@@ -57,7 +68,14 @@ const SUBSIDIARIES = [
 
 const CLIENTS = [
   ['Alfa Retail JSC', 'Alfa Retail', 'Russia', '7701234567', '1027700132195', '770101001'],
-  ['Baltic Logistics LLC', 'Baltic Logistics', 'Russia', '7802345678', '1037800045678', '780201001'],
+  [
+    'Baltic Logistics LLC',
+    'Baltic Logistics',
+    'Russia',
+    '7802345678',
+    '1037800045678',
+    '780201001',
+  ],
   ['Contoso Pharma GmbH', 'Contoso', 'Germany', null, null, null],
   ['Delta Energy PLC', 'Delta Energy', 'United Kingdom', null, null, null],
   ['Evergreen Foods B.V.', 'Evergreen', 'Netherlands', null, null, null],
@@ -243,10 +261,10 @@ async function insertIdentity(client: pg.Client, passwordHash: string): Promise<
       [user.username, firstName, lastName, additionalName, user.username !== 'blocked'],
     );
     const userId = rows[0]!.id;
-    await client.query('insert into app_private.user_secrets (user_id, password_hash) values ($1, $2)', [
-      userId,
-      passwordHash,
-    ]);
+    await client.query(
+      'insert into app_private.user_secrets (user_id, password_hash) values ($1, $2)',
+      [userId, passwordHash],
+    );
     const account = await client.query<{ id: string }>(
       `insert into app_public.accounts (name, user_id, role_id, access_pattern_projects)
        values ($1, $2, $3, $4) returning id`,
@@ -258,10 +276,10 @@ async function insertIdentity(client: pg.Client, passwordHash: string): Promise<
       ],
     );
     const accountId = account.rows[0]!.id;
-    await client.query('insert into app_public.default_accounts (user_id, account_id) values ($1, $2)', [
-      userId,
-      accountId,
-    ]);
+    await client.query(
+      'insert into app_public.default_accounts (user_id, account_id) values ($1, $2)',
+      [userId, accountId],
+    );
     if (user.username === 'accountant') {
       await client.query(
         `insert into app_public.accounts_subsidiaries (account_id, subsidiary_id)

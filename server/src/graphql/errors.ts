@@ -18,8 +18,14 @@ export const CONSTRAINT_MESSAGES: Record<string, { code: string; message: string
   },
   bills_vat_range: { code: 'VatOutOfRange', message: 'VAT must be above 0 and at most 100.' },
   costs_vat_range: { code: 'VatOutOfRange', message: 'VAT must be above 0 and at most 100.' },
-  bills_period_month: { code: 'InvalidPeriod', message: 'The period must be a month from 1 to 12.' },
-  costs_period_month: { code: 'InvalidPeriod', message: 'The period must be a month from 1 to 12.' },
+  bills_period_month: {
+    code: 'InvalidPeriod',
+    message: 'The period must be a month from 1 to 12.',
+  },
+  costs_period_month: {
+    code: 'InvalidPeriod',
+    message: 'The period must be a month from 1 to 12.',
+  },
   documents_expiration_not_before_signing: {
     code: 'ExpirationBeforeSigning',
     message: 'The expiration date cannot be earlier than the signing date.',
@@ -64,7 +70,12 @@ interface PgError extends Error {
   table?: string;
 }
 
-function withCode(error: GraphQLError, code: string, message: string, extra?: object): GraphQLError {
+function withCode(
+  error: GraphQLError,
+  code: string,
+  message: string,
+  extra?: object,
+): GraphQLError {
   return new GraphQLError(message, {
     nodes: error.nodes,
     source: error.source,

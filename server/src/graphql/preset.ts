@@ -22,9 +22,17 @@ export interface PresetOptions {
 }
 
 /** The whole GraphQL API: generated from the app_public schema plus the auth mutations. */
-export function makePreset({ connectionString, production, auth }: PresetOptions): GraphileConfig.Preset {
+export function makePreset({
+  connectionString,
+  production,
+  auth,
+}: PresetOptions): GraphileConfig.Preset {
   return {
-    extends: [PostGraphileAmberPreset, PgSimplifyInflectionPreset, PostGraphileConnectionFilterPreset],
+    extends: [
+      PostGraphileAmberPreset,
+      PgSimplifyInflectionPreset,
+      PostGraphileConnectionFilterPreset,
+    ],
     plugins: [
       IdInflectionPlugin,
       OrderByNullsPlugin,

@@ -29,7 +29,9 @@ export const AuthPlugin = extendSchema((build) => {
 
   return {
     typeDefs: gql`
-      """Tokens of a signed-in session (SPEC §7). expiresIn is the access token's lifetime in seconds."""
+      """
+      Tokens of a signed-in session (SPEC §7). expiresIn is the access token's lifetime in seconds.
+      """
       type AuthTokens {
         accessToken: String!
         expiresIn: Int!
@@ -49,7 +51,9 @@ export const AuthPlugin = extendSchema((build) => {
         oldPassword: String!
         newPassword: String!
       }
-      """Omitted first or last names keep their values; additionalName and avatarFileId change whenever given (null clears)."""
+      """
+      Omitted first or last names keep their values; additionalName and avatarFileId change whenever given (null clears).
+      """
       input UpdateProfileInput {
         firstName: String
         lastName: String
@@ -70,9 +74,13 @@ export const AuthPlugin = extendSchema((build) => {
         firstName: String!
         lastName: String!
         additionalName: String
-        """The role of the user's first account, which becomes their main account."""
+        """
+        The role of the user's first account, which becomes their main account.
+        """
         roleId: UUID!
-        """Name of the first account; the role's name when omitted."""
+        """
+        Name of the first account; the role's name when omitted.
+        """
         accountName: String
       }
       type UserPayload {
@@ -83,23 +91,41 @@ export const AuthPlugin = extendSchema((build) => {
         success: Boolean!
       }
       extend type Mutation {
-        """Signs in with username and password."""
+        """
+        Signs in with username and password.
+        """
         login(input: LoginInput!): AuthTokens!
-        """Exchanges a refresh token for new tokens; the old refresh token stops working."""
+        """
+        Exchanges a refresh token for new tokens; the old refresh token stops working.
+        """
         refreshAccess(input: RefreshAccessInput!): AuthTokens!
-        """New tokens for another account of the signed-in user."""
+        """
+        New tokens for another account of the signed-in user.
+        """
         switchAccount(input: SwitchAccountInput!): AuthTokens!
-        """Ends the current sign-in: its refresh tokens stop working."""
+        """
+        Ends the current sign-in: its refresh tokens stop working.
+        """
         logout: SuccessPayload!
-        """Changes the signed-in user's password; the current one must be given."""
+        """
+        Changes the signed-in user's password; the current one must be given.
+        """
         changePassword(input: ChangePasswordInput!): SuccessPayload!
-        """Updates the signed-in user's names and avatar."""
+        """
+        Updates the signed-in user's names and avatar.
+        """
         updateProfile(input: UpdateProfileInput!): UserPayload!
-        """Sets another user's password (admin:user)."""
+        """
+        Sets another user's password (admin:user).
+        """
         adminChangePassword(input: AdminChangePasswordInput!): SuccessPayload!
-        """Activates or deactivates a user (admin:user). A deactivated user cannot sign in."""
+        """
+        Activates or deactivates a user (admin:user). A deactivated user cannot sign in.
+        """
         setUserActive(input: SetUserActiveInput!): UserPayload!
-        """Creates a user with a password and a main account of the given role (admin:user)."""
+        """
+        Creates a user with a password and a main account of the given role (admin:user).
+        """
         createUser(input: CreateUserInput!): UserPayload!
       }
     `,
@@ -122,7 +148,9 @@ export const AuthPlugin = extendSchema((build) => {
             return run(args, (l, input) => l.auth.refresh(String(input.refreshToken)));
           },
           switchAccount(_$root, args) {
-            return run(args, (l, input) => l.auth.switchAccount(signedIn(l), String(input.accountId)));
+            return run(args, (l, input) =>
+              l.auth.switchAccount(signedIn(l), String(input.accountId)),
+            );
           },
           logout() {
             return sideEffect(context(), async (ctx) => {
@@ -132,7 +160,11 @@ export const AuthPlugin = extendSchema((build) => {
           },
           changePassword(_$root, args) {
             return run(args, async (l, input) => {
-              await l.auth.changePassword(signedIn(l), String(input.oldPassword), String(input.newPassword));
+              await l.auth.changePassword(
+                signedIn(l),
+                String(input.oldPassword),
+                String(input.newPassword),
+              );
               return { success: true };
             });
           },
@@ -143,13 +175,21 @@ export const AuthPlugin = extendSchema((build) => {
           },
           adminChangePassword(_$root, args) {
             return run(args, async (l, input) => {
-              await l.auth.adminChangePassword(signedIn(l), String(input.userId), String(input.password));
+              await l.auth.adminChangePassword(
+                signedIn(l),
+                String(input.userId),
+                String(input.password),
+              );
               return { success: true };
             });
           },
           setUserActive(_$root, args) {
             return run(args, async (l, input) => {
-              await l.auth.setUserActive(signedIn(l), String(input.userId), input.isActive === true);
+              await l.auth.setUserActive(
+                signedIn(l),
+                String(input.userId),
+                input.isActive === true,
+              );
               return { userId: input.userId };
             });
           },

@@ -9,7 +9,9 @@ export const IdInflectionPlugin: GraphileConfig.Plugin = {
     replace: {
       _attributeName(previous, _options, details) {
         const name = previous!(details);
-        return !details.skipRowId && details.attributeName === 'id' && name === 'row_id' ? 'id' : name;
+        return !details.skipRowId && details.attributeName === 'id' && name === 'row_id'
+          ? 'id'
+          : name;
       },
       nodeIdFieldName() {
         return 'nodeId';

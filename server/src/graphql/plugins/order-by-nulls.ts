@@ -1,4 +1,8 @@
-import { TYPES, type PgCodecWithAttributes, type PgSelectQueryBuilder } from 'postgraphile/@dataplan/pg';
+import {
+  TYPES,
+  type PgCodecWithAttributes,
+  type PgSelectQueryBuilder,
+} from 'postgraphile/@dataplan/pg';
 import { sql } from 'postgraphile/pg-sql2';
 
 /**
@@ -19,7 +23,9 @@ export const OrderByNullsPlugin: GraphileConfig.Plugin = {
         const added: typeof values = {};
         for (const [attributeName, attribute] of Object.entries(codec.attributes)) {
           if (attribute.notNull) continue;
-          if (!build.behavior.pgCodecAttributeMatches([codec, attributeName], 'attribute:orderBy')) {
+          if (
+            !build.behavior.pgCodecAttributeMatches([codec, attributeName], 'attribute:orderBy')
+          ) {
             continue;
           }
           const base = build.inflection.constantCase(
@@ -36,7 +42,12 @@ export const OrderByNullsPlugin: GraphileConfig.Plugin = {
                         codec: TYPES.boolean,
                         direction: nulls === 'FIRST' ? 'DESC' : 'ASC',
                       });
-                      queryBuilder.orderBy({ attribute: attributeName, direction, nulls, nullable: true });
+                      queryBuilder.orderBy({
+                        attribute: attributeName,
+                        direction,
+                        nulls,
+                        nullable: true,
+                      });
                     },
                   },
                 },

@@ -26,8 +26,11 @@ interface RawArg {
   getRaw(): unknown;
 }
 
-function capArgs<T>(args: T, _build: unknown, context: { scope: Record<string, unknown> }): T {
-  const { isPgFieldConnection, isPgFieldSimpleCollection } = context.scope;
+function capArgs<T>(args: T, _build: unknown, context: { scope: object }): T {
+  const { isPgFieldConnection, isPgFieldSimpleCollection } = context.scope as Record<
+    string,
+    unknown
+  >;
   if (!isPgFieldConnection && !isPgFieldSimpleCollection) return args;
   const fields = args as FieldArgs;
   if (fields.first) {

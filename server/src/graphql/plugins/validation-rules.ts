@@ -39,17 +39,21 @@ export function depthLimitRule(max: number): ValidationRule {
   return (context) => {
     const fragments: Record<string, FragmentDefinitionNode> = {};
     for (const definition of context.getDocument().definitions) {
-      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+      if (definition.kind === Kind.FRAGMENT_DEFINITION)
+        fragments[definition.name.value] = definition;
     }
     return {
       OperationDefinition(operation) {
         const depth = depthOf(operation, fragments, new Set());
         if (depth > max) {
           context.reportError(
-            new GraphQLError(`The query is nested ${depth} levels deep; at most ${max} are allowed.`, {
-              nodes: [operation],
-              extensions: { code: 'QueryTooDeep' },
-            }),
+            new GraphQLError(
+              `The query is nested ${depth} levels deep; at most ${max} are allowed.`,
+              {
+                nodes: [operation],
+                extensions: { code: 'QueryTooDeep' },
+              },
+            ),
           );
         }
       },
