@@ -4,7 +4,10 @@ import type { AuthService } from '../auth/service.ts';
 import { makePreset } from './preset.ts';
 
 /** The API as sorted SDL: what schema.graphql holds. */
-export async function sortedSchemaSDL(connectionString: string, auth: AuthService): Promise<string> {
+export async function sortedSchemaSDL(
+  connectionString: string,
+  auth: AuthService,
+): Promise<string> {
   const { schema, resolvedPreset } = await makeSchema(
     makePreset({ connectionString, production: false, auth }),
   );
