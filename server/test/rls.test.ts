@@ -526,3 +526,26 @@ describe('project access patterns', () => {
     expect(error).toBe('accounts_access_pattern_valid');
   });
 });
+
+describe('schema conventions', () => {
+  it('every foreign key is indexed (its columns lead some index)', async () => {
+    const { rows } = await db.owner.query<{ constraint: string }>(`
+      select c.conname as constraint
+        from pg_constraint c
+        join pg_namespace n on n.oid = c.connamespace
+       where c.contype = 'f' and n.nspname in ('app_public', 'app_private')
+         and not exists (
+           select from pg_index i
+            where i.indrelid = c.conrelid
+              and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] @> c.conkey
+              and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] <@ c.conkey)`);
+    expect(rows.map((row) => row.constraint)).toEqual([]);
+  });
+
+  it('money is numeric, never a float', async () => {
+    const { rows } = await db.owner.query<{ column: string }>(`
+      select table_name || '.' || column_name as column from information_schema.columns
+       where table_schema = 'app_public' and data_type in ('real', 'double precision')`);
+    expect(rows).toEqual([]);
+  });
+});
