@@ -346,6 +346,38 @@ describe('users, roles and accounts', () => {
     ).toBe(0);
   });
 
+  it('account scopes, subsidiaries and projects are granted only with admin:user', async () => {
+    const account = await ownerValue<string>(
+      `select id from app_public.accounts where name = 'Viewer'`,
+    );
+    const project = await ownerValue<string>(`select id from app_public.projects limit 1`);
+    const grants: [string, unknown[]][] = [
+      [
+        `insert into app_public.accounts_scopes (account_id, scope) values ($1, 'bill:write')`,
+        [account],
+      ],
+      [
+        `insert into app_public.accounts_projects (account_id, project_id) values ($1, $2)`,
+        [account, project],
+      ],
+      [
+        `insert into app_public.accounts_subsidiaries (account_id, subsidiary_id) select $1, id from app_public.subsidiaries limit 1`,
+        [account],
+      ],
+    ];
+    for (const [sql, params] of grants) {
+      expect(await sqlErrorAs(db, 'viewer', sql, params)).toBe(RLS_REFUSED);
+      expect(await sqlErrorAs(db, 'admin', sql, params)).toBeUndefined();
+    }
+  });
+
+  it('payments of bills follow the bill', async () => {
+    const all = Number(await ownerValue('select count(*) from app_public.bills_payments'));
+    const accountant = await count('accountant', 'bills_payments');
+    expect(accountant).toBeGreaterThan(0);
+    expect(accountant).toBeLessThan(all);
+  });
+
   it("a user picks their own main account but not another user's", async () => {
     const other = await ownerValue<string>(
       `select a.id from app_public.accounts a join app_public.users u on u.id = a.user_id where u.username = 'accountant' and a.name = 'Group viewer'`,
