@@ -256,3 +256,30 @@ describe('error codes (SPEC §8)', () => {
     ).toBe('Forbidden');
   });
 });
+
+describe('page size default', () => {
+  it(`a list asked for without first or last returns at most ${MAX_PAGE_SIZE} rows`, async () => {
+    await t.db.owner.query(
+      `insert into app_public.exchange_rates (currency, rate_date, usd_per_unit)
+       select 'NOK', date '2000-01-01' + g, 0.1 from generate_series(1, 700) g`,
+    );
+    const result = await gql(
+      t.app,
+      `{ allExchangeRates { totalCount nodes { rateDate } } }`,
+      {},
+      admin,
+    );
+    expect(result.data!.allExchangeRates.totalCount).toBeGreaterThan(MAX_PAGE_SIZE);
+    expect(result.data!.allExchangeRates.nodes).toHaveLength(MAX_PAGE_SIZE);
+    const last = await gql(
+      t.app,
+      `{ allExchangeRates(last: 3, orderBy: [PRIMARY_KEY_ASC]) { nodes { rateDate } } }`,
+      {},
+      admin,
+    );
+    expect(last.data!.allExchangeRates.nodes).toHaveLength(3);
+    expect(
+      errorCode(await gql(t.app, `{ allExchangeRates(last: 501) { totalCount } }`, {}, admin)),
+    ).toBe('PageSizeExceeded');
+  });
+});
