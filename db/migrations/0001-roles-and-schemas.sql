@@ -43,7 +43,8 @@ create function app_private.tg__timestamps() returns trigger
 language plpgsql set search_path = pg_catalog, public as $$
 begin
   if tg_op = 'INSERT' then
-    new.created_at := now();
+    -- Requests cannot backdate a record; migrations and seeds (no signed-in user) may.
+    new.created_at := case when app_hidden.current_user_id() is null then coalesce(new.created_at, now()) else now() end;
   else
     new.created_at := old.created_at;
   end if;

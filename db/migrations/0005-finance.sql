@@ -334,7 +334,7 @@ create policy delete_writer on app_public.payments for delete using (
                    where bp.payment_id = payments.id))
 );
 grant select, delete on app_public.payments to ledgerline_visitor;
-grant insert (amount, currency, payment_date, payment_method), update (amount, currency, payment_date, payment_method)
+grant insert (id, amount, currency, payment_date, payment_method), update (amount, currency, payment_date, payment_method)
   on app_public.payments to ledgerline_visitor;
 
 alter table app_public.invoices_payments enable row level security;

@@ -57,6 +57,36 @@ begin
 end;
 $$;
 
+-- The invoice or bill to pay, as the caller sees it (a payer needs no right to change it);
+-- payments on one record are serialized so that two cannot both take the same remaining amount.
+create function app_hidden.invoice_for_payment(invoice_id integer) returns app_public.invoices
+language plpgsql volatile set search_path = pg_catalog as $$
+declare
+  invoice app_public.invoices;
+begin
+  perform pg_advisory_xact_lock(hashtext('invoice_payments'), invoice_id);
+  select * into invoice from app_public.invoices i where i.id = invoice_id;
+  if invoice.id is null then
+    perform app_hidden.fail('InvoiceNotFound', 'The invoice not found');
+  end if;
+  return invoice;
+end;
+$$;
+
+create function app_hidden.bill_for_payment(bill_id integer) returns app_public.bills
+language plpgsql volatile set search_path = pg_catalog as $$
+declare
+  bill app_public.bills;
+begin
+  perform pg_advisory_xact_lock(hashtext('bill_payments'), bill_id);
+  select * into bill from app_public.bills b where b.id = bill_id;
+  if bill.id is null then
+    perform app_hidden.fail('BillNotFound', 'The bill not found');
+  end if;
+  return bill;
+end;
+$$;
+
 create function app_hidden.bill_for_update(bill_id integer) returns app_public.bills
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
@@ -81,9 +111,10 @@ $$;
 create function app_public.approve_cost(cost_id integer) returns app_public.costs
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  cost app_public.costs := app_hidden.cost_for_update(cost_id);
+  cost app_public.costs;
 begin
   perform app_hidden.require_scope('approve_cost');
+  cost := app_hidden.cost_for_update(cost_id);
   if cost.status <> 'to_approve' or cost.is_deleted then
     perform app_hidden.cannot_change_status();
   end if;
@@ -99,9 +130,10 @@ comment on function app_public.approve_cost(integer) is 'To approve → approved
 create function app_public.reject_cost(cost_id integer, reason text) returns app_public.costs
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  cost app_public.costs := app_hidden.cost_for_update(cost_id);
+  cost app_public.costs;
 begin
   perform app_hidden.require_scope('approve_cost');
+  cost := app_hidden.cost_for_update(cost_id);
   if coalesce(btrim(reason), '') = '' then
     perform app_hidden.fail('ReasonRequired', 'A reason is required.');
   end if;
@@ -120,9 +152,10 @@ comment on function app_public.reject_cost(integer, text) is 'To approve or appr
 create function app_public.return_cost_to_approval(cost_id integer) returns app_public.costs
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  cost app_public.costs := app_hidden.cost_for_update(cost_id);
+  cost app_public.costs;
 begin
   perform app_hidden.require_scope('cost:write');
+  cost := app_hidden.cost_for_update(cost_id);
   if cost.status = 'to_approve' or cost.is_deleted then
     perform app_hidden.cannot_change_status();
   end if;
@@ -142,9 +175,10 @@ comment on function app_public.return_cost_to_approval(integer) is 'Rejected (or
 create function app_public.delete_cost(cost_id integer, force boolean default false) returns app_public.costs
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  cost app_public.costs := app_hidden.cost_for_update(cost_id);
+  cost app_public.costs;
 begin
   perform app_hidden.require_scope('cost:write');
+  cost := app_hidden.cost_for_update(cost_id);
   if cost.status = 'approved' then
     if not force then
       perform app_hidden.fail('CannotDeleteApprovedCost', 'Cannot delete an approved cost.');
@@ -197,9 +231,10 @@ comment on function app_public.update_costs(integer[], jsonb) is 'Sets the same 
 create function app_public.open_invoice(invoice_id integer) returns app_public.invoices
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  invoice app_public.invoices;
 begin
   perform app_hidden.require_scope('invoice:write');
+  invoice := app_hidden.invoice_for_update(invoice_id);
   if invoice.status <> 'draft' or invoice.is_deleted then
     perform app_hidden.cannot_change_status();
   end if;
@@ -219,9 +254,10 @@ $$;
 create function app_public.validate_invoice(invoice_id integer) returns app_public.invoices
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  invoice app_public.invoices;
 begin
   perform app_hidden.require_scope('validate_invoice');
+  invoice := app_hidden.invoice_for_update(invoice_id);
   if invoice.status <> 'open' or invoice.is_deleted then
     perform app_hidden.cannot_change_status();
   end if;
@@ -237,9 +273,10 @@ $$;
 create function app_public.reject_invoice(invoice_id integer, reason text) returns app_public.invoices
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  invoice app_public.invoices;
 begin
   perform app_hidden.require_scope('validate_invoice');
+  invoice := app_hidden.invoice_for_update(invoice_id);
   if coalesce(btrim(reason), '') = '' then
     perform app_hidden.fail('ReasonRequired', 'A reason is required.');
   end if;
@@ -260,9 +297,10 @@ $$;
 create function app_public.reopen_invoice(invoice_id integer) returns app_public.invoices
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  invoice app_public.invoices;
 begin
   perform app_hidden.require_scope('invoice:write');
+  invoice := app_hidden.invoice_for_update(invoice_id);
   if invoice.status <> 'rejected' or invoice.is_deleted then
     perform app_hidden.cannot_change_status();
   end if;
@@ -280,9 +318,10 @@ $$;
 create function app_public.reset_invoice_to_open(invoice_id integer) returns app_public.invoices
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  invoice app_public.invoices;
 begin
   perform app_hidden.require_scope('validate_invoice');
+  invoice := app_hidden.invoice_for_update(invoice_id);
   if invoice.status not in ('validated', 'rejected', 'paid') or invoice.is_deleted then
     perform app_hidden.cannot_change_status();
   end if;
@@ -300,9 +339,10 @@ $$;
 create function app_public.close_invoice_as_paid(invoice_id integer) returns app_public.invoices
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  invoice app_public.invoices;
 begin
   perform app_hidden.require_scope('close_invoice');
+  invoice := app_hidden.invoice_for_update(invoice_id);
   if invoice.status <> 'validated' or invoice.is_deleted then
     perform app_hidden.cannot_change_status();
   end if;
@@ -318,9 +358,10 @@ $$;
 create function app_public.set_invoice_deleted(invoice_id integer, is_deleted boolean) returns app_public.invoices
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  invoice app_public.invoices;
 begin
   perform app_hidden.require_scope('invoice:write');
+  invoice := app_hidden.invoice_for_update(invoice_id);
   perform app_hidden.set_workflow_mode('on');
   update app_public.costs c set is_deleted = set_invoice_deleted.is_deleted where c.invoice_id = invoice.id;
   update app_public.invoices i set is_deleted = set_invoice_deleted.is_deleted
@@ -336,10 +377,11 @@ $$;
 create function app_public.delete_invoice(invoice_id integer, force boolean default false) returns app_public.invoices
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  invoice app_public.invoices;
   payment_ids uuid[];
 begin
   perform app_hidden.require_scope('invoice:write');
+  invoice := app_hidden.invoice_for_update(invoice_id);
   if force then
     perform app_hidden.require_scope('admin:invoice:write');
   else
@@ -379,10 +421,11 @@ $$;
 create function app_public.duplicate_invoice(invoice_id integer) returns app_public.invoices
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  source app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  source app_public.invoices;
   copy app_public.invoices;
 begin
   perform app_hidden.require_scope('invoice:write');
+  source := app_hidden.invoice_for_update(invoice_id);
   insert into app_public.invoices (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency,
                                    subsidiary_id, supplier_id, default_cost_type_id)
   values (source.type, source.invoice_ref || ' (copy)', source.invoice_date, source.due_date, source.period_start,
@@ -555,14 +598,18 @@ create function app_public.create_invoice_payment(invoice_id integer, amount num
   payment_date timestamptz, payment_method app_public.payment_method) returns app_public.invoices_payments
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  invoice app_public.invoices;
   payment_id uuid;
   link app_public.invoices_payments;
 begin
+  perform app_hidden.require_scope('payment:write');
+  invoice := app_hidden.invoice_for_payment(invoice_id);
   perform app_hidden.check_payment(invoice.currency, app_public.invoices_remaining_amount(invoice), amount, currency,
                                    payment_date, payment_method);
-  insert into app_public.payments (amount, currency, payment_date, payment_method)
-  values (amount, currency, payment_date, payment_method) returning id into payment_id;
+  -- No RETURNING: the payment becomes visible to its creator only once it is linked.
+  payment_id := gen_random_uuid();
+  insert into app_public.payments (id, amount, currency, payment_date, payment_method)
+  values (payment_id, amount, currency, payment_date, payment_method);
   insert into app_public.invoices_payments (invoice_id, payment_id) values (invoice.id, payment_id) returning * into link;
   return link;
 end;
@@ -573,14 +620,18 @@ create function app_public.create_bill_payment(bill_id integer, amount numeric, 
   payment_date timestamptz, payment_method app_public.payment_method) returns app_public.bills_payments
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  bill app_public.bills := app_hidden.bill_for_update(bill_id);
+  bill app_public.bills;
   payment_id uuid;
   link app_public.bills_payments;
 begin
+  perform app_hidden.require_scope('payment:write');
+  bill := app_hidden.bill_for_payment(bill_id);
   perform app_hidden.check_payment(bill.currency, app_public.bills_remaining_amount(bill), amount, currency,
                                    payment_date, payment_method);
-  insert into app_public.payments (amount, currency, payment_date, payment_method)
-  values (amount, currency, payment_date, payment_method) returning id into payment_id;
+  -- No RETURNING: the payment becomes visible to its creator only once it is linked.
+  payment_id := gen_random_uuid();
+  insert into app_public.payments (id, amount, currency, payment_date, payment_method)
+  values (payment_id, amount, currency, payment_date, payment_method);
   insert into app_public.bills_payments (bill_id, payment_id) values (bill.id, payment_id) returning * into link;
   return link;
 end;
@@ -672,9 +723,10 @@ $$;
 create function app_public.validate_bill(bill_id integer) returns app_public.bills
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  bill app_public.bills := app_hidden.bill_for_update(bill_id);
+  bill app_public.bills;
 begin
   perform app_hidden.require_scope('bill:write');
+  bill := app_hidden.bill_for_update(bill_id);
   if bill.status <> 'open' or bill.is_deleted then
     perform app_hidden.cannot_change_status();
   end if;
@@ -692,10 +744,11 @@ create function app_public.close_bill_as_paid(bill_id integer,
   final_payment_date timestamptz default null) returns app_public.bills
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  bill app_public.bills := app_hidden.bill_for_update(bill_id);
+  bill app_public.bills;
   remaining numeric;
 begin
   perform app_hidden.require_scope('bill:write');
+  bill := app_hidden.bill_for_update(bill_id);
   perform app_hidden.require_user();
   if bill.status <> 'validated' or bill.is_deleted then
     perform app_hidden.cannot_change_status();
@@ -719,9 +772,10 @@ $$;
 create function app_public.set_bill_deleted(bill_id integer, is_deleted boolean) returns app_public.bills
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  bill app_public.bills := app_hidden.bill_for_update(bill_id);
+  bill app_public.bills;
 begin
   perform app_hidden.require_scope('bill:write');
+  bill := app_hidden.bill_for_update(bill_id);
   perform app_hidden.set_workflow_mode('on');
   update app_public.bills b set is_deleted = set_bill_deleted.is_deleted where b.id = bill.id returning * into bill;
   perform app_hidden.set_workflow_mode('off');
@@ -734,10 +788,11 @@ $$;
 create function app_public.delete_bill(bill_id integer, force boolean default false) returns app_public.bills
 language plpgsql volatile set search_path = pg_catalog as $$
 declare
-  bill app_public.bills := app_hidden.bill_for_update(bill_id);
+  bill app_public.bills;
   payment_ids uuid[];
 begin
   perform app_hidden.require_scope('bill:write');
+  bill := app_hidden.bill_for_update(bill_id);
   if force then
     perform app_hidden.require_scope('admin:bill');
   elsif exists (select from app_public.bills_payments bp where bp.bill_id = bill.id) then

@@ -15,7 +15,7 @@ if (config.production) {
   process.exit(1);
 }
 const secrets = loadSecrets(config.dataDir);
-let database = await openDatabase(config, secrets);
+let database = await openDatabase(config, secrets, () => {}, { migrate: false });
 const client = new pg.Client({ connectionString: database.ownerUrl });
 await client.connect();
 await client.query(

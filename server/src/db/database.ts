@@ -67,6 +67,7 @@ export async function openDatabase(
   config: Config,
   secrets: Secrets,
   log: (message: string) => void = () => {},
+  options: { migrate?: boolean } = {},
 ): Promise<Database> {
   let ownerUrl: string;
   let stop = async () => {};
@@ -82,11 +83,11 @@ export async function openDatabase(
     ownerUrl = cluster.url(DATABASE_NAME);
     stop = () => cluster.stop();
   }
-  await migrate(ownerUrl, log);
+  if (options.migrate !== false) await migrate(ownerUrl, log);
   let authenticatorUrl = process.env.AUTH_DATABASE_URL;
-  if (!authenticatorUrl) {
+  if (!authenticatorUrl && options.migrate !== false) {
     await setAuthenticatorPassword(ownerUrl, secrets.authenticatorPassword);
-    authenticatorUrl = withCredentials(ownerUrl, AUTHENTICATOR_ROLE, secrets.authenticatorPassword);
   }
+  authenticatorUrl ??= withCredentials(ownerUrl, AUTHENTICATOR_ROLE, secrets.authenticatorPassword);
   return { ownerUrl, authenticatorUrl, stop };
 }

@@ -1,4 +1,4 @@
-import { lambda } from 'postgraphile/grafast';
+import { constant, lambda } from 'postgraphile/grafast';
 import { AppError } from '../../errors.ts';
 
 /** The most rows one list request may return; also what a list without `first`/`last` returns. */
@@ -52,12 +52,10 @@ export const PageSizeCapPlugin: GraphileConfig.Plugin = {
           ...field,
           plan(this: unknown, parent: unknown, fieldArgs: RawArgs, info: unknown) {
             const $connection = original.call(this, parent, fieldArgs, info);
-            $connection.setFirst(
-              lambda(
-                [fieldArgs.getRaw('first'), fieldArgs.getRaw('last')] as never,
-                firstOrDefault,
-              ),
-            );
+            // Lists from set-returning functions have no `last`.
+            const $first = fieldArgs.getRaw('first') ?? constant(null);
+            const $last = fieldArgs.getRaw('last') ?? constant(null);
+            $connection.setFirst(lambda([$first, $last] as never, firstOrDefault));
             return $connection;
           },
         } as typeof field;
