@@ -295,6 +295,24 @@ $$;
 create type app_public.company as (id uuid, type text, legal_name text, short_name text);
 comment on type app_public.company is 'A client, supplier or subsidiary.';
 
+-- Contractors (suppliers) and principals (subsidiaries) of documents, as unified lists.
+create function app_public.contractors() returns setof app_public.company
+language sql stable set search_path = pg_catalog as $$
+  select s.id, 'supplier', s.legal_name, s.short_name from app_public.suppliers s order by s.legal_name
+$$;
+create function app_public.principals() returns setof app_public.company
+language sql stable set search_path = pg_catalog as $$
+  select s.id, 'subsidiary', s.legal_name, s.short_name from app_public.subsidiaries s order by s.legal_name
+$$;
+create function app_public.find_contractor_by_name(pattern text) returns app_public.company
+language sql stable set search_path = pg_catalog as $$
+  select c.* from app_public.contractors() c where c.legal_name ilike pattern limit 1
+$$;
+create function app_public.find_principal_by_name(pattern text) returns app_public.company
+language sql stable set search_path = pg_catalog as $$
+  select c.* from app_public.principals() c where c.legal_name ilike pattern limit 1
+$$;
+
 -- A company name without case, punctuation or legal-form words, for the similarity check.
 create function app_hidden.normalized_company_name(name text) returns text
 language sql immutable set search_path = pg_catalog as $$

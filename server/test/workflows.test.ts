@@ -1156,3 +1156,19 @@ describe('analytics and summaries', () => {
     );
   });
 });
+
+describe('contractors and principals', () => {
+  it('are unified company lists with name look-ups', async () => {
+    const result = await as(
+      'viewer',
+      `{ contractors(first: 2) { totalCount nodes { type legalName } } principals { totalCount } findPrincipalByName(pattern: "%holding%") { type legalName } findContractorByName(pattern: "%cloud%") { legalName } }`,
+    );
+    expect(result.data!.contractors.nodes[0].type).toBe('supplier');
+    expect(result.data!.principals.totalCount).toBe(3);
+    expect(result.data!.findPrincipalByName).toEqual({
+      type: 'subsidiary',
+      legalName: 'Northwind Holding B.V.',
+    });
+    expect(result.data!.findContractorByName.legalName).toBe('Bright Cloud Hosting B.V.');
+  });
+});
