@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { postgraphile } from 'postgraphile';
@@ -6,6 +7,9 @@ import { AuthService } from './auth/service.ts';
 import { accessTokens } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
+import { LocalBlobStore } from './files/blob-store.ts';
+import { storageRoutes } from './files/routes.ts';
+import { sweepFiles } from './files/sweeper.ts';
 import { makePreset } from './graphql/preset.ts';
 
 export interface AppOptions {
@@ -17,6 +21,9 @@ export interface AppOptions {
   jwtSecret: string;
   logger?: boolean;
 }
+
+/** Where the file-storage REST module lives. */
+export const STORAGE_BASE_PATH = '/api/storage';
 
 /** Reads `Authorization: Bearer <token>`; undefined when absent. */
 function bearerToken(header: string | undefined): string | undefined {
@@ -77,13 +84,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serv = pgl.createServ(grafserv);
   await serv.addTo(app);
 
+  // File storage (SPEC §7): bytes in DATA_DIR/files, metadata and permissions in PostgreSQL.
+  const visitorPool = new pg.Pool({ connectionString: options.authenticatorUrl, max: 10 });
+  const filesDir = path.join(config.dataDir, 'files');
+  const blobs = new LocalBlobStore(filesDir);
+  await app.register(storageRoutes, {
+    prefix: STORAGE_BASE_PATH,
+    pool: visitorPool,
+    ownerPool,
+    blobs,
+  });
+  const sweep = () =>
+    sweepFiles(ownerPool, blobs, path.join(filesDir, 'tmp')).catch((error: unknown) =>
+      app.log.error(error, 'file sweep failed'),
+    );
+  const sweeper =
+    config.fileSweepIntervalMs > 0
+      ? setInterval(sweep, config.fileSweepIntervalMs).unref()
+      : undefined;
+  if (sweeper) void sweep();
+
   app.get('/health', async () => {
     await ownerPool.query('select 1');
     return { ok: true };
   });
 
   app.addHook('onClose', async () => {
+    if (sweeper) clearInterval(sweeper);
     await pgl.release();
+    await visitorPool.end();
     await ownerPool.end();
   });
   return app;

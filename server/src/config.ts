@@ -24,6 +24,8 @@ export interface Config {
   loginRateLimit: number;
   /** Length of the login rate-limit window in ms (`LOGIN_RATE_WINDOW_MS`, default 15 min). */
   loginRateWindowMs: number;
+  /** How often expired uploads and unreferenced bytes are swept (`FILE_SWEEP_INTERVAL_MS`; 0: never). */
+  fileSweepIntervalMs: number;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -49,6 +51,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: process.env.JWT_SECRET || undefined,
     loginRateLimit: intFromEnv('LOGIN_RATE_LIMIT', 10),
     loginRateWindowMs: intFromEnv('LOGIN_RATE_WINDOW_MS', 15 * 60 * 1000),
+    fileSweepIntervalMs:
+      process.env.FILE_SWEEP_INTERVAL_MS === '0'
+        ? 0
+        : intFromEnv('FILE_SWEEP_INTERVAL_MS', 60 * 60 * 1000),
     ...overrides,
   };
 }

@@ -49,6 +49,6 @@ export const Errors = {
       { userId },
     ),
   avatarNotAllowed: () =>
-    new AppError('AvatarNotAllowed', 'Cannot use this file as the avatar: upload it first.'),
+    new AppError('AvatarNotAllowed', 'Cannot use this file as the avatar: upload an image first.'),
   invalidInput: (message: string) => new AppError('InvalidInput', message),
 } as const;

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
@@ -50,14 +53,24 @@ export interface TestApp {
 /** The whole server on a fresh database, driven in-process with app.inject (no sockets). */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
-  const config = loadConfig({ production: false, loginRateLimit: 1000, ...overrides });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-test-data-'));
+  const config = loadConfig({
+    production: false,
+    loginRateLimit: 1000,
+    dataDir,
+    fileSweepIntervalMs: 0,
+    ...overrides,
+  });
   const app = await buildApp({
     config,
     ownerUrl: db.ownerUrl,
     authenticatorUrl: db.authenticatorUrl,
     jwtSecret: TEST_JWT_SECRET,
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
   return { app, db, config };
 }
 

@@ -307,7 +307,7 @@ export class AuthService {
         if (!UUID.test(input.avatarFileId)) throw Errors.avatarNotAllowed();
         const { rowCount } = await this.pool.query(
           `select 1 from app_public.files f
-            where f.id = $1 and (f.uploaded_by = $2 or exists (
+            where f.id = $1 and f.content_type like 'image/%' and (f.uploaded_by = $2 or exists (
               select from app_public.users u where u.id = $2 and u.avatar_file_id = f.id))`,
           [input.avatarFileId, claims.userId],
         );
