@@ -1,4 +1,7 @@
 import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { postgraphile } from 'postgraphile';
@@ -20,6 +23,31 @@ export interface AppOptions {
   authenticatorUrl: string;
   jwtSecret: string;
   logger?: boolean;
+  /** The built SPA (default web/dist). */
+  webRoot?: string;
+}
+
+/** Where `npm run build` puts the single-page application. */
+export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/** Paths that belong to the server, never to the SPA's history fallback. */
+const SERVER_PATHS = /^\/(graphql|graphiql|ruru-static|api|health)(\/|$|\?)/;
+
+/**
+ * Serves the built SPA: its files, and index.html for any other GET that asks for a page, so that
+ * client routes survive a reload (history fallback).
+ */
+async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    app.log.warn(`No built web application in ${root}: run npm run build`);
+    return;
+  }
+  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h' });
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !SERVER_PATHS.test(request.url);
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ error: true, code: 'NotFound', message: 'Not found' });
+  });
 }
 
 /** Where the file-storage REST module lives. */
@@ -108,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await ownerPool.query('select 1');
     return { ok: true };
   });
+
+  await serveWebApp(app, options.webRoot ?? WEB_DIST);
 
   app.addHook('onClose', async () => {
     if (sweeper) clearInterval(sweeper);

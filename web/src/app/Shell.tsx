@@ -1,0 +1,213 @@
+import {
+  AccountCircle,
+  Analytics,
+  Apartment,
+  Business,
+  Category,
+  ChevronLeft,
+  Description,
+  Groups,
+  Home,
+  LocalShipping,
+  Logout,
+  Menu as MenuIcon,
+  MiscellaneousServices,
+  People,
+  ReceiptLong,
+  RequestQuote,
+  Security,
+  Settings,
+  ViewKanban,
+} from '@mui/icons-material';
+import {
+  AppBar,
+  Box,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Toolbar,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { NotificationsMenu } from '../features/notifications/NotificationsMenu.tsx';
+import { useSession } from '../session/useSession.ts';
+import { NAVIGATION } from './routes.tsx';
+import { sessionStore } from './services.ts';
+
+const ICONS: Record<string, ReactElement> = {
+  home: <Home />,
+  invoices: <ReceiptLong />,
+  costs: <RequestQuote />,
+  bills: <Description />,
+  documents: <ViewKanban />,
+  analytics: <Analytics />,
+  clients: <Groups />,
+  suppliers: <LocalShipping />,
+  subsidiaries: <Apartment />,
+  projects: <Business />,
+  costTypes: <Category />,
+  services: <MiscellaneousServices />,
+  users: <People />,
+  roles: <Security />,
+};
+
+const SIDEBAR_KEY = 'ledgerline.sidebarExpanded';
+
+/** Header (notifications, language, account, user menu) and the sidebar of allowed screens. */
+export function Shell() {
+  const { t } = useTranslation();
+  const { user, currentAccount, accounts, permissions } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [expanded, setExpanded] = useState(() => localStorage.getItem(SIDEBAR_KEY) !== 'false');
+  const [accountMenu, setAccountMenu] = useState<HTMLElement | null>(null);
+  const [userMenu, setUserMenu] = useState<HTMLElement | null>(null);
+  const width = expanded ? 240 : 64;
+  const items = NAVIGATION.filter((item) => !item.permission || permissions[item.permission]);
+
+  const toggle = () => {
+    localStorage.setItem(SIDEBAR_KEY, String(!expanded));
+    setExpanded(!expanded);
+  };
+
+  return (
+    <Box sx={{ display: 'flex' }}>
+      <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            onClick={toggle}
+            aria-label={expanded ? t('header.collapse') : t('header.expand')}
+            data-testid="sidebar-toggle"
+          >
+            {expanded ? <ChevronLeft /> : <MenuIcon />}
+          </IconButton>
+          <Typography
+            variant="h6"
+            component={Link}
+            to="/"
+            sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1 }}
+          >
+            {t('app.name')}
+          </Typography>
+          <NotificationsMenu />
+          <LanguageSwitch />
+          {accounts.length > 1 && (
+            <>
+              <Tooltip title={t('header.switchAccount')}>
+                <Box
+                  component="button"
+                  onClick={(e) => setAccountMenu(e.currentTarget)}
+                  data-testid="account-switch"
+                  sx={{
+                    background: 'none',
+                    border: 0,
+                    color: 'inherit',
+                    cursor: 'pointer',
+                    font: 'inherit',
+                  }}
+                >
+                  {currentAccount?.name}
+                </Box>
+              </Tooltip>
+              <Menu
+                anchorEl={accountMenu}
+                open={Boolean(accountMenu)}
+                onClose={() => setAccountMenu(null)}
+              >
+                {accounts.map((account) => (
+                  <MenuItem
+                    key={account.id}
+                    selected={account.id === currentAccount?.id}
+                    onClick={() => {
+                      setAccountMenu(null);
+                      void sessionStore
+                        .switchAccount(account.id)
+                        .then(() => navigate('/', { replace: true }));
+                    }}
+                  >
+                    {account.name}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </>
+          )}
+          <IconButton
+            color="inherit"
+            onClick={(e) => setUserMenu(e.currentTarget)}
+            aria-label={t('header.userMenu')}
+            data-testid="user-menu"
+          >
+            <AccountCircle />
+          </IconButton>
+          <Menu anchorEl={userMenu} open={Boolean(userMenu)} onClose={() => setUserMenu(null)}>
+            <MenuItem disabled>{user?.displayName}</MenuItem>
+            <MenuItem component={Link} to="/user-settings" onClick={() => setUserMenu(null)}>
+              <ListItemIcon>
+                <Settings fontSize="small" />
+              </ListItemIcon>
+              {t('titles.userSettings')}
+            </MenuItem>
+            <Divider />
+            <MenuItem
+              data-testid="logout"
+              onClick={() => {
+                setUserMenu(null);
+                void sessionStore.logout().then(() => navigate('/login', { replace: true }));
+              }}
+            >
+              <ListItemIcon>
+                <Logout fontSize="small" />
+              </ListItemIcon>
+              {t('header.logout')}
+            </MenuItem>
+          </Menu>
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant="permanent"
+        sx={{
+          width,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width, boxSizing: 'border-box', overflowX: 'hidden' },
+        }}
+      >
+        <Toolbar />
+        <List component="nav" aria-label={t('header.navigation')} data-testid="navigation">
+          {items.map((item) => (
+            <Tooltip key={item.path} title={expanded ? '' : t(item.title)} placement="right">
+              <ListItemButton
+                component={Link}
+                to={item.path}
+                selected={
+                  item.path === '/'
+                    ? location.pathname === '/'
+                    : location.pathname.startsWith(item.path)
+                }
+                data-testid={`nav-${item.path}`}
+              >
+                <ListItemIcon>{ICONS[item.icon]}</ListItemIcon>
+                {expanded && <ListItemText primary={t(item.title)} />}
+              </ListItemButton>
+            </Tooltip>
+          ))}
+        </List>
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,15 @@
+import { Box, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+
+/** Where a route the account may not open leads (SPEC §2, §6). */
+export default function NoAccessPage() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ p: 4 }} data-testid="no-access">
+      <Typography variant="h4" gutterBottom>
+        {t('noAccess.heading')}
+      </Typography>
+      <Typography>{t('noAccess.text')}</Typography>
+    </Box>
+  );
+}

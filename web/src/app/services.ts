@@ -1,0 +1,31 @@
+import { QueryClient } from '@tanstack/react-query';
+import { Api } from '../api/client.ts';
+import { sessionApi } from '../api/session-api.ts';
+import { SessionStore } from '../session/session-store.ts';
+import { TOKEN_KEYS, TokenStore } from '../session/token-store.ts';
+
+/** The app's single instances: tokens, the API client, the session and the query cache. */
+export const tokenStore = new TokenStore(window.localStorage, window.sessionStorage);
+tokenStore.load();
+
+let session: SessionStore;
+export const api = new Api(tokenStore, {
+  refreshed: (tokens) => session.tokensRefreshed(tokens),
+  expired: () => session.sessionExpired(),
+});
+session = new SessionStore(tokenStore, sessionApi(api));
+export const sessionStore = session;
+
+sessionStore.onExternalLogout = () => window.location.reload();
+// Tokens cleared in another tab end this tab's session too (SPEC §4).
+window.addEventListener('storage', (event) => {
+  if (event.key === null || event.key === TOKEN_KEYS.accessToken)
+    sessionStore.tokensClearedElsewhere();
+});
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // SPEC §7: cache-and-network — show what is cached, refresh it in the background.
+    queries: { staleTime: 0, refetchOnWindowFocus: false, retry: false },
+  },
+});

@@ -1,0 +1,33 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+
+export function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  text: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={props.open} onClose={props.onClose}>
+      <DialogTitle>{props.title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{props.text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>{t('common.cancel')}</Button>
+        <Button color="error" variant="contained" onClick={props.onConfirm} data-testid="confirm">
+          {t('common.delete')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,248 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  Paper,
+  Stack,
+  TablePagination,
+  Typography,
+} from '@mui/material';
+import {
+  AllCommunityModule,
+  ModuleRegistry,
+  type ColDef,
+  type GridApi,
+  type SortChangedEvent,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors.ts';
+import { formatMoney } from '../format.ts';
+import { selectionSummary } from './selection-summary.ts';
+import { PAGE_SIZES, type SortState } from './table-state.ts';
+
+ModuleRegistry.registerModules([AllCommunityModule]);
+
+export interface Column<Row> {
+  field: keyof Row & string;
+  /** i18n key of the header. */
+  header: string;
+  /** orderBy enum base when the server can sort by it. */
+  sortKey?: string;
+  format?: (row: Row) => string;
+  width?: number;
+  flex?: number;
+}
+
+export interface FilterChip {
+  id: string;
+  label: string;
+  onRemove: () => void;
+}
+
+export interface SummaryFields<Row> {
+  amount: keyof Row & string;
+  total: keyof Row & string;
+  currency?: string;
+}
+
+export interface DataTableProps<Row extends { id: string | number }> {
+  testId: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  totalCount: number;
+  loading: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+  sort: SortState | undefined;
+  onSortChange: (sort: SortState | undefined) => void;
+  filters?: FilterChip[];
+  toolbar?: ReactNode;
+  bulkActions?: (selected: Row[]) => ReactNode;
+  rowActions?: (row: Row) => ReactNode;
+  summary?: SummaryFields<Row>;
+  emptyText?: string;
+}
+
+/**
+ * Every list screen's table, on AG Grid: server-side pages and sort, removable filter chips, row
+ * selection with a summary and bulk actions, row actions, and empty, loading and error states.
+ * Shortcuts: Ctrl+Q deselects all, Alt+A selects all, Ctrl+I copies the id of the focused row.
+ */
+export function DataTable<Row extends { id: string | number }>(props: DataTableProps<Row>) {
+  const { t } = useTranslation();
+  const apiRef = useRef<GridApi<Row> | null>(null);
+  const [selected, setSelected] = useState<Row[]>([]);
+  const { rowActions } = props;
+
+  const columnDefs = useMemo<ColDef<Row>[]>(() => {
+    const defs: ColDef<Row>[] = props.columns.map((column) => ({
+      colId: column.field,
+      field: column.field as never,
+      headerName: t(column.header),
+      sortable: Boolean(column.sortKey),
+      // The server has sorted the page: keep its order.
+      comparator: () => 0,
+      valueFormatter: column.format ? (p) => (p.data ? column.format!(p.data) : '') : undefined,
+      width: column.width,
+      flex: column.flex ?? (column.width ? undefined : 1),
+      sort:
+        props.sort && column.sortKey === props.sort.key
+          ? props.sort.direction === 'ASC'
+            ? 'asc'
+            : 'desc'
+          : null,
+    }));
+    if (rowActions) {
+      defs.push({
+        colId: 'actions',
+        headerName: t('table.actions'),
+        sortable: false,
+        width: 130,
+        cellRenderer: (p: { data?: Row }) => (p.data ? rowActions(p.data) : null),
+      });
+    }
+    return defs;
+  }, [props.columns, props.sort, rowActions, t]);
+
+  const onSortChanged = useCallback(
+    (event: SortChangedEvent<Row>) => {
+      const sorted = event.api.getColumnState().find((c) => c.sort);
+      const column = props.columns.find((c) => c.field === sorted?.colId);
+      props.onSortChange(
+        column?.sortKey && sorted?.sort
+          ? { key: column.sortKey, direction: sorted.sort === 'asc' ? 'ASC' : 'DESC' }
+          : undefined,
+      );
+    },
+    [props],
+  );
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const api = apiRef.current;
+    if (!api) return;
+    if (event.ctrlKey && (event.key === 'q' || event.key === 'Q')) {
+      event.preventDefault();
+      api.deselectAll();
+    } else if (event.altKey && (event.key === 'a' || event.key === 'A')) {
+      event.preventDefault();
+      api.selectAll();
+    } else if (event.ctrlKey && (event.key === 'i' || event.key === 'I')) {
+      event.preventDefault();
+      const focused = api.getFocusedCell();
+      const row = focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : selected[0];
+      if (row) void navigator.clipboard?.writeText(String(row.id));
+    }
+  };
+
+  const summary = props.summary;
+  return (
+    <Paper sx={{ p: 2 }} data-testid={props.testId}>
+      {props.toolbar && (
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}
+        >
+          {props.toolbar}
+        </Stack>
+      )}
+      {props.filters && props.filters.length > 0 && (
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ mb: 2, flexWrap: 'wrap' }}
+          data-testid="filter-chips"
+        >
+          {props.filters.map((chip) => (
+            <Chip key={chip.id} label={chip.label} onDelete={chip.onRemove} />
+          ))}
+        </Stack>
+      )}
+      {selected.length > 0 && (
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', mb: 1 }}
+          data-testid="selection-summary"
+        >
+          <Typography variant="body2">{t('table.selected', { count: selected.length })}</Typography>
+          {summary && <SummaryLine selected={selected} fields={summary} />}
+          {props.bulkActions?.(selected)}
+          <Button size="small" onClick={() => apiRef.current?.deselectAll()}>
+            {t('table.deselectAll')}
+          </Button>
+        </Stack>
+      )}
+      {props.loading && <LinearProgress sx={{ mb: 1 }} />}
+      {props.error !== undefined && props.error !== null ? (
+        <Alert
+          severity="error"
+          data-testid="table-error"
+          action={
+            props.onRetry && (
+              <Button color="inherit" size="small" onClick={props.onRetry}>
+                {t('common.retry')}
+              </Button>
+            )
+          }
+        >
+          {errorMessage(t, props.error)}
+        </Alert>
+      ) : (
+        <Box onKeyDown={onKeyDown}>
+          <AgGridReact<Row>
+            domLayout="autoHeight"
+            rowData={props.rows}
+            columnDefs={columnDefs}
+            getRowId={(p) => String(p.data.id)}
+            rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true }}
+            onGridReady={(event) => (apiRef.current = event.api)}
+            onSelectionChanged={(event) => setSelected(event.api.getSelectedRows())}
+            onSortChanged={onSortChanged}
+            suppressMultiSort
+            overlayNoRowsTemplate={`<span data-testid="table-empty">${escapeHtml(props.emptyText ?? t('table.empty'))}</span>`}
+            localeText={{ noRowsToShow: t('table.empty'), loadingOoo: t('table.loading') }}
+            suppressCellFocus={false}
+          />
+        </Box>
+      )}
+      <TablePagination
+        component="div"
+        count={props.totalCount}
+        page={props.page}
+        onPageChange={(_e, page) => props.onPageChange(page)}
+        rowsPerPage={props.pageSize}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onRowsPerPageChange={(e) => props.onPageSizeChange(Number(e.target.value))}
+        labelRowsPerPage={t('table.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+        getItemAriaLabel={(type) => t(`table.${type}Page`)}
+        data-testid="pagination"
+      />
+    </Paper>
+  );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function SummaryLine<Row>({ selected, fields }: { selected: Row[]; fields: SummaryFields<Row> }) {
+  const { t, i18n } = useTranslation();
+  const summary = selectionSummary(selected, fields.amount, fields.total);
+  const money = (value: string) => formatMoney(value, i18n.language, fields.currency);
+  return (
+    <Typography variant="body2" data-testid="summary-values">
+      {t('table.sum')}: {money(summary.amount)} · {t('table.vat')}: {money(summary.vat)} ·{' '}
+      {t('table.total')}: {money(summary.total)}
+    </Typography>
+  );
+}

@@ -1,0 +1,236 @@
+import { Add, Delete, Edit } from '@mui/icons-material';
+import { Alert, Box, Button, IconButton, Snackbar, TextField, Typography } from '@mui/material';
+import { DatePicker } from '@mui/x-date-pickers';
+import { formatISO } from 'date-fns';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../api/errors.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { formatDate } from './format.ts';
+import { DataTable, type Column, type FilterChip } from './DataTable/DataTable.tsx';
+import { pagingVariables, useTableState } from './DataTable/table-state.ts';
+
+export interface ReferenceFilters {
+  search: string;
+  createdFrom: Date | null;
+  createdTo: Date | null;
+}
+
+/** GraphQL filter of the shared reference-table filters (search over the given fields, created range). */
+export function referenceFilter(filters: ReferenceFilters, searchFields: string[]) {
+  const parts: Record<string, unknown>[] = [];
+  if (filters.search.trim()) {
+    parts.push({
+      or: searchFields.map((field) => ({
+        [field]: { includesInsensitive: filters.search.trim() },
+      })),
+    });
+  }
+  if (filters.createdFrom)
+    parts.push({ createdAt: { greaterThanOrEqualTo: formatISO(filters.createdFrom) } });
+  if (filters.createdTo) {
+    const end = new Date(filters.createdTo);
+    end.setDate(end.getDate() + 1);
+    parts.push({ createdAt: { lessThan: formatISO(end) } });
+  }
+  return parts.length ? { and: parts } : undefined;
+}
+
+interface ReferenceTableProps<Row extends { id: string; createdAt?: string }> {
+  testId: string;
+  columns: Column<Row>[];
+  searchFields: string[];
+  /** Loads a page: variables for the list query → rows and total. */
+  useRows: (variables: ReturnType<typeof pagingVariables> & { filter?: object }) => {
+    rows: Row[];
+    totalCount: number;
+    loading: boolean;
+    error: unknown;
+    refetch: () => void;
+  };
+  onDelete: (row: Row) => Promise<unknown>;
+  renderDialog: (props: { open: boolean; row: Row | undefined; onClose: () => void }) => ReactNode;
+  /** i18n keys */
+  title: string;
+  addLabel: string;
+  deleteQuestion: string;
+}
+
+/**
+ * An admin reference table (projects, cost types, …): DataTable with search and created-date
+ * filters as removable chips, create and edit dialogs, delete with the server's message.
+ */
+export function ReferenceTable<Row extends { id: string; createdAt?: string; name?: string }>(
+  props: ReferenceTableProps<Row>,
+) {
+  const { t, i18n } = useTranslation();
+  const table = useTableState<ReferenceFilters>({
+    sort: { key: 'CREATED_AT', direction: 'DESC' },
+    filters: { search: '', createdFrom: null, createdTo: null },
+  });
+  const [searchText, setSearchText] = useState('');
+  const [dialog, setDialog] = useState<{ open: boolean; row?: Row }>({ open: false });
+  const [deleting, setDeleting] = useState<Row>();
+  const [failure, setFailure] = useState<unknown>();
+  const { filters } = table.state;
+  const data = props.useRows({
+    ...pagingVariables(table.state),
+    filter: referenceFilter(filters, props.searchFields),
+  });
+
+  const chips: FilterChip[] = [];
+  if (filters.search) {
+    chips.push({
+      id: 'search',
+      label: t('filters.search', { value: filters.search }),
+      onRemove: () => {
+        setSearchText('');
+        table.setFilter('search', '');
+      },
+    });
+  }
+  if (filters.createdFrom) {
+    chips.push({
+      id: 'from',
+      label: t('filters.createdFrom', {
+        value: formatDate(filters.createdFrom.toISOString(), i18n.language),
+      }),
+      onRemove: () => table.setFilter('createdFrom', null),
+    });
+  }
+  if (filters.createdTo) {
+    chips.push({
+      id: 'to',
+      label: t('filters.createdTo', {
+        value: formatDate(filters.createdTo.toISOString(), i18n.language),
+      }),
+      onRemove: () => table.setFilter('createdTo', null),
+    });
+  }
+
+  return (
+    <Box sx={{ p: 3 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="page-title">
+        {t(props.title)}
+      </Typography>
+      <DataTable<Row>
+        testId={props.testId}
+        columns={props.columns}
+        rows={data.rows}
+        totalCount={data.totalCount}
+        loading={data.loading}
+        error={data.error}
+        onRetry={data.refetch}
+        page={table.state.page}
+        pageSize={table.state.pageSize}
+        onPageChange={table.setPage}
+        onPageSizeChange={table.setPageSize}
+        sort={table.state.sort}
+        onSortChange={table.setSort}
+        filters={chips}
+        toolbar={
+          <>
+            <TextField
+              size="small"
+              label={t('filters.searchLabel')}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && table.setFilter('search', searchText.trim())}
+              onBlur={() => table.setFilter('search', searchText.trim())}
+              slotProps={{ htmlInput: { 'data-testid': 'search' } }}
+            />
+            <DatePicker
+              label={t('filters.createdFromLabel')}
+              value={filters.createdFrom}
+              onChange={(value) => table.setFilter('createdFrom', value)}
+              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+            />
+            <DatePicker
+              label={t('filters.createdToLabel')}
+              value={filters.createdTo}
+              onChange={(value) => table.setFilter('createdTo', value)}
+              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+            />
+            <Box sx={{ flexGrow: 1 }} />
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => setDialog({ open: true })}
+              data-testid="add"
+            >
+              {t(props.addLabel)}
+            </Button>
+          </>
+        }
+        rowActions={(row) => (
+          <>
+            <IconButton
+              size="small"
+              aria-label={t('common.edit')}
+              onClick={() => setDialog({ open: true, row })}
+              data-testid="edit"
+            >
+              <Edit fontSize="small" />
+            </IconButton>
+            <IconButton
+              size="small"
+              aria-label={t('common.delete')}
+              onClick={() => setDeleting(row)}
+              data-testid="delete"
+            >
+              <Delete fontSize="small" />
+            </IconButton>
+          </>
+        )}
+      />
+      {props.renderDialog({
+        open: dialog.open,
+        row: dialog.row,
+        onClose: () => setDialog({ open: false }),
+      })}
+      {deleting && (
+        <ConfirmDelete
+          name={deleting.name ?? String(deleting.id)}
+          question={props.deleteQuestion}
+          onClose={() => setDeleting(undefined)}
+          onConfirm={async () => {
+            const row = deleting;
+            setDeleting(undefined);
+            try {
+              await props.onDelete(row);
+            } catch (error) {
+              setFailure(error);
+            }
+          }}
+        />
+      )}
+      <Snackbar
+        open={failure !== undefined}
+        autoHideDuration={8000}
+        onClose={() => setFailure(undefined)}
+      >
+        <Alert severity="error" onClose={() => setFailure(undefined)} data-testid="delete-error">
+          {t('errors.cannotDelete')}: {errorMessage(t, failure)}
+        </Alert>
+      </Snackbar>
+    </Box>
+  );
+}
+
+function ConfirmDelete(props: {
+  name: string;
+  question: string;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      open
+      title={t('common.delete')}
+      text={t(props.question, { name: props.name })}
+      onClose={props.onClose}
+      onConfirm={props.onConfirm}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import Decimal from 'decimal.js';
+
+const locales: Record<string, string> = { ru: 'ru-RU', en: 'en-US' };
+
+export function formatDateTime(value: string | null | undefined, language: string): string {
+  if (!value) return '';
+  return new Intl.DateTimeFormat(locales[language] ?? language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(value));
+}
+
+export function formatDate(value: string | null | undefined, language: string): string {
+  if (!value) return '';
+  return new Intl.DateTimeFormat(locales[language] ?? language, { dateStyle: 'medium' }).format(
+    new Date(value),
+  );
+}
+
+/**
+ * Money arrives as an exact decimal string and is shown without ever becoming a float: the
+ * integer and fraction parts are grouped and joined as text.
+ */
+export function formatMoney(
+  value: string | null | undefined,
+  language: string,
+  currency?: string,
+): string {
+  if (value == null || value === '') return '';
+  const exact = new Decimal(value).toFixed(2);
+  const negative = exact.startsWith('-');
+  const [whole = '0', fraction = '00'] = exact.replace('-', '').split('.');
+  const parts = new Intl.NumberFormat(locales[language] ?? language).formatToParts(1234.5);
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${negative ? '-' : ''}${grouped}${decimal}${fraction}${currency ? ` ${currency}` : ''}`;
+}
+
+/** Exact sum of decimal strings. */
+export function sumDecimals(values: (string | null | undefined)[]): string {
+  return values
+    .reduce((total, value) => (value ? total.plus(value) : total), new Decimal(0))
+    .toFixed(2);
+}

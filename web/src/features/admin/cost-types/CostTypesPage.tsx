@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import * as yup from 'yup';
+import {
+  AllCostTypesDocument,
+  CreateCostTypeDocument,
+  DeleteCostTypeDocument,
+  UpdateCostTypeDocument,
+  type AllCostTypesQuery,
+  type CostTypeOrderBy,
+} from '../../../api/generated.ts';
+import { useGraphQLMutation, useGraphQLQuery } from '../../../api/hooks.ts';
+import { formatDateTime } from '../../../components/format.ts';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+
+type CostType = NonNullable<AllCostTypesQuery['allCostTypes']>['nodes'][number] & { id: string };
+
+const schema = yup.object({ name: yup.string().trim().required('validation.required') });
+
+export default function CostTypesPage() {
+  const { i18n } = useTranslation();
+  const create = useGraphQLMutation(CreateCostTypeDocument);
+  const update = useGraphQLMutation(UpdateCostTypeDocument);
+  const remove = useGraphQLMutation(DeleteCostTypeDocument);
+  return (
+    <ReferenceTable<CostType>
+      testId="cost-types-table"
+      title="titles.costTypes"
+      addLabel="costTypes.add"
+      deleteQuestion="costTypes.deleteQuestion"
+      searchFields={['name']}
+      columns={[
+        { field: 'name', header: 'costTypes.name', sortKey: 'NAME', flex: 2 },
+        {
+          field: 'createdAt',
+          header: 'common.createdAt',
+          sortKey: 'CREATED_AT',
+          format: (row) => formatDateTime(row.createdAt, i18n.language),
+          flex: 1,
+        },
+      ]}
+      useRows={(variables) => {
+        const query = useGraphQLQuery(AllCostTypesDocument, {
+          ...variables,
+          orderBy: variables.orderBy as CostTypeOrderBy[],
+        });
+        return {
+          rows: (query.data?.allCostTypes?.nodes ?? []).filter((row): row is CostType =>
+            Boolean(row),
+          ),
+          totalCount: query.data?.allCostTypes?.totalCount ?? 0,
+          loading: query.isFetching,
+          error: query.error ?? undefined,
+          refetch: () => void query.refetch(),
+        };
+      }}
+      onDelete={(row) => remove.mutateAsync({ id: row.id })}
+      renderDialog={({ open, row, onClose }) => (
+        <FormDialog
+          open={open}
+          testId="cost-type-dialog"
+          title={row ? 'costTypes.edit' : 'costTypes.create'}
+          fields={[{ name: 'name', label: 'costTypes.name' }]}
+          initialValues={{ name: row?.name ?? '' }}
+          schema={schema}
+          onClose={onClose}
+          onSubmit={(values) =>
+            row
+              ? update.mutateAsync({ id: row.id, name: values.name.trim() })
+              : create.mutateAsync({ name: values.name.trim() })
+          }
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,92 @@
+import { useTranslation } from 'react-i18next';
+import * as yup from 'yup';
+import {
+  AllProjectsDocument,
+  CreateProjectDocument,
+  DeleteProjectDocument,
+  UpdateProjectDocument,
+  type AllProjectsQuery,
+  type ProjectOrderBy,
+} from '../../../api/generated.ts';
+import { useGraphQLMutation, useGraphQLQuery } from '../../../api/hooks.ts';
+import { formatDateTime } from '../../../components/format.ts';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+
+type Project = NonNullable<AllProjectsQuery['allProjects']>['nodes'][number] & { id: string };
+
+/** SPEC §5: required; Latin letters, digits, underscore and dot. */
+const schema = yup.object({
+  name: yup.string().trim().required('validation.required'),
+  accessKey: yup
+    .string()
+    .trim()
+    .required('validation.required')
+    .matches(/^[A-Za-z0-9_.]+$/, 'validation.accessKey'),
+});
+
+export default function ProjectsPage() {
+  const { i18n } = useTranslation();
+  const create = useGraphQLMutation(CreateProjectDocument);
+  const update = useGraphQLMutation(UpdateProjectDocument);
+  const remove = useGraphQLMutation(DeleteProjectDocument);
+  return (
+    <ReferenceTable<Project>
+      testId="projects-table"
+      title="titles.projects"
+      addLabel="projects.add"
+      deleteQuestion="projects.deleteQuestion"
+      searchFields={['name', 'accessKey']}
+      columns={[
+        { field: 'name', header: 'projects.name', sortKey: 'NAME', flex: 2 },
+        { field: 'accessKey', header: 'projects.accessKey', sortKey: 'ACCESS_KEY', flex: 1 },
+        {
+          field: 'createdAt',
+          header: 'common.createdAt',
+          sortKey: 'CREATED_AT',
+          format: (row) => formatDateTime(row.createdAt, i18n.language),
+          flex: 1,
+        },
+      ]}
+      useRows={(variables) => {
+        const query = useGraphQLQuery(AllProjectsDocument, {
+          ...variables,
+          orderBy: variables.orderBy as ProjectOrderBy[],
+        });
+        return {
+          rows: (query.data?.allProjects?.nodes ?? []).filter((row): row is Project =>
+            Boolean(row),
+          ),
+          totalCount: query.data?.allProjects?.totalCount ?? 0,
+          loading: query.isFetching,
+          error: query.error ?? undefined,
+          refetch: () => void query.refetch(),
+        };
+      }}
+      onDelete={(row) => remove.mutateAsync({ id: row.id })}
+      renderDialog={({ open, row, onClose }) => (
+        <FormDialog
+          open={open}
+          testId="project-dialog"
+          title={row ? 'projects.edit' : 'projects.create'}
+          fields={[
+            { name: 'name', label: 'projects.name' },
+            { name: 'accessKey', label: 'projects.accessKey', helper: 'projects.accessKeyHelp' },
+          ]}
+          initialValues={{ name: row?.name ?? '', accessKey: row?.accessKey ?? '' }}
+          schema={schema}
+          onClose={onClose}
+          onSubmit={(values) =>
+            row
+              ? update.mutateAsync({
+                  id: row.id,
+                  name: values.name.trim(),
+                  accessKey: values.accessKey.trim(),
+                })
+              : create.mutateAsync({ name: values.name.trim(), accessKey: values.accessKey.trim() })
+          }
+        />
+      )}
+    />
+  );
+}

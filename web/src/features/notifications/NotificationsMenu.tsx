@@ -1,0 +1,88 @@
+import { Notifications as NotificationsIcon } from '@mui/icons-material';
+import {
+  Badge,
+  Box,
+  Button,
+  Divider,
+  IconButton,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  MarkAllNotificationsReadDocument,
+  MarkNotificationReadDocument,
+  NotificationsDocument,
+} from '../../api/generated.ts';
+import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
+import { formatDateTime } from '../../components/format.ts';
+
+/** The header bell: unread count, newest first, mark one or all read. */
+export function NotificationsMenu() {
+  const { t, i18n } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const query = useGraphQLQuery(NotificationsDocument, {}, { refetchInterval: 60_000 });
+  const markOne = useGraphQLMutation(MarkNotificationReadDocument);
+  const markAll = useGraphQLMutation(MarkAllNotificationsReadDocument);
+  const unread = query.data?.currentUser?.unreadNotificationsCount ?? 0;
+  const items = query.data?.currentUser?.notifications.nodes ?? [];
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={t('header.notifications')}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        data-testid="notifications"
+      >
+        <Badge badgeContent={unread} color="error" data-testid="unread-count">
+          <NotificationsIcon />
+        </Badge>
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { width: 380, maxHeight: 480 } } }}
+      >
+        <Box
+          sx={{
+            px: 2,
+            py: 1,
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+          }}
+        >
+          <Typography variant="subtitle1">{t('notifications.heading')}</Typography>
+          <Button size="small" disabled={unread === 0} onClick={() => markAll.mutate({})}>
+            {t('notifications.markAllRead')}
+          </Button>
+        </Box>
+        <Divider />
+        {items.length === 0 && (
+          <MenuItem disabled>
+            <ListItemText primary={t('notifications.empty')} />
+          </MenuItem>
+        )}
+        {items.map((item) =>
+          item ? (
+            <MenuItem
+              key={item.id}
+              onClick={() => !item.isRead && markOne.mutate({ notificationId: item.id })}
+              sx={{ whiteSpace: 'normal', fontWeight: item.isRead ? 'normal' : 'bold' }}
+            >
+              <ListItemText
+                primary={item.title}
+                secondary={`${formatDateTime(item.createdAt, i18n.language)}${item.body ? ` · ${item.body}` : ''}`}
+                slotProps={{ primary: { sx: { fontWeight: item.isRead ? 400 : 600 } } }}
+              />
+            </MenuItem>
+          ) : null,
+        )}
+      </Menu>
+    </>
+  );
+}
