@@ -4,7 +4,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', '.tmp/**', 'web/dist/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'data/**',
+      '.tmp/**',
+      'web/dist/**',
+      'bench/results/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -16,8 +25,13 @@ export default tseslint.config(
     },
   },
   {
+    files: ['web/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  { ignores: ['web/src/api/generated.ts'] },
+  {
     // Tests read dynamic GraphQL results.
-    files: ['server/test/**'],
+    files: ['server/test/**', 'e2e/**', 'web/test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

@@ -13,9 +13,10 @@ import { sessionStore } from './services.ts';
 export const REDIRECT_MARKER = 'ledgerline.redirectedToLogin';
 
 export function Loading() {
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-      <CircularProgress aria-label="loading" />
+      <CircularProgress aria-label={t('table.loading')} />
     </Box>
   );
 }

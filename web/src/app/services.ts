@@ -8,13 +8,12 @@ import { TOKEN_KEYS, TokenStore } from '../session/token-store.ts';
 export const tokenStore = new TokenStore(window.localStorage, window.sessionStorage);
 tokenStore.load();
 
-let session: SessionStore;
+// The client tells the session about refreshed or expired tokens (called only after start-up).
 export const api = new Api(tokenStore, {
-  refreshed: (tokens) => session.tokensRefreshed(tokens),
-  expired: () => session.sessionExpired(),
+  refreshed: (tokens) => sessionStore.tokensRefreshed(tokens),
+  expired: () => sessionStore.sessionExpired(),
 });
-session = new SessionStore(tokenStore, sessionApi(api));
-export const sessionStore = session;
+export const sessionStore = new SessionStore(tokenStore, sessionApi(api));
 
 sessionStore.onExternalLogout = () => window.location.reload();
 // Tokens cleared in another tab end this tab's session too (SPEC §4).

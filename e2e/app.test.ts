@@ -1,0 +1,269 @@
+// The web application in Debian's Chromium against the built app and a real server (issue: web
+// foundation). Each test starts in a fresh browser context.
+import { describe, expect, it } from 'vitest';
+import { newPage, signIn, useBrowser } from './browser.ts';
+
+const e2e = useBrowser({ accessTokenTtl: 4 });
+
+/** Rows the grid shows (each row id once, whatever containers AG Grid splits a row into). */
+const rowCount = (table: import('playwright-core').Locator) =>
+  table
+    .locator('.ag-row[row-id]')
+    .evaluateAll((rows) => new Set(rows.map((r) => r.getAttribute('row-id'))).size);
+
+const navigation = async (page: import('playwright-core').Page) => {
+  await page.getByTestId('navigation').waitFor();
+  return page
+    .locator('[data-testid="navigation"] a')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+};
+
+describe('sign-in and navigation by permission', () => {
+  it.each([
+    [
+      'admin',
+      [
+        '/',
+        '/invoices',
+        '/costs',
+        '/bills',
+        '/documents',
+        '/analytics',
+        '/admin/clients',
+        '/admin/supplier',
+        '/admin/subsidiaries',
+        '/admin/projects',
+        '/admin/cost-types',
+        '/admin/services',
+        '/admin/users',
+        '/admin/roles',
+      ],
+    ],
+    ['accountant', ['/', '/invoices', '/costs', '/bills']],
+    ['manager', ['/', '/invoices', '/costs', '/bills', '/documents', '/analytics']],
+    ['viewer', ['/', '/invoices', '/costs', '/bills', '/documents']],
+  ])('%s sees exactly the screens the account allows', async (username, expected) => {
+    const page = await newPage(e2e);
+    await page.goto('/');
+    await page.waitForURL(/\/login/);
+    await signIn(page, username);
+    expect(await navigation(page)).toEqual(expected);
+    await expect(page.getByTestId('greeting').textContent()).resolves.toMatch(/^Hello, /);
+  });
+
+  it('a deactivated user cannot sign in and is told why', async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'blocked');
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/deactivated/);
+    expect(page.url()).toMatch(/\/login/);
+  });
+
+  it('a wrong password shows the SPEC message', async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'admin', 'wrong password');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(
+      'Login faild due to invalid credentials',
+    );
+  });
+
+  it('the login form works with password managers', async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    expect(await page.getAttribute('input[name=username]', 'autocomplete')).toBe('username');
+    expect(await page.getAttribute('input[name=password]', 'autocomplete')).toBe(
+      'current-password',
+    );
+    expect(await page.isChecked('input[name=staySignedIn]')).toBe(true);
+  });
+});
+
+describe('routing', () => {
+  it('a deep link while signed out goes to login with `from`, then back to it', async () => {
+    const page = await newPage(e2e);
+    await page.goto('/admin/cost-types');
+    await page.waitForURL(/\/login\?from=%2Fadmin%2Fcost-types/);
+    await signIn(page, 'admin');
+    await page.waitForURL(/\/admin\/cost-types$/);
+    await page.getByTestId('cost-types-table').waitFor();
+    expect(await page.title()).toBe('Cost types · Ledgerline');
+  });
+
+  it('a screen the account may not open shows no access, replacing the history entry', async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'accountant');
+    await page.getByTestId('greeting').waitFor();
+    await page.goto('/admin/projects');
+    await page.waitForURL(/\/no-access$/);
+    await page.getByTestId('no-access').waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin/projects'));
+  });
+
+  it('an unknown path shows Page Not Found', async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'viewer');
+    await page.getByTestId('greeting').waitFor();
+    await page.goto('/no/such/page');
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.title()).toBe('Not found · Ledgerline');
+  });
+
+  it('an already signed-in user entering /login goes home', async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'viewer');
+    await page.getByTestId('greeting').waitFor();
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+});
+
+describe('shell', () => {
+  it('switches language (Russian by default) and remembers it', async () => {
+    const page = await newPage(e2e, 'ru');
+    await page.goto('/login');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Вход');
+    await signIn(page, 'admin');
+    await page.getByTestId('greeting').waitFor();
+    expect(await page.getByTestId('greeting').textContent()).toMatch(/^Здравствуйте/);
+    await page.getByTestId('language-en').click();
+    await expect(page.getByTestId('greeting').textContent()).resolves.toMatch(/^Hello/);
+    await page.reload();
+    await expect(page.getByTestId('greeting').textContent()).resolves.toMatch(/^Hello/);
+  });
+
+  it('logout clears the session; a guarded page then asks to sign in', async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'viewer');
+    await page.getByTestId('greeting').waitFor();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('ledgerline.accessToken'))).toBeNull();
+    await page.goto('/user-settings');
+    await page.waitForURL(/\/login\?from=%2Fuser-settings/);
+  });
+
+  it('switches to another account of the user', async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'accountant');
+    expect(await navigation(page)).not.toContain('/documents');
+    await page.getByTestId('account-switch').click();
+    await page.getByRole('menuitem', { name: 'Group viewer' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="nav-/documents"]'));
+    expect(await navigation(page)).toContain('/documents');
+  });
+
+  it('refreshes the access token when it expires and retries the call', async () => {
+    const page = await newPage(e2e);
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.postData()?.includes('RefreshAccess'))
+        refreshes.push(request.url());
+    });
+    await page.goto('/login');
+    await signIn(page, 'admin');
+    await page.getByTestId('greeting').waitFor();
+    const before = await page.evaluate(() => localStorage.getItem('ledgerline.accessToken'));
+    await page.waitForTimeout(5_000); // the test server's access tokens live 4 s
+    await page.getByTestId('nav-/admin/projects').click();
+    await page.getByTestId('projects-table').locator('.ag-row').first().waitFor();
+    expect(refreshes.length).toBeGreaterThanOrEqual(1);
+    expect(await page.evaluate(() => localStorage.getItem('ledgerline.accessToken'))).not.toBe(
+      before,
+    );
+  });
+});
+
+describe('projects and cost types tables', () => {
+  it('pages through projects and changes the page size', async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'admin');
+    await page.getByTestId('nav-/admin/projects').click();
+    const table = page.getByTestId('projects-table');
+    await table.locator('.ag-row').first().waitFor();
+    await expect.poll(() => rowCount(table)).toBe(10);
+    await expect(table.getByTestId('pagination').textContent()).resolves.toContain('1–10 of 13');
+    await table.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => rowCount(table)).toBe(3);
+    await expect(table.getByTestId('pagination').textContent()).resolves.toContain('11–13 of 13');
+  });
+
+  it('filters with a removable chip', async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'admin');
+    await page.getByTestId('nav-/admin/projects').click();
+    const table = page.getByTestId('projects-table');
+    await table.locator('.ag-row').first().waitFor();
+    await page.getByTestId('search').fill('ops.');
+    await page.getByTestId('search').press('Enter');
+    await expect.poll(() => rowCount(table)).toBe(5);
+    await table.getByTestId('filter-chips').locator('.MuiChip-deleteIcon').click();
+    await expect.poll(() => rowCount(table)).toBe(10);
+  });
+
+  it('creates and edits a project, refusing a bad access key', async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'admin');
+    await page.getByTestId('nav-/admin/projects').click();
+    await page.getByTestId('add').click();
+    const dialog = page.getByTestId('project-dialog');
+    await dialog.locator('input[name=name]').fill('Warehouse robots');
+    await dialog.locator('input[name=accessKey]').fill('ops robots!');
+    await dialog.getByTestId('dialog-save').click();
+    await expect(dialog.textContent()).resolves.toContain(
+      'Only Latin letters, digits, underscore and dot',
+    );
+    await dialog.locator('input[name=accessKey]').fill('ops.robots');
+    await dialog.getByTestId('dialog-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    const table = page.getByTestId('projects-table');
+    const row = table.locator('.ag-row', { hasText: 'Warehouse robots' });
+    await row.waitFor();
+    await table
+      .locator('.ag-row', { hasText: 'Warehouse robots' })
+      .getByTestId('edit')
+      .first()
+      .click();
+    await dialog.locator('input[name=name]').fill('Warehouse robotics');
+    await dialog.getByTestId('dialog-save').click();
+    await table.locator('.ag-row', { hasText: 'Warehouse robotics' }).first().waitFor();
+  });
+
+  it("deleting a cost type in use says 'Other entities depend on it.'", async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'admin');
+    await page.getByTestId('nav-/admin/cost-types').click();
+    const table = page.getByTestId('cost-types-table');
+    await table.locator('.ag-row', { hasText: 'Travel' }).getByTestId('delete').first().click();
+    await page.getByTestId('confirm').click();
+    await expect(page.getByTestId('delete-error').textContent()).resolves.toContain(
+      'Other entities depend on it.',
+    );
+  });
+
+  it('selects all with Alt+A and deselects with Ctrl+Q', async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'admin');
+    await page.getByTestId('nav-/admin/cost-types').click();
+    const table = page.getByTestId('cost-types-table');
+    await table.locator('.ag-row').first().click();
+    await page.keyboard.press('Alt+A');
+    await expect(table.getByTestId('selection-summary').textContent()).resolves.toMatch(
+      /10 selected/,
+    );
+    await page.keyboard.press('Control+Q');
+    await table.getByTestId('selection-summary').waitFor({ state: 'detached' });
+  });
+});

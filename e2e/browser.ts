@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, type TestContext } from 'vitest';
+import { createTestApp, type TestApp } from '../server/test/helpers.ts';
+import { WEB_DIST } from '../server/src/app.ts';
+
+/** Debian's Chromium, as the machines have it (never a downloaded browser). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOTS = path.resolve('test-results', 'e2e');
+
+export interface E2E {
+  app: TestApp;
+  base: string;
+  browser: Browser;
+  page: Page;
+}
+
+/**
+ * The built application served by the real server on a fresh database, and a fresh browser page
+ * per test. A failing test leaves a screenshot in test-results/e2e/.
+ */
+export function useBrowser(config: Parameters<typeof createTestApp>[0] = {}): E2E {
+  const e2e = {} as E2E;
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
+      throw new Error('Build the web app first: npm run build');
+    e2e.app = await createTestApp(config);
+    await e2e.app.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = e2e.app.app.server.address();
+    e2e.base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    e2e.browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  });
+  afterEach(async (context: TestContext) => {
+    if (context.task.result?.state === 'fail' && e2e.page) {
+      fs.mkdirSync(SCREENSHOTS, { recursive: true });
+      const name = context.task.name.replace(/[^\w-]+/g, '_').slice(0, 80);
+      await e2e.page
+        .screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
+        .catch(() => {});
+    }
+    await e2e.page?.context().close();
+  });
+  afterAll(async () => {
+    await e2e.browser?.close();
+  });
+  return e2e;
+}
+
+/** A new page in a new context (its own storage), in the given language. */
+export async function newPage(e2e: E2E, language: 'ru' | 'en' = 'en'): Promise<Page> {
+  const context = await e2e.browser.newContext({
+    viewport: { width: 1400, height: 900 },
+    baseURL: e2e.base,
+  });
+  await context.addInitScript((lang) => {
+    if (!localStorage.getItem('ledgerline.language'))
+      localStorage.setItem('ledgerline.language', lang);
+  }, language);
+  e2e.page = await context.newPage();
+  return e2e.page;
+}
+
+export async function signIn(page: Page, username: string, password = 'Demo#2026pass') {
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', password);
+  await page.click('button[type=submit]');
+}
