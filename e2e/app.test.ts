@@ -267,3 +267,55 @@ describe('projects and cost types tables', () => {
     await table.getByTestId('selection-summary').waitFor({ state: 'detached' });
   });
 });
+
+describe('user settings and notifications', () => {
+  it("a wrong current password says 'Current password isn't valid'; weak ones are refused on the spot", async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'viewer');
+    await page.getByTestId('greeting').waitFor();
+    await page.goto('/user-settings');
+    const form = page.getByTestId('password-form');
+    await form.locator('input[name=oldPassword]').fill('Wrong#2026pass');
+    await form.locator('input[name=newPassword]').fill('short');
+    await form.locator('input[name=repeatPassword]').fill('short');
+    await form.locator('button[type=submit]').click();
+    await expect(form.textContent()).resolves.toContain('At least 8 characters');
+    await form.locator('input[name=newPassword]').fill('Better#2027pass');
+    await form.locator('input[name=repeatPassword]').fill('Better#2027pass');
+    await form.locator('button[type=submit]').click();
+    await expect(form.getByRole('alert').textContent()).resolves.toBe(
+      "Current password isn't valid",
+    );
+  });
+
+  it('Ctrl+B shows and hides a password', async () => {
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await page.fill('input[name=password]', 'secret');
+    await page.focus('input[name=password]');
+    await page.keyboard.press('Control+B');
+    expect(await page.getAttribute('input[name=password]', 'type')).toBe('text');
+    await page.keyboard.press('Control+B');
+    expect(await page.getAttribute('input[name=password]', 'type')).toBe('password');
+  });
+
+  it('shows the unread count, newest first, and marks all read', async () => {
+    await e2e.app.db.owner.query(
+      `insert into app_public.notifications (user_id, title, type, created_at)
+       select id, t.title, 'test', now() - t.age from app_public.users,
+              (values ('Older news', interval '2 hours'), ('Newest news', interval '1 minute')) t(title, age)
+        where username = 'manager'`,
+    );
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'manager');
+    await expect.poll(() => page.getByTestId('unread-count').textContent()).toBe('2');
+    await page.getByTestId('notifications').click();
+    const items = page.getByRole('menuitem');
+    await expect(items.nth(0).textContent()).resolves.toContain('Newest news');
+    await expect(items.nth(1).textContent()).resolves.toContain('Older news');
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await expect.poll(() => page.getByTestId('unread-count').textContent()).toBe('0');
+  });
+});

@@ -1,0 +1,114 @@
+// SPEC §7 auth handling: refresh on a 401 or invalid-jwt, retry once; no refresh token or a failed
+// refresh logs out; a network error during refresh keeps the tokens.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Api, ApiError } from '../src/api/client.ts';
+import { CurrentUserDocument } from '../src/api/generated.ts';
+import { TokenStore } from '../src/session/token-store.ts';
+import { MemoryStorage } from './memory-storage.ts';
+
+type Reply =
+  { errors?: { message: string; extensions: { code: string } }[]; data?: unknown } | 'network';
+
+function fakeServer(replies: Reply[]) {
+  const calls: { operation: string; authorization: string | null }[] = [];
+  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body));
+    const headers = new Headers(init.headers);
+    calls.push({
+      operation: body.operationName ?? '',
+      authorization: headers.get('authorization'),
+    });
+    const reply = replies.shift();
+    if (!reply || reply === 'network') throw new TypeError('fetch failed');
+    return new Response(JSON.stringify(reply), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+const expired = { errors: [{ message: 'expired', extensions: { code: 'JwtTokenExpired' } }] };
+const me = { data: { currentUser: null } };
+const refreshed = {
+  data: {
+    refreshAccess: { accessToken: 'new-access', expiresIn: 900, refreshToken: 'new-refresh' },
+  },
+};
+
+function setup() {
+  const tokens = new TokenStore(new MemoryStorage(), new MemoryStorage());
+  tokens.save({ accessToken: 'old-access', expiresAt: 0, refreshToken: 'old-refresh' });
+  const hooks = {
+    refreshed: vi.fn(
+      (issued: { accessToken: string; expiresIn: number; refreshToken?: string | null }) =>
+        tokens.save({
+          accessToken: issued.accessToken,
+          expiresAt: 0,
+          refreshToken: issued.refreshToken ?? 'old-refresh',
+        }),
+    ),
+    expired: vi.fn(() => tokens.clear()),
+  };
+  return { api: new Api(tokens, hooks, 'http://localhost/graphql'), tokens, hooks };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('GraphQL client', () => {
+  it('sends the bearer token', async () => {
+    const calls = fakeServer([me]);
+    await setup().api.request(CurrentUserDocument, {});
+    expect(calls[0]!.authorization).toBe('Bearer old-access');
+  });
+
+  it('on an expired token refreshes once and retries with the new token', async () => {
+    const calls = fakeServer([expired, refreshed, me]);
+    const { api, hooks } = setup();
+    await api.request(CurrentUserDocument, {});
+    expect(calls.map((c) => c.operation)).toEqual(['CurrentUser', 'RefreshAccess', 'CurrentUser']);
+    expect(calls[2]!.authorization).toBe('Bearer new-access');
+    expect(hooks.refreshed).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries only once', async () => {
+    fakeServer([expired, refreshed, expired]);
+    await expect(setup().api.request(CurrentUserDocument, {})).rejects.toMatchObject({
+      code: 'JwtTokenExpired',
+    });
+  });
+
+  it('a failed refresh ends the session', async () => {
+    fakeServer([
+      expired,
+      { errors: [{ message: 'gone', extensions: { code: 'InvalidRefreshToken' } }] },
+    ]);
+    const { api, hooks, tokens } = setup();
+    await expect(api.request(CurrentUserDocument, {})).rejects.toBeInstanceOf(ApiError);
+    expect(hooks.expired).toHaveBeenCalled();
+    expect(tokens.current).toBeUndefined();
+  });
+
+  it('a network error during the refresh keeps the tokens', async () => {
+    fakeServer([expired, 'network']);
+    const { api, hooks, tokens } = setup();
+    await expect(api.request(CurrentUserDocument, {})).rejects.toMatchObject({ kind: 'network' });
+    expect(hooks.expired).not.toHaveBeenCalled();
+    expect(tokens.current?.refreshToken).toBe('old-refresh');
+  });
+
+  it('without a refresh token the session ends', async () => {
+    fakeServer([expired]);
+    const { api, hooks, tokens } = setup();
+    tokens.save({ accessToken: 'old-access', expiresAt: 0, refreshToken: '' });
+    await expect(api.request(CurrentUserDocument, {})).rejects.toBeInstanceOf(ApiError);
+    expect(hooks.expired).toHaveBeenCalled();
+  });
+
+  it('concurrent calls share one refresh', async () => {
+    const calls = fakeServer([expired, expired, refreshed, me, me]);
+    const { api } = setup();
+    await Promise.all([api.request(CurrentUserDocument, {}), api.request(CurrentUserDocument, {})]);
+    expect(calls.filter((c) => c.operation === 'RefreshAccess')).toHaveLength(1);
+  });
+});
