@@ -20,7 +20,7 @@ export const DEMO_USERS = [
   { username: 'blocked', role: 'viewer', description: 'deactivated: cannot sign in' },
 ] as const;
 
-const ROLES: Record<string, string[]> = {
+export const ROLES: Record<string, string[]> = {
   admin: ['admin'],
   accountant: [
     'invoice:write',
@@ -107,7 +107,8 @@ const SUPPLIERS = [
   ['Pioneer Security Services', 'Pioneer', 'Netherlands'],
 ] as const;
 
-const PROJECTS = [
+/** Projects of the demo group (the benchmark data starts from the same ones). */
+export const PROJECTS = [
   ['Platform core', 'ops.platform'],
   ['Mobile apps', 'ops.mobile'],
   ['Data warehouse', 'ops.data'],
@@ -123,7 +124,7 @@ const PROJECTS = [
   ['Customer support', 'ops.support'],
 ] as const;
 
-const COST_TYPES = [
+export const COST_TYPES = [
   'Software licences',
   'Cloud hosting',
   'Contractors',
@@ -135,7 +136,7 @@ const COST_TYPES = [
   'Insurance',
   'Recruitment',
 ];
-const SERVICES = [
+export const SERVICES = [
   'Software development',
   'Consulting',
   'Support and maintenance',
