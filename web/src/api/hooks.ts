@@ -32,3 +32,20 @@ export function useGraphQLMutation<R, V extends object>(document: TypedDocumentN
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
+
+/** A list query's page as a table shows it: the rows (nulls dropped), total, loading and error. */
+export function useListQuery<R, V extends object, Row>(
+  document: TypedDocumentNode<R, V>,
+  variables: V,
+  connection: (data: R) => { nodes: (Row | null)[]; totalCount: number } | null | undefined,
+) {
+  const query = useGraphQLQuery(document, variables);
+  const page = query.data ? connection(query.data) : undefined;
+  return {
+    rows: (page?.nodes ?? []).filter((row): row is Row => row !== null),
+    totalCount: page?.totalCount ?? 0,
+    loading: query.isFetching,
+    error: query.error ?? undefined,
+    refetch: () => void query.refetch(),
+  };
+}

@@ -8,7 +8,7 @@ import {
   type AllCostTypesQuery,
   type CostTypeOrderBy,
 } from '../../../api/generated.ts';
-import { useGraphQLMutation, useGraphQLQuery } from '../../../api/hooks.ts';
+import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
@@ -39,21 +39,13 @@ export default function CostTypesPage() {
           flex: 1,
         },
       ]}
-      useRows={(variables) => {
-        const query = useGraphQLQuery(AllCostTypesDocument, {
-          ...variables,
-          orderBy: variables.orderBy as CostTypeOrderBy[],
-        });
-        return {
-          rows: (query.data?.allCostTypes?.nodes ?? []).filter((row): row is CostType =>
-            Boolean(row),
-          ),
-          totalCount: query.data?.allCostTypes?.totalCount ?? 0,
-          loading: query.isFetching,
-          error: query.error ?? undefined,
-          refetch: () => void query.refetch(),
-        };
-      }}
+      useRows={(variables) =>
+        useListQuery(
+          AllCostTypesDocument,
+          { ...variables, orderBy: variables.orderBy as CostTypeOrderBy[] },
+          (data) => data.allCostTypes,
+        )
+      }
       onDelete={(row) => remove.mutateAsync({ id: row.id })}
       renderDialog={({ open, row, onClose }) => (
         <FormDialog

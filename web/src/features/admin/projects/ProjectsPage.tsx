@@ -8,7 +8,7 @@ import {
   type AllProjectsQuery,
   type ProjectOrderBy,
 } from '../../../api/generated.ts';
-import { useGraphQLMutation, useGraphQLQuery } from '../../../api/hooks.ts';
+import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
@@ -48,21 +48,13 @@ export default function ProjectsPage() {
           flex: 1,
         },
       ]}
-      useRows={(variables) => {
-        const query = useGraphQLQuery(AllProjectsDocument, {
-          ...variables,
-          orderBy: variables.orderBy as ProjectOrderBy[],
-        });
-        return {
-          rows: (query.data?.allProjects?.nodes ?? []).filter((row): row is Project =>
-            Boolean(row),
-          ),
-          totalCount: query.data?.allProjects?.totalCount ?? 0,
-          loading: query.isFetching,
-          error: query.error ?? undefined,
-          refetch: () => void query.refetch(),
-        };
-      }}
+      useRows={(variables) =>
+        useListQuery(
+          AllProjectsDocument,
+          { ...variables, orderBy: variables.orderBy as ProjectOrderBy[] },
+          (data) => data.allProjects,
+        )
+      }
       onDelete={(row) => remove.mutateAsync({ id: row.id })}
       renderDialog={({ open, row, onClose }) => (
         <FormDialog
