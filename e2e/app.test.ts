@@ -1,7 +1,7 @@
 // The web application in Debian's Chromium against the built app and a real server (issue: web
 // foundation). Each test starts in a fresh browser context.
 import { describe, expect, it } from 'vitest';
-import { newPage, signIn, useBrowser } from './browser.ts';
+import { newPage, signedInPage, signIn, useBrowser } from './browser.ts';
 
 const e2e = useBrowser({ accessTokenTtl: 4 });
 
@@ -91,10 +91,7 @@ describe('routing', () => {
   });
 
   it('a screen the account may not open shows no access, replacing the history entry', async () => {
-    const page = await newPage(e2e);
-    await page.goto('/login');
-    await signIn(page, 'accountant');
-    await page.getByTestId('greeting').waitFor();
+    const page = await signedInPage(e2e, 'accountant');
     await page.goto('/admin/projects');
     await page.waitForURL(/\/no-access$/);
     await page.getByTestId('no-access').waitFor();
@@ -103,20 +100,14 @@ describe('routing', () => {
   });
 
   it('an unknown path shows Page Not Found', async () => {
-    const page = await newPage(e2e);
-    await page.goto('/login');
-    await signIn(page, 'viewer');
-    await page.getByTestId('greeting').waitFor();
+    const page = await signedInPage(e2e, 'viewer');
     await page.goto('/no/such/page');
     await page.getByTestId('not-found').waitFor();
     expect(await page.title()).toBe('Not found · Ledgerline');
   });
 
   it('an already signed-in user entering /login goes home', async () => {
-    const page = await newPage(e2e);
-    await page.goto('/login');
-    await signIn(page, 'viewer');
-    await page.getByTestId('greeting').waitFor();
+    const page = await signedInPage(e2e, 'viewer');
     await page.goto('/login');
     await page.waitForURL((url) => url.pathname === '/');
   });
@@ -137,10 +128,7 @@ describe('shell', () => {
   });
 
   it('logout clears the session; a guarded page then asks to sign in', async () => {
-    const page = await newPage(e2e);
-    await page.goto('/login');
-    await signIn(page, 'viewer');
-    await page.getByTestId('greeting').waitFor();
+    const page = await signedInPage(e2e, 'viewer');
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await page.waitForURL(/\/login/);
@@ -150,9 +138,7 @@ describe('shell', () => {
   });
 
   it('switches to another account of the user', async () => {
-    const page = await newPage(e2e);
-    await page.goto('/login');
-    await signIn(page, 'accountant');
+    const page = await signedInPage(e2e, 'accountant');
     expect(await navigation(page)).not.toContain('/documents');
     await page.getByTestId('account-switch').click();
     await page.getByRole('menuitem', { name: 'Group viewer' }).click();
@@ -183,9 +169,7 @@ describe('shell', () => {
 
 describe('projects and cost types tables', () => {
   it('pages through projects and changes the page size', async () => {
-    const page = await newPage(e2e);
-    await page.goto('/login');
-    await signIn(page, 'admin');
+    const page = await signedInPage(e2e, 'admin');
     await page.getByTestId('nav-/admin/projects').click();
     const table = page.getByTestId('projects-table');
     await table.locator('.ag-row').first().waitFor();
@@ -197,9 +181,7 @@ describe('projects and cost types tables', () => {
   });
 
   it('filters with a removable chip', async () => {
-    const page = await newPage(e2e);
-    await page.goto('/login');
-    await signIn(page, 'admin');
+    const page = await signedInPage(e2e, 'admin');
     await page.getByTestId('nav-/admin/projects').click();
     const table = page.getByTestId('projects-table');
     await table.locator('.ag-row').first().waitFor();
@@ -211,9 +193,7 @@ describe('projects and cost types tables', () => {
   });
 
   it('creates and edits a project, refusing a bad access key', async () => {
-    const page = await newPage(e2e);
-    await page.goto('/login');
-    await signIn(page, 'admin');
+    const page = await signedInPage(e2e, 'admin');
     await page.getByTestId('nav-/admin/projects').click();
     await page.getByTestId('add').click();
     const dialog = page.getByTestId('project-dialog');
@@ -240,9 +220,7 @@ describe('projects and cost types tables', () => {
   });
 
   it("deleting a cost type in use says 'Other entities depend on it.'", async () => {
-    const page = await newPage(e2e);
-    await page.goto('/login');
-    await signIn(page, 'admin');
+    const page = await signedInPage(e2e, 'admin');
     await page.getByTestId('nav-/admin/cost-types').click();
     const table = page.getByTestId('cost-types-table');
     await table.locator('.ag-row', { hasText: 'Travel' }).getByTestId('delete').first().click();
@@ -253,9 +231,7 @@ describe('projects and cost types tables', () => {
   });
 
   it('selects all with Alt+A and deselects with Ctrl+Q', async () => {
-    const page = await newPage(e2e);
-    await page.goto('/login');
-    await signIn(page, 'admin');
+    const page = await signedInPage(e2e, 'admin');
     await page.getByTestId('nav-/admin/cost-types').click();
     const table = page.getByTestId('cost-types-table');
     await table.locator('.ag-row').first().click();
@@ -270,10 +246,7 @@ describe('projects and cost types tables', () => {
 
 describe('user settings and notifications', () => {
   it("a wrong current password says 'Current password isn't valid'; weak ones are refused on the spot", async () => {
-    const page = await newPage(e2e);
-    await page.goto('/login');
-    await signIn(page, 'viewer');
-    await page.getByTestId('greeting').waitFor();
+    const page = await signedInPage(e2e, 'viewer');
     await page.goto('/user-settings');
     const form = page.getByTestId('password-form');
     await form.locator('input[name=oldPassword]').fill('Wrong#2026pass');
@@ -307,9 +280,7 @@ describe('user settings and notifications', () => {
               (values ('Older news', interval '2 hours'), ('Newest news', interval '1 minute')) t(title, age)
         where username = 'manager'`,
     );
-    const page = await newPage(e2e);
-    await page.goto('/login');
-    await signIn(page, 'manager');
+    const page = await signedInPage(e2e, 'manager');
     await expect.poll(() => page.getByTestId('unread-count').textContent()).toBe('2');
     await page.getByTestId('notifications').click();
     const items = page.getByRole('menuitem');

