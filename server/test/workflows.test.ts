@@ -303,14 +303,25 @@ describe('invoices: the transition graph (docs/workflows.md)', () => {
     );
     expect(validated.data!.validateInvoice.result.status).toBe('validated');
     expect(validated.data!.validateInvoice.result.validatedBy).toBeTruthy();
+    // Closing settles the invoice in full: with money remaining it needs the final payment.
+    expectError(
+      await call('accountant', 'closeInvoiceAsPaid', 'invoiceId: $id', { id: invoiceId }),
+      'InvoiceNotFullyPaid',
+      'The invoice is not fully paid: 120.00 EUR remain. Give a method and date for the final payment.',
+    );
     const paid = await call(
       'accountant',
       'closeInvoiceAsPaid',
-      'invoiceId: $id',
+      'invoiceId: $id, finalPaymentMethod: transaction, finalPaymentDate: "2026-11-01T10:00:00Z"',
       { id: invoiceId },
-      'status closedBy',
+      'status closedBy paymentStatus paidAmount remainingAmount',
     );
-    expect(paid.data!.closeInvoiceAsPaid.result.status).toBe('paid');
+    expect(paid.data!.closeInvoiceAsPaid.result).toMatchObject({
+      status: 'paid',
+      paymentStatus: 'paid',
+      paidAmount: '120.00',
+      remainingAmount: '0.00',
+    });
     expect(paid.data!.closeInvoiceAsPaid.result.closedBy).toBeTruthy();
   });
 
@@ -397,7 +408,7 @@ describe('invoices: the transition graph (docs/workflows.md)', () => {
     expectError(edit, 'CannotEditClosedInvoice');
   });
 
-  it('archive and unarchive cascade is_deleted to the costs', async () => {
+  it('archive and unarchive cascade is_deleted to the costs; the archived invoice keeps its figures', async () => {
     const { invoiceId, costIds } = await draftInvoice();
     await call('accountant', 'setInvoiceDeleted', 'invoiceId: $id, isDeleted: true', {
       id: invoiceId,
@@ -405,7 +416,7 @@ describe('invoices: the transition graph (docs/workflows.md)', () => {
     expect(
       await one('select is_deleted from app_public.costs where id = $1', [costIds[0]]),
     ).toEqual({ is_deleted: true });
-    expect((await invoice(invoiceId)).amount).toBe('0.00');
+    expect((await invoice(invoiceId)).amount).toBe('100.00');
     await call('accountant', 'setInvoiceDeleted', 'invoiceId: $id, isDeleted: false', {
       id: invoiceId,
     });
