@@ -55,6 +55,14 @@ export const CONSTRAINT_MESSAGES: Record<string, { code: string; message: string
   },
   roles_name_unique: { code: 'RoleNameTaken', message: 'A role with this name already exists.' },
   users_username_key: { code: 'UsernameTaken', message: 'This username is already taken.' },
+  invoices_paid_not_above_amount: {
+    code: 'PaymentsExceedAmount',
+    message: 'The payments would be more than the amount. Delete a payment first.',
+  },
+  bills_paid_not_above_amount: {
+    code: 'PaymentsExceedAmount',
+    message: 'The payments would be more than the amount. Delete a payment first.',
+  },
   payments_amount_positive: { code: 'InvalidAmount', message: 'The amount must be above 0.' },
   payments_single_owner: {
     code: 'PaymentOwner',
@@ -120,6 +128,12 @@ function describePgError(error: PgError): { code: string; message: string } | un
       return { code: 'InvalidInput', message: 'A value has the wrong format.' };
     case '22003':
       return { code: 'InvalidInput', message: 'A number is out of range.' };
+    case '40P01': // deadlock: PostgreSQL refused one of two writers waiting on each other
+    case '40001':
+      return {
+        code: 'ConcurrentChange',
+        message: 'Someone changed the same record at the same time. Try again.',
+      };
     case '57014':
       return { code: 'Timeout', message: 'The request took too long and was stopped.' };
     default:
