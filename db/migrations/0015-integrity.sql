@@ -657,3 +657,87 @@ grant execute on function app_public.invoices_remaining_amount(app_public.invoic
   app_public.bills_remaining_amount(app_public.bills),
   app_public.close_invoice_as_paid(integer, app_public.payment_method, timestamptz),
   app_public.close_invoices_as_paid(integer[], app_public.payment_method, timestamptz) to ledgerline_visitor;
+
+--------------------------------------------------------------------------------------------------
+-- 6. Every refusal says what it is: a record the caller can see but may not change is Forbidden,
+-- not "not found" (the lock below applies the table's update policy).
+
+create or replace function app_hidden.invoice_for_update(invoice_id integer) returns app_public.invoices
+language plpgsql volatile set search_path = pg_catalog as $$
+declare
+  invoice app_public.invoices;
+begin
+  if not exists (select from app_public.invoices i where i.id = invoice_id) then
+    perform app_hidden.fail('InvoiceNotFound', 'The invoice not found');
+  end if;
+  select * into invoice from app_public.invoices i where i.id = invoice_id for update;
+  if invoice.id is null then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
+  return invoice;
+end;
+$$;
+
+create or replace function app_hidden.bill_for_update(bill_id integer) returns app_public.bills
+language plpgsql volatile set search_path = pg_catalog as $$
+declare
+  bill app_public.bills;
+begin
+  if not exists (select from app_public.bills b where b.id = bill_id) then
+    perform app_hidden.fail('BillNotFound', 'The bill not found');
+  end if;
+  select * into bill from app_public.bills b where b.id = bill_id for update;
+  if bill.id is null then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
+  return bill;
+end;
+$$;
+
+create or replace function app_hidden.cost_for_update(cost_id integer) returns app_public.costs
+language plpgsql volatile set search_path = pg_catalog as $$
+declare
+  cost app_public.costs;
+begin
+  select * into cost from app_public.costs c where c.id = cost_id;
+  if cost.id is null then
+    perform app_hidden.fail('CostNotFound', 'Cost not found');
+  end if;
+  perform app_hidden.lock_invoice(cost.invoice_id);
+  select * into cost from app_public.costs c where c.id = cost_id for update;
+  if cost.id is null then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
+  return cost;
+end;
+$$;
+
+create or replace function app_hidden.document_for_update(document_id uuid) returns app_public.documents
+language plpgsql volatile set search_path = pg_catalog as $$
+declare
+  document app_public.documents;
+begin
+  if not exists (select from app_public.documents d where d.id = document_id) then
+    perform app_hidden.fail('DocumentNotFound', 'Document not found');
+  end if;
+  select * into document from app_public.documents d where d.id = document_id for update;
+  if document.id is null then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
+  return document;
+end;
+$$;
+
+-- Removing a document's files changes the document: only its writers may.
+create or replace function app_public.remove_document_files(document_id uuid) returns integer
+language plpgsql volatile set search_path = pg_catalog as $$
+declare
+  unlinked uuid[];
+begin
+  perform app_hidden.document_for_update(document_id);
+  with gone as (delete from app_public.documents_files l where l.document_id = remove_document_files.document_id returning l.file_id)
+  select coalesce(array_agg(file_id), '{}') into unlinked from gone;
+  perform app_hidden.delete_unreferenced_files(unlinked);
+  return cardinality(unlinked);
+end;
+$$;

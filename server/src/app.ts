@@ -14,6 +14,7 @@ import { LocalBlobStore } from './files/blob-store.ts';
 import { storageRoutes } from './files/routes.ts';
 import { sweepFiles } from './files/sweeper.ts';
 import { makePreset } from './graphql/preset.ts';
+import { withRequestErrorCodes } from './graphql/request-errors.ts';
 
 export interface AppOptions {
   config: Config;
@@ -113,6 +114,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   const serv = pgl.createServ(grafserv);
   await serv.addTo(app);
+  app.addHook('onSend', async (request, _reply, payload) =>
+    request.url.startsWith('/graphql') && typeof payload === 'string'
+      ? withRequestErrorCodes(payload)
+      : payload,
+  );
 
   // File storage (SPEC §7): bytes in DATA_DIR/files, metadata and permissions in PostgreSQL.
   const visitorPool = new pg.Pool({ connectionString: options.authenticatorUrl, max: 10 });

@@ -140,6 +140,7 @@ describe('hardening', () => {
     const prod = await createTestApp({ production: true });
     const introspection = await gql(prod.app, `{ __schema { types { name } } }`);
     expect(introspection.errors?.[0]?.message).toMatch(/introspection/i);
+    expect(introspection.errors?.[0]?.extensions?.code).toBe('IntrospectionDisabled');
     expect((await prod.app.inject({ method: 'GET', url: '/graphiql' })).statusCode).toBe(404);
     const page = await prod.app.inject({
       method: 'GET',

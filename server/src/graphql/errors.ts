@@ -153,6 +153,19 @@ export function maskError(error: GraphQLError): GraphQLError {
   if (original && / are forbidden in filter argument input\.$/.test(original.message)) {
     return withCode(error, 'InvalidFilter', original.message);
   }
+  if (original && /^No values were deleted in collection /.test(original.message)) {
+    return withCode(
+      error,
+      'RecordNotFound',
+      "The record was not found or you don't have access to it.",
+    );
+  }
+  if (
+    original &&
+    original.message === 'Attempted to update a record, but no new values were specified.'
+  ) {
+    return withCode(error, 'NoChanges', 'No changes found. Do not update.');
+  }
   if (original) {
     const described = describePgError(original as PgError);
     if (described) return withCode(error, described.code, described.message);

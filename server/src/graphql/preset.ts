@@ -9,6 +9,7 @@ import { AuthPlugin } from './plugins/auth.ts';
 import { IdInflectionPlugin } from './plugins/id-inflection.ts';
 import { OrderByNullsPlugin } from './plugins/order-by-nulls.ts';
 import { PageSizeCapPlugin } from './plugins/page-size-cap.ts';
+import { UpdateRefusalPlugin } from './plugins/refusals.ts';
 import { validationRulesPlugin } from './plugins/validation-rules.ts';
 
 /** Largest GraphQL request body accepted, in bytes. */
@@ -37,6 +38,7 @@ export function makePreset({
       IdInflectionPlugin,
       OrderByNullsPlugin,
       PageSizeCapPlugin,
+      UpdateRefusalPlugin,
       validationRulesPlugin(production),
       AuthPlugin,
     ],
@@ -49,6 +51,9 @@ export function makePreset({
       }),
     ],
     schema: {
+      // Rows are changed by their keys (updateInvoiceById); the Relay node-id variants add nothing
+      // but a second way, whose unknown ids answered null instead of an error.
+      defaultBehavior: '-nodeId:resource:update -nodeId:resource:delete',
       // Relations read naturally (invoice.supplier, invoice.costs); lists stay allX, rows xById.
       pgSimplifyAllRows: false,
       pgShortPk: false,

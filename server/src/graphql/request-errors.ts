@@ -1,0 +1,38 @@
+/**
+ * GraphQL refuses a malformed or invalid request (a syntax error, an unknown field, a value outside
+ * an enumeration, introspection in production) before anything runs, and those errors do not pass
+ * through maskError. Every refusal carries a code (DESIGN §8a), so the ones without give it here.
+ */
+function codeFor(message: string): string {
+  if (/introspection/i.test(message)) return 'IntrospectionDisabled';
+  if (
+    /enum|Expected value of type|cannot represent|got invalid value|of required type|was not provided|Expected type/.test(
+      message,
+    )
+  ) {
+    return 'InvalidInput';
+  }
+  return 'InvalidQuery';
+}
+
+interface ErrorPayload {
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+/** The JSON response with a code on every error that had none; unchanged when all have one. */
+export function withRequestErrorCodes(payload: string): string {
+  if (!payload.includes('"errors"')) return payload;
+  let body: ErrorPayload;
+  try {
+    body = JSON.parse(payload) as ErrorPayload;
+  } catch {
+    return payload;
+  }
+  if (!body.errors?.some((error) => !error.extensions?.code)) return payload;
+  for (const error of body.errors) {
+    if (!error.extensions?.code) {
+      error.extensions = { ...error.extensions, code: codeFor(error.message) };
+    }
+  }
+  return JSON.stringify(body);
+}
