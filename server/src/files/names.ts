@@ -6,8 +6,8 @@ import path from 'node:path';
  * with them "invoice\u202Efdp.exe" is shown as "invoiceexe.pdf"), direction marks, zero-width
  * characters and the byte-order mark.
  */
-// eslint-disable-next-line no-control-regex
 const UNSAFE_CHARACTERS =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 /** Names Windows reserves for devices, with or without an extension. */

@@ -1,8 +1,8 @@
-import { lambda, object } from 'postgraphile/grafast';
+import { lambda, object, type Step } from 'postgraphile/grafast';
 import { AppError } from '../../errors.ts';
 
 interface PayloadStep {
-  getStepForKey(key: string): unknown;
+  getStepForKey(key: string): Step;
 }
 
 function requireRow(row: unknown): unknown {
@@ -27,7 +27,7 @@ export const UpdateRefusalPlugin: GraphileConfig.Plugin = {
   schema: {
     hooks: {
       GraphQLObjectType_fields_field(field, _build, context) {
-        const scope = context.scope as Record<string, unknown>;
+        const scope = context.scope as unknown as Record<string, unknown>;
         if (!scope.isRootMutation || !scope.isPgUpdateMutation || !field.plan) return field;
         const original = field.plan as (...args: unknown[]) => PayloadStep;
         return {
@@ -36,7 +36,7 @@ export const UpdateRefusalPlugin: GraphileConfig.Plugin = {
             const $payload = original.apply(this, args);
             const $result = $payload.getStepForKey('result');
             // The payload now depends on the check, so a missing row fails the whole field.
-            return object({ result: $result, found: lambda($result as never, requireRow) });
+            return object({ result: $result, found: lambda($result, requireRow) });
           },
         } as typeof field;
       },
