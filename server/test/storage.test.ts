@@ -376,7 +376,10 @@ describe('attachments and permissions', () => {
       token.viewer,
     );
     expect(ok.data!.updateProfile.user.avatarFileId).toBe(body.data.fileIds[0]);
-    expect((await get('accountant', `/${body.data.fileIds[0]}`)).status).toBe(200); // avatars are seen by all
+    // An avatar is seen by whoever sees its user: the admin does; the accountant sees no record
+    // that names the viewer (docs/permissions.md "People").
+    expect((await get('admin', `/${body.data.fileIds[0]}`)).status).toBe(200);
+    expect((await get('accountant', `/${body.data.fileIds[0]}`)).status).toBe(404);
     const doc = await upload('viewer', [{ name: 'cv.pdf', body: pdf('cv') }]);
     const refused = await gql(
       t.app,
