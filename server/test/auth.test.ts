@@ -257,6 +257,28 @@ describe('accounts', () => {
     expect(result.errors![0]!.message).toBe(`Account '${rows[0].id}' doesn't exist`);
   });
 
+  it('a user chooses their main account through the API (setDefaultAccount); not as another user', async () => {
+    const { accessToken } = await login(t.app, 'accountant');
+    const me = (await gql(t.app, ME, {}, accessToken)).data!.currentUser;
+    const other = me.accounts.nodes.find((a: { name: string }) => a.name === 'Group viewer');
+    const { rows: users } = await t.db.owner.query(
+      `select id from app_public.users where username = 'accountant'`,
+    );
+    me.id = users[0].id;
+    const SET = `mutation S($a: UUID!, $u: UUID!) { setDefaultAccount(input: { accountId: $a, userId: $u }) { result { accountId } } }`;
+    const chosen = await gql(t.app, SET, { a: other.id, u: me.id }, accessToken);
+    expect(chosen.errors).toBeUndefined();
+    expect(chosen.data!.setDefaultAccount.result.accountId).toBe(other.id);
+    const { rows } = await t.db.owner.query(
+      `select d.account_id from app_public.default_accounts d join app_public.users u on u.id = d.user_id where u.username = 'accountant'`,
+    );
+    expect(rows[0].account_id).toBe(other.id);
+    const viewer = (await login(t.app, 'viewer')).accessToken;
+    expect(errorCode(await gql(t.app, SET, { a: other.id, u: me.id }, viewer))).toBeDefined();
+    const back = me.accounts.nodes.find((a: { name: string }) => a.name === 'Accountant');
+    await gql(t.app, SET, { a: back.id, u: me.id }, accessToken);
+  });
+
   it('switching needs a signed-in user', async () => {
     expect(
       errorCode(await gql(t.app, SWITCH, { id: '00000000-0000-0000-0000-000000000000' })),
