@@ -53,3 +53,12 @@ create policy select_visible on app_public.scopes for select using (
   (select app_hidden.has_scope('admin:role'))
   or name = any ((select app_hidden.current_scopes())::text[])
 );
+
+-- The user's own details (username, active flag, timestamps) are theirs and admin:user's; others
+-- who see the user (above) see its names and avatar. Read by the API for those columns.
+create function app_hidden.user_details_visible(user_id uuid) returns boolean
+language sql stable set search_path = pg_catalog as $$
+  select user_id = app_hidden.current_user_id() or app_hidden.has_scope('admin:user')
+$$;
+comment on function app_hidden.user_details_visible(uuid) is 'Whether the signed-in account may read this user''s username, active flag and timestamps.';
+grant execute on function app_hidden.user_details_visible(uuid) to ledgerline_visitor;

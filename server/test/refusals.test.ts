@@ -141,3 +141,33 @@ describe('refusals that used to look like something else', () => {
     expect(result.errors?.[0]?.extensions?.code).toBe('Forbidden');
   });
 });
+
+describe('who sees people (docs/permissions.md "People")', () => {
+  const PEOPLE = `query P($id: Int!) {
+    invoiceById(id: $id) { userByCreatedBy { displayName firstName username isActive createdAt } }
+    currentUser { username isActive }
+    allUsers { totalCount }
+  }`;
+
+  it('the creator of a visible invoice shows by name only; one’s own user and the admin see the details', async () => {
+    const { rows } = await t.db.owner.query(
+      `select i.id from app_public.invoices i join app_public.users u on u.id = i.created_by
+        join app_public.subsidiaries s on s.id = i.subsidiary_id
+        where u.username = 'admin' and s.short_name = 'Northwind NL' order by i.id limit 1`,
+    );
+    const accountant = (await login(t.app, 'accountant')).accessToken;
+    const seen = (await gql(t.app, PEOPLE, { id: rows[0].id }, accountant)).data!;
+    expect(seen.invoiceById.userByCreatedBy).toMatchObject({
+      username: null,
+      isActive: null,
+      createdAt: null,
+    });
+    expect(seen.invoiceById.userByCreatedBy.displayName).toBeTruthy();
+    expect(seen.currentUser).toEqual({ username: 'accountant', isActive: true });
+    expect(seen.allUsers.totalCount).toBeLessThan(5);
+    const admin = (await login(t.app, 'admin')).accessToken;
+    const all = (await gql(t.app, PEOPLE, { id: rows[0].id }, admin)).data!;
+    expect(all.invoiceById.userByCreatedBy).toMatchObject({ username: 'admin', isActive: true });
+    expect(all.allUsers.totalCount).toBe(5);
+  });
+});

@@ -10,6 +10,7 @@ import { IdInflectionPlugin } from './plugins/id-inflection.ts';
 import { OrderByNullsPlugin } from './plugins/order-by-nulls.ts';
 import { PageSizeCapPlugin } from './plugins/page-size-cap.ts';
 import { UpdateRefusalPlugin } from './plugins/refusals.ts';
+import { UserDetailsPlugin } from './plugins/user-details.ts';
 import { validationRulesPlugin } from './plugins/validation-rules.ts';
 
 /** Largest GraphQL request body accepted, in bytes. */
@@ -39,6 +40,7 @@ export function makePreset({
       OrderByNullsPlugin,
       PageSizeCapPlugin,
       UpdateRefusalPlugin,
+      UserDetailsPlugin,
       validationRulesPlugin(production),
       AuthPlugin,
     ],

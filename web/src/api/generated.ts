@@ -2223,7 +2223,7 @@ export type UpdateProfileMutation = { updateProfile: { userId: string } };
 export type CurrentUserQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CurrentUserQuery = { currentUser: { id: string, username: string, firstName: string, lastName: string, additionalName: string | null, displayName: string | null, avatarFileId: string | null, effectiveScopes: Array<string | null> | null, currentAccount: { id: string, name: string, isDefault: boolean | null } | null, accounts: { nodes: Array<{ id: string, name: string, isDefault: boolean | null } | null> } } | null };
+export type CurrentUserQuery = { currentUser: { id: string, username: string | null, firstName: string, lastName: string, additionalName: string | null, displayName: string | null, avatarFileId: string | null, effectiveScopes: Array<string | null> | null, currentAccount: { id: string, name: string, isDefault: boolean | null } | null, accounts: { nodes: Array<{ id: string, name: string, isDefault: boolean | null } | null> } } | null };
 
 export type LoginMutationVariables = Exact<{
   username: string;

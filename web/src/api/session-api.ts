@@ -30,11 +30,12 @@ export function sessionApi(api: Api): SessionApi {
       return {
         user: {
           id: currentUser.id,
-          username: currentUser.username,
+          // Always present for one's own user (the API hides it only for other people).
+          username: currentUser.username ?? '',
           firstName: currentUser.firstName,
           lastName: currentUser.lastName,
           additionalName: currentUser.additionalName,
-          displayName: currentUser.displayName ?? currentUser.username,
+          displayName: currentUser.displayName ?? currentUser.username ?? '',
           avatarFileId: currentUser.avatarFileId,
         },
         currentAccount: currentUser.currentAccount
