@@ -48,6 +48,8 @@ export interface CreateUserInput {
   accountName?: string | null;
 }
 
+type Queryable = pg.Pool | pg.PoolClient;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function transaction<T>(
@@ -83,26 +85,26 @@ export class AuthService {
     return this.options.pool;
   }
 
-  /** Counts a failed sign-in for each key; true when any key is over the limit. */
-  private async rateLimited(keys: string[], countFailure: boolean): Promise<number> {
+  /**
+   * Counts a sign-in attempt for each key, atomically (one statement per key), before the password
+   * is checked: parallel attempts each get their own count, so no more than the limit are ever
+   * evaluated. Returns the seconds to wait when a key is over the limit, else 0.
+   */
+  private async countAttempt(keys: string[]): Promise<number> {
     const windowSeconds = Math.ceil(this.options.loginRateWindowMs / 1000);
     let retryAfter = 0;
     for (const key of keys) {
       const { rows } = await this.pool.query<{ failures: number; retry_after: number }>(
-        countFailure
-          ? `insert into app_private.login_attempts as a (key, window_start, failures)
-             values ($1, now(), 1)
-             on conflict (key) do update set
-               failures = case when a.window_start < now() - make_interval(secs => $2) then 1 else a.failures + 1 end,
-               window_start = case when a.window_start < now() - make_interval(secs => $2) then now() else a.window_start end
-             returning failures, ceil(extract(epoch from (window_start + make_interval(secs => $2) - now())))::int as retry_after`
-          : `select failures, ceil(extract(epoch from (window_start + make_interval(secs => $2) - now())))::int as retry_after
-               from app_private.login_attempts
-              where key = $1 and window_start >= now() - make_interval(secs => $2)`,
+        `insert into app_private.login_attempts as a (key, window_start, failures)
+         values ($1, now(), 1)
+         on conflict (key) do update set
+           failures = case when a.window_start < now() - make_interval(secs => $2) then 1 else a.failures + 1 end,
+           window_start = case when a.window_start < now() - make_interval(secs => $2) then now() else a.window_start end
+         returning failures, ceil(extract(epoch from (window_start + make_interval(secs => $2) - now())))::int as retry_after`,
         [key, windowSeconds],
       );
       const row = rows[0];
-      if (row && row.failures >= this.options.loginRateLimit) {
+      if (row && row.failures > this.options.loginRateLimit) {
         retryAfter = Math.max(retryAfter, row.retry_after, 1);
       }
     }
@@ -111,7 +113,7 @@ export class AuthService {
 
   async login(username: string, password: string, clientAddress: string): Promise<AuthTokens> {
     const keys = [`user:${username.trim().toLowerCase()}`, `ip:${clientAddress}`];
-    const blockedFor = await this.rateLimited(keys, false);
+    const blockedFor = await this.countAttempt(keys);
     if (blockedFor > 0) throw Errors.tooManyAttempts(blockedFor);
 
     const { rows } = await this.pool.query<{
@@ -129,15 +131,18 @@ export class AuthService {
       user?.password_hash ?? (await dummyPasswordHash()),
       password,
     );
-    if (!user || !user.password_hash || !valid) {
-      await this.rateLimited(keys, true);
-      throw Errors.invalidCredentials();
-    }
+    // The attempt was counted as a failure up front; a wrong password leaves it counted.
+    if (!user || !user.password_hash || !valid) throw Errors.invalidCredentials();
     if (!user.is_active) throw Errors.userInactive();
-    await this.pool.query('delete from app_private.login_attempts where key = $1', [keys[0]]);
+    // A successful sign-in clears the username's count and takes its own back from the address's.
+    await this.pool.query(`delete from app_private.login_attempts where key = $1;`, [keys[0]]);
+    await this.pool.query(
+      'update app_private.login_attempts set failures = greatest(failures - 1, 0) where key = $1',
+      [keys[1]],
+    );
 
     const accountId = await this.startingAccount(user.id);
-    return this.issue(user.id, accountId);
+    return this.issue(this.pool, user.id, accountId);
   }
 
   /** The user's main account, or their oldest account when none is marked main. */
@@ -156,10 +161,33 @@ export class AuthService {
     return rows[0].id;
   }
 
-  /** Starts a new refresh family (one sign-in) and returns its first tokens. */
-  private async issue(userId: string, accountId: string, familyId?: string): Promise<AuthTokens> {
+  /**
+   * Issues tokens in a sign-in (a refresh family): a new one, or the given one while it is live —
+   * not revoked and not past its absolute end. The family's tokens are locked first, and every
+   * revocation locks them too (revokeWhere), so a revocation at the same moment comes either
+   * before (and this is refused) or after (and revokes the new token as well).
+   */
+  private async issue(
+    client: Queryable,
+    userId: string,
+    accountId: string,
+    familyId?: string,
+  ): Promise<AuthTokens> {
+    if (familyId) {
+      const { rows } = await client.query<{ n: string; revoked: boolean; expired: boolean }>(
+        `select count(*) as n, coalesce(bool_or(revoked_at is not null), false) as revoked,
+                coalesce(min(expires_at) <= now(), false) as expired
+           from (select revoked_at, expires_at from app_private.refresh_tokens
+                  where family_id = $1 for update) t`,
+        [familyId],
+      );
+      const family = rows[0]!;
+      if (Number(family.n) === 0 || family.revoked || family.expired) {
+        throw Errors.invalidRefreshToken();
+      }
+    }
     const refresh = newRefreshToken();
-    const { rows } = await this.pool.query<{ family_id: string }>(
+    const { rows } = await client.query<{ family_id: string }>(
       `insert into app_private.refresh_tokens (family_id, user_id, account_id, token_hash, expires_at)
        values (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4,
                coalesce((select min(expires_at) from app_private.refresh_tokens where family_id = $1::uuid),
@@ -170,6 +198,18 @@ export class AuthService {
     const sessionId = rows[0]!.family_id;
     const { accessToken, expiresIn } = this.options.tokens.sign({ userId, accountId, sessionId });
     return { accessToken, expiresIn, refreshToken: refresh.token };
+  }
+
+  /**
+   * Ends sign-ins: locks their tokens, then revokes them in a new statement, inside the caller's
+   * transaction, so that a token issued in one of them at the same moment is revoked too.
+   */
+  private async revokeWhere(client: pg.PoolClient, where: string, params: unknown[]) {
+    await client.query(`select from app_private.refresh_tokens where ${where} for update`, params);
+    await client.query(
+      `update app_private.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where ${where}`,
+      params,
+    );
   }
 
   /**
@@ -203,51 +243,50 @@ export class AuthService {
       const token = rows[0];
       if (!token) return { error: Errors.invalidRefreshToken() };
       if (token.used_at || token.revoked_at) {
-        await client.query(
-          `update app_private.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where family_id = $1`,
-          [token.family_id],
-        );
+        await this.revokeWhere(client, 'family_id = $1', [token.family_id]);
         return { error: Errors.invalidRefreshToken() };
       }
       if (token.expired || !token.is_active || !token.account_exists) {
-        await client.query(
-          `update app_private.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where family_id = $1`,
-          [token.family_id],
-        );
+        await this.revokeWhere(client, 'family_id = $1', [token.family_id]);
         return { error: token.is_active ? Errors.invalidRefreshToken() : Errors.userInactive() };
       }
       await client.query('update app_private.refresh_tokens set used_at = now() where id = $1', [
         token.id,
       ]);
-      return { token };
+      return { tokens: await this.issue(client, token.user_id, token.account_id, token.family_id) };
     });
     if ('error' in outcome) throw outcome.error;
-    return this.issue(outcome.token.user_id, outcome.token.account_id, outcome.token.family_id);
+    return outcome.tokens;
   }
 
   /** New tokens for another account of the same user; the current sign-in's family is kept. */
   async switchAccount(claims: AccessClaims, accountId: string): Promise<AuthTokens> {
     if (typeof accountId !== 'string' || !UUID.test(accountId))
       throw Errors.accountNotFound(String(accountId));
-    const { rowCount } = await this.pool.query(
-      `select 1 from app_public.accounts a join app_public.users u on u.id = a.user_id
-        where a.id = $1 and a.user_id = $2 and u.is_active`,
-      [accountId, claims.userId],
-    );
-    if (!rowCount) throw Errors.accountNotFound(accountId);
-    // Tokens of the family issued for the previous account are spent.
-    await this.pool.query(
-      `update app_private.refresh_tokens set used_at = coalesce(used_at, now()) where family_id = $1`,
-      [claims.sessionId],
-    );
-    return this.issue(claims.userId, accountId, claims.sessionId);
+    return transaction(this.pool, async (client) => {
+      const { rowCount } = await client.query(
+        `select 1 from app_public.accounts a join app_public.users u on u.id = a.user_id
+          where a.id = $1 and a.user_id = $2 and u.is_active`,
+        [accountId, claims.userId],
+      );
+      if (!rowCount) throw Errors.accountNotFound(accountId);
+      // Only a live sign-in mints tokens: after a logout, a revocation or a password change the
+      // access token still verifies for its few minutes, but the sign-in has ended.
+      const tokens = await this.issue(client, claims.userId, accountId, claims.sessionId);
+      // Tokens of the family issued for the previous account are spent.
+      await client.query(
+        `update app_private.refresh_tokens set used_at = coalesce(used_at, now())
+          where family_id = $1 and token_hash <> $2`,
+        [claims.sessionId, hashRefreshToken(tokens.refreshToken)],
+      );
+      return tokens;
+    });
   }
 
   /** Ends the sign-in the access token belongs to: its refresh tokens stop working. */
   async logout(claims: AccessClaims): Promise<void> {
-    await this.pool.query(
-      `update app_private.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where family_id = $1`,
-      [claims.sessionId],
+    await transaction(this.pool, (client) =>
+      this.revokeWhere(client, 'family_id = $1', [claims.sessionId]),
     );
   }
 
@@ -280,11 +319,10 @@ export class AuthService {
          on conflict (user_id) do update set password_hash = excluded.password_hash, password_changed_at = now()`,
         [userId, passwordHash],
       );
-      await client.query(
-        `update app_private.refresh_tokens set revoked_at = coalesce(revoked_at, now())
-          where user_id = $1 and family_id is distinct from $2::uuid`,
-        [userId, keepSessionId ?? null],
-      );
+      await this.revokeWhere(client, 'user_id = $1 and family_id is distinct from $2::uuid', [
+        userId,
+        keepSessionId ?? null,
+      ]);
     });
   }
 
@@ -371,12 +409,7 @@ export class AuthService {
         userId,
         isActive,
       ]);
-      if (!isActive) {
-        await client.query(
-          'update app_private.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where user_id = $1',
-          [userId],
-        );
-      }
+      if (!isActive) await this.revokeWhere(client, 'user_id = $1', [userId]);
     });
   }
 
