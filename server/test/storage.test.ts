@@ -468,3 +468,36 @@ describe('zip archives', () => {
     expect((await get('accountant', '/archive/invoices?ids=1;drop')).status).toBe(400);
   });
 });
+
+describe('malformed uploads get a 4xx with a code', () => {
+  const raw = (contentType: string, body: string) =>
+    fetch(`${base}/api/storage/`, {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${token.accountant}`, 'content-type': contentType },
+    });
+
+  it('a multipart body without a boundary, or without its closing boundary, is a 400', async () => {
+    const before = await count('select count(*) from app_public.files');
+    const part = `--XYZ\r\ncontent-disposition: form-data; name="file[]"; filename="a.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.4 cut`;
+    for (const [type, body, code] of [
+      ['multipart/form-data', part, 'MalformedUpload'],
+      ['multipart/form-data; boundary=XYZ', part, 'MalformedUpload'],
+      ['multipart/form-data; boundary=XYZ', 'no part at all', 'NoFiles'],
+    ] as const) {
+      const response = await raw(type, body);
+      expect(response.status, `${type}: ${body.slice(0, 20)}`).toBe(400);
+      expect((await response.json()).code).toBe(code);
+    }
+    expect(await count('select count(*) from app_public.files')).toBe(before);
+  });
+
+  it('eleven files are FileLimitExceeded, not PayloadTooLarge', async () => {
+    const { status, body } = await upload(
+      'accountant',
+      Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.png`, body: PNG })),
+    );
+    expect(status).toBe(400);
+    expect(body.code).toBe('FileLimitExceeded');
+  });
+});

@@ -97,6 +97,16 @@ interface Received {
   contentType?: string;
 }
 
+/**
+ * The multipart parser's (busboy's) complaints about the body itself: no boundary, a body cut
+ * short before its closing boundary, a malformed part header. The client's fault, never a 500.
+ */
+function isMalformedMultipart(error: Error): boolean {
+  return /boundary|unexpected end of (form|multipart)|malformed part header|multipart/i.test(
+    error.message ?? '',
+  );
+}
+
 /** Streams one multipart file to a temp file, hashing and counting as it goes. */
 async function receive(
   blobs: BlobStore,
@@ -208,14 +218,26 @@ export async function storageRoutes(app: FastifyInstance, options: StorageOption
       return reply.code(400).send({ error: true, code: error.code, message: error.message });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 413 || (error as { code?: string }).code === 'FST_FILES_LIMIT') {
-      const limit = status === 413;
-      return reply.code(limit ? 413 : 400).send({
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      return reply.code(400).send({
         error: true,
-        code: limit ? 'PayloadTooLarge' : 'FileLimitExceeded',
-        message: limit
-          ? 'Total payload size exceeded the limit.'
-          : `At most ${MAX_FILES_PER_UPLOAD} files per upload.`,
+        code: 'FileLimitExceeded',
+        message: `At most ${MAX_FILES_PER_UPLOAD} files per upload.`,
+      });
+    }
+    if (status === 413) {
+      return reply.code(413).send({
+        error: true,
+        code: 'PayloadTooLarge',
+        message: 'Total payload size exceeded the limit.',
+      });
+    }
+    if (isMalformedMultipart(error as Error)) {
+      return reply.code(400).send({
+        error: true,
+        code: 'MalformedUpload',
+        message: 'The upload is not a complete multipart/form-data request.',
       });
     }
     if (status < 500) {
