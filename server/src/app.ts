@@ -13,8 +13,9 @@ import { AppError } from './errors.ts';
 import { LocalBlobStore } from './files/blob-store.ts';
 import { storageRoutes } from './files/routes.ts';
 import { sweepFiles } from './files/sweeper.ts';
+import { coolDownLeft, requestAccount } from './graphql/plugins/query-cost.ts';
 import { makePreset } from './graphql/preset.ts';
-import { withRequestErrorCodes } from './graphql/request-errors.ts';
+import { cappedResponse, withRequestErrorCodes } from './graphql/request-errors.ts';
 
 export interface AppOptions {
   config: Config;
@@ -105,6 +106,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  // An account just refused for an over-limit request waits out its cool-down: answered before its
+  // body is read, and after a delay, so repeating the request costs the server next to nothing.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/graphql') || request.method !== 'POST') return;
+    const left = coolDownLeft(requestAccount(request.claims?.accountId, request.ip));
+    if (left === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(left, 1000)));
+    return reply.code(429).send({
+      errors: [
+        {
+          message: 'Too many large requests. Try again in a moment.',
+          extensions: { code: 'TooManyLargeRequests', retryAfterSeconds: Math.ceil(left / 1000) },
+        },
+      ],
+    });
+  });
+
   const pgl = postgraphile(
     makePreset({
       connectionString: options.authenticatorUrl,
@@ -116,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await serv.addTo(app);
   app.addHook('onSend', async (request, _reply, payload) =>
     request.url.startsWith('/graphql') && typeof payload === 'string'
-      ? withRequestErrorCodes(payload)
+      ? cappedResponse(withRequestErrorCodes(payload))
       : payload,
   );
 

@@ -145,7 +145,7 @@ describe('sign-ins end when they end (a model of docs/auth.md)', () => {
           // Every other sign-in of the user ends; the one that changed it stays as it was.
           for (const other of sessions) if (other !== session) other.live = false;
         } else {
-          const activate = !active && next() < 0.7;
+          const activate: boolean = !active && next() < 0.7;
           const got = await outcome(() => auth.setUserActive(admin, userId, activate));
           if (!check(activate ? 'activate' : 'deactivate', got, 'ok')) break;
           active = activate;

@@ -487,7 +487,7 @@ describe('malformed uploads get a 4xx with a code', () => {
     ] as const) {
       const response = await raw(type, body);
       expect(response.status, `${type}: ${body.slice(0, 20)}`).toBe(400);
-      expect((await response.json()).code).toBe(code);
+      expect(((await response.json()) as { code: string }).code).toBe(code);
     }
     expect(await count('select count(*) from app_public.files')).toBe(before);
   });

@@ -9,6 +9,7 @@ import { AuthPlugin } from './plugins/auth.ts';
 import { IdInflectionPlugin } from './plugins/id-inflection.ts';
 import { OrderByNullsPlugin } from './plugins/order-by-nulls.ts';
 import { PageSizeCapPlugin } from './plugins/page-size-cap.ts';
+import { QueryCostPlugin } from './plugins/query-cost.ts';
 import { UpdateRefusalPlugin } from './plugins/refusals.ts';
 import { UserDetailsPlugin } from './plugins/user-details.ts';
 import { validationRulesPlugin } from './plugins/validation-rules.ts';
@@ -39,6 +40,7 @@ export function makePreset({
       IdInflectionPlugin,
       OrderByNullsPlugin,
       PageSizeCapPlugin,
+      QueryCostPlugin,
       UpdateRefusalPlugin,
       UserDetailsPlugin,
       validationRulesPlugin(production),

@@ -36,3 +36,19 @@ export function withRequestErrorCodes(payload: string): string {
   }
   return JSON.stringify(body);
 }
+
+/** The largest GraphQL response sent; larger ones are replaced by a ResponseTooLarge error. */
+export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+/** The response, or a refusal when it is larger than the cap (ask for fewer rows or fields). */
+export function cappedResponse(payload: string, max = MAX_RESPONSE_BYTES): string {
+  if (payload.length <= max) return payload;
+  return JSON.stringify({
+    errors: [
+      {
+        message: `The response would be larger than ${Math.round(max / 1024 / 1024)} MB. Ask for fewer rows or fields.`,
+        extensions: { code: 'ResponseTooLarge' },
+      },
+    ],
+  });
+}

@@ -1,0 +1,249 @@
+import {
+  getNamedType,
+  GraphQLError,
+  isListType,
+  isNonNullType,
+  Kind,
+  valueFromASTUntyped,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'postgraphile/graphql';
+import { MAX_PAGE_SIZE } from './page-size-cap.ts';
+
+/**
+ * How much a request may ask for, measured before it runs (docs/operations.md "Query cost"):
+ *   - fields: every field of the operation, aliases and repeated fragments each counted;
+ *   - cost: each field weighs the number of rows it can be asked for, i.e. the product of the
+ *     page sizes (`first`/`last`, or the 500-row cap when a list names none) of the lists above it.
+ * The web app's largest screen (a detail page with 500 cost lines) costs about 20,000; one request
+ * of 1,000 aliases of a 25-row list costs 250,000 and more.
+ */
+export const MAX_FIELDS = 1500;
+export const MAX_COST = 100_000;
+/** A request above this cost counts as heavy: an account may run two at a time. */
+export const HEAVY_COST = 20_000;
+export const MAX_HEAVY_PER_ACCOUNT = 2;
+
+export interface QueryCost {
+  fields: number;
+  cost: number;
+}
+
+function unwrap(type: GraphQLOutputType): GraphQLOutputType {
+  return isNonNullType(type) ? type.ofType : type;
+}
+
+function pageSize(
+  field: { arguments?: readonly { name: { value: string }; value: never }[] },
+  variables: Record<string, unknown>,
+): number | undefined {
+  for (const name of ['first', 'last']) {
+    const argument = field.arguments?.find((arg) => arg.name.value === name);
+    if (!argument) continue;
+    const value = valueFromASTUntyped(argument.value, variables);
+    if (typeof value === 'number' && value >= 0) return Math.min(value, MAX_PAGE_SIZE);
+    return MAX_PAGE_SIZE;
+  }
+  return undefined;
+}
+
+/** Costs already measured, per parsed document (the server caches those) and variables. */
+const measured = new WeakMap<DocumentNode, Map<string, QueryCost>>();
+
+/** queryCost, remembered for a document the server has parsed before. */
+export function cachedQueryCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> = {},
+): QueryCost {
+  const key = `${operationName ?? ''}\u0000${JSON.stringify(variables)}`;
+  let costs = measured.get(document);
+  if (!costs) measured.set(document, (costs = new Map()));
+  let cost = costs.get(key);
+  if (!cost) {
+    cost = queryCost(schema, document, operationName, variables);
+    if (costs.size < 50) costs.set(key, cost);
+  }
+  return cost;
+}
+
+/** The cost of one operation of the document with these variables. */
+export function queryCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> = {},
+): QueryCost {
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  let operation: OperationDefinitionNode | undefined;
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+    if (
+      definition.kind === Kind.OPERATION_DEFINITION &&
+      (!operationName || definition.name?.value === operationName)
+    ) {
+      operation ??= definition;
+    }
+  }
+  const result: QueryCost = { fields: 0, cost: 0 };
+  if (!operation) return result;
+  const root =
+    operation.operation === 'mutation'
+      ? schema.getMutationType()
+      : operation.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType();
+  if (!root) return result;
+
+  const walk = (
+    selectionSet: SelectionSetNode,
+    parent: GraphQLObjectType | undefined,
+    rows: number,
+    seen: Set<string>,
+  ) => {
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const typed = selection.typeCondition
+          ? (schema.getType(selection.typeCondition.name.value) as GraphQLObjectType)
+          : parent;
+        walk(selection.selectionSet, typed, rows, seen);
+        continue;
+      }
+      if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        const name = selection.name.value;
+        const fragment = fragments[name];
+        if (!fragment || seen.has(name)) continue;
+        const typed = schema.getType(fragment.typeCondition.name.value) as GraphQLObjectType;
+        walk(fragment.selectionSet, typed, rows, new Set([...seen, name]));
+        continue;
+      }
+      result.fields += 1;
+      result.cost += rows;
+      if (!selection.selectionSet) continue;
+      const field: GraphQLField<unknown, unknown> | undefined =
+        parent && 'getFields' in parent ? parent.getFields()[selection.name.value] : undefined;
+      const type = field ? unwrap(field.type) : undefined;
+      const size = pageSize(selection as never, variables);
+      // A paged list multiplies what is below it by its page; a list without a page size (a
+      // connection without first/last, a set-returning function) by the 500-row cap.
+      const named = type ? (getNamedType(type) as GraphQLObjectType) : undefined;
+      const unpagedList =
+        /Connection$/.test(named?.name ?? '') ||
+        (type !== undefined && isListType(type) && !/Connection$/.test(parent?.name ?? ''));
+      const childRows =
+        size !== undefined ? rows * Math.max(size, 1) : unpagedList ? rows * MAX_PAGE_SIZE : rows;
+      walk(selection.selectionSet, named, childRows, seen);
+    }
+  };
+  walk(operation.selectionSet, root, 1, new Set());
+  return result;
+}
+
+/** The refusal of a request over the limits, or undefined when it may run. */
+export function costRefusal(cost: QueryCost): GraphQLError | undefined {
+  if (cost.fields > MAX_FIELDS || cost.cost > MAX_COST) {
+    return new GraphQLError(
+      `The request asks for too much at once (${cost.fields} fields, cost ${cost.cost}; at most ${MAX_FIELDS} fields and cost ${MAX_COST}). Ask for fewer rows or fields.`,
+      { extensions: { code: 'QueryTooComplex', fields: cost.fields, cost: cost.cost } },
+    );
+  }
+  return undefined;
+}
+
+/**
+ * An account whose request was refused for its cost is held off for a moment: its GraphQL requests
+ * are answered with TooManyLargeRequests before their bodies are read (see app.ts), after a short
+ * delay, so a client that repeats an over-limit request costs the server next to nothing.
+ */
+export const COOL_DOWN_MS = 3000;
+const coolingDown = new Map<string, number>();
+
+export function coolDownLeft(account: string): number {
+  const until = coolingDown.get(account);
+  if (until === undefined) return 0;
+  const left = until - Date.now();
+  if (left <= 0) coolingDown.delete(account);
+  return Math.max(left, 0);
+}
+
+function startCoolDown(account: string) {
+  if (coolingDown.size > 10_000) coolingDown.clear();
+  coolingDown.set(account, Date.now() + COOL_DOWN_MS);
+}
+
+/** Who a request counts against: its account, or its address when anonymous. */
+export function requestAccount(accountId: string | undefined, clientAddress: string): string {
+  return accountId ?? `anonymous:${clientAddress}`;
+}
+
+const heavyInFlight = new Map<string, number>();
+
+/**
+ * Runs a request, counting it as one of the account's heavy requests when its cost is above
+ * HEAVY_COST; refuses a third at once.
+ */
+export async function withHeavyLimit<T>(
+  account: string,
+  cost: QueryCost,
+  run: () => T | Promise<T>,
+  refuse: (error: GraphQLError) => T,
+): Promise<T> {
+  if (cost.cost <= HEAVY_COST) return run();
+  const running = heavyInFlight.get(account) ?? 0;
+  if (running >= MAX_HEAVY_PER_ACCOUNT) {
+    return refuse(
+      new GraphQLError(
+        `At most ${MAX_HEAVY_PER_ACCOUNT} large requests may run at once. Try again in a moment.`,
+        { extensions: { code: 'TooManyLargeRequests' } },
+      ),
+    );
+  }
+  heavyInFlight.set(account, running + 1);
+  try {
+    return await run();
+  } finally {
+    const left = (heavyInFlight.get(account) ?? 1) - 1;
+    if (left > 0) heavyInFlight.set(account, left);
+    else heavyInFlight.delete(account);
+  }
+}
+
+/**
+ * The grafast middleware: measure each operation with its variables before it is planned, refuse
+ * it when over the limits, and hold an account to two heavy requests at a time.
+ */
+export const QueryCostPlugin: GraphileConfig.Plugin = {
+  name: 'LedgerlineQueryCostPlugin',
+  version: '1.0.0',
+  grafast: {
+    middleware: {
+      execute(next, event) {
+        const { schema, document, operationName, variableValues, contextValue } = event.args;
+        const cost = cachedQueryCost(
+          schema,
+          document,
+          operationName,
+          (variableValues ?? {}) as Record<string, unknown>,
+        );
+        const context = contextValue as Partial<Grafast.Context> | undefined;
+        const account = requestAccount(
+          context?.ledgerline?.claims?.accountId,
+          context?.ledgerline?.clientAddress ?? 'unknown',
+        );
+        const refusal = costRefusal(cost);
+        if (refusal) {
+          startCoolDown(account);
+          return { errors: [refusal] };
+        }
+        return withHeavyLimit(account, cost, next, (error) => ({ errors: [error] }));
+      },
+    },
+  },
+};
