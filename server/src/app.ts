@@ -33,7 +33,7 @@ export interface AppOptions {
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 /** Paths that belong to the server, never to the SPA's history fallback. */
-const SERVER_PATHS = /^\/(graphql|graphiql|ruru-static|api|health)(\/|$|\?)/;
+const SERVER_PATHS = /^\/(graphql|graphiql|ruru-static|api|health|ready)(\/|$|\?)/;
 
 /**
  * Serves the built SPA: its files, and index.html for any other GET that asks for a page, so that
@@ -76,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const ownerPool = new pg.Pool({ connectionString: options.ownerUrl, max: 10 });
   // An idle connection the server drops (restart, failover) must not take the process down.
-  ownerPool.on('error', (error) => app.log.error(error, 'idle database connection failed'));
+  ownerPool.on('error', (error) => console.warn(`Database connection lost: ${error.message}`));
   const tokens = accessTokens(options.jwtSecret, config.accessTokenTtl);
   const auth = new AuthService({
     pool: ownerPool,
@@ -123,13 +123,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
+  // The API's own pool (the adaptor's default one prints whole client objects on every dropped
+  // connection): a lost connection is one line, and the pool reconnects on the next query.
+  const graphqlPool = new pg.Pool({ connectionString: options.authenticatorUrl, max: 20 });
+  const connectionLost = (error: Error) =>
+    console.warn(`GraphQL database connection lost: ${error.message}`);
+  graphqlPool.on('error', connectionLost);
+  graphqlPool.on('connect', (client) => client.on('error', connectionLost));
   const pgl = postgraphile(
     makePreset({
-      connectionString: options.authenticatorUrl,
+      pool: graphqlPool,
       production: config.production,
       auth,
     }),
   );
+  // Build the schema now (introspecting the database once), not on the first request: a schema
+  // build that failed while the database was briefly down would otherwise be kept.
+  await pgl.getSchema();
   const serv = pgl.createServ(grafserv);
   await serv.addTo(app);
   app.addHook('onSend', async (request, _reply, payload) =>
@@ -140,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // File storage (SPEC §7): bytes in DATA_DIR/files, metadata and permissions in PostgreSQL.
   const visitorPool = new pg.Pool({ connectionString: options.authenticatorUrl, max: 10 });
-  visitorPool.on('error', (error) => app.log.error(error, 'idle database connection failed'));
+  visitorPool.on('error', (error) => console.warn(`Database connection lost: ${error.message}`));
   const filesDir = path.join(config.dataDir, 'files');
   const blobs = new LocalBlobStore(filesDir);
   await app.register(storageRoutes, {
@@ -159,9 +169,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : undefined;
   if (sweeper) void sweep();
 
-  app.get('/health', async () => {
-    await ownerPool.query('select 1');
-    return { ok: true };
+  // Liveness and readiness: both answer 503 while the database cannot be reached (saying why),
+  // and 200 again once the pools have reconnected by themselves.
+  const databaseProblem = async (): Promise<string | undefined> => {
+    try {
+      await ownerPool.query('select 1');
+      return undefined;
+    } catch (error) {
+      return `database unreachable: ${(error as Error).message || String(error)}`;
+    }
+  };
+  app.get('/health', async (_request, reply) => {
+    const problem = await databaseProblem();
+    return problem ? reply.code(503).send({ ok: false, reason: problem }) : { ok: true };
+  });
+  app.get('/ready', async (_request, reply) => {
+    const problem = await databaseProblem();
+    return problem ? reply.code(503).send({ ready: false, reason: problem }) : { ready: true };
   });
 
   await serveWebApp(app, options.webRoot ?? WEB_DIST);
@@ -169,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     if (sweeper) clearInterval(sweeper);
     await pgl.release();
+    await graphqlPool.end();
     await visitorPool.end();
     await ownerPool.end();
   });

@@ -11,7 +11,9 @@ console.log(`Ledgerline 1.4.2 (${config.production ? 'production' : 'development
 console.log(
   config.databaseUrl ? 'Using DATABASE_URL.' : `Starting PostgreSQL in ${config.dataDir}/pg ...`,
 );
-const database = await openDatabase(config, secrets, (message) => console.log(message));
+const database = await openDatabase(config, secrets, (message) => console.log(message), {
+  keepRunning: true,
+});
 if (await seedDemoData(database.ownerUrl)) console.log('Seeded the demo data.');
 
 const app = await buildApp({

@@ -354,7 +354,7 @@ describe('attachments and permissions', () => {
     const sha = (await json(get('accountant', `/${body.data.fileIds[0]}/info`))).data.sha256;
     const found = await gql(
       t.app,
-      `query D($h: [String]) { findFilesByHashes(hashes: $h) { nodes { sha256 name attachedTo { nodes { kind recordId } } } } }`,
+      `query D($h: [String]) { findFilesByHashes(hashes: $h, first: 50) { nodes { sha256 name attachedTo(first: 20) { nodes { kind recordId } } } } }`,
       { h: [sha, 'f'.repeat(64)] },
       token.accountant,
     );

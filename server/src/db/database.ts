@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Secrets } from '../secrets.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
+import { keepEmbeddedPostgresRunning } from './watchdog.ts';
 import { migrate } from './migrate.ts';
 
 /** The login role PostGraphile connects as; it can only become `ledgerline_visitor`. */
@@ -67,21 +68,26 @@ export async function openDatabase(
   config: Config,
   secrets: Secrets,
   log: (message: string) => void = () => {},
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; keepRunning?: boolean } = {},
 ): Promise<Database> {
   let ownerUrl: string;
   let stop = async () => {};
   if (config.databaseUrl) {
     ownerUrl = config.databaseUrl;
   } else {
-    const cluster = await startEmbeddedPostgres({
+    const embedded = {
       dataDir: path.join(config.dataDir, 'pg'),
       port: config.embeddedPgPort,
       password: secrets.postgresPassword,
-    });
+    };
+    const cluster = await startEmbeddedPostgres(embedded);
     await ensureDatabaseExists(cluster.url('postgres'), DATABASE_NAME);
     ownerUrl = cluster.url(DATABASE_NAME);
-    stop = () => cluster.stop();
+    // The server (not the one-shot commands) starts its PostgreSQL again if it dies.
+    const kept = options.keepRunning
+      ? keepEmbeddedPostgresRunning(embedded, cluster, log)
+      : cluster;
+    stop = () => kept.stop();
   }
   if (options.migrate !== false) await migrate(ownerUrl, log);
   let authenticatorUrl = process.env.AUTH_DATABASE_URL;

@@ -16,7 +16,7 @@ interface RunningServer {
 }
 
 /** Reads `postmaster.pid` and tells whether the server it names is still alive. */
-function runningServer(dataDir: string): RunningServer | undefined {
+export function runningServer(dataDir: string): RunningServer | undefined {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return undefined;
   const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
@@ -36,13 +36,17 @@ function runningServer(dataDir: string): RunningServer | undefined {
  * package in `dataDir`. When a server left behind by a killed process still holds the directory,
  * that server is reused instead of failing on the lock.
  */
-export async function startEmbeddedPostgres(options: {
+let exitHooksRemoved = false;
+
+export interface EmbeddedOptions {
   dataDir: string;
   port: number;
   password: string;
   persistent?: boolean;
   log?: (message: string) => void;
-}): Promise<EmbeddedCluster> {
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedCluster> {
   const { dataDir, password } = options;
   const log = options.log ?? (() => {});
   const url = (port: number) => (database: string) =>
@@ -73,8 +77,12 @@ export async function startEmbeddedPostgres(options: {
   // stops PostgreSQL under the server's open connections. The owners of a cluster stop it
   // themselves, in order (main on SIGINT/SIGTERM after closing the server; the CLIs and the test
   // teardown when done), and a server left behind is reused on the next start.
-  for (const event of ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP'])
-    exitHook.unhookEvent(event);
+  // Once per process: a second unhookEvent throws (it removes a listener that is gone).
+  if (!exitHooksRemoved) {
+    for (const event of ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP'])
+      exitHook.unhookEvent(event);
+    exitHooksRemoved = true;
+  }
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
     await pg.initialise();

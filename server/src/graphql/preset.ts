@@ -1,5 +1,6 @@
 import { PgSimplifyInflectionPreset } from '@graphile/simplify-inflection';
 import { PostGraphileConnectionFilterPreset } from 'postgraphile-plugin-connection-filter';
+import type pg from 'pg';
 import { makePgService } from 'postgraphile/adaptors/pg';
 import { PostGraphileAmberPreset } from 'postgraphile/presets/amber';
 import type { AuthService } from '../auth/service.ts';
@@ -18,14 +19,17 @@ import { validationRulesPlugin } from './plugins/validation-rules.ts';
 export const MAX_REQUEST_BYTES = 100_000;
 
 export interface PresetOptions {
-  /** Connection as the authenticator role, which becomes the visitor per request. */
-  connectionString: string;
+  /** Connections as the authenticator role, which becomes the visitor per request: a pool the
+   * caller owns (the server's), or a connection string for a pool of PostGraphile's own. */
+  pool?: pg.Pool;
+  connectionString?: string;
   production: boolean;
   auth: AuthService;
 }
 
 /** The whole GraphQL API: generated from the app_public schema plus the auth mutations. */
 export function makePreset({
+  pool,
   connectionString,
   production,
   auth,
@@ -48,10 +52,9 @@ export function makePreset({
     ],
     pgServices: [
       makePgService({
-        connectionString,
+        ...(pool ? { pool } : { connectionString, poolConfig: { max: 20 } }),
         schemas: ['app_public'],
         pubsub: false,
-        poolConfig: { max: 20 },
       }),
     ],
     schema: {
