@@ -32,6 +32,8 @@ export function readMigrations(dir = migrationsDir): Migration[] {
 export async function migrate(
   connectionString: string,
   log: (message: string) => void = () => {},
+  /** Only these (a restore first rebuilds the schema its backup was written under). */
+  only: (name: string) => boolean = () => true,
 ): Promise<string[]> {
   const client = new pg.Client({ connectionString });
   await client.connect();
@@ -51,6 +53,7 @@ export async function migrate(
     );
     const done = new Map(rows.map((row) => [row.name, row.hash]));
     for (const migration of readMigrations()) {
+      if (!only(migration.name)) continue;
       const previous = done.get(migration.name);
       if (previous !== undefined) {
         if (previous !== migration.hash) {

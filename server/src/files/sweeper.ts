@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { BACKUP_LOCK } from '../db/backup.ts';
 import type { BlobStore } from './blob-store.ts';
 
 /** Advisory-lock key of a blob: uploads, deletes and the sweeper take it before touching the bytes. */
@@ -20,6 +21,30 @@ export async function sweepFiles(
   blobs: BlobStore,
   tempDir: string | undefined,
   graceMs = 60 * 60 * 1000,
+): Promise<SweepResult> {
+  // A backup in progress holds BACKUP_LOCK: the files its rows name must stay until it is done.
+  const guard = await ownerPool.connect();
+  try {
+    const { rows: free } = await guard.query<{ ok: boolean }>(
+      'select pg_try_advisory_lock_shared($1) as ok',
+      [BACKUP_LOCK],
+    );
+    if (!free[0]!.ok) return { expiredFiles: 0, removedBlobs: 0 };
+    try {
+      return await sweepUnderGuard(ownerPool, blobs, tempDir, graceMs);
+    } finally {
+      await guard.query('select pg_advisory_unlock_shared($1)', [BACKUP_LOCK]).catch(() => {});
+    }
+  } finally {
+    guard.release();
+  }
+}
+
+async function sweepUnderGuard(
+  ownerPool: pg.Pool,
+  blobs: BlobStore,
+  tempDir: string | undefined,
+  graceMs: number,
 ): Promise<SweepResult> {
   const { rows } = await ownerPool.query<{ n: number }>(
     'select app_private.delete_expired_files() as n',
