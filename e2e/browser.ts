@@ -25,6 +25,10 @@ export function useBrowser(config: Parameters<typeof createTestApp>[0] = {}): E2
   beforeAll(async () => {
     if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
       throw new Error('Build the web app first: npm run build');
+    if (!fs.existsSync(CHROMIUM))
+      throw new Error(
+        `No Chromium at ${CHROMIUM}: install Debian's (apt-get install chromium) or set CHROMIUM_PATH.`,
+      );
     e2e.app = await createTestApp(config);
     await e2e.app.app.listen({ port: 0, host: '127.0.0.1' });
     const address = e2e.app.app.server.address();

@@ -31,13 +31,19 @@ export function NotificationsMenu() {
   const items = query.data?.currentUser?.notifications.nodes ?? [];
   return (
     <>
+      {/* The name carries the count: the badge alone is not read out, and while it fades out
+          at zero it still shows the old number. */}
       <IconButton
         color="inherit"
-        aria-label={t('header.notifications')}
+        aria-label={
+          unread > 0
+            ? t('header.notificationsUnread', { count: unread })
+            : t('header.notifications')
+        }
         onClick={(e) => setAnchor(e.currentTarget)}
         data-testid="notifications"
       >
-        <Badge badgeContent={unread} color="error" data-testid="unread-count">
+        <Badge badgeContent={unread} color="error" aria-hidden="true">
           <NotificationsIcon />
         </Badge>
       </IconButton>
