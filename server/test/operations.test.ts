@@ -188,3 +188,76 @@ describe('operations (docs/operations.md)', () => {
     expect(output).not.toMatch(/Client \{|_events/);
   }, 120_000);
 });
+
+describe('npm run dev', () => {
+  it('starts the API and Vite, whose proxy reaches the API on PORT; SIGTERM stops all of it', async () => {
+    const target = install('dev');
+    // The data directory of a fresh install, made by db:reset so that start-up is quick.
+    expect((await npm(target, ['db:reset'])).code).toBe(0);
+    const httpPort = port();
+    const child = spawn('npm', ['run', 'dev'], {
+      env: {
+        ...process.env,
+        DATA_DIR: target.dataDir,
+        PG_PORT: String(target.pgPort),
+        PORT: String(httpPort),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const deadline = Date.now() + 90_000;
+    let vite: string | undefined;
+    while (!vite) {
+      vite = /Local:\s+(http:\/\/localhost:\d+)\//.exec(output.replace(/\x1b\[[0-9;]*m/g, ''))?.[1];
+      if (Date.now() > deadline) throw new Error(`npm run dev did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const proxied = await fetch(`${vite}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(await proxied.json()).toEqual({ data: { __typename: 'Query' } });
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(runningServer(path.join(target.dataDir, 'pg'))).toBeUndefined();
+  }, 150_000);
+});
+
+describe('DATABASE_URL naming a database that does not exist yet', () => {
+  it('is created when the role may; otherwise one line says what to run', async () => {
+    const { inject } = await import('vitest');
+    const {
+      ensureExternalDatabase,
+      withDatabase: onDatabase,
+      withCredentials,
+    } = await import('../src/db/database.ts');
+    const server = inject('pgServerUrl');
+    const name = `ops_created_${Date.now()}`;
+    const logs: string[] = [];
+    await ensureExternalDatabase(onDatabase(server, name), (message) => logs.push(message));
+    expect(logs).toEqual([`Created the database ${name}.`]);
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    try {
+      expect(
+        (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount,
+      ).toBe(1);
+      await admin.query(`drop database ${name}`);
+      await admin.query(`drop role if exists ops_no_createdb`);
+      await admin.query(`create role ops_no_createdb login password 'ops-password-1'`);
+      const refused = ensureExternalDatabase(
+        withCredentials(onDatabase(server, `${name}_x`), 'ops_no_createdb', 'ops-password-1'),
+      );
+      await expect(refused).rejects.toThrow(
+        /does not exist and ops_no_createdb may not create it.*createdb -h/,
+      );
+    } finally {
+      await admin.query(`drop role if exists ops_no_createdb`).catch(() => {});
+      await admin.end();
+    }
+  });
+});

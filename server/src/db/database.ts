@@ -47,6 +47,38 @@ export async function ensureDatabaseExists(serverUrl: string, database: string):
   }
 }
 
+/**
+ * DATABASE_URL may name a database that does not exist yet: it is created when the role may
+ * create databases; otherwise the error says in one line what to run.
+ */
+export async function ensureExternalDatabase(
+  ownerUrl: string,
+  log: (message: string) => void = () => {},
+): Promise<void> {
+  const probe = new pg.Client({ connectionString: ownerUrl });
+  try {
+    await probe.connect();
+    await probe.end();
+    return;
+  } catch (error) {
+    await probe.end().catch(() => {});
+    if ((error as { code?: string }).code !== '3D000') throw error;
+  }
+  const url = new URL(ownerUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  try {
+    await ensureDatabaseExists(ownerUrl, name);
+    log(`Created the database ${name}.`);
+  } catch (error) {
+    const user = decodeURIComponent(url.username) || 'the DATABASE_URL role';
+    throw new Error(
+      `The database "${name}" does not exist and ${user} may not create it (${(error as Error).message}): ` +
+        `run "createdb -h ${url.hostname} -p ${url.port || 5432} -O ${user} ${name}" as a PostgreSQL administrator, then start again.`,
+      { cause: error },
+    );
+  }
+}
+
 /** Gives the authenticator role the password the server will connect with. */
 export async function setAuthenticatorPassword(ownerUrl: string, password: string): Promise<void> {
   const client = new pg.Client({ connectionString: ownerUrl });
@@ -74,6 +106,7 @@ export async function openDatabase(
   let stop = async () => {};
   if (config.databaseUrl) {
     ownerUrl = config.databaseUrl;
+    await ensureExternalDatabase(ownerUrl, log);
   } else {
     const embedded = {
       dataDir: path.join(config.dataDir, 'pg'),
