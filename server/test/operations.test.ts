@@ -211,7 +211,9 @@ describe('npm run dev', () => {
     const deadline = Date.now() + 90_000;
     let vite: string | undefined;
     while (!vite) {
-      vite = /Local:\s+(http:\/\/localhost:\d+)\//.exec(output.replace(/\x1b\[[0-9;]*m/g, ''))?.[1];
+      // Vite colours its output; the address is read without the escape sequences.
+      const plain = output.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+      vite = /Local:\s+(http:\/\/localhost:\d+)\//.exec(plain)?.[1];
       if (Date.now() > deadline) throw new Error(`npm run dev did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
