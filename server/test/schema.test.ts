@@ -1,13 +1,15 @@
-// The committed schema.graphql is the API contract: it must match what the server generates.
+// What a reader opens first must match what the code generates: schema.graphql (the API contract)
+// and docs/workflows.md's graphs (from app_private.transitions). `npm run schema:export` writes both.
 import fs from 'node:fs';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { AuthService } from '../src/auth/service.ts';
 import { accessTokens } from '../src/auth/tokens.ts';
+import { WORKFLOWS_FILE, withWorkflowSections, workflowSections } from '../src/db/workflow-docs.ts';
 import { SCHEMA_FILE, sortedSchemaSDL } from '../src/graphql/export.ts';
 import { createTestDatabase, TEST_JWT_SECRET } from './helpers.ts';
 
-it('schema.graphql is up to date (run `npm run schema:export` after an API change)', async () => {
+it('schema.graphql and the graphs of docs/workflows.md are up to date (run `npm run schema:export`)', async () => {
   const db = await createTestDatabase();
   const pool = new pg.Pool({ connectionString: db.ownerUrl, max: 1 });
   const auth = new AuthService({
@@ -18,6 +20,11 @@ it('schema.graphql is up to date (run `npm run schema:export` after an API chang
     loginRateWindowMs: 60_000,
   });
   const generated = await sortedSchemaSDL(db.authenticatorUrl, auth);
+  expect(generated === fs.readFileSync(SCHEMA_FILE, 'utf8'), 'schema.graphql').toBe(true);
+  const client = await pool.connect();
+  const sections = await workflowSections(client);
+  client.release();
   await pool.end();
-  expect(generated === fs.readFileSync(SCHEMA_FILE, 'utf8')).toBe(true);
+  const committed = fs.readFileSync(WORKFLOWS_FILE, 'utf8');
+  expect(await withWorkflowSections(committed, sections), 'docs/workflows.md').toBe(committed);
 });

@@ -1,5 +1,7 @@
-// npm run schema:export — writes the sorted GraphQL schema to schema.graphql, so every API change
-// shows up in review as a diff (a test fails while the committed file is out of date).
+// npm run schema:export — writes what a reader of the database and the API opens first, so every
+// change shows up in review as a diff (a test fails while a committed file is out of date):
+// schema.graphql (the sorted GraphQL schema) and docs/workflows.md's transition graphs (from
+// app_private.transitions).
 import '../env.ts';
 import fs from 'node:fs';
 import pg from 'pg';
@@ -7,6 +9,7 @@ import { AuthService } from '../auth/service.ts';
 import { accessTokens } from '../auth/tokens.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { WORKFLOWS_FILE, withWorkflowSections, workflowSections } from '../db/workflow-docs.ts';
 import { SCHEMA_FILE, sortedSchemaSDL } from '../graphql/export.ts';
 import { loadSecrets } from '../secrets.ts';
 
@@ -22,6 +25,14 @@ const auth = new AuthService({
   loginRateWindowMs: config.loginRateWindowMs,
 });
 fs.writeFileSync(SCHEMA_FILE, await sortedSchemaSDL(database.authenticatorUrl, auth));
+console.log(`Wrote ${SCHEMA_FILE.pathname}`);
+const client = await pool.connect();
+const sections = await workflowSections(client);
+client.release();
+fs.writeFileSync(
+  WORKFLOWS_FILE,
+  await withWorkflowSections(fs.readFileSync(WORKFLOWS_FILE, 'utf8'), sections),
+);
+console.log(`Wrote ${WORKFLOWS_FILE.pathname}`);
 await pool.end();
 await database.stop();
-console.log(`Wrote ${SCHEMA_FILE.pathname}`);
