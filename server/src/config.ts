@@ -10,10 +10,18 @@ export interface Config {
   dataDir: string;
   /** An external PostgreSQL (≥ 15) to use instead of the embedded one (`DATABASE_URL`). */
   databaseUrl: string | undefined;
+  /** The API's login role, when it is managed outside (`AUTH_DATABASE_URL`). */
+  authDatabaseUrl: string | undefined;
   /** Port of the embedded PostgreSQL (`PG_PORT`, default 5433). */
   embeddedPgPort: number;
   /** `production` turns off introspection and Ruru. */
   production: boolean;
+  /** Behind a reverse proxy: client addresses come from X-Forwarded-For (`TRUST_PROXY=true`). */
+  trustProxy: boolean;
+  /** Log every request as a JSON line (`LOG_REQUESTS=true`). */
+  logRequests: boolean;
+  /** Outside production, add the SQL and plan of each request to GraphQL responses (`GRAPHQL_EXPLAIN=true`). */
+  graphqlExplain: boolean;
   /** Lifetime of an access token in seconds (`ACCESS_TOKEN_TTL`, default 900). */
   accessTokenTtl: number;
   /** Absolute lifetime of a refresh-token family in seconds (`REFRESH_TOKEN_TTL`, default 30 days). */
@@ -44,8 +52,12 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     host: process.env.HOST || '0.0.0.0',
     dataDir: path.resolve(process.env.DATA_DIR || 'data'),
     databaseUrl: process.env.DATABASE_URL || undefined,
+    authDatabaseUrl: process.env.AUTH_DATABASE_URL || undefined,
     embeddedPgPort: intFromEnv('PG_PORT', 5433),
     production: process.env.NODE_ENV === 'production',
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    logRequests: process.env.LOG_REQUESTS === 'true',
+    graphqlExplain: process.env.GRAPHQL_EXPLAIN === 'true',
     accessTokenTtl: intFromEnv('ACCESS_TOKEN_TTL', 15 * 60),
     refreshTokenTtl: intFromEnv('REFRESH_TOKEN_TTL', 30 * 24 * 3600),
     jwtSecret: process.env.JWT_SECRET || undefined,

@@ -21,7 +21,7 @@ const app = await buildApp({
   ownerUrl: database.ownerUrl,
   authenticatorUrl: database.authenticatorUrl,
   jwtSecret: secrets.jwtSecret,
-  logger: process.env.LOG_REQUESTS === 'true',
+  logger: config.logRequests,
 });
 
 let stopping = false;

@@ -28,3 +28,28 @@ it('schema.graphql and the graphs of docs/workflows.md are up to date (run `npm 
   const committed = fs.readFileSync(WORKFLOWS_FILE, 'utf8');
   expect(await withWorkflowSections(committed, sections), 'docs/workflows.md').toBe(committed);
 });
+
+it('every query and mutation, and every exposed table, function and type, says what it does', async () => {
+  const { buildSchema } = await import('postgraphile/graphql');
+  const schema = buildSchema(fs.readFileSync(SCHEMA_FILE, 'utf8'));
+  const undocumented = [schema.getQueryType()!, schema.getMutationType()!].flatMap((type) =>
+    Object.values(type.getFields())
+      .filter((field) => !field.description?.trim())
+      .map((field) => `${type.name}.${field.name}`),
+  );
+  expect(undocumented).toEqual([]);
+  const db = await createTestDatabase();
+  const { rows } = await db.owner.query<{ name: string }>(`
+    select p.oid::regprocedure::text as name from pg_proc p
+     where p.pronamespace = 'app_public'::regnamespace and obj_description(p.oid, 'pg_proc') is null
+    union all
+    select 'table ' || c.relname from pg_class c
+     where c.relnamespace = 'app_public'::regnamespace and c.relkind in ('r', 'v') and obj_description(c.oid, 'pg_class') is null
+    union all
+    select 'type ' || t.typname from pg_type t
+     where t.typnamespace = 'app_public'::regnamespace and t.typtype in ('e', 'c')
+       and (t.typtype = 'e' or exists (select from pg_class c where c.oid = t.typrelid and c.relkind = 'c'))
+       and obj_description(t.oid, 'pg_type') is null
+    order by 1`);
+  expect(rows.map((row) => row.name)).toEqual([]);
+});

@@ -1,5 +1,7 @@
 import type pg from 'pg';
+import { transaction } from '../db/transaction.ts';
 import { AppError, Errors } from '../errors.ts';
+import { UUID } from '../ids.ts';
 import {
   assertStrongPassword,
   dummyPasswordHash,
@@ -48,27 +50,7 @@ export interface CreateUserInput {
   accountName?: string | null;
 }
 
-type Queryable = pg.Pool | pg.PoolClient;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function transaction<T>(
-  pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+type Queryable = pg.Pool | pg.ClientBase;
 
 /**
  * Sign-in, token refresh and rotation, account switching, and the user-management actions that
@@ -204,7 +186,7 @@ export class AuthService {
    * Ends sign-ins: locks their tokens, then revokes them in a new statement, inside the caller's
    * transaction, so that a token issued in one of them at the same moment is revoked too.
    */
-  private async revokeWhere(client: pg.PoolClient, where: string, params: unknown[]) {
+  private async revokeWhere(client: pg.ClientBase, where: string, params: unknown[]) {
     await client.query(`select from app_private.refresh_tokens where ${where} for update`, params);
     await client.query(
       `update app_private.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where ${where}`,
@@ -364,7 +346,7 @@ export class AuthService {
   /** Runs owner-privileged work with the acting user's claims set, so triggers see who acted. */
   private withUser<T>(
     claims: AccessClaims,
-    work: (client: pg.PoolClient) => Promise<T>,
+    work: (client: pg.ClientBase) => Promise<T>,
   ): Promise<T> {
     return transaction(this.pool, async (client) => {
       await client.query(

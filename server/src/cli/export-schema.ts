@@ -17,6 +17,7 @@ const config = loadConfig();
 const secrets = loadSecrets(config.dataDir);
 const database = await openDatabase(config, secrets);
 const pool = new pg.Pool({ connectionString: database.ownerUrl });
+pool.on('error', (error) => console.warn(`Database connection lost: ${error.message}`));
 const auth = new AuthService({
   pool,
   tokens: accessTokens(secrets.jwtSecret, config.accessTokenTtl),

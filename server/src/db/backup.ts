@@ -6,6 +6,7 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { LocalBlobStore } from '../files/blob-store.ts';
 import { migrate, readMigrations } from './migrate.ts';
+import { transaction } from './transaction.ts';
 
 /**
  * Backups of the database and the stored files together (docs/operations.md "Backup and
@@ -186,19 +187,19 @@ export async function restore(
       const client = new pg.Client({ connectionString: freshUrl });
       await client.connect();
       try {
-        await client.query('begin');
-        await client.query('set local session_replication_role = replica');
-        const tables = manifest.tables.map((table) => table.name);
-        await client.query(`truncate ${tables.join(', ')}`);
-        for (const table of manifest.tables) {
-          const data = entries.get(`data/${table.name}`) ?? Buffer.alloc(0);
-          const stream = client.query(copyFrom(`copy ${table.name} from stdin`));
-          await pipeline(async function* () {
-            yield data;
-          }, stream);
-        }
-        // Identity columns continue after the restored rows.
-        await client.query(`
+        await transaction(client, async () => {
+          await client.query('set local session_replication_role = replica');
+          const tables = manifest.tables.map((table) => table.name);
+          await client.query(`truncate ${tables.join(', ')}`);
+          for (const table of manifest.tables) {
+            const data = entries.get(`data/${table.name}`) ?? Buffer.alloc(0);
+            const stream = client.query(copyFrom(`copy ${table.name} from stdin`));
+            await pipeline(async function* () {
+              yield data;
+            }, stream);
+          }
+          // Identity columns continue after the restored rows.
+          await client.query(`
           select setval(pg_get_serial_sequence(format('%I.%I', table_schema, table_name), column_name),
                         greatest(coalesce(m.max_id, 0), 1), m.max_id is not null)
             from information_schema.columns c
@@ -206,7 +207,7 @@ export async function restore(
                      format('select max(%I) as m from %I.%I', c.column_name, c.table_schema, c.table_name),
                      false, true, '')))[1]::text::bigint as max_id) m
            where c.is_identity = 'YES' and c.table_schema = any(array['app_public', 'app_private'])`);
-        await client.query('commit');
+        });
       } finally {
         await client.end();
       }

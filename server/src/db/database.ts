@@ -123,7 +123,7 @@ export async function openDatabase(
     stop = () => kept.stop();
   }
   if (options.migrate !== false) await migrate(ownerUrl, log);
-  let authenticatorUrl = process.env.AUTH_DATABASE_URL;
+  let authenticatorUrl = config.authDatabaseUrl;
   if (!authenticatorUrl && options.migrate !== false) {
     await setAuthenticatorPassword(ownerUrl, secrets.authenticatorPassword);
   }

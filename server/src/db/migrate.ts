@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { transaction } from './transaction.ts';
 
 /** Ordered SQL migrations: `db/migrations/NNNN-name.sql`, each applied once, in its own transaction. */
 export const migrationsDir = fileURLToPath(new URL('../../../db/migrations/', import.meta.url));
@@ -64,16 +65,15 @@ export async function migrate(
         continue;
       }
       log(`Applying migration ${migration.name}`);
-      await client.query('begin');
       try {
-        await client.query(migration.sql);
-        await client.query(
-          'insert into ledgerline_migrations.applied (name, hash) values ($1, $2)',
-          [migration.name, migration.hash],
-        );
-        await client.query('commit');
+        await transaction(client, async () => {
+          await client.query(migration.sql);
+          await client.query(
+            'insert into ledgerline_migrations.applied (name, hash) values ($1, $2)',
+            [migration.name, migration.hash],
+          );
+        });
       } catch (error) {
-        await client.query('rollback');
         throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, {
           cause: error,
         });

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { transaction } from './transaction.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
 /** Every demo user signs in with this password. */
@@ -165,22 +166,18 @@ export async function seedDemoData(ownerUrl: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: ownerUrl });
   await client.connect();
   try {
-    await client.query('begin');
-    await client.query('lock table app_public.users in exclusive mode');
-    const { rows } = await client.query<{ count: string }>('select count(*) from app_public.users');
-    if (rows[0]!.count !== '0') {
-      await client.query('rollback');
-      return false;
-    }
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    await insertReferenceData(client);
-    await insertIdentity(client, passwordHash);
-    await client.query(GENERATED_DATA_SQL);
-    await client.query('commit');
-    return true;
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
+    return await transaction(client, async () => {
+      await client.query('lock table app_public.users in exclusive mode');
+      const { rows } = await client.query<{ count: string }>(
+        'select count(*) from app_public.users',
+      );
+      if (rows[0]!.count !== '0') return false;
+      const passwordHash = await hashPassword(DEMO_PASSWORD);
+      await insertReferenceData(client);
+      await insertIdentity(client, passwordHash);
+      await client.query(GENERATED_DATA_SQL);
+      return true;
+    });
   } finally {
     await client.end();
   }

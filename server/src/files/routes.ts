@@ -7,7 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import yazl from 'yazl';
 import type { AccessClaims } from '../auth/tokens.ts';
+import { transaction } from '../db/transaction.ts';
 import { withVisitor } from '../db/visitor.ts';
+import { UUID } from '../ids.ts';
 import { AppError } from '../errors.ts';
 import type { BlobStore } from './blob-store.ts';
 import { sniffContentType } from './file-types.ts';
@@ -20,7 +22,6 @@ export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_FILES_PER_UPLOAD = 10;
 /** An upload not attached to anything within this time is removed. */
 const UPLOAD_TTL = '1 day';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface StorageOptions {
   /** Authenticator pool: reads and writes as the visitor, under row-level security. */
@@ -165,7 +166,7 @@ async function checkUploads(files: Received[]): Promise<void> {
  * fails, blobs this call created are removed again: a failed request leaves nothing behind.
  */
 async function storeBlobs<T>(
-  client: pg.PoolClient,
+  client: pg.ClientBase,
   blobs: BlobStore,
   files: Received[],
   record: () => Promise<T>,
@@ -366,10 +367,8 @@ export async function storageRoutes(app: FastifyInstance, options: StorageOption
       if (files.length === 0) throw new StorageError(400, 'NoFiles', 'No file was sent.');
       await checkUploads(files);
       const file = files[0]!;
-      const client = await ownerPool.connect();
-      try {
-        await client.query('begin');
-        const row = await storeBlobs(client, blobs, files, async () => {
+      const row = await transaction(ownerPool, (client) =>
+        storeBlobs(client, blobs, files, async () => {
           const { rows } = await client.query<FileRow>(
             `update app_public.files set name = $2, content_type = $3, size = $4, sha256 = $5, uploaded_at = now()
               where id = $1 returning *`,
@@ -377,15 +376,9 @@ export async function storageRoutes(app: FastifyInstance, options: StorageOption
           );
           if (!rows[0]) throw notFound();
           return rows[0];
-        });
-        await client.query('commit');
-        return { error: false, data: describe(row) };
-      } catch (error) {
-        await client.query('rollback').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+        }),
+      );
+      return { error: false, data: describe(row) };
     } finally {
       await discard(files);
     }

@@ -24,6 +24,8 @@ export interface PresetOptions {
   pool?: pg.Pool;
   connectionString?: string;
   production: boolean;
+  /** Outside production, responses may carry the SQL and plans (GRAPHQL_EXPLAIN). */
+  explain?: boolean;
   auth: AuthService;
 }
 
@@ -32,6 +34,7 @@ export function makePreset({
   pool,
   connectionString,
   production,
+  explain = false,
   auth,
 }: PresetOptions): GraphileConfig.Preset {
   return {
@@ -82,7 +85,7 @@ export function makePreset({
       maskError,
     },
     grafast: {
-      explain: !production && process.env.GRAPHQL_EXPLAIN === 'true',
+      explain: !production && explain,
       context(ctx) {
         return requestContext(ctx.fastifyv5?.request, auth);
       },

@@ -259,6 +259,7 @@ export type BillFilter = {
   year?: IntFilter | null | undefined;
 };
 
+/** Open, validated or paid. */
 export type BillStatus =
   | 'open'
   | 'paid'
@@ -496,6 +497,7 @@ export type CostFilter = {
   year?: IntFilter | null | undefined;
 };
 
+/** To approve, approved or rejected. */
 export type CostStatus =
   | 'approved'
   | 'rejected'
@@ -1223,6 +1225,7 @@ export type InvoiceFilter = {
   validatedBy?: UuidFilter | null | undefined;
 };
 
+/** Draft, open, rejected, validated, paid, or static (kept for reference). */
 export type InvoiceStatus =
   | 'draft'
   | 'open'
@@ -1377,6 +1380,7 @@ export type PaymentFilter = {
   userByCreatedByExists?: boolean | null | undefined;
 };
 
+/** Unpaid, partially paid or paid, from the payments against the amount with VAT. */
 export type PaymentStatus =
   | 'paid'
   | 'partially_paid'
