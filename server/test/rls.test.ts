@@ -635,3 +635,39 @@ describe('schema conventions', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('grants (stated once)', () => {
+  // The helpers the visitor's own functions and policies call. A new one is added here on purpose.
+  const VISITOR_HELPERS = (
+    'account_exists account_scopes allowed_project_ids allowed_subsidiary_ids available_actions ' +
+    'bill_for_payment bill_for_update can_attach_file can_write_file cannot_change_status ' +
+    'check_payment check_period check_period_range cost_for_update costs_status_of ' +
+    'current_account_id current_role_name current_scopes current_user_id delete_unreferenced_files ' +
+    'document_for_update document_ids_shared_with_me fail file_attachment_count file_is_referenced ' +
+    'file_writable_attachment_count has_scope in_period_range invoice_for_payment invoice_for_update ' +
+    'is_own_account lock_bill lock_invoice normalized_company_name project_visible ' +
+    'reference_not_found require_costs_approved require_ids require_scope require_transition ' +
+    'require_user require_visible_files scope_closure set_workflow_mode subsidiary_visible ' +
+    'usd_rate user_details_visible user_named_on_visible_record visible_subsidiary_ids workflow_mode'
+  ).split(' ');
+
+  it('no app_private function, and only the listed app_hidden helpers, are executable by the visitor', async () => {
+    const { rows } = await db.owner.query<{ schema: string; name: string }>(
+      `select n.nspname as schema, p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname in ('app_private', 'app_hidden')
+          and has_function_privilege('ledgerline_visitor', p.oid, 'execute')
+        order by 1, 2`,
+    );
+    expect(rows.filter((row) => row.schema === 'app_private')).toEqual([]);
+    expect(rows.map((row) => row.name)).toEqual([...VISITOR_HELPERS].sort());
+  });
+
+  it('every app_public function is executable by the visitor (default privileges)', async () => {
+    const { rows } = await db.owner.query(
+      `select p.oid::regprocedure::text as name from pg_proc p
+        where p.pronamespace = 'app_public'::regnamespace
+          and not has_function_privilege('ledgerline_visitor', p.oid, 'execute')`,
+    );
+    expect(rows).toEqual([]);
+  });
+});
