@@ -1,15 +1,17 @@
-// What a reader opens first must match what the code generates: schema.graphql (the API contract)
-// and docs/workflows.md's graphs (from app_private.transitions). `npm run schema:export` writes both.
+// What a reader opens first must match what the code generates: schema.graphql (the API contract),
+// db/schema.sql (the database as it is now) and docs/workflows.md's graphs (from
+// app_private.transitions). `npm run schema:export` writes all three.
 import fs from 'node:fs';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { AuthService } from '../src/auth/service.ts';
 import { accessTokens } from '../src/auth/tokens.ts';
+import { SCHEMA_SQL_FILE, schemaDump } from '../src/db/schema-dump.ts';
 import { WORKFLOWS_FILE, withWorkflowSections, workflowSections } from '../src/db/workflow-docs.ts';
 import { SCHEMA_FILE, sortedSchemaSDL } from '../src/graphql/export.ts';
 import { createTestDatabase, TEST_JWT_SECRET } from './helpers.ts';
 
-it('schema.graphql and the graphs of docs/workflows.md are up to date (run `npm run schema:export`)', async () => {
+it('schema.graphql, db/schema.sql and the graphs of docs/workflows.md are up to date (run `npm run schema:export`)', async () => {
   const db = await createTestDatabase();
   const pool = new pg.Pool({ connectionString: db.ownerUrl, max: 1 });
   const auth = new AuthService({
@@ -23,7 +25,9 @@ it('schema.graphql and the graphs of docs/workflows.md are up to date (run `npm 
   expect(generated === fs.readFileSync(SCHEMA_FILE, 'utf8'), 'schema.graphql').toBe(true);
   const client = await pool.connect();
   const sections = await workflowSections(client);
+  const dump = await schemaDump(client);
   client.release();
+  expect(dump === fs.readFileSync(SCHEMA_SQL_FILE, 'utf8'), 'db/schema.sql').toBe(true);
   await pool.end();
   const committed = fs.readFileSync(WORKFLOWS_FILE, 'utf8');
   expect(await withWorkflowSections(committed, sections), 'docs/workflows.md').toBe(committed);

@@ -1,0 +1,4425 @@
+-- The current schema, generated from the migrated database by `npm run schema:export`.
+-- Do not edit: change the schema with a new migration in db/migrations/ and export again.
+
+create schema app_public;
+create schema app_hidden;
+create schema app_private;
+
+create type app_public.analytics_row as (year integer, period integer, amount_usd_w_vat numeric, count integer);
+comment on type app_public.analytics_row is 'A month of a project: the sum in USD with VAT and how many records.';
+create type app_public.bill_status as enum ('open', 'validated', 'paid');
+comment on type app_public.bill_status is 'Open, validated or paid.';
+create type app_public.company as (id uuid, type text, legal_name text, short_name text);
+comment on type app_public.company is 'A client, supplier or subsidiary.';
+create type app_public.cost_status as enum ('to_approve', 'approved', 'rejected');
+comment on type app_public.cost_status is 'To approve, approved or rejected.';
+create type app_public.costs_status as enum ('none', 'to_approve', 'approved', 'rejected', 'mixed');
+comment on type app_public.costs_status is 'Summary of the live costs of an invoice or bill: none, all in one status, or mixed.';
+create type app_public.document_prep_vals as (principal_id uuid, client_id uuid, service_id uuid, contractor_id uuid);
+comment on type app_public.document_prep_vals is 'The parties of a document, to prefill a related one.';
+create type app_public.file_attachment as (kind text, record_id text);
+comment on type app_public.file_attachment is 'A record a file is attached to: kind bill, invoice, cost, document, act or avatar, and its id.';
+create type app_public.invoice_status as enum ('draft', 'open', 'rejected', 'validated', 'paid', 'static');
+comment on type app_public.invoice_status is 'Draft, open, rejected, validated, paid, or static (kept for reference).';
+create type app_public.invoice_type as enum ('regular', 'prepayment', 'credit_note');
+comment on type app_public.invoice_type is 'regular: goods or services delivered; prepayment: advance invoice; credit_note: correction.';
+create type app_public.payment_input as (invoice_id integer, bill_id integer, amount numeric, currency text, payment_date timestamp with time zone, payment_method app_public.payment_method);
+comment on type app_public.payment_input is 'A payment for an invoice (invoice_id) or a bill (bill_id).';
+create type app_public.payment_method as enum ('transaction', 'cash');
+comment on type app_public.payment_method is 'How money was paid: by bank transaction or in cash.';
+create type app_public.payment_status as enum ('unpaid', 'partially_paid', 'paid');
+comment on type app_public.payment_status is 'Unpaid, partially paid or paid, from the payments against the amount with VAT.';
+create type app_public.remaining_amount as (id integer, remaining numeric, currency text);
+comment on type app_public.remaining_amount is 'What is left to pay on an invoice or bill.';
+create type app_public.selection_summary as (count integer, amount numeric, vat numeric, total numeric, amount_usd numeric, total_usd numeric);
+comment on type app_public.selection_summary is 'Sums of selected rows (SPEC: selection summary sum, VAT, total), exact.';
+
+create table app_private.login_attempts (
+  key text not null,
+  window_start timestamp with time zone not null,
+  failures integer not null,
+  constraint login_attempts_pkey PRIMARY KEY (key)
+);
+
+create table app_private.refresh_tokens (
+  id uuid default gen_random_uuid() not null,
+  family_id uuid not null,
+  user_id uuid not null,
+  account_id uuid not null,
+  token_hash bytea not null,
+  created_at timestamp with time zone default now() not null,
+  expires_at timestamp with time zone not null,
+  used_at timestamp with time zone,
+  revoked_at timestamp with time zone,
+  constraint refresh_tokens_pkey PRIMARY KEY (id),
+  constraint refresh_tokens_token_hash_key UNIQUE (token_hash),
+  constraint refresh_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
+);
+CREATE INDEX refresh_tokens_family_idx ON app_private.refresh_tokens USING btree (family_id);
+CREATE INDEX refresh_tokens_user_idx ON app_private.refresh_tokens USING btree (user_id);
+
+create table app_private.transitions (
+  entity text not null,
+  action text not null,
+  from_state text not null,
+  to_state text,
+  scopes text[] not null,
+  on_archived boolean default false not null,
+  constraint transitions_entity CHECK ((entity = ANY (ARRAY['invoice'::text, 'cost'::text, 'bill'::text]))),
+  constraint transitions_pkey PRIMARY KEY (entity, action, from_state),
+  constraint transitions_scopes CHECK ((cardinality(scopes) > 0))
+);
+comment on table app_private.transitions is 'Which action moves an invoice, cost or bill from which state to which, and with which scopes.';
+
+create table app_private.user_secrets (
+  user_id uuid not null,
+  password_hash text not null,
+  password_changed_at timestamp with time zone default now() not null,
+  constraint user_secrets_pkey PRIMARY KEY (user_id),
+  constraint user_secrets_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
+);
+
+create table app_public.accounts (
+  id uuid default gen_random_uuid() not null,
+  name text not null,
+  user_id uuid not null,
+  role_id uuid not null,
+  access_pattern_projects text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint accounts_access_pattern_valid CHECK (((access_pattern_projects IS NULL) OR app_public.is_valid_access_pattern(access_pattern_projects))),
+  constraint accounts_id_user_unique UNIQUE (id, user_id),
+  constraint accounts_name_required CHECK ((btrim(name) <> ''::text)),
+  constraint accounts_pkey PRIMARY KEY (id),
+  constraint accounts_role_id_fkey FOREIGN KEY (role_id) REFERENCES app_public.roles(id) ON DELETE RESTRICT,
+  constraint accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
+);
+comment on table app_public.accounts is 'One way a user works: a role, additional scopes, and optional limits to subsidiaries and projects.';
+comment on column app_public.accounts.access_pattern_projects is 'Project access pattern: include and !exclude access keys with * wildcards (docs/permissions.md). Null: no pattern.';
+CREATE INDEX accounts_role_id_idx ON app_public.accounts USING btree (role_id);
+CREATE INDEX accounts_user_id_idx ON app_public.accounts USING btree (user_id);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+alter table app_public.accounts enable row level security;
+create policy delete_admin on app_public.accounts for delete to public
+  using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+create policy insert_admin on app_public.accounts for insert to public
+  with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+create policy select_own_or_admin on app_public.accounts for select to public
+  using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
+create policy update_admin on app_public.accounts for update to public
+  using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+grant delete, insert (name, user_id, role_id, access_pattern_projects), select, update (name, role_id, access_pattern_projects) on app_public.accounts to ledgerline_visitor;
+
+create table app_public.accounts_projects (
+  account_id uuid not null,
+  project_id uuid not null,
+  constraint accounts_projects_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint accounts_projects_pkey PRIMARY KEY (account_id, project_id),
+  constraint accounts_projects_project_id_fkey FOREIGN KEY (project_id) REFERENCES app_public.projects(id) ON DELETE RESTRICT
+);
+comment on table app_public.accounts_projects is 'Limits an account to these projects. None: all projects (unless an access pattern limits them).';
+CREATE INDEX accounts_projects_project_idx ON app_public.accounts_projects USING btree (project_id);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts_projects FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+alter table app_public.accounts_projects enable row level security;
+create policy delete_admin on app_public.accounts_projects for delete to public
+  using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+create policy insert_admin on app_public.accounts_projects for insert to public
+  with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+create policy select_own_or_admin on app_public.accounts_projects for select to public
+  using ((( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR app_hidden.is_own_account(account_id)));
+grant delete, insert, select on app_public.accounts_projects to ledgerline_visitor;
+
+create table app_public.accounts_scopes (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid not null,
+  scope text not null,
+  constraint accounts_scopes_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint accounts_scopes_pkey PRIMARY KEY (id),
+  constraint accounts_scopes_scope_fkey FOREIGN KEY (scope) REFERENCES app_public.scopes(name) ON UPDATE CASCADE ON DELETE CASCADE,
+  constraint accounts_scopes_unique UNIQUE (account_id, scope)
+);
+comment on table app_public.accounts_scopes is 'A scope an account holds in addition to its role''s.';
+CREATE INDEX accounts_scopes_scope_idx ON app_public.accounts_scopes USING btree (scope);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts_scopes FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+alter table app_public.accounts_scopes enable row level security;
+create policy delete_admin on app_public.accounts_scopes for delete to public
+  using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+create policy insert_admin on app_public.accounts_scopes for insert to public
+  with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+create policy select_own_or_admin on app_public.accounts_scopes for select to public
+  using ((( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR app_hidden.is_own_account(account_id)));
+create policy update_admin on app_public.accounts_scopes for update to public
+  using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+grant delete, insert (account_id, scope), select, update (scope) on app_public.accounts_scopes to ledgerline_visitor;
+
+create table app_public.accounts_subsidiaries (
+  account_id uuid not null,
+  subsidiary_id uuid not null,
+  constraint accounts_subsidiaries_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint accounts_subsidiaries_pkey PRIMARY KEY (account_id, subsidiary_id),
+  constraint accounts_subsidiaries_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT
+);
+comment on table app_public.accounts_subsidiaries is 'Limits an account to these subsidiaries. None: all subsidiaries.';
+CREATE INDEX accounts_subsidiaries_subsidiary_idx ON app_public.accounts_subsidiaries USING btree (subsidiary_id);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts_subsidiaries FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+alter table app_public.accounts_subsidiaries enable row level security;
+create policy delete_admin on app_public.accounts_subsidiaries for delete to public
+  using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+create policy insert_admin on app_public.accounts_subsidiaries for insert to public
+  with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+create policy select_own_or_admin on app_public.accounts_subsidiaries for select to public
+  using ((( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR app_hidden.is_own_account(account_id)));
+grant delete, insert, select on app_public.accounts_subsidiaries to ledgerline_visitor;
+
+create table app_public.audit_trail (
+  id bigint generated always as identity not null,
+  event_id uuid default gen_random_uuid() not null,
+  table_name text not null,
+  row_id bigint not null,
+  action text not null,
+  changes jsonb,
+  row_data jsonb not null,
+  user_id uuid,
+  user_role text,
+  created_at timestamp with time zone default clock_timestamp() not null,
+  constraint audit_trail_action CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text]))),
+  constraint audit_trail_pkey PRIMARY KEY (id),
+  constraint audit_trail_table_name CHECK ((table_name = ANY (ARRAY['costs'::text, 'invoices'::text, 'bills'::text]))),
+  constraint audit_trail_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE SET NULL
+);
+comment on table app_public.audit_trail is '@behavior -insert -update -delete
+Who changed which cost, invoice or bill, when, and how. changes holds {column: {old, new}} for updates; row_data the row after the change (before it, for a delete).';
+CREATE INDEX audit_trail_created_at_idx ON app_public.audit_trail USING btree (created_at DESC);
+CREATE INDEX audit_trail_row_idx ON app_public.audit_trail USING btree (table_name, row_id, created_at DESC);
+CREATE INDEX audit_trail_user_id_idx ON app_public.audit_trail USING btree (user_id);
+alter table app_public.audit_trail enable row level security;
+create policy select_visible on app_public.audit_trail for select to public
+  using ((((table_name = 'invoices'::text) AND (EXISTS ( SELECT
+   FROM app_public.invoices i
+  WHERE (i.id = audit_trail.row_id)))) OR ((table_name = 'bills'::text) AND (EXISTS ( SELECT
+   FROM app_public.bills b
+  WHERE (b.id = audit_trail.row_id)))) OR ((table_name = 'costs'::text) AND (EXISTS ( SELECT
+   FROM app_public.costs c
+  WHERE (c.id = audit_trail.row_id)))) OR ( SELECT app_hidden.has_scope('admin'::text) AS has_scope)));
+grant select on app_public.audit_trail to ledgerline_visitor;
+
+create table app_public.bills (
+  id integer generated by default as identity not null,
+  name text not null,
+  description text,
+  act_id uuid,
+  invoice_ref text,
+  invoice_date date not null,
+  due_date date,
+  period smallint not null,
+  year smallint not null,
+  currency character(3) not null,
+  vat numeric(5,2) not null,
+  amount numeric(18,2) default 0 not null,
+  amount_w_vat numeric(18,2) default 0 not null,
+  amount_usd numeric(18,2) default 0 not null,
+  amount_usd_w_vat numeric(18,2) default 0 not null,
+  status app_public.bill_status default 'open'::app_public.bill_status not null,
+  costs_status app_public.costs_status default 'none'::app_public.costs_status not null,
+  payment_status app_public.payment_status default 'unpaid'::app_public.payment_status not null,
+  is_paid boolean default false not null,
+  is_deleted boolean default false not null,
+  last_payment_date timestamp with time zone,
+  client_id uuid not null,
+  subsidiary_id uuid not null,
+  project_id uuid,
+  service_id uuid,
+  created_by uuid,
+  closed_by uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  paid_amount numeric(18,2) default 0 not null,
+  constraint bills_act_fk FOREIGN KEY (act_id) REFERENCES app_public.files(id) ON DELETE SET NULL,
+  constraint bills_client_id_fkey FOREIGN KEY (client_id) REFERENCES app_public.clients(id) ON DELETE RESTRICT,
+  constraint bills_closed_by_fkey FOREIGN KEY (closed_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint bills_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint bills_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint bills_due_date_not_before_invoice_date CHECK (((due_date IS NULL) OR (due_date >= invoice_date))),
+  constraint bills_name_required CHECK ((btrim(name) <> ''::text)),
+  constraint bills_paid_not_above_amount CHECK ((paid_amount <= amount_w_vat)),
+  constraint bills_period_month CHECK (((period >= 1) AND (period <= 12))),
+  constraint bills_pkey PRIMARY KEY (id),
+  constraint bills_project_id_fkey FOREIGN KEY (project_id) REFERENCES app_public.projects(id) ON DELETE RESTRICT,
+  constraint bills_service_id_fkey FOREIGN KEY (service_id) REFERENCES app_public.services(id) ON DELETE RESTRICT,
+  constraint bills_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT,
+  constraint bills_vat_range CHECK (((vat > (0)::numeric) AND (vat <= (100)::numeric))),
+  constraint bills_year_range CHECK (((year >= 2000) AND (year <= 2100)))
+);
+comment on table app_public.bills is '@behavior -delete
+A bill a subsidiary issues to a client for a project and service. Deleted with deleteBill.';
+comment on column app_public.bills.status is '@behavior -insert -update';
+comment on column app_public.bills.is_deleted is '@behavior -insert -update';
+comment on column app_public.bills.closed_by is '@behavior -insert -update';
+comment on column app_public.bills.paid_amount is '@behavior -insert -update
+The sum of the payments on the bill.';
+CREATE INDEX bills_act_id_idx ON app_public.bills USING btree (act_id);
+CREATE INDEX bills_client_id_idx ON app_public.bills USING btree (client_id);
+CREATE INDEX bills_closed_by_idx ON app_public.bills USING btree (closed_by);
+CREATE INDEX bills_created_at_idx ON app_public.bills USING btree (created_at);
+CREATE INDEX bills_created_by_idx ON app_public.bills USING btree (created_by);
+CREATE INDEX bills_currency_idx ON app_public.bills USING btree (currency);
+CREATE INDEX bills_due_date_idx ON app_public.bills USING btree (due_date);
+CREATE INDEX bills_invoice_date_idx ON app_public.bills USING btree (invoice_date, id);
+CREATE INDEX bills_is_deleted_idx ON app_public.bills USING btree (is_deleted);
+CREATE INDEX bills_payment_status_idx ON app_public.bills USING btree (payment_status);
+CREATE INDEX bills_project_id_idx ON app_public.bills USING btree (project_id);
+CREATE INDEX bills_service_id_idx ON app_public.bills USING btree (service_id);
+CREATE INDEX bills_status_idx ON app_public.bills USING btree (status);
+CREATE INDEX bills_subsidiary_id_idx ON app_public.bills USING btree (subsidiary_id);
+CREATE INDEX bills_subsidiary_list_idx ON app_public.bills USING btree (subsidiary_id, is_deleted, invoice_date DESC, id) INCLUDE (year, project_id);
+CREATE INDEX bills_year_period_idx ON app_public.bills USING btree (year, period);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _050_guard BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_bills__guard();
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
+CREATE TRIGGER _400_amounts BEFORE INSERT OR UPDATE OF amount, vat, currency, invoice_date, period, year ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg_bills__amounts();
+CREATE TRIGGER _500_keep_act AFTER INSERT OR UPDATE OF act_id ON app_public.bills FOR EACH ROW WHEN ((new.act_id IS NOT NULL)) EXECUTE FUNCTION app_private.tg_bills__keep_act();
+CREATE TRIGGER _610_payment_status AFTER UPDATE OF amount_w_vat ON app_public.bills FOR EACH ROW WHEN ((old.amount_w_vat IS DISTINCT FROM new.amount_w_vat)) EXECUTE FUNCTION app_private.tg_bills__payment_status();
+CREATE TRIGGER _800_notify AFTER UPDATE OF status ON app_public.bills FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) AND (new.status = 'paid'::app_public.bill_status))) EXECUTE FUNCTION app_private.tg_bills__notify();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
+alter table app_public.bills enable row level security;
+create policy delete_writer on app_public.bills for delete to public
+  using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+create policy insert_writer on app_public.bills for insert to public
+  with check ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+create policy select_allowed on app_public.bills for select to public
+  using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+create policy update_writer on app_public.bills for update to public
+  using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+grant delete, insert (name, description, act_id, invoice_ref, invoice_date, due_date, period, year, currency, vat, amount, client_id, subsidiary_id, project_id, service_id), select, update (name, description, act_id, invoice_ref, invoice_date, due_date, period, year, currency, vat, amount, status, is_deleted, client_id, subsidiary_id, project_id, service_id, closed_by) on app_public.bills to ledgerline_visitor;
+
+create table app_public.bills_files (
+  id uuid default gen_random_uuid() not null,
+  bill_id integer not null,
+  file_id uuid not null,
+  constraint bills_files_bill_id_fkey FOREIGN KEY (bill_id) REFERENCES app_public.bills(id) ON DELETE CASCADE,
+  constraint bills_files_file_id_fkey FOREIGN KEY (file_id) REFERENCES app_public.files(id) ON DELETE CASCADE,
+  constraint bills_files_pkey PRIMARY KEY (id),
+  constraint bills_files_unique UNIQUE (bill_id, file_id)
+);
+comment on table app_public.bills_files is '@behavior -insert -update -delete
+A file attached to a bill.';
+CREATE INDEX bills_files_file_id_idx ON app_public.bills_files USING btree (file_id);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('bill_id:write');
+CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.bills_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+alter table app_public.bills_files enable row level security;
+create policy delete_writer on app_public.bills_files for delete to public
+  using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND (EXISTS ( SELECT
+   FROM app_public.bills b
+  WHERE (b.id = bills_files.bill_id)))));
+create policy insert_writer on app_public.bills_files for insert to public
+  with check ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND (EXISTS ( SELECT
+   FROM app_public.bills b
+  WHERE (b.id = bills_files.bill_id)))));
+create policy select_visible on app_public.bills_files for select to public
+  using ((EXISTS ( SELECT
+   FROM app_public.bills b
+  WHERE (b.id = bills_files.bill_id))));
+grant delete, insert (bill_id, file_id), select on app_public.bills_files to ledgerline_visitor;
+
+create table app_public.bills_payments (
+  id uuid default gen_random_uuid() not null,
+  bill_id integer not null,
+  payment_id uuid not null,
+  constraint _500_single_owner TRIGGER,
+  constraint bills_payments_bill_id_fkey FOREIGN KEY (bill_id) REFERENCES app_public.bills(id) ON DELETE RESTRICT,
+  constraint bills_payments_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES app_public.payments(id) ON DELETE CASCADE,
+  constraint bills_payments_payment_unique UNIQUE (payment_id),
+  constraint bills_payments_pkey PRIMARY KEY (id)
+);
+comment on table app_public.bills_payments is '@behavior -insert -update -delete
+Links a payment to the bill it settles.';
+CREATE INDEX bills_payments_bill_id_idx ON app_public.bills_payments USING btree (bill_id);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills_payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('bill_id:visible', 'payment_id:own');
+CREATE CONSTRAINT TRIGGER _500_single_owner AFTER INSERT OR UPDATE ON app_public.bills_payments NOT DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__single_owner();
+CREATE TRIGGER _600_refresh AFTER INSERT OR DELETE OR UPDATE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_bills_payments__refresh();
+alter table app_public.bills_payments enable row level security;
+create policy delete_writer on app_public.bills_payments for delete to public
+  using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
+   FROM app_public.bills b
+  WHERE (b.id = bills_payments.bill_id)))));
+create policy insert_writer on app_public.bills_payments for insert to public
+  with check ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
+   FROM app_public.bills b
+  WHERE (b.id = bills_payments.bill_id)))));
+create policy select_allowed on app_public.bills_payments for select to public
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND (EXISTS ( SELECT
+   FROM app_public.bills b
+  WHERE (b.id = bills_payments.bill_id)))));
+grant delete, insert (bill_id, payment_id), select on app_public.bills_payments to ledgerline_visitor;
+
+create table app_public.clients (
+  id uuid default gen_random_uuid() not null,
+  legal_name text not null,
+  short_name text,
+  country text,
+  tax_id text,
+  registration_number text,
+  legal_form text,
+  tax_reason_code text,
+  registered_address text,
+  primary_activity_code text,
+  org_status text,
+  ceo_full_name text,
+  ceo_position text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint clients_legal_name_required CHECK ((btrim(legal_name) <> ''::text)),
+  constraint clients_pkey PRIMARY KEY (id),
+  constraint clients_registration_number_format CHECK ((registration_number ~ '^[0-9]{13,15}$'::text)),
+  constraint clients_tax_id_format CHECK ((tax_id ~ '^([0-9]{10}|[0-9]{12})$'::text)),
+  constraint clients_tax_reason_code_format CHECK ((tax_reason_code ~ '^[0-9]{9}$'::text))
+);
+comment on table app_public.clients is 'A customer the group bills.';
+CREATE INDEX clients_created_at_idx ON app_public.clients USING btree (created_at);
+CREATE INDEX clients_legal_name_idx ON app_public.clients USING btree (lower(legal_name));
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.clients FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+alter table app_public.clients enable row level security;
+create policy delete_writer on app_public.clients for delete to public
+  using (( SELECT app_hidden.has_scope('company:write_client'::text) AS has_scope));
+create policy insert_writer on app_public.clients for insert to public
+  with check (( SELECT app_hidden.has_scope('company:write_client'::text) AS has_scope));
+create policy select_reader on app_public.clients for select to public
+  using (( SELECT app_hidden.has_scope('company:read'::text) AS has_scope));
+create policy update_writer on app_public.clients for update to public
+  using (( SELECT app_hidden.has_scope('company:write_client'::text) AS has_scope));
+grant delete, insert (legal_name, short_name, country, tax_id, registration_number, legal_form, tax_reason_code, registered_address, primary_activity_code, org_status, ceo_full_name, ceo_position), select, update (legal_name, short_name, country, tax_id, registration_number, legal_form, tax_reason_code, registered_address, primary_activity_code, org_status, ceo_full_name, ceo_position) on app_public.clients to ledgerline_visitor;
+
+create table app_public.cost_types (
+  id uuid default gen_random_uuid() not null,
+  name text not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint cost_types_name_required CHECK ((btrim(name) <> ''::text)),
+  constraint cost_types_pkey PRIMARY KEY (id)
+);
+comment on table app_public.cost_types is 'A category of cost (rent, salaries, software...).';
+CREATE INDEX cost_types_created_at_idx ON app_public.cost_types USING btree (created_at);
+CREATE INDEX cost_types_name_idx ON app_public.cost_types USING btree (name);
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.cost_types FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+alter table app_public.cost_types enable row level security;
+create policy delete_writer on app_public.cost_types for delete to public
+  using (( SELECT app_hidden.has_scope('cost_type:write'::text) AS has_scope));
+create policy insert_writer on app_public.cost_types for insert to public
+  with check (( SELECT app_hidden.has_scope('cost_type:write'::text) AS has_scope));
+create policy select_reader on app_public.cost_types for select to public
+  using (( SELECT app_hidden.has_scope('cost_type:read'::text) AS has_scope));
+create policy update_writer on app_public.cost_types for update to public
+  using (( SELECT app_hidden.has_scope('cost_type:write'::text) AS has_scope));
+grant delete, insert (name), select, update (name) on app_public.cost_types to ledgerline_visitor;
+
+create table app_public.costs (
+  id integer generated by default as identity not null,
+  name text not null,
+  description text,
+  amount numeric(18,2) not null,
+  vat numeric(5,2) not null,
+  amount_w_vat numeric(18,2) default 0 not null,
+  amount_usd numeric(18,2) default 0 not null,
+  amount_usd_w_vat numeric(18,2) default 0 not null,
+  currency character(3) not null,
+  invoice_id integer not null,
+  bill_id integer,
+  to_bill boolean default false not null,
+  cost_type_id uuid,
+  project_id uuid,
+  subsidiary_id uuid not null,
+  period smallint not null,
+  year smallint not null,
+  status app_public.cost_status default 'to_approve'::app_public.cost_status not null,
+  reject_reason text,
+  is_deleted boolean default false not null,
+  approved_by uuid,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint costs_approved_by_fkey FOREIGN KEY (approved_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint costs_bill_id_fkey FOREIGN KEY (bill_id) REFERENCES app_public.bills(id) ON DELETE SET NULL,
+  constraint costs_cost_type_id_fkey FOREIGN KEY (cost_type_id) REFERENCES app_public.cost_types(id) ON DELETE RESTRICT,
+  constraint costs_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint costs_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint costs_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES app_public.invoices(id) ON DELETE CASCADE,
+  constraint costs_name_required CHECK ((btrim(name) <> ''::text)),
+  constraint costs_period_month CHECK (((period >= 1) AND (period <= 12))),
+  constraint costs_pkey PRIMARY KEY (id),
+  constraint costs_project_id_fkey FOREIGN KEY (project_id) REFERENCES app_public.projects(id) ON DELETE RESTRICT,
+  constraint costs_reject_reason_when_rejected CHECK (((status <> 'rejected'::app_public.cost_status) OR (reject_reason IS NOT NULL))),
+  constraint costs_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT,
+  constraint costs_vat_range CHECK (((vat > (0)::numeric) AND (vat <= (100)::numeric))),
+  constraint costs_year_range CHECK (((year >= 2000) AND (year <= 2100)))
+);
+comment on table app_public.costs is '@behavior -delete
+A cost line of a supplier invoice, booked to a project and cost type, and possibly billed to a client. Deleted with deleteCost.';
+comment on column app_public.costs.subsidiary_id is '@behavior -insert -update
+The subsidiary of the cost''s invoice (kept in step by the database).';
+comment on column app_public.costs.status is '@behavior -insert -update';
+comment on column app_public.costs.reject_reason is '@behavior -insert -update';
+comment on column app_public.costs.is_deleted is '@behavior -insert -update';
+comment on column app_public.costs.approved_by is '@behavior -insert -update';
+CREATE INDEX costs_approved_by_idx ON app_public.costs USING btree (approved_by);
+CREATE INDEX costs_bill_id_idx ON app_public.costs USING btree (bill_id);
+CREATE INDEX costs_cost_type_id_idx ON app_public.costs USING btree (cost_type_id);
+CREATE INDEX costs_created_at_idx ON app_public.costs USING btree (created_at, id);
+CREATE INDEX costs_created_by_idx ON app_public.costs USING btree (created_by);
+CREATE INDEX costs_currency_idx ON app_public.costs USING btree (currency);
+CREATE INDEX costs_invoice_id_idx ON app_public.costs USING btree (invoice_id);
+CREATE INDEX costs_is_deleted_idx ON app_public.costs USING btree (is_deleted);
+CREATE INDEX costs_project_id_idx ON app_public.costs USING btree (project_id);
+CREATE INDEX costs_status_idx ON app_public.costs USING btree (status);
+CREATE INDEX costs_subsidiary_id_idx ON app_public.costs USING btree (subsidiary_id);
+CREATE INDEX costs_subsidiary_list_idx ON app_public.costs USING btree (subsidiary_id, is_deleted, created_at DESC, id) INCLUDE (status, project_id);
+CREATE INDEX costs_year_period_idx ON app_public.costs USING btree (year, period);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:write', 'bill_id:write');
+CREATE TRIGGER _050_guard BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_costs__guard();
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
+CREATE TRIGGER _300_from_invoice BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__from_invoice();
+CREATE TRIGGER _400_amounts BEFORE INSERT OR UPDATE OF amount, vat, currency, invoice_id, period, year ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__amounts();
+CREATE TRIGGER _600_totals AFTER INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__totals();
+CREATE TRIGGER _800_notify AFTER UPDATE OF status ON app_public.costs FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION app_private.tg_costs__notify();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
+alter table app_public.costs enable row level security;
+create policy delete_writer on app_public.costs for delete to public
+  using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+create policy insert_writer on app_public.costs for insert to public
+  with check ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+create policy select_allowed on app_public.costs for select to public
+  using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+create policy update_writer on app_public.costs for update to public
+  using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+grant delete, insert (name, description, amount, vat, invoice_id, bill_id, to_bill, cost_type_id, project_id, period, year), select, update (name, description, amount, vat, bill_id, to_bill, cost_type_id, project_id, period, year, status, reject_reason, is_deleted, approved_by) on app_public.costs to ledgerline_visitor;
+
+create table app_public.costs_files (
+  id uuid default gen_random_uuid() not null,
+  cost_id integer not null,
+  file_id uuid not null,
+  constraint costs_files_cost_id_fkey FOREIGN KEY (cost_id) REFERENCES app_public.costs(id) ON DELETE CASCADE,
+  constraint costs_files_file_id_fkey FOREIGN KEY (file_id) REFERENCES app_public.files(id) ON DELETE CASCADE,
+  constraint costs_files_pkey PRIMARY KEY (id),
+  constraint costs_files_unique UNIQUE (cost_id, file_id)
+);
+comment on table app_public.costs_files is '@behavior -insert -update -delete
+A file attached to a cost.';
+CREATE INDEX costs_files_file_id_idx ON app_public.costs_files USING btree (file_id);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.costs_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('cost_id:write');
+CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.costs_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+alter table app_public.costs_files enable row level security;
+create policy delete_writer on app_public.costs_files for delete to public
+  using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND (EXISTS ( SELECT
+   FROM app_public.costs c
+  WHERE (c.id = costs_files.cost_id)))));
+create policy insert_writer on app_public.costs_files for insert to public
+  with check ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND (EXISTS ( SELECT
+   FROM app_public.costs c
+  WHERE (c.id = costs_files.cost_id)))));
+create policy select_visible on app_public.costs_files for select to public
+  using ((EXISTS ( SELECT
+   FROM app_public.costs c
+  WHERE (c.id = costs_files.cost_id))));
+grant delete, insert (cost_id, file_id), select on app_public.costs_files to ledgerline_visitor;
+
+create table app_public.currencies (
+  value character(3) not null,
+  name text not null,
+  minor_units smallint default 2 not null,
+  constraint currencies_minor_units_check CHECK (((minor_units >= 0) AND (minor_units <= 4))),
+  constraint currencies_pkey PRIMARY KEY (value),
+  constraint currencies_value_format CHECK ((value ~ '^[A-Z]{3}$'::text))
+);
+comment on table app_public.currencies is 'ISO 4217 currencies amounts can be in.';
+alter table app_public.currencies enable row level security;
+create policy delete_admin on app_public.currencies for delete to public
+  using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+create policy insert_admin on app_public.currencies for insert to public
+  with check (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+create policy select_signed_in on app_public.currencies for select to public
+  using ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL));
+create policy update_admin on app_public.currencies for update to public
+  using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+grant delete, insert, select, update on app_public.currencies to ledgerline_visitor;
+
+create table app_public.default_accounts (
+  user_id uuid not null,
+  account_id uuid not null,
+  constraint default_accounts_account_of_user FOREIGN KEY (account_id, user_id) REFERENCES app_public.accounts(id, user_id) ON DELETE CASCADE,
+  constraint default_accounts_pkey PRIMARY KEY (user_id),
+  constraint default_accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
+);
+comment on table app_public.default_accounts is 'The main account of a user: the one a sign-in starts in.';
+CREATE INDEX default_accounts_account_idx ON app_public.default_accounts USING btree (account_id, user_id);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.default_accounts FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+alter table app_public.default_accounts enable row level security;
+create policy delete_admin on app_public.default_accounts for delete to public
+  using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+create policy insert_own_or_admin on app_public.default_accounts for insert to public
+  with check (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
+create policy select_own_or_admin on app_public.default_accounts for select to public
+  using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
+create policy update_own_or_admin on app_public.default_accounts for update to public
+  using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
+grant delete, insert (user_id, account_id), select, update (account_id) on app_public.default_accounts to ledgerline_visitor;
+
+create table app_public.document_editors (
+  document_id uuid not null,
+  user_id uuid not null,
+  constraint document_editors_document_id_fkey FOREIGN KEY (document_id) REFERENCES app_public.documents(id) ON DELETE CASCADE,
+  constraint document_editors_pkey PRIMARY KEY (document_id, user_id),
+  constraint document_editors_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
+);
+comment on table app_public.document_editors is 'A user who may read and change the document whatever their scopes.';
+CREATE INDEX document_editors_user_id_idx ON app_public.document_editors USING btree (user_id);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.document_editors FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
+alter table app_public.document_editors enable row level security;
+create policy delete_writer on app_public.document_editors for delete to public
+  using (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+create policy insert_writer on app_public.document_editors for insert to public
+  with check (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+create policy select_visible on app_public.document_editors for select to public
+  using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
+   FROM app_public.documents d
+  WHERE (d.id = document_editors.document_id)))));
+grant delete, insert, select on app_public.document_editors to ledgerline_visitor;
+
+create table app_public.document_readers (
+  document_id uuid not null,
+  user_id uuid not null,
+  constraint document_readers_document_id_fkey FOREIGN KEY (document_id) REFERENCES app_public.documents(id) ON DELETE CASCADE,
+  constraint document_readers_pkey PRIMARY KEY (document_id, user_id),
+  constraint document_readers_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
+);
+comment on table app_public.document_readers is 'A user who may read the document whatever their scopes.';
+CREATE INDEX document_readers_user_id_idx ON app_public.document_readers USING btree (user_id);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.document_readers FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
+alter table app_public.document_readers enable row level security;
+create policy delete_writer on app_public.document_readers for delete to public
+  using (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+create policy insert_writer on app_public.document_readers for insert to public
+  with check (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+create policy select_visible on app_public.document_readers for select to public
+  using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
+   FROM app_public.documents d
+  WHERE (d.id = document_readers.document_id)))));
+grant delete, insert, select on app_public.document_readers to ledgerline_visitor;
+
+create table app_public.document_types (
+  value text not null,
+  comment text not null,
+  constraint document_types_pkey PRIMARY KEY (value)
+);
+comment on table app_public.document_types is '@enum
+Kinds of contract-style documents.';
+alter table app_public.document_types enable row level security;
+create policy select_all on app_public.document_types for select to public
+  using (true);
+grant select on app_public.document_types to ledgerline_authenticator;
+grant select on app_public.document_types to ledgerline_visitor;
+
+create table app_public.documents (
+  id uuid default gen_random_uuid() not null,
+  name text not null,
+  type text not null,
+  description text,
+  comments text,
+  email text,
+  amount numeric(18,2),
+  currency character(3),
+  signing_date date,
+  expiration_date date,
+  expiration_conditions text,
+  expiration_extends_contract boolean default false not null,
+  contract_reference uuid,
+  contractor_id uuid,
+  principal_id uuid,
+  client_id uuid,
+  service_id uuid,
+  is_deleted boolean default false not null,
+  created_by uuid,
+  deleted_by uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint documents_client_id_fkey FOREIGN KEY (client_id) REFERENCES app_public.clients(id) ON DELETE RESTRICT,
+  constraint documents_contract_reference_fkey FOREIGN KEY (contract_reference) REFERENCES app_public.documents(id) ON DELETE SET NULL,
+  constraint documents_contractor_id_fkey FOREIGN KEY (contractor_id) REFERENCES app_public.suppliers(id) ON DELETE RESTRICT,
+  constraint documents_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint documents_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint documents_deleted_by_fkey FOREIGN KEY (deleted_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint documents_expiration_not_before_signing CHECK (((expiration_date IS NULL) OR (signing_date IS NULL) OR (expiration_date >= signing_date))),
+  constraint documents_name_required CHECK ((btrim(name) <> ''::text)),
+  constraint documents_not_own_parent CHECK ((contract_reference IS DISTINCT FROM id)),
+  constraint documents_pkey PRIMARY KEY (id),
+  constraint documents_principal_id_fkey FOREIGN KEY (principal_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT,
+  constraint documents_service_id_fkey FOREIGN KEY (service_id) REFERENCES app_public.services(id) ON DELETE RESTRICT,
+  constraint documents_type_fkey FOREIGN KEY (type) REFERENCES app_public.document_types(value) ON UPDATE CASCADE ON DELETE RESTRICT
+);
+comment on table app_public.documents is 'A contract-style document between a principal (a subsidiary) and a contractor (a supplier) or client; may belong to a parent contract.';
+comment on column app_public.documents.contract_reference is '@fieldName contractReference
+The parent document (usually the contract this one amends or serves).';
+comment on column app_public.documents.is_deleted is '@behavior -insert -update
+Archived; see setDocumentDeleted.';
+comment on column app_public.documents.deleted_by is '@behavior -insert -update';
+CREATE INDEX documents_client_id_idx ON app_public.documents USING btree (client_id);
+CREATE INDEX documents_contract_reference_idx ON app_public.documents USING btree (contract_reference);
+CREATE INDEX documents_contractor_id_idx ON app_public.documents USING btree (contractor_id);
+CREATE INDEX documents_created_at_idx ON app_public.documents USING btree (created_at);
+CREATE INDEX documents_created_by_idx ON app_public.documents USING btree (created_by);
+CREATE INDEX documents_currency_idx ON app_public.documents USING btree (currency);
+CREATE INDEX documents_deleted_by_idx ON app_public.documents USING btree (deleted_by);
+CREATE INDEX documents_expiration_date_idx ON app_public.documents USING btree (expiration_date);
+CREATE INDEX documents_name_idx ON app_public.documents USING btree (name);
+CREATE INDEX documents_principal_id_idx ON app_public.documents USING btree (principal_id);
+CREATE INDEX documents_service_id_idx ON app_public.documents USING btree (service_id);
+CREATE INDEX documents_signing_date_idx ON app_public.documents USING btree (signing_date);
+CREATE INDEX documents_type_idx ON app_public.documents USING btree (type);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
+alter table app_public.documents enable row level security;
+create policy delete_writer on app_public.documents for delete to public
+  using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
+create policy insert_writer on app_public.documents for insert to public
+  with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
+create policy select_allowed on app_public.documents for select to public
+  using (((( SELECT app_hidden.has_scope('documents:read'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(false) AS document_ids_shared_with_me)::uuid[]))));
+create policy update_writer on app_public.documents for update to public
+  using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))));
+grant delete, insert (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id), select, update (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id, is_deleted, deleted_by) on app_public.documents to ledgerline_visitor;
+
+create table app_public.documents_files (
+  id uuid default gen_random_uuid() not null,
+  document_id uuid not null,
+  file_id uuid not null,
+  uploaded_by uuid default app_hidden.current_user_id(),
+  uploaded_at timestamp with time zone default now() not null,
+  constraint documents_files_document_id_fkey FOREIGN KEY (document_id) REFERENCES app_public.documents(id) ON DELETE CASCADE,
+  constraint documents_files_file_id_fkey FOREIGN KEY (file_id) REFERENCES app_public.files(id) ON DELETE CASCADE,
+  constraint documents_files_pkey PRIMARY KEY (id),
+  constraint documents_files_unique UNIQUE (document_id, file_id),
+  constraint documents_files_uploaded_by_fkey FOREIGN KEY (uploaded_by) REFERENCES app_public.users(id) ON DELETE SET NULL
+);
+comment on table app_public.documents_files is '@behavior -insert -update -delete
+A file attached to a document.';
+CREATE INDEX documents_files_file_id_idx ON app_public.documents_files USING btree (file_id);
+CREATE INDEX documents_files_uploaded_by_idx ON app_public.documents_files USING btree (uploaded_by);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
+CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.documents_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+alter table app_public.documents_files enable row level security;
+create policy delete_writer on app_public.documents_files for delete to public
+  using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) OR (document_id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))) AND (EXISTS ( SELECT
+   FROM app_public.documents d
+  WHERE (d.id = documents_files.document_id)))));
+create policy insert_writer on app_public.documents_files for insert to public
+  with check (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) OR (document_id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))) AND (EXISTS ( SELECT
+   FROM app_public.documents d
+  WHERE (d.id = documents_files.document_id)))));
+create policy select_visible on app_public.documents_files for select to public
+  using ((EXISTS ( SELECT
+   FROM app_public.documents d
+  WHERE (d.id = documents_files.document_id))));
+grant delete, insert (document_id, file_id), select on app_public.documents_files to ledgerline_visitor;
+
+create table app_public.exchange_rates (
+  currency character(3) not null,
+  rate_date date not null,
+  usd_per_unit numeric(18,8) not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint exchange_rates_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint exchange_rates_pkey PRIMARY KEY (currency, rate_date),
+  constraint exchange_rates_rate_positive CHECK ((usd_per_unit > (0)::numeric))
+);
+comment on table app_public.exchange_rates is 'How many US dollars one unit of the currency was worth on a date. Amounts in USD use the latest rate on or before the document date.';
+CREATE INDEX exchange_rates_rate_date_idx ON app_public.exchange_rates USING btree (rate_date);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.exchange_rates FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.exchange_rates FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+alter table app_public.exchange_rates enable row level security;
+create policy delete_admin on app_public.exchange_rates for delete to public
+  using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+create policy insert_admin on app_public.exchange_rates for insert to public
+  with check (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+create policy select_signed_in on app_public.exchange_rates for select to public
+  using ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL));
+create policy update_admin on app_public.exchange_rates for update to public
+  using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+grant delete, insert (currency, rate_date, usd_per_unit), select, update (usd_per_unit) on app_public.exchange_rates to ledgerline_visitor;
+
+create table app_public.files (
+  id uuid default gen_random_uuid() not null,
+  name text not null,
+  content_type text not null,
+  size bigint not null,
+  sha256 text not null,
+  uploaded_by uuid,
+  uploaded_at timestamp with time zone default now() not null,
+  expires_at timestamp with time zone,
+  constraint files_name_required CHECK ((btrim(name) <> ''::text)),
+  constraint files_pkey PRIMARY KEY (id),
+  constraint files_sha256_format CHECK ((sha256 ~ '^[0-9a-f]{64}$'::text)),
+  constraint files_size_range CHECK ((size >= 0)),
+  constraint files_uploaded_by_fkey FOREIGN KEY (uploaded_by) REFERENCES app_public.users(id) ON DELETE SET NULL
+);
+comment on table app_public.files is '@behavior -insert -update -delete
+Metadata of a stored file; the bytes live in the blob store under their sha256. Upload, replace and delete through /api/storage.';
+CREATE INDEX files_expires_at_idx ON app_public.files USING btree (expires_at) WHERE (expires_at IS NOT NULL);
+CREATE INDEX files_sha256_idx ON app_public.files USING btree (sha256);
+CREATE INDEX files_uploaded_at_idx ON app_public.files USING btree (uploaded_at);
+CREATE INDEX files_uploaded_by_idx ON app_public.files USING btree (uploaded_by);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+alter table app_public.files enable row level security;
+create policy delete_uploader on app_public.files for delete to public
+  using ((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+create policy insert_signed_in on app_public.files for insert to public
+  with check (((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
+create policy select_visible on app_public.files for select to public
+  using (((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
+   FROM (app_public.bills_files l
+     JOIN app_public.bills b ON ((b.id = l.bill_id)))
+  WHERE (l.file_id = files.id))) OR (EXISTS ( SELECT
+   FROM (app_public.invoices_files l
+     JOIN app_public.invoices i ON ((i.id = l.invoice_id)))
+  WHERE (l.file_id = files.id))) OR (EXISTS ( SELECT
+   FROM (app_public.costs_files l
+     JOIN app_public.costs c ON ((c.id = l.cost_id)))
+  WHERE (l.file_id = files.id))) OR (EXISTS ( SELECT
+   FROM (app_public.documents_files l
+     JOIN app_public.documents d ON ((d.id = l.document_id)))
+  WHERE (l.file_id = files.id))) OR (EXISTS ( SELECT
+   FROM app_public.bills b
+  WHERE (b.act_id = files.id))) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (EXISTS ( SELECT
+   FROM app_public.users u
+  WHERE (u.avatar_file_id = files.id))))));
+create policy update_uploader on app_public.files for update to public
+  using ((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+grant delete, insert (id, name, content_type, size, sha256, uploaded_by, expires_at), select, update (name, content_type, size, sha256) on app_public.files to ledgerline_visitor;
+
+create table app_public.invoices (
+  id integer generated by default as identity not null,
+  type app_public.invoice_type default 'regular'::app_public.invoice_type not null,
+  invoice_ref text not null,
+  invoice_date date not null,
+  due_date date,
+  period_start date,
+  period_end date,
+  currency character(3) not null,
+  amount numeric(18,2) default 0 not null,
+  amount_w_vat numeric(18,2) default 0 not null,
+  amount_usd numeric(18,2) default 0 not null,
+  amount_usd_w_vat numeric(18,2) default 0 not null,
+  status app_public.invoice_status default 'draft'::app_public.invoice_status not null,
+  costs_status app_public.costs_status default 'none'::app_public.costs_status not null,
+  payment_status app_public.payment_status default 'unpaid'::app_public.payment_status not null,
+  is_paid boolean default false not null,
+  is_deleted boolean default false not null,
+  reject_reason text,
+  last_payment_date timestamp with time zone,
+  subsidiary_id uuid not null,
+  supplier_id uuid not null,
+  default_cost_type_id uuid,
+  created_by uuid,
+  validated_by uuid,
+  closed_by uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  paid_amount numeric(18,2) default 0 not null,
+  constraint invoices_closed_by_fkey FOREIGN KEY (closed_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint invoices_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint invoices_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint invoices_default_cost_type_id_fkey FOREIGN KEY (default_cost_type_id) REFERENCES app_public.cost_types(id) ON DELETE SET NULL,
+  constraint invoices_due_date_not_before_invoice_date CHECK (((due_date IS NULL) OR (due_date >= invoice_date))),
+  constraint invoices_invoice_ref_required CHECK ((btrim(invoice_ref) <> ''::text)),
+  constraint invoices_paid_not_above_amount CHECK ((paid_amount <= amount_w_vat)),
+  constraint invoices_period_order CHECK (((period_start IS NULL) OR (period_end IS NULL) OR (period_end >= period_start))),
+  constraint invoices_pkey PRIMARY KEY (id),
+  constraint invoices_reject_reason_when_rejected CHECK (((status <> 'rejected'::app_public.invoice_status) OR (reject_reason IS NOT NULL))),
+  constraint invoices_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT,
+  constraint invoices_supplier_id_fkey FOREIGN KEY (supplier_id) REFERENCES app_public.suppliers(id) ON DELETE RESTRICT,
+  constraint invoices_validated_by_fkey FOREIGN KEY (validated_by) REFERENCES app_public.users(id) ON DELETE SET NULL
+);
+comment on table app_public.invoices is '@behavior -delete
+An invoice a supplier sent to a subsidiary; its amounts are the sums of its live costs. Deleted with deleteInvoice.';
+comment on column app_public.invoices.status is '@behavior -insert -update
+Draft, open, rejected, validated, paid or static; changed by the workflow mutations.';
+comment on column app_public.invoices.is_deleted is '@behavior -insert -update
+Archived; see setInvoiceDeleted.';
+comment on column app_public.invoices.reject_reason is '@behavior -insert -update';
+comment on column app_public.invoices.validated_by is '@behavior -insert -update';
+comment on column app_public.invoices.closed_by is '@behavior -insert -update';
+comment on column app_public.invoices.paid_amount is '@behavior -insert -update
+The sum of the payments on the invoice.';
+CREATE INDEX invoices_closed_by_idx ON app_public.invoices USING btree (closed_by);
+CREATE INDEX invoices_created_at_idx ON app_public.invoices USING btree (created_at);
+CREATE INDEX invoices_created_by_idx ON app_public.invoices USING btree (created_by);
+CREATE INDEX invoices_currency_idx ON app_public.invoices USING btree (currency);
+CREATE INDEX invoices_default_cost_type_id_idx ON app_public.invoices USING btree (default_cost_type_id);
+CREATE INDEX invoices_due_date_idx ON app_public.invoices USING btree (due_date);
+CREATE INDEX invoices_invoice_date_idx ON app_public.invoices USING btree (invoice_date, id);
+CREATE INDEX invoices_invoice_ref_idx ON app_public.invoices USING btree (invoice_ref);
+CREATE INDEX invoices_is_deleted_idx ON app_public.invoices USING btree (is_deleted);
+CREATE INDEX invoices_payment_status_idx ON app_public.invoices USING btree (payment_status);
+CREATE INDEX invoices_status_idx ON app_public.invoices USING btree (status);
+CREATE INDEX invoices_subsidiary_id_idx ON app_public.invoices USING btree (subsidiary_id);
+CREATE INDEX invoices_subsidiary_list_idx ON app_public.invoices USING btree (subsidiary_id, is_deleted, invoice_date DESC, id) INCLUDE (status);
+CREATE INDEX invoices_supplier_id_idx ON app_public.invoices USING btree (supplier_id);
+CREATE INDEX invoices_validated_by_idx ON app_public.invoices USING btree (validated_by);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _050_guard BEFORE UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_invoices__guard();
+CREATE TRIGGER _050_guard_insert BEFORE INSERT ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_invoices__guard_insert();
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
+CREATE TRIGGER _300_to_costs AFTER UPDATE OF subsidiary_id, currency ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices__to_costs();
+CREATE TRIGGER _310_reprice_costs AFTER UPDATE OF invoice_date, currency ON app_public.invoices FOR EACH ROW WHEN (((old.invoice_date IS DISTINCT FROM new.invoice_date) OR (old.currency IS DISTINCT FROM new.currency))) EXECUTE FUNCTION app_private.tg_invoices__reprice_costs();
+CREATE TRIGGER _600_archive_totals AFTER UPDATE OF is_deleted ON app_public.invoices FOR EACH ROW WHEN ((old.is_deleted IS DISTINCT FROM new.is_deleted)) EXECUTE FUNCTION app_private.tg_invoices__archive_totals();
+CREATE TRIGGER _610_payment_status AFTER UPDATE OF amount_w_vat ON app_public.invoices FOR EACH ROW WHEN ((old.amount_w_vat IS DISTINCT FROM new.amount_w_vat)) EXECUTE FUNCTION app_private.tg_invoices__payment_status();
+CREATE TRIGGER _800_notify AFTER UPDATE OF status ON app_public.invoices FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION app_private.tg_invoices__notify();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
+alter table app_public.invoices enable row level security;
+create policy delete_writer on app_public.invoices for delete to public
+  using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+create policy insert_writer on app_public.invoices for insert to public
+  with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+create policy select_allowed on app_public.invoices for select to public
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND ((( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids) IS NULL) OR (EXISTS ( SELECT
+   FROM app_public.costs c
+  WHERE ((c.invoice_id = invoices.id) AND app_hidden.project_visible(c.project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))))))));
+create policy update_writer on app_public.invoices for update to public
+  using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+grant delete, insert (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, subsidiary_id, supplier_id, default_cost_type_id), select, update (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, status, is_deleted, reject_reason, subsidiary_id, supplier_id, default_cost_type_id, validated_by, closed_by) on app_public.invoices to ledgerline_visitor;
+
+create table app_public.invoices_files (
+  id uuid default gen_random_uuid() not null,
+  invoice_id integer not null,
+  file_id uuid not null,
+  constraint invoices_files_file_id_fkey FOREIGN KEY (file_id) REFERENCES app_public.files(id) ON DELETE CASCADE,
+  constraint invoices_files_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES app_public.invoices(id) ON DELETE CASCADE,
+  constraint invoices_files_pkey PRIMARY KEY (id),
+  constraint invoices_files_unique UNIQUE (invoice_id, file_id)
+);
+comment on table app_public.invoices_files is '@behavior -insert -update -delete
+A file attached to an invoice.';
+CREATE INDEX invoices_files_file_id_idx ON app_public.invoices_files USING btree (file_id);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:write');
+CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.invoices_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+alter table app_public.invoices_files enable row level security;
+create policy delete_writer on app_public.invoices_files for delete to public
+  using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND (EXISTS ( SELECT
+   FROM app_public.invoices i
+  WHERE (i.id = invoices_files.invoice_id)))));
+create policy insert_writer on app_public.invoices_files for insert to public
+  with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND (EXISTS ( SELECT
+   FROM app_public.invoices i
+  WHERE (i.id = invoices_files.invoice_id)))));
+create policy select_visible on app_public.invoices_files for select to public
+  using ((EXISTS ( SELECT
+   FROM app_public.invoices i
+  WHERE (i.id = invoices_files.invoice_id))));
+grant delete, insert (invoice_id, file_id), select on app_public.invoices_files to ledgerline_visitor;
+
+create table app_public.invoices_payments (
+  id uuid default gen_random_uuid() not null,
+  invoice_id integer not null,
+  payment_id uuid not null,
+  constraint _500_single_owner TRIGGER,
+  constraint invoices_payments_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES app_public.invoices(id) ON DELETE RESTRICT,
+  constraint invoices_payments_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES app_public.payments(id) ON DELETE CASCADE,
+  constraint invoices_payments_payment_unique UNIQUE (payment_id),
+  constraint invoices_payments_pkey PRIMARY KEY (id)
+);
+comment on table app_public.invoices_payments is '@behavior -insert -update -delete
+Links a payment to the invoice it pays.';
+CREATE INDEX invoices_payments_invoice_id_idx ON app_public.invoices_payments USING btree (invoice_id);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices_payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:visible', 'payment_id:own');
+CREATE CONSTRAINT TRIGGER _500_single_owner AFTER INSERT OR UPDATE ON app_public.invoices_payments NOT DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__single_owner();
+CREATE TRIGGER _600_refresh AFTER INSERT OR DELETE OR UPDATE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices_payments__refresh();
+alter table app_public.invoices_payments enable row level security;
+create policy delete_writer on app_public.invoices_payments for delete to public
+  using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
+   FROM app_public.invoices i
+  WHERE (i.id = invoices_payments.invoice_id)))));
+create policy insert_writer on app_public.invoices_payments for insert to public
+  with check ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
+   FROM app_public.invoices i
+  WHERE (i.id = invoices_payments.invoice_id)))));
+create policy select_allowed on app_public.invoices_payments for select to public
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND (EXISTS ( SELECT
+   FROM app_public.invoices i
+  WHERE (i.id = invoices_payments.invoice_id)))));
+grant delete, insert (invoice_id, payment_id), select on app_public.invoices_payments to ledgerline_visitor;
+
+create table app_public.notifications (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  title text not null,
+  body text,
+  type text not null,
+  ref_id text,
+  is_read boolean default false not null,
+  read_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  constraint notifications_pkey PRIMARY KEY (id),
+  constraint notifications_read_at_when_read CHECK ((is_read = (read_at IS NOT NULL))),
+  constraint notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
+);
+comment on table app_public.notifications is 'Something that happened to a user''s work; newest first.';
+CREATE INDEX notifications_unread_idx ON app_public.notifications USING btree (user_id) WHERE (NOT is_read);
+CREATE INDEX notifications_user_created_at_idx ON app_public.notifications USING btree (user_id, created_at DESC, id DESC);
+CREATE INDEX notifications_user_created_idx ON app_public.notifications USING btree (user_id, created_at DESC);
+alter table app_public.notifications enable row level security;
+create policy delete_own on app_public.notifications for delete to public
+  using ((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+create policy select_own on app_public.notifications for select to public
+  using ((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+create policy update_own on app_public.notifications for update to public
+  using ((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+grant delete, select, update (is_read, read_at) on app_public.notifications to ledgerline_visitor;
+
+create table app_public.payments (
+  id uuid default gen_random_uuid() not null,
+  amount numeric(18,2) not null,
+  amount_usd numeric(18,2),
+  currency character(3) not null,
+  payment_date timestamp with time zone not null,
+  payment_method app_public.payment_method not null,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint payments_amount_positive CHECK ((amount > (0)::numeric)),
+  constraint payments_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint payments_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint payments_pkey PRIMARY KEY (id)
+);
+comment on table app_public.payments is '@behavior -insert -update -delete
+Money paid on an invoice or received on a bill. Created with createInvoicePayment, createBillPayment or createPayments; removed with deletePayment.';
+CREATE INDEX payments_created_by_idx ON app_public.payments USING btree (created_by);
+CREATE INDEX payments_currency_idx ON app_public.payments USING btree (currency);
+CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payment_date DESC);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
+CREATE TRIGGER _600_refresh AFTER UPDATE OF amount, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__refresh();
+alter table app_public.payments enable row level security;
+create policy delete_writer on app_public.payments for delete to public
+  using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND ((EXISTS ( SELECT
+   FROM (app_public.invoices_payments ip
+     JOIN app_public.invoices i ON ((i.id = ip.invoice_id)))
+  WHERE (ip.payment_id = payments.id))) OR (EXISTS ( SELECT
+   FROM (app_public.bills_payments bp
+     JOIN app_public.bills b ON ((b.id = bp.bill_id)))
+  WHERE (bp.payment_id = payments.id))))));
+create policy insert_writer on app_public.payments for insert to public
+  with check (( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope));
+create policy select_allowed on app_public.payments for select to public
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND ((EXISTS ( SELECT
+   FROM (app_public.invoices_payments ip
+     JOIN app_public.invoices i ON ((i.id = ip.invoice_id)))
+  WHERE (ip.payment_id = payments.id))) OR (EXISTS ( SELECT
+   FROM (app_public.bills_payments bp
+     JOIN app_public.bills b ON ((b.id = bp.bill_id)))
+  WHERE (bp.payment_id = payments.id))))));
+create policy update_writer on app_public.payments for update to public
+  using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND ((EXISTS ( SELECT
+   FROM (app_public.invoices_payments ip
+     JOIN app_public.invoices i ON ((i.id = ip.invoice_id)))
+  WHERE (ip.payment_id = payments.id))) OR (EXISTS ( SELECT
+   FROM (app_public.bills_payments bp
+     JOIN app_public.bills b ON ((b.id = bp.bill_id)))
+  WHERE (bp.payment_id = payments.id))))));
+grant delete, insert (id, amount, currency, payment_date, payment_method), select, update (amount, currency, payment_date, payment_method) on app_public.payments to ledgerline_visitor;
+
+create table app_public.projects (
+  id uuid default gen_random_uuid() not null,
+  name text not null,
+  access_key text not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint projects_access_key_format CHECK ((access_key ~ '^[A-Za-z0-9_.]+$'::text)),
+  constraint projects_access_key_unique UNIQUE (access_key),
+  constraint projects_name_required CHECK ((btrim(name) <> ''::text)),
+  constraint projects_pkey PRIMARY KEY (id)
+);
+comment on table app_public.projects is 'A project costs and bills are booked to. access_key is what account access patterns match.';
+comment on column app_public.projects.access_key is 'Latin letters, digits, underscore and dot; matched by account access patterns.';
+CREATE INDEX projects_created_at_idx ON app_public.projects USING btree (created_at);
+CREATE INDEX projects_name_idx ON app_public.projects USING btree (name);
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.projects FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+alter table app_public.projects enable row level security;
+create policy delete_writer on app_public.projects for delete to public
+  using (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
+create policy insert_writer on app_public.projects for insert to public
+  with check (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
+create policy select_allowed on app_public.projects for select to public
+  using ((( SELECT app_hidden.has_scope('project:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)::uuid[])))));
+create policy update_writer on app_public.projects for update to public
+  using (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
+grant delete, insert (name, access_key), select, update (name, access_key) on app_public.projects to ledgerline_visitor;
+
+create table app_public.role_scopes (
+  id uuid default gen_random_uuid() not null,
+  role_id uuid not null,
+  scope text not null,
+  constraint _900_need_scope TRIGGER DEFERRABLE INITIALLY DEFERRED,
+  constraint role_scopes_pkey PRIMARY KEY (id),
+  constraint role_scopes_role_id_fkey FOREIGN KEY (role_id) REFERENCES app_public.roles(id) ON DELETE CASCADE,
+  constraint role_scopes_scope_fkey FOREIGN KEY (scope) REFERENCES app_public.scopes(name) ON UPDATE CASCADE ON DELETE CASCADE,
+  constraint role_scopes_unique UNIQUE (role_id, scope)
+);
+comment on table app_public.role_scopes is 'A scope granted by a role.';
+CREATE INDEX role_scopes_scope_idx ON app_public.role_scopes USING btree (scope);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.role_scopes FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE CONSTRAINT TRIGGER _900_need_scope AFTER DELETE OR UPDATE ON app_public.role_scopes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_private.tg_role_scopes__need_scope();
+alter table app_public.role_scopes enable row level security;
+create policy delete_admin on app_public.role_scopes for delete to public
+  using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+create policy insert_admin on app_public.role_scopes for insert to public
+  with check (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+create policy select_visible on app_public.role_scopes for select to public
+  using ((( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope) OR (role_id IN ( SELECT a.role_id
+   FROM app_public.accounts a
+  WHERE (a.user_id = ( SELECT app_hidden.current_user_id() AS current_user_id))))));
+create policy update_admin on app_public.role_scopes for update to public
+  using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+grant delete, insert (role_id, scope), select, update (scope) on app_public.role_scopes to ledgerline_visitor;
+
+create table app_public.roles (
+  id uuid default gen_random_uuid() not null,
+  name text not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint _900_need_scope TRIGGER DEFERRABLE INITIALLY DEFERRED,
+  constraint roles_name_required CHECK ((btrim(name) <> ''::text)),
+  constraint roles_name_unique UNIQUE (name),
+  constraint roles_pkey PRIMARY KEY (id)
+);
+comment on table app_public.roles is '@behavior -insert
+A named set of scopes; every account has one. Created with createRole (name and at least one scope).';
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.roles FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE CONSTRAINT TRIGGER _900_need_scope AFTER INSERT ON app_public.roles DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_private.tg_roles__need_scope();
+alter table app_public.roles enable row level security;
+create policy delete_admin on app_public.roles for delete to public
+  using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+create policy insert_admin on app_public.roles for insert to public
+  with check (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+create policy select_visible on app_public.roles for select to public
+  using ((( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope) OR (id IN ( SELECT a.role_id
+   FROM app_public.accounts a
+  WHERE (a.user_id = ( SELECT app_hidden.current_user_id() AS current_user_id))))));
+create policy update_admin on app_public.roles for update to public
+  using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+grant delete, insert (name), select, update (name) on app_public.roles to ledgerline_visitor;
+
+create table app_public.scopes (
+  name text not null,
+  description text not null,
+  constraint scopes_name_format CHECK ((name ~ '^[a-z_]+(:[a-z_]+)*$'::text)),
+  constraint scopes_pkey PRIMARY KEY (name)
+);
+comment on table app_public.scopes is 'A permission a role or an account can hold.';
+alter table app_public.scopes enable row level security;
+create policy select_visible on app_public.scopes for select to public
+  using ((( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope) OR (name = ANY (( SELECT app_hidden.current_scopes() AS current_scopes)::text[]))));
+grant select on app_public.scopes to ledgerline_visitor;
+
+create table app_public.services (
+  id uuid default gen_random_uuid() not null,
+  name text not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint services_name_required CHECK ((btrim(name) <> ''::text)),
+  constraint services_pkey PRIMARY KEY (id)
+);
+comment on table app_public.services is 'A service the group sells; bills and documents refer to it.';
+CREATE INDEX services_name_idx ON app_public.services USING btree (name);
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.services FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+alter table app_public.services enable row level security;
+create policy delete_writer on app_public.services for delete to public
+  using (( SELECT app_hidden.has_scope('service:write'::text) AS has_scope));
+create policy insert_writer on app_public.services for insert to public
+  with check (( SELECT app_hidden.has_scope('service:write'::text) AS has_scope));
+create policy select_reader on app_public.services for select to public
+  using (( SELECT app_hidden.has_scope('service:read'::text) AS has_scope));
+create policy update_writer on app_public.services for update to public
+  using (( SELECT app_hidden.has_scope('service:write'::text) AS has_scope));
+grant delete, insert (name), select, update (name) on app_public.services to ledgerline_visitor;
+
+create table app_public.subsidiaries (
+  id uuid default gen_random_uuid() not null,
+  legal_name text not null,
+  short_name text,
+  country text not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint subsidiaries_country_required CHECK ((btrim(country) <> ''::text)),
+  constraint subsidiaries_legal_name_required CHECK ((btrim(legal_name) <> ''::text)),
+  constraint subsidiaries_pkey PRIMARY KEY (id)
+);
+comment on table app_public.subsidiaries is 'A company of the group: it receives invoices and issues bills.';
+CREATE INDEX subsidiaries_created_at_idx ON app_public.subsidiaries USING btree (created_at);
+CREATE INDEX subsidiaries_legal_name_idx ON app_public.subsidiaries USING btree (lower(legal_name));
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+alter table app_public.subsidiaries enable row level security;
+create policy delete_writer on app_public.subsidiaries for delete to public
+  using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
+create policy insert_writer on app_public.subsidiaries for insert to public
+  with check (( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope));
+create policy select_allowed on app_public.subsidiaries for select to public
+  using ((( SELECT app_hidden.has_scope('company:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
+create policy update_writer on app_public.subsidiaries for update to public
+  using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
+grant delete, insert (legal_name, short_name, country), select, update (legal_name, short_name, country) on app_public.subsidiaries to ledgerline_visitor;
+
+create table app_public.suppliers (
+  id uuid default gen_random_uuid() not null,
+  legal_name text not null,
+  short_name text,
+  country text not null,
+  user_id uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint suppliers_country_required CHECK ((btrim(country) <> ''::text)),
+  constraint suppliers_legal_name_required CHECK ((btrim(legal_name) <> ''::text)),
+  constraint suppliers_pkey PRIMARY KEY (id),
+  constraint suppliers_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE SET NULL
+);
+comment on table app_public.suppliers is 'A company that invoices the group. It may have a linked user (a supplier representative).';
+CREATE INDEX suppliers_created_at_idx ON app_public.suppliers USING btree (created_at);
+CREATE INDEX suppliers_legal_name_idx ON app_public.suppliers USING btree (lower(legal_name));
+CREATE INDEX suppliers_user_id_idx ON app_public.suppliers USING btree (user_id);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.suppliers FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.suppliers FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+alter table app_public.suppliers enable row level security;
+create policy delete_writer on app_public.suppliers for delete to public
+  using (( SELECT app_hidden.has_scope('company:write_supplier'::text) AS has_scope));
+create policy insert_writer on app_public.suppliers for insert to public
+  with check (( SELECT app_hidden.has_scope('company:write_supplier'::text) AS has_scope));
+create policy select_reader on app_public.suppliers for select to public
+  using (( SELECT app_hidden.has_scope('company:read'::text) AS has_scope));
+create policy update_writer on app_public.suppliers for update to public
+  using (( SELECT app_hidden.has_scope('company:write_supplier'::text) AS has_scope));
+grant delete, insert (legal_name, short_name, country, user_id), select, update (legal_name, short_name, country, user_id) on app_public.suppliers to ledgerline_visitor;
+
+create table app_public.users (
+  id uuid default gen_random_uuid() not null,
+  username text not null,
+  first_name text not null,
+  last_name text not null,
+  additional_name text,
+  avatar_file_id uuid,
+  is_active boolean default true not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint users_avatar_file_fk FOREIGN KEY (avatar_file_id) REFERENCES app_public.files(id) ON DELETE SET NULL,
+  constraint users_first_name_required CHECK ((btrim(first_name) <> ''::text)),
+  constraint users_last_name_required CHECK ((btrim(last_name) <> ''::text)),
+  constraint users_pkey PRIMARY KEY (id),
+  constraint users_username_format CHECK ((username ~ '^[A-Za-z0-9_.@-]{2,64}$'::text))
+);
+comment on table app_public.users is '@behavior -insert
+A person who signs in (created with the createUser mutation, which sets a password). An inactive user cannot sign in; their data stays.';
+comment on column app_public.users.avatar_file_id is 'The stored file shown as the avatar.';
+CREATE INDEX users_avatar_file_id_idx ON app_public.users USING btree (avatar_file_id);
+CREATE INDEX users_created_at_idx ON app_public.users USING btree (created_at);
+CREATE INDEX users_last_name_idx ON app_public.users USING btree (last_name);
+CREATE UNIQUE INDEX users_username_key ON app_public.users USING btree (lower(username));
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _500_keep_avatar AFTER INSERT OR UPDATE OF avatar_file_id ON app_public.users FOR EACH ROW WHEN ((new.avatar_file_id IS NOT NULL)) EXECUTE FUNCTION app_private.tg_users__keep_avatar();
+alter table app_public.users enable row level security;
+create policy delete_admin on app_public.users for delete to public
+  using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+create policy insert_admin on app_public.users for insert to public
+  with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+create policy select_visible on app_public.users for select to public
+  using (((id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND app_hidden.user_named_on_visible_record(id))));
+create policy update_admin on app_public.users for update to public
+  using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+grant delete, insert (username, first_name, last_name, additional_name, avatar_file_id), select, update (username, first_name, last_name, additional_name, avatar_file_id) on app_public.users to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.account_exists(account_id uuid)
+ RETURNS app_public.accounts
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  account app_public.accounts;
+begin
+  select * into account from app_public.accounts a where a.id = account_id;
+  if account.id is null then
+    perform app_hidden.fail('AccountNotFound', format('Account ''%s'' doesn''t exist', account_id));
+  end if;
+  return account;
+end;
+$function$;
+grant execute on function app_hidden.account_exists(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.account_scopes(account_id uuid)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.scope_closure(array(
+    select rs.scope
+      from app_public.accounts a
+      join app_public.users u on u.id = a.user_id and u.is_active
+      join app_public.role_scopes rs on rs.role_id = a.role_id
+     where a.id = account_scopes.account_id
+    union
+    select s.scope
+      from app_public.accounts a
+      join app_public.users u on u.id = a.user_id and u.is_active
+      join app_public.accounts_scopes s on s.account_id = a.id
+     where a.id = account_scopes.account_id
+  ))
+$function$;
+grant execute on function app_hidden.account_scopes(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.allowed_project_ids()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with account as (
+    select a.id, a.access_pattern_projects as pattern,
+           exists (select from app_public.accounts_projects ap where ap.account_id = a.id) as listed
+      from app_public.accounts a
+     where a.id = app_hidden.current_account_id()
+  )
+  select case
+           when account.id is null then '{}'::uuid[]
+           when not account.listed and account.pattern is null then null
+           else array(
+             select p.id from app_public.projects p
+              where (not account.listed or exists (
+                       select from app_public.accounts_projects ap
+                        where ap.account_id = account.id and ap.project_id = p.id))
+                and (account.pattern is null
+                     or app_public.access_pattern_matches(account.pattern, p.access_key)))
+         end
+    from (select 1) one left join account on true
+$function$;
+grant execute on function app_hidden.allowed_project_ids() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.allowed_subsidiary_ids()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when count(*) = 0 then null else array_agg(s.subsidiary_id) end
+    from app_public.accounts_subsidiaries s
+   where s.account_id = app_hidden.current_account_id()
+$function$;
+grant execute on function app_hidden.allowed_subsidiary_ids() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.available_actions(entity text, state text, is_deleted boolean)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(array_agg(t.action order by t.action), '{}')
+    from app_private.transitions t
+   where t.entity = available_actions.entity and t.from_state = available_actions.state
+     and (t.on_archived or not is_deleted)
+     and not (t.action = 'archive' and is_deleted)
+     and not (t.action = 'unarchive' and not is_deleted)
+     and t.scopes <@ app_hidden.current_scopes()
+$function$;
+grant execute on function app_hidden.available_actions(text,text,boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.bill_for_payment(bill_id integer)
+ RETURNS app_public.bills
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  bill app_public.bills;
+begin
+  if not exists (select from app_public.bills b where b.id = bill_id) then
+    perform app_hidden.fail('BillNotFound', 'The bill not found');
+  end if;
+  perform app_hidden.lock_bill(bill_id);
+  select * into bill from app_public.bills b where b.id = bill_id;
+  return bill;
+end;
+$function$;
+grant execute on function app_hidden.bill_for_payment(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.bill_for_update(bill_id integer)
+ RETURNS app_public.bills
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  bill app_public.bills;
+begin
+  if not exists (select from app_public.bills b where b.id = bill_id) then
+    perform app_hidden.fail('BillNotFound', 'The bill not found');
+  end if;
+  select * into bill from app_public.bills b where b.id = bill_id for update;
+  if bill.id is null then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
+  return bill;
+end;
+$function$;
+grant execute on function app_hidden.bill_for_update(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.can_attach_file(file_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_hidden.file_attachment_count(can_attach_file.file_id) = 0
+              then exists (select from app_public.files f
+                            where f.id = can_attach_file.file_id and f.uploaded_by = app_hidden.current_user_id())
+              else app_hidden.file_writable_attachment_count(can_attach_file.file_id) > 0 end
+$function$;
+comment on function app_hidden.can_attach_file(uuid) is 'Whether the signed-in user may attach this file to a record: their own unattached upload, or a file attached to a record they may write.';
+grant execute on function app_hidden.can_attach_file(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.can_write_file(file_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_hidden.file_attachment_count(can_write_file.file_id) = 0
+              then exists (select from app_public.files f
+                            where f.id = can_write_file.file_id and f.uploaded_by = app_hidden.current_user_id())
+              else app_hidden.file_writable_attachment_count(can_write_file.file_id)
+                   = app_hidden.file_attachment_count(can_write_file.file_id) end
+$function$;
+comment on function app_hidden.can_write_file(uuid) is 'Whether the signed-in user may replace or delete this file: its uploader while it is unattached, otherwise a writer of every record it is attached to.';
+grant execute on function app_hidden.can_write_file(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.cannot_change_status()
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.fail('CannotChangeStatus', 'Cannot change status.')
+$function$;
+grant execute on function app_hidden.cannot_change_status() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.check_payment(record_currency text, remaining numeric, amount numeric, currency text, payment_date timestamp with time zone, payment_method app_public.payment_method)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('payment:write');
+  if payment_method is null then
+    perform app_hidden.fail('MissingPaymentMethod', 'Missing payment method');
+  end if;
+  if payment_date is null then
+    perform app_hidden.fail('InvalidPaymentDate', 'Date is invalid');
+  end if;
+  if amount is null or amount <= 0 then
+    perform app_hidden.fail('InvalidAmount', 'The amount must be above 0.');
+  end if;
+  if currency is null or not exists (select from app_public.currencies c where c.value = currency) then
+    perform app_hidden.fail('UnknownCurrency', 'The currency must be from the currency list.');
+  end if;
+  if currency <> record_currency then
+    perform app_hidden.fail('PaymentCurrencyMismatch', format('The payment must be in %s, the currency of the record it pays.', record_currency));
+  end if;
+  if amount > remaining then
+    perform app_hidden.fail('PaymentExceedsRemaining', format('The payment is larger than the remaining amount (%s %s).', remaining, record_currency));
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.check_payment(text,numeric,numeric,text,timestamp with time zone,app_public.payment_method) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.check_period(year integer, period integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if make_date(year, period, 1) > date_trunc('month', current_date)::date then
+    perform app_hidden.fail('PeriodInFuture', 'The period cannot be later than the current month.');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.check_period(integer,integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.check_period_range(start_year integer, start_month integer, end_year integer, end_month integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if start_month not between 1 and 12 or end_month not between 1 and 12 then
+    perform app_hidden.fail('InvalidPeriod', 'The period must be a month from 1 to 12.');
+  end if;
+  if start_year * 12 + start_month > end_year * 12 + end_month then
+    perform app_hidden.fail('InvalidPeriodRange', 'Why the start greater then the end, huh???');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.check_period_range(integer,integer,integer,integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.cost_for_update(cost_id integer)
+ RETURNS app_public.costs
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  cost app_public.costs;
+begin
+  select * into cost from app_public.costs c where c.id = cost_id;
+  if cost.id is null then
+    perform app_hidden.fail('CostNotFound', 'Cost not found');
+  end if;
+  perform app_hidden.lock_invoice(cost.invoice_id);
+  select * into cost from app_public.costs c where c.id = cost_id for update;
+  if cost.id is null then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
+  return cost;
+end;
+$function$;
+grant execute on function app_hidden.cost_for_update(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.costs_status_of(statuses app_public.cost_status[])
+ RETURNS app_public.costs_status
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case
+    when cardinality(statuses) = 0 then 'none'
+    when cardinality(array(select distinct unnest(statuses))) > 1 then 'mixed'
+    else statuses[1]::text::app_public.costs_status
+  end
+$function$;
+grant execute on function app_hidden.costs_status_of(app_public.cost_status[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.current_account_id()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select nullif(current_setting('jwt.claims.account_id', true), '')::uuid
+$function$;
+comment on function app_hidden.current_account_id() is 'The account the access token was issued for, or null.';
+grant execute on function app_hidden.current_account_id() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.current_role_name()
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select r.name from app_public.accounts a join app_public.roles r on r.id = a.role_id
+   where a.id = app_hidden.current_account_id()
+$function$;
+grant execute on function app_hidden.current_role_name() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.current_scopes()
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce((
+    select app_hidden.account_scopes(a.id)
+      from app_public.accounts a
+     where a.id = app_hidden.current_account_id()
+       and a.user_id = app_hidden.current_user_id()
+  ), '{}')
+$function$;
+grant execute on function app_hidden.current_scopes() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.current_user_id()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select nullif(current_setting('jwt.claims.user_id', true), '')::uuid
+$function$;
+comment on function app_hidden.current_user_id() is 'The signed-in user (from the verified access token), or null.';
+grant execute on function app_hidden.current_user_id() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.delete_unreferenced_files(file_ids uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  removed integer;
+begin
+  delete from app_public.files f where f.id = any(file_ids) and not app_hidden.file_is_referenced(f.id);
+  get diagnostics removed = row_count;
+  return removed;
+end;
+$function$;
+grant execute on function app_hidden.delete_unreferenced_files(uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.document_for_update(document_id uuid)
+ RETURNS app_public.documents
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  document app_public.documents;
+begin
+  if not exists (select from app_public.documents d where d.id = document_id) then
+    perform app_hidden.fail('DocumentNotFound', 'Document not found');
+  end if;
+  select * into document from app_public.documents d where d.id = document_id for update;
+  if document.id is null then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
+  return document;
+end;
+$function$;
+grant execute on function app_hidden.document_for_update(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.document_ids_shared_with_me(editors_only boolean)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select array(
+    select document_id from app_public.document_editors where user_id = app_hidden.current_user_id()
+    union
+    select document_id from app_public.document_readers
+     where user_id = app_hidden.current_user_id() and not editors_only)
+$function$;
+grant execute on function app_hidden.document_ids_shared_with_me(boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.fail(code text, message text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  raise exception using errcode = 'LL001', message = message, hint = code;
+end;
+$function$;
+grant execute on function app_hidden.fail(text,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.file_attachment_count(file_id uuid)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select ((select count(*) from app_public.bills_files l where l.file_id = file_attachment_count.file_id)
+        + (select count(*) from app_public.invoices_files l where l.file_id = file_attachment_count.file_id)
+        + (select count(*) from app_public.costs_files l where l.file_id = file_attachment_count.file_id)
+        + (select count(*) from app_public.documents_files l where l.file_id = file_attachment_count.file_id)
+        + (select count(*) from app_public.bills b where b.act_id = file_attachment_count.file_id)
+        + (select count(*) from app_public.users u where u.avatar_file_id = file_attachment_count.file_id))::integer
+$function$;
+grant execute on function app_hidden.file_attachment_count(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.file_is_referenced(file_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.bills_files l where l.file_id = file_is_referenced.file_id)
+      or exists (select from app_public.invoices_files l where l.file_id = file_is_referenced.file_id)
+      or exists (select from app_public.costs_files l where l.file_id = file_is_referenced.file_id)
+      or exists (select from app_public.documents_files l where l.file_id = file_is_referenced.file_id)
+      or exists (select from app_public.bills b where b.act_id = file_is_referenced.file_id)
+      or exists (select from app_public.users u where u.avatar_file_id = file_is_referenced.file_id)
+$function$;
+grant execute on function app_hidden.file_is_referenced(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.file_writable_attachment_count(file_id uuid)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select ((select count(*) from app_public.bills_files l join app_public.bills b on b.id = l.bill_id
+            where l.file_id = file_writable_attachment_count.file_id and app_hidden.has_scope('bill:write'))
+        + (select count(*) from app_public.invoices_files l join app_public.invoices i on i.id = l.invoice_id
+            where l.file_id = file_writable_attachment_count.file_id and app_hidden.has_scope('invoice:write'))
+        + (select count(*) from app_public.costs_files l join app_public.costs c on c.id = l.cost_id
+            where l.file_id = file_writable_attachment_count.file_id and app_hidden.has_scope('cost:write'))
+        + (select count(*) from app_public.documents_files l join app_public.documents d on d.id = l.document_id
+            where l.file_id = file_writable_attachment_count.file_id
+              and (app_hidden.has_scope('documents:write') or d.id = any (app_hidden.document_ids_shared_with_me(true))))
+        + (select count(*) from app_public.bills b
+            where b.act_id = file_writable_attachment_count.file_id and app_hidden.has_scope('bill:write'))
+        + (select count(*) from app_public.users u
+            where u.avatar_file_id = file_writable_attachment_count.file_id
+              and (u.id = app_hidden.current_user_id() or app_hidden.has_scope('admin:user'))))::integer
+$function$;
+grant execute on function app_hidden.file_writable_attachment_count(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.has_scope(scope text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select has_scope.scope = any(app_hidden.current_scopes())
+$function$;
+comment on function app_hidden.has_scope(text) is 'Whether the signed-in account holds the scope. Call it in policies as (select app_hidden.has_scope(''x'')) so it runs once per statement.';
+grant execute on function app_hidden.has_scope(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.in_period_range(year integer, month integer, start_year integer, start_month integer, end_year integer, end_month integer)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select (year * 12 + month) between (start_year * 12 + start_month) and (end_year * 12 + end_month)
+$function$;
+grant execute on function app_hidden.in_period_range(integer,integer,integer,integer,integer,integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.invoice_for_payment(invoice_id integer)
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices;
+begin
+  if not exists (select from app_public.invoices i where i.id = invoice_id) then
+    perform app_hidden.fail('InvoiceNotFound', 'The invoice not found');
+  end if;
+  perform app_hidden.lock_invoice(invoice_id);
+  select * into invoice from app_public.invoices i where i.id = invoice_id;
+  return invoice;
+end;
+$function$;
+grant execute on function app_hidden.invoice_for_payment(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.invoice_for_update(invoice_id integer)
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices;
+begin
+  if not exists (select from app_public.invoices i where i.id = invoice_id) then
+    perform app_hidden.fail('InvoiceNotFound', 'The invoice not found');
+  end if;
+  select * into invoice from app_public.invoices i where i.id = invoice_id for update;
+  if invoice.id is null then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
+  return invoice;
+end;
+$function$;
+grant execute on function app_hidden.invoice_for_update(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.is_own_account(account_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.accounts a
+                  where a.id = is_own_account.account_id and a.user_id = app_hidden.current_user_id())
+$function$;
+grant execute on function app_hidden.is_own_account(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.lock_bill(bill_id integer)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select from app_public.bills b where b.id = lock_bill.bill_id for no key update
+$function$;
+comment on function app_hidden.lock_bill(integer) is 'Serialises the writers of a bill''s derived figures (costs status, payments).';
+grant execute on function app_hidden.lock_bill(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.lock_invoice(invoice_id integer)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select from app_public.invoices i where i.id = lock_invoice.invoice_id for no key update
+$function$;
+comment on function app_hidden.lock_invoice(integer) is 'Serialises the writers of an invoice''s derived figures (costs, payments).';
+grant execute on function app_hidden.lock_invoice(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.normalized_company_name(name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select btrim(regexp_replace(
+    regexp_replace(lower(coalesce(name, '')), '\m(llc|ltd|limited|gmbh|ooo|jsc|pjsc|ao|zao|oao|b\.?v|n\.?v|plc|ag|inc|corp|sa|s\.a|as|ab|llp|co)\M\.?', ' ', 'g'),
+    '[^[:alnum:]]+', ' ', 'g'))
+$function$;
+grant execute on function app_hidden.normalized_company_name(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.project_visible(project_id uuid, allowed uuid[])
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select coalesce(project_id = any(allowed), allowed is null)
+$function$;
+comment on function app_hidden.project_visible(uuid,uuid[]) is 'Whether a project passes the account''s project limit (none: every project, and rows without one); call as project_visible(col, (select app_hidden.allowed_project_ids())).';
+grant execute on function app_hidden.project_visible(uuid,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.reference_not_found(target text, id text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  case target
+    when 'invoices' then perform app_hidden.fail('InvoiceNotFound', 'The invoice not found');
+    when 'bills' then perform app_hidden.fail('BillNotFound', 'The bill not found');
+    when 'costs' then perform app_hidden.fail('CostNotFound', 'Cost not found');
+    when 'documents' then perform app_hidden.fail('DocumentNotFound', 'Document not found');
+    when 'files' then perform app_hidden.fail('FileNotFound', 'File not found');
+    when 'payments' then perform app_hidden.fail('PaymentNotFound', 'Payment not found');
+    when 'accounts' then perform app_hidden.fail('AccountNotFound', format('Account ''%s'' doesn''t exist', id));
+    else perform app_hidden.fail('ReferenceNotFound', 'A record this refers to does not exist.');
+  end case;
+end;
+$function$;
+grant execute on function app_hidden.reference_not_found(text,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.require_costs_approved(invoice_id integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if not exists (select from app_public.costs c where c.invoice_id = require_costs_approved.invoice_id and not c.is_deleted) then
+    perform app_hidden.fail('InvoiceHasNoCosts', 'The invoice has no costs.');
+  end if;
+  if exists (select from app_public.costs c
+              where c.invoice_id = require_costs_approved.invoice_id and not c.is_deleted and c.status <> 'approved') then
+    perform app_hidden.fail('CostsNotApproved', 'All costs of the invoice must be approved first.');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.require_costs_approved(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.require_ids(ids anyarray)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if ids is null or cardinality(ids) = 0 then
+    perform app_hidden.fail('IdsRequired', 'At least one id is required.');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.require_ids(anyarray) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.require_scope(scope text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if not app_hidden.has_scope(scope) then
+    perform app_hidden.fail('Forbidden', format('You don''t have the permission for this action (%s).', scope));
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.require_scope(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.require_transition(entity text, action text, from_state text, is_deleted boolean)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  step app_private.transitions;
+  scope text;
+begin
+  select * into step from app_private.transitions t
+   where t.entity = require_transition.entity and t.action = require_transition.action
+     and t.from_state = require_transition.from_state;
+  if step.entity is null or (is_deleted and not step.on_archived) then
+    perform app_hidden.cannot_change_status();
+  end if;
+  foreach scope in array step.scopes loop
+    perform app_hidden.require_scope(scope);
+  end loop;
+  return step.to_state;
+end;
+$function$;
+comment on function app_hidden.require_transition(text,text,text,boolean) is 'Checks an action against app_private.transitions for a record in a state; returns the state it reaches.';
+grant execute on function app_hidden.require_transition(text,text,text,boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.require_user()
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if app_hidden.current_user_id() is null then
+    perform app_hidden.fail('UserIdUndefined', 'Cannot close bill! User ID is undefined.');
+  end if;
+  return app_hidden.current_user_id();
+end;
+$function$;
+grant execute on function app_hidden.require_user() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.require_visible_files(file_ids uuid[])
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_ids(file_ids);
+  if (select count(*) from app_public.files f where f.id = any(file_ids)) <> cardinality(array(select distinct unnest(file_ids))) then
+    perform app_hidden.fail('FileNotFound', 'File not found');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.require_visible_files(uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.scope_closure(granted text[])
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with recursive implication(scope, implies) as (
+    values
+      ('admin', 'admin:user'), ('admin', 'admin:role'), ('admin', 'admin:invoice'),
+      ('admin', 'admin:invoice:write'), ('admin', 'admin:bill'), ('admin', 'admin:documents'),
+      ('admin', 'admin:cost'), ('admin', 'admin:cost:write'), ('admin', 'admin:payment'),
+      ('admin', 'admin:project'), ('admin', 'admin:company'), ('admin', 'admin:cost_type'),
+      ('admin', 'admin:service'), ('admin', 'create_report'),
+      ('admin:user', 'admin:role'),
+      ('admin:invoice:write', 'admin:invoice'),
+      ('admin:invoice', 'invoice:write'), ('admin:invoice', 'validate_invoice'), ('admin:invoice', 'close_invoice'),
+      ('admin:cost:write', 'admin:cost'),
+      ('admin:cost', 'cost:write'), ('admin:cost', 'approve_cost'),
+      ('admin:bill', 'bill:write'),
+      ('admin:documents', 'documents:write'),
+      ('admin:payment', 'payment:write'),
+      ('admin:project', 'project:write'),
+      ('admin:company', 'company:write'),
+      ('admin:cost_type', 'cost_type:write'),
+      ('admin:service', 'service:write'),
+      ('company:write', 'company:write_client'), ('company:write', 'company:write_supplier'),
+      ('company:write', 'company:write_subsidiary'),
+      ('company:write_client', 'company:read'), ('company:write_supplier', 'company:read'),
+      ('company:write_subsidiary', 'company:read'),
+      ('invoice:write', 'invoice:read'), ('bill:write', 'bill:read'), ('cost:write', 'cost:read'),
+      ('documents:write', 'documents:read'), ('payment:write', 'payment:read'),
+      ('project:write', 'project:read'), ('cost_type:write', 'cost_type:read'),
+      ('service:write', 'service:read'),
+      -- Whoever reads finance records reads the reference data they name.
+      ('invoice:read', 'company:read'), ('invoice:read', 'project:read'),
+      ('invoice:read', 'cost_type:read'), ('invoice:read', 'service:read'),
+      ('bill:read', 'company:read'), ('bill:read', 'project:read'),
+      ('bill:read', 'cost_type:read'), ('bill:read', 'service:read'),
+      ('cost:read', 'company:read'), ('cost:read', 'project:read'),
+      ('cost:read', 'cost_type:read'), ('cost:read', 'service:read'),
+      ('documents:read', 'company:read'), ('documents:read', 'service:read'),
+      ('create_report', 'project:read')
+  ),
+  closure(scope) as (
+    select unnest(granted)
+    union
+    select i.implies from closure c join implication i on i.scope = c.scope
+  )
+  select coalesce(array_agg(scope order by scope), '{}') from closure where scope is not null
+$function$;
+comment on function app_hidden.scope_closure(text[]) is 'Every scope the given scopes grant, directly or by implication.';
+grant execute on function app_hidden.scope_closure(text[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.set_workflow_mode(mode text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  previous text := app_hidden.workflow_mode();
+begin
+  perform set_config('ledgerline.workflow', mode, true);
+  return previous;
+end;
+$function$;
+comment on function app_hidden.set_workflow_mode(text) is 'Sets the workflow mode for the rest of the transaction and returns the previous one, to be restored.';
+grant execute on function app_hidden.set_workflow_mode(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.subsidiary_visible(subsidiary_id uuid, visible uuid[])
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select subsidiary_id = any(visible)
+$function$;
+comment on function app_hidden.subsidiary_visible(uuid,uuid[]) is 'Whether a subsidiary is one of the visible ones; call as subsidiary_visible(col, (select app_hidden.visible_subsidiary_ids())).';
+grant execute on function app_hidden.subsidiary_visible(uuid,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.usd_rate(currency text, on_date date)
+ RETURNS numeric
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  rate numeric;
+begin
+  if currency = 'USD' then
+    return 1;
+  end if;
+  select r.usd_per_unit into rate from app_public.exchange_rates r
+   where r.currency = usd_rate.currency and r.rate_date <= on_date
+   order by r.rate_date desc limit 1;
+  if rate is null then
+    perform app_hidden.fail('MissingExchangeRate',
+      format('No exchange rate for %s on or before %s.', currency, to_char(on_date, 'YYYY-MM-DD')));
+  end if;
+  return rate;
+end;
+$function$;
+grant execute on function app_hidden.usd_rate(text,date) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.user_details_visible(user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select user_id = app_hidden.current_user_id() or app_hidden.has_scope('admin:user')
+$function$;
+comment on function app_hidden.user_details_visible(uuid) is 'Whether the signed-in account may read this user''s username, active flag and timestamps.';
+grant execute on function app_hidden.user_details_visible(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.user_named_on_visible_record(user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.invoices r where r.created_by = $1)
+      or exists (select from app_public.invoices r where r.validated_by = $1)
+      or exists (select from app_public.invoices r where r.closed_by = $1)
+      or exists (select from app_public.costs r where r.created_by = $1)
+      or exists (select from app_public.costs r where r.approved_by = $1)
+      or exists (select from app_public.bills r where r.created_by = $1)
+      or exists (select from app_public.bills r where r.closed_by = $1)
+      or exists (select from app_public.payments r where r.created_by = $1)
+      or exists (select from app_public.documents r where r.created_by = $1)
+      or exists (select from app_public.documents r where r.deleted_by = $1)
+      or exists (select from app_public.documents_files r where r.uploaded_by = $1)
+      or exists (select from app_public.document_readers r where r.user_id = $1)
+      or exists (select from app_public.document_editors r where r.user_id = $1)
+      or exists (select from app_public.suppliers r where r.user_id = $1)
+      or exists (select from app_public.audit_trail r where r.user_id = $1)
+$function$;
+comment on function app_hidden.user_named_on_visible_record(uuid) is 'Whether the user created, validated, closed, approved, paid, changed or uploaded something the signed-in account can see, or is named on it.';
+grant execute on function app_hidden.user_named_on_visible_record(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.visible_subsidiary_ids()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(app_hidden.allowed_subsidiary_ids(), array(select s.id from app_public.subsidiaries s))
+$function$;
+comment on function app_hidden.visible_subsidiary_ids() is 'Subsidiaries the signed-in account may see: its allowed ones, or all when it has no limit. Call it in policies as (select app_hidden.visible_subsidiary_ids()).';
+grant execute on function app_hidden.visible_subsidiary_ids() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.workflow_mode()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(nullif(current_setting('ledgerline.workflow', true), ''), 'off')
+$function$;
+grant execute on function app_hidden.workflow_mode() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_private.check_role_has_scope(role_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if exists (select from app_public.roles r where r.id = role_id)
+     and not exists (select from app_public.role_scopes rs where rs.role_id = check_role_has_scope.role_id) then
+    perform app_hidden.fail('RoleNeedsScope', 'A role needs at least one scope.');
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.delete_expired_files()
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with expired as (
+    delete from app_public.files f
+     where f.expires_at < now() and not app_hidden.file_is_referenced(f.id)
+    returning 1)
+  select count(*)::integer from expired
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.notify(user_id uuid, type text, title text, body text, ref_id text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  insert into app_public.notifications (user_id, type, title, body, ref_id)
+  select notify.user_id, notify.type, notify.title, notify.body, notify.ref_id
+   where notify.user_id is not null and notify.user_id is distinct from app_hidden.current_user_id()
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.refresh_bill_costs_status(bill_id integer)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  update app_public.bills b
+     set costs_status = (select app_hidden.costs_status_of(coalesce(array_agg(c.status), '{}'))
+                           from app_public.costs c where c.bill_id = refresh_bill_costs_status.bill_id and not c.is_deleted)
+   where b.id = refresh_bill_costs_status.bill_id
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.refresh_bill_payments(bill_id integer)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  update app_public.bills b
+     set payment_status = case when p.total = 0 then 'unpaid'
+                               when p.total >= b.amount_w_vat then 'paid' else 'partially_paid' end::app_public.payment_status,
+         is_paid = p.total > 0 and p.total >= b.amount_w_vat,
+         paid_amount = p.total,
+         last_payment_date = p.last_date
+    from (select coalesce(sum(pm.amount), 0) total, max(pm.payment_date) last_date
+            from app_public.bills_payments bp join app_public.payments pm on pm.id = bp.payment_id
+           where bp.bill_id = refresh_bill_payments.bill_id) p
+   where b.id = refresh_bill_payments.bill_id
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.refresh_invoice_payments(invoice_id integer)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  update app_public.invoices i
+     set payment_status = case when p.total = 0 then 'unpaid'
+                               when p.total >= i.amount_w_vat then 'paid' else 'partially_paid' end::app_public.payment_status,
+         is_paid = p.total > 0 and p.total >= i.amount_w_vat,
+         paid_amount = p.total,
+         last_payment_date = p.last_date
+    from (select coalesce(sum(pm.amount), 0) total, max(pm.payment_date) last_date
+            from app_public.invoices_payments ip join app_public.payments pm on pm.id = ip.payment_id
+           where ip.invoice_id = refresh_invoice_payments.invoice_id) p
+   where i.id = refresh_invoice_payments.invoice_id
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.refresh_invoice_totals(invoice_id integer)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  update app_public.invoices i
+     set amount = t.amount, amount_w_vat = t.amount_w_vat, amount_usd = t.amount_usd,
+         amount_usd_w_vat = t.amount_usd_w_vat, costs_status = t.costs_status
+    from (select coalesce(sum(c.amount), 0) amount, coalesce(sum(c.amount_w_vat), 0) amount_w_vat,
+                 coalesce(sum(c.amount_usd), 0) amount_usd, coalesce(sum(c.amount_usd_w_vat), 0) amount_usd_w_vat,
+                 app_hidden.costs_status_of(coalesce(array_agg(c.status) filter (where c.id is not null), '{}')) costs_status
+            from app_public.invoices parent
+            left join app_public.costs c on c.invoice_id = parent.id and (not c.is_deleted or parent.is_deleted)
+           where parent.id = refresh_invoice_totals.invoice_id) t
+   where i.id = refresh_invoice_totals.invoice_id
+     and (i.amount, i.amount_w_vat, i.amount_usd, i.amount_usd_w_vat, i.costs_status)
+         is distinct from (t.amount, t.amount_w_vat, t.amount_usd, t.amount_usd_w_vat, t.costs_status)
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg__audit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  old_row jsonb := case when tg_op in ('UPDATE', 'DELETE') then to_jsonb(old) end;
+  new_row jsonb := case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) end;
+  diff jsonb;
+begin
+  if tg_op = 'UPDATE' then
+    select jsonb_object_agg(n.key, jsonb_build_object('old', old_row -> n.key, 'new', n.value))
+      into diff
+      from jsonb_each(new_row) n
+     where n.key <> 'updated_at' and (old_row -> n.key) is distinct from n.value;
+    if diff is null then
+      return null; -- nothing but the timestamp changed
+    end if;
+  end if;
+  insert into app_public.audit_trail (table_name, row_id, action, changes, row_data, user_id, user_role)
+  values (tg_table_name, (coalesce(new_row, old_row) ->> 'id')::bigint, tg_op, diff, coalesce(new_row, old_row),
+          app_hidden.current_user_id(), app_hidden.current_role_name());
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg__check_references()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  fk record;
+  new_row jsonb := to_jsonb(new);
+  old_row jsonb := case when tg_op = 'UPDATE' then to_jsonb(old) end;
+  rule text;
+  key jsonb;
+  matched integer;
+begin
+  for fk in
+    select t.relname::text as target, c.confrelid::regclass::text as target_table,
+           array_agg(a.attname::text order by k.ord) as columns,
+           array_agg(fa.attname::text order by k.ord) as target_columns
+      from pg_constraint c
+      cross join lateral unnest(c.conkey, c.confkey) with ordinality as k(col, fcol, ord)
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.col
+      join pg_attribute fa on fa.attrelid = c.confrelid and fa.attnum = k.fcol
+      join pg_class t on t.oid = c.confrelid
+     where c.conrelid = tg_relid and c.contype = 'f' and t.relname <> 'users'
+     group by c.oid, t.relname, c.confrelid
+  loop
+    -- Nothing to check when the reference is empty or unchanged.
+    continue when exists (select from unnest(fk.columns) col where new_row -> col = 'null'::jsonb);
+    continue when tg_op = 'UPDATE'
+      and not exists (select from unnest(fk.columns) col where new_row -> col is distinct from old_row -> col);
+    rule := (select split_part(arg, ':', 2) from unnest(tg_argv) arg where split_part(arg, ':', 1) = fk.columns[1]);
+    continue when rule = 'own';
+    if fk.target = 'files' then
+      if not app_hidden.can_attach_file((new_row ->> fk.columns[1])::uuid) then
+        perform app_hidden.reference_not_found('files', new_row ->> fk.columns[1]);
+      end if;
+      continue;
+    end if;
+    key := (select jsonb_object_agg(fk.target_columns[i], new_row -> fk.columns[i])
+              from generate_subscripts(fk.columns, 1) i);
+    execute format('select count(*)::integer from %s r where (%s) = (select %s from jsonb_populate_record(null::%s, $1) p)',
+                   fk.target_table,
+                   (select string_agg('r.' || quote_ident(col), ', ') from unnest(fk.target_columns) col),
+                   (select string_agg('p.' || quote_ident(col), ', ') from unnest(fk.target_columns) col),
+                   fk.target_table)
+      into matched using key;
+    if matched = 0 then
+      perform app_hidden.reference_not_found(fk.target, new_row ->> fk.columns[1]);
+    end if;
+    if rule = 'write' then
+      execute format('select count(*)::integer from (select from %s r where (%s) = (select %s from jsonb_populate_record(null::%s, $1) p) for no key update of r) x',
+                     fk.target_table,
+                     (select string_agg('r.' || quote_ident(col), ', ') from unnest(fk.target_columns) col),
+                     (select string_agg('p.' || quote_ident(col), ', ') from unnest(fk.target_columns) col),
+                     fk.target_table)
+        into matched using key;
+      if matched = 0 then
+        perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+      end if;
+    end if;
+  end loop;
+  return new;
+end;
+$function$;
+comment on function app_private.tg__check_references() is 'Refuses a reference to a row the caller cannot see (or, for column:write arguments, cannot write). See 0015-integrity.sql.';
+
+CREATE OR REPLACE FUNCTION app_private.tg__created_by()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  new.created_by := coalesce(app_hidden.current_user_id(), new.created_by);
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg__timestamps()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog', 'public'
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    -- Requests cannot backdate a record; migrations and seeds (no signed-in user) may.
+    new.created_at := case when app_hidden.current_user_id() is null then coalesce(new.created_at, now()) else now() end;
+  else
+    new.created_at := old.created_at;
+  end if;
+  new.updated_at := case when tg_op = 'UPDATE' and old.updated_at >= now() then old.updated_at + interval '1 millisecond' else now() end;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_bills__amounts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  rate numeric;
+begin
+  if tg_op = 'INSERT' or new.period is distinct from old.period or new.year is distinct from old.year then
+    perform app_hidden.check_period(new.year, new.period);
+  end if;
+  rate := app_hidden.usd_rate(new.currency, new.invoice_date);
+  new.amount_w_vat := round(new.amount * (1 + new.vat / 100), 2);
+  new.amount_usd := round(new.amount * rate, 2);
+  new.amount_usd_w_vat := round(new.amount_w_vat * rate, 2);
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_bills__guard()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if app_hidden.workflow_mode() = 'off' and (new.status <> 'open' or new.is_deleted) then
+      perform app_hidden.fail('CannotChangeStatus', 'Cannot change status.');
+    end if;
+    return new;
+  end if;
+  if app_hidden.workflow_mode() = 'off' then
+    if (new.status, new.closed_by, new.is_deleted) is distinct from (old.status, old.closed_by, old.is_deleted) then
+      perform app_hidden.fail('CannotChangeStatus', 'Cannot change status.');
+    end if;
+    if old.status = 'paid' and
+       (new.name, new.description, new.invoice_ref, new.invoice_date, new.due_date, new.period, new.year,
+        new.currency, new.vat, new.amount, new.client_id, new.subsidiary_id, new.project_id, new.service_id)
+       is distinct from
+       (old.name, old.description, old.invoice_ref, old.invoice_date, old.due_date, old.period, old.year,
+        old.currency, old.vat, old.amount, old.client_id, old.subsidiary_id, old.project_id, old.service_id) then
+      perform app_hidden.fail('CannotEditPaidBill', 'A paid bill cannot be edited.');
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_bills__keep_act()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  update app_public.files set expires_at = null where id = new.act_id and expires_at is not null;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_bills__notify()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_private.notify(new.created_by, 'bill_paid', format('Bill "%s" was closed as paid', new.name), null, new.id::text);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_bills__payment_status()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_private.refresh_bill_payments(new.id);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_bills_payments__refresh()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  item integer;
+begin
+  for item in select distinct x from unnest(array[
+      case when tg_op <> 'DELETE' then new.bill_id end,
+      case when tg_op <> 'INSERT' then old.bill_id end]) x where x is not null order by x loop
+    perform app_hidden.lock_bill(item);
+    perform app_private.refresh_bill_payments(item);
+  end loop;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_costs__amounts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice_date date;
+  rate numeric;
+begin
+  if tg_op = 'INSERT' or new.period is distinct from old.period or new.year is distinct from old.year then
+    perform app_hidden.check_period(new.year, new.period);
+  end if;
+  select i.invoice_date into invoice_date from app_public.invoices i where i.id = new.invoice_id;
+  rate := app_hidden.usd_rate(new.currency, invoice_date);
+  new.amount_w_vat := round(new.amount * (1 + new.vat / 100), 2);
+  new.amount_usd := round(new.amount * rate, 2);
+  new.amount_usd_w_vat := round(new.amount_w_vat * rate, 2);
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_costs__from_invoice()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice_ids integer[];
+  bill_ids integer[];
+  item integer;
+  closed record;
+begin
+  invoice_ids := array(select distinct x from unnest(array[
+    case when tg_op <> 'DELETE' then new.invoice_id end,
+    case when tg_op <> 'INSERT' then old.invoice_id end]) x where x is not null order by x);
+  bill_ids := array(select distinct x from unnest(array[
+    case when tg_op <> 'DELETE' then new.bill_id end,
+    case when tg_op <> 'INSERT' then old.bill_id end]) x where x is not null order by x);
+  foreach item in array invoice_ids loop perform app_hidden.lock_invoice(item); end loop;
+  foreach item in array bill_ids loop perform app_hidden.lock_bill(item); end loop;
+
+  if app_hidden.current_user_id() is not null and app_hidden.workflow_mode() <> 'purge'
+     and (tg_op <> 'UPDATE' or (new.amount, new.vat, new.invoice_id) is distinct from (old.amount, old.vat, old.invoice_id)) then
+    select i.id into closed from app_public.invoices i
+     where i.id = any(invoice_ids) and i.status in ('validated', 'paid') order by i.id limit 1;
+    if closed.id is not null then
+      perform app_hidden.fail('InvoiceClosed',
+        format('Invoice #%s is validated or paid, so its costs cannot change. Reset it to open first.', closed.id));
+    end if;
+  end if;
+
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  select i.subsidiary_id, i.currency into new.subsidiary_id, new.currency
+    from app_public.invoices i where i.id = new.invoice_id;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_costs__guard()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_op = 'DELETE' then
+    if old.status = 'approved' and app_hidden.workflow_mode() not in ('force', 'purge') then
+      perform app_hidden.fail('CannotDeleteApprovedCost', 'Cannot delete an approved cost.');
+    end if;
+    return old;
+  end if;
+  if tg_op = 'INSERT' then
+    if app_hidden.workflow_mode() = 'off' and (new.status <> 'to_approve' or new.is_deleted) then
+      perform app_hidden.fail('CannotChangeStatus', 'Cannot change status.');
+    end if;
+    return new;
+  end if;
+  if app_hidden.workflow_mode() = 'off' then
+    if (new.status, new.approved_by, new.reject_reason, new.is_deleted)
+       is distinct from (old.status, old.approved_by, old.reject_reason, old.is_deleted) then
+      perform app_hidden.fail('CannotChangeStatus', 'Cannot change status.');
+    end if;
+    if old.status = 'approved' and
+       (new.name, new.description, new.amount, new.vat, new.invoice_id, new.cost_type_id, new.project_id,
+        new.period, new.year)
+       is distinct from
+       (old.name, old.description, old.amount, old.vat, old.invoice_id, old.cost_type_id, old.project_id,
+        old.period, old.year) then
+      perform app_hidden.fail('CannotEditApprovedCost', 'Cannot edit an approved cost.');
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_costs__notify()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if new.status = 'approved' then
+    perform app_private.notify(new.created_by, 'cost_approved', format('Cost "%s" was approved', new.name), null, new.id::text);
+  elsif new.status = 'rejected' and new.reject_reason is distinct from 'invoice_rejected' then
+    perform app_private.notify(new.created_by, 'cost_rejected', format('Cost "%s" was rejected', new.name), new.reject_reason, new.id::text);
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_costs__totals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_op in ('INSERT', 'UPDATE') then
+    perform app_private.refresh_invoice_totals(new.invoice_id);
+    if new.bill_id is not null then perform app_private.refresh_bill_costs_status(new.bill_id); end if;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    if tg_op = 'DELETE' or old.invoice_id is distinct from new.invoice_id then
+      perform app_private.refresh_invoice_totals(old.invoice_id);
+    end if;
+    if old.bill_id is not null and (tg_op = 'DELETE' or old.bill_id is distinct from new.bill_id) then
+      perform app_private.refresh_bill_costs_status(old.bill_id);
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_file_links__keep_file()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  update app_public.files set expires_at = null where id = new.file_id and expires_at is not null;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_invoices__archive_totals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_private.refresh_invoice_totals(new.id);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_invoices__guard()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if app_hidden.workflow_mode() = 'off' then
+    if (new.status, new.validated_by, new.closed_by, new.reject_reason, new.is_deleted)
+       is distinct from (old.status, old.validated_by, old.closed_by, old.reject_reason, old.is_deleted) then
+      perform app_hidden.fail('CannotChangeStatus', 'Cannot change status.');
+    end if;
+    if old.status in ('validated', 'paid') and
+       (new.type, new.invoice_ref, new.invoice_date, new.due_date, new.period_start, new.period_end,
+        new.currency, new.subsidiary_id, new.supplier_id)
+       is distinct from
+       (old.type, old.invoice_ref, old.invoice_date, old.due_date, old.period_start, old.period_end,
+        old.currency, old.subsidiary_id, old.supplier_id) then
+      perform app_hidden.fail('CannotEditClosedInvoice', 'A validated or paid invoice cannot be edited. Reset it to Open first.');
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_invoices__guard_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if app_hidden.workflow_mode() = 'off' and (new.status <> 'draft' or new.is_deleted) then
+    perform app_hidden.fail('CannotChangeStatus', 'Cannot change status.');
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_invoices__notify()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if new.status = 'rejected' then
+    perform app_private.notify(new.created_by, 'invoice_rejected',
+      format('Invoice %s was rejected', new.invoice_ref), new.reject_reason, new.id::text);
+  elsif new.status = 'validated' then
+    perform app_private.notify(new.created_by, 'invoice_validated',
+      format('Invoice %s was validated', new.invoice_ref), null, new.id::text);
+  elsif new.status = 'paid' then
+    perform app_private.notify(new.created_by, 'invoice_paid',
+      format('Invoice %s was closed as paid', new.invoice_ref), null, new.id::text);
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_invoices__payment_status()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_private.refresh_invoice_payments(new.id);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_invoices__reprice_costs()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  update app_public.costs set amount = amount where invoice_id = new.id;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_invoices__to_costs()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  update app_public.costs set subsidiary_id = new.subsidiary_id, currency = new.currency
+   where invoice_id = new.id and (subsidiary_id, currency) is distinct from (new.subsidiary_id, new.currency);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_invoices_payments__refresh()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  item integer;
+begin
+  for item in select distinct x from unnest(array[
+      case when tg_op <> 'DELETE' then new.invoice_id end,
+      case when tg_op <> 'INSERT' then old.invoice_id end]) x where x is not null order by x loop
+    perform app_hidden.lock_invoice(item);
+    perform app_private.refresh_invoice_payments(item);
+  end loop;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_payment_links__single_owner()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if exists (select from app_public.invoices_payments where payment_id = new.payment_id)
+     and exists (select from app_public.bills_payments where payment_id = new.payment_id) then
+    raise exception 'A payment belongs to one invoice or one bill.' using errcode = '23514',
+      constraint = 'payments_single_owner';
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_payments__refresh()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  item integer;
+begin
+  for item in select ip.invoice_id from app_public.invoices_payments ip where ip.payment_id = new.id loop
+    perform app_hidden.lock_invoice(item);
+    perform app_private.refresh_invoice_payments(item);
+  end loop;
+  for item in select bp.bill_id from app_public.bills_payments bp where bp.payment_id = new.id loop
+    perform app_hidden.lock_bill(item);
+    perform app_private.refresh_bill_payments(item);
+  end loop;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_role_scopes__need_scope()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_private.check_role_has_scope(old.role_id);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_roles__need_scope()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_private.check_role_has_scope(new.id);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_users__keep_avatar()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  update app_public.files set expires_at = null where id = new.avatar_file_id and expires_at is not null;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_public."current_user"()
+ RETURNS app_public.users
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select u.* from app_public.users u where u.id = app_hidden.current_user_id()
+$function$;
+comment on function app_public."current_user"() is 'The signed-in user, or null.';
+grant execute on function app_public."current_user"() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.access_pattern_matches(pattern text, access_key text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with token as (
+    select t like '!%' as exclude,
+           '^' || replace(replace(ltrim(t, '!'), '.', '\.'), '*', '.*') || '$' as regex
+      from unnest(app_public.access_pattern_tokens(pattern)) t
+  )
+  select (not exists (select from token where not exclude)
+          or exists (select from token where not exclude and access_key ~ regex))
+     and not exists (select from token where exclude and access_key ~ regex)
+$function$;
+comment on function app_public.access_pattern_matches(text,text) is 'Whether a project access key is matched by an access pattern.';
+grant execute on function app_public.access_pattern_matches(text,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.access_pattern_tokens(pattern text)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(array_remove(regexp_split_to_array(btrim(pattern), '[\s,]+'), ''), '{}')
+$function$;
+comment on function app_public.access_pattern_tokens(text) is '@omit
+The tokens of a project access pattern.';
+grant execute on function app_public.access_pattern_tokens(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.accounts_effective_scopes(a app_public.accounts)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.account_scopes(a.id)
+$function$;
+comment on function app_public.accounts_effective_scopes(app_public.accounts) is 'Every scope the account grants: its role''s, its own, and what they imply.';
+grant execute on function app_public.accounts_effective_scopes(app_public.accounts) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.accounts_is_default(a app_public.accounts)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.default_accounts d where d.account_id = a.id and d.user_id = a.user_id)
+$function$;
+comment on function app_public.accounts_is_default(app_public.accounts) is 'Whether this is the user''s main account.';
+grant execute on function app_public.accounts_is_default(app_public.accounts) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.add_bill_files(bill_id integer, file_ids uuid[])
+ RETURNS SETOF app_public.bills_files
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('bill:write');
+  perform app_hidden.require_visible_files(file_ids);
+  if not exists (select from app_public.bills b where b.id = add_bill_files.bill_id) then
+    perform app_hidden.fail('BillNotFound', 'The bill not found');
+  end if;
+  return query insert into app_public.bills_files (bill_id, file_id)
+    select add_bill_files.bill_id, f from unnest(file_ids) f group by f
+    on conflict on constraint bills_files_unique do nothing returning *;
+end;
+$function$;
+comment on function app_public.add_bill_files(integer,uuid[]) is 'Attaches files to a bill you may write: your own unattached uploads, or files attached to a record you may write.';
+grant execute on function app_public.add_bill_files(integer,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.add_cost_files(cost_id integer, file_ids uuid[])
+ RETURNS SETOF app_public.costs_files
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('cost:write');
+  perform app_hidden.require_visible_files(file_ids);
+  if not exists (select from app_public.costs c where c.id = add_cost_files.cost_id) then
+    perform app_hidden.fail('CostNotFound', 'Cost not found');
+  end if;
+  return query insert into app_public.costs_files (cost_id, file_id)
+    select add_cost_files.cost_id, f from unnest(file_ids) f group by f
+    on conflict on constraint costs_files_unique do nothing returning *;
+end;
+$function$;
+comment on function app_public.add_cost_files(integer,uuid[]) is 'Attaches files to a cost you may write: your own unattached uploads, or files attached to a record you may write.';
+grant execute on function app_public.add_cost_files(integer,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.add_document_files(document_id uuid, file_ids uuid[])
+ RETURNS SETOF app_public.documents_files
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_visible_files(file_ids);
+  if not exists (select from app_public.documents d where d.id = add_document_files.document_id) then
+    perform app_hidden.fail('DocumentNotFound', 'Document not found');
+  end if;
+  return query insert into app_public.documents_files (document_id, file_id)
+    select add_document_files.document_id, f from unnest(file_ids) f group by f
+    on conflict on constraint documents_files_unique do nothing returning *;
+end;
+$function$;
+comment on function app_public.add_document_files(uuid,uuid[]) is 'Attaches files to a document you may write: your own unattached uploads, or files attached to a record you may write.';
+grant execute on function app_public.add_document_files(uuid,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.add_invoice_files(invoice_id integer, file_ids uuid[])
+ RETURNS SETOF app_public.invoices_files
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('invoice:write');
+  perform app_hidden.require_visible_files(file_ids);
+  if not exists (select from app_public.invoices i where i.id = add_invoice_files.invoice_id) then
+    perform app_hidden.fail('InvoiceNotFound', 'The invoice not found');
+  end if;
+  return query insert into app_public.invoices_files (invoice_id, file_id)
+    select add_invoice_files.invoice_id, f from unnest(file_ids) f group by f
+    on conflict on constraint invoices_files_unique do nothing returning *;
+end;
+$function$;
+comment on function app_public.add_invoice_files(integer,uuid[]) is 'Attaches files to an invoice you may write: your own unattached uploads, or files attached to a record you may write.';
+grant execute on function app_public.add_invoice_files(integer,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.approve_cost(cost_id integer)
+ RETURNS app_public.costs
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  cost app_public.costs := app_hidden.cost_for_update(cost_id);
+  previous text;
+begin
+  perform app_hidden.require_transition('cost', 'approve', cost.status::text, cost.is_deleted);
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.costs c set status = 'approved', approved_by = app_hidden.require_user(), reject_reason = null
+   where c.id = cost_id returning * into cost;
+  perform app_hidden.set_workflow_mode(previous);
+  return cost;
+end;
+$function$;
+comment on function app_public.approve_cost(integer) is 'To approve → approved; records the approver (approve_cost).';
+grant execute on function app_public.approve_cost(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.approve_invoices(ids integer[])
+ RETURNS SETOF app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  item integer;
+  cost integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array ids loop
+    perform app_hidden.invoice_for_update(item);
+    for cost in select c.id from app_public.costs c
+                 where c.invoice_id = item and not c.is_deleted and c.status = 'to_approve' order by c.id loop
+      perform app_public.approve_cost(cost);
+    end loop;
+    return query select * from app_public.invoices i where i.id = item;
+  end loop;
+end;
+$function$;
+comment on function app_public.approve_invoices(integer[]) is 'Approves every cost still to approve on each invoice (approve_cost).';
+grant execute on function app_public.approve_invoices(integer[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.archive_and_delete_invoices(ids integer[])
+ RETURNS SETOF app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array ids loop
+    return next app_public.delete_invoice(item, false);
+  end loop;
+end;
+$function$;
+comment on function app_public.archive_and_delete_invoices(integer[]) is 'Deletes several invoices (at least one id), all or nothing.';
+grant execute on function app_public.archive_and_delete_invoices(integer[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_available_actions(bill app_public.bills)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.available_actions('bill', bill.status::text, bill.is_deleted)
+$function$;
+comment on function app_public.bills_available_actions(app_public.bills) is 'The workflow actions you may take on this bill now (validate, close_as_paid, edit, archive, unarchive, delete, force_delete).';
+grant execute on function app_public.bills_available_actions(app_public.bills) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_feeds(bill app_public.bills)
+ RETURNS SETOF app_public.audit_trail
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.audit_trail a
+   where a.table_name = 'bills' and a.row_id = bill.id
+   order by a.created_at desc, a.id desc
+$function$;
+comment on function app_public.bills_feeds(app_public.bills) is 'What happened to the bill, newest first.';
+grant execute on function app_public.bills_feeds(app_public.bills) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_has_payments(bill app_public.bills)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.bills_payments bp where bp.bill_id = bill.id)
+$function$;
+comment on function app_public.bills_has_payments(app_public.bills) is 'Whether any payment was recorded on the bill.';
+grant execute on function app_public.bills_has_payments(app_public.bills) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_remaining(ids integer[])
+ RETURNS SETOF app_public.remaining_amount
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select b.id, app_public.bills_remaining_amount(b), b.currency::text
+    from app_public.bills b where b.id = any(ids) order by b.id
+$function$;
+comment on function app_public.bills_remaining(integer[]) is 'Remaining amount (amount with VAT minus payments) of each visible bill.';
+grant execute on function app_public.bills_remaining(integer[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_remaining_amount(bill app_public.bills)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select bill.amount_w_vat - bill.paid_amount
+$function$;
+comment on function app_public.bills_remaining_amount(app_public.bills) is 'Amount with VAT minus the payments (SPEC §5); never negative.';
+grant execute on function app_public.bills_remaining_amount(app_public.bills) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_summary(ids integer[])
+ RETURNS app_public.selection_summary
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select count(*)::integer, coalesce(sum(amount), 0), coalesce(sum(amount_w_vat - amount), 0), coalesce(sum(amount_w_vat), 0),
+         coalesce(sum(amount_usd), 0), coalesce(sum(amount_usd_w_vat), 0)
+    from app_public.bills where id = any(ids)
+$function$;
+comment on function app_public.bills_summary(integer[]) is 'Count, amount, VAT and total (and in USD) of the given visible bills, exact.';
+grant execute on function app_public.bills_summary(integer[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_vat_amount(bill app_public.bills)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$ select bill.amount_w_vat - bill.amount $function$;
+comment on function app_public.bills_vat_amount(app_public.bills) is 'The VAT of the bill: amount with VAT minus amount.';
+grant execute on function app_public.bills_vat_amount(app_public.bills) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.close_bill_as_paid(bill_id integer, final_payment_method app_public.payment_method DEFAULT NULL::app_public.payment_method, final_payment_date timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS app_public.bills
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  bill app_public.bills := app_hidden.bill_for_update(bill_id);
+  remaining numeric;
+  previous text;
+begin
+  perform app_hidden.require_transition('bill', 'close_as_paid', bill.status::text, bill.is_deleted);
+  perform app_hidden.require_user();
+  remaining := app_public.bills_remaining_amount(bill);
+  if remaining > 0 then
+    if final_payment_method is null or final_payment_date is null then
+      perform app_hidden.fail('BillNotFullyPaid',
+        format('The bill is not fully paid: %s %s remain. Give a method and date for the final payment.', remaining, bill.currency));
+    end if;
+    perform app_public.create_bill_payment(bill.id, remaining, bill.currency, final_payment_date, final_payment_method);
+  end if;
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.bills b set status = 'paid', closed_by = app_hidden.current_user_id()
+   where b.id = bill.id returning * into bill;
+  perform app_hidden.set_workflow_mode(previous);
+  return bill;
+end;
+$function$;
+comment on function app_public.close_bill_as_paid(integer,app_public.payment_method,timestamp with time zone) is 'Validated → paid. When money remains, give the method and date of a final payment of the remaining amount, recorded in the same call; otherwise refused (BillNotFullyPaid).';
+grant execute on function app_public.close_bill_as_paid(integer,app_public.payment_method,timestamp with time zone) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.close_invoice_as_paid(invoice_id integer, final_payment_method app_public.payment_method DEFAULT NULL::app_public.payment_method, final_payment_date timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  remaining numeric;
+  previous text;
+begin
+  perform app_hidden.require_transition('invoice', 'close_as_paid', invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_user();
+  perform app_hidden.require_costs_approved(invoice.id);
+  remaining := app_public.invoices_remaining_amount(invoice);
+  if remaining > 0 then
+    if final_payment_method is null or final_payment_date is null then
+      perform app_hidden.fail('InvoiceNotFullyPaid',
+        format('The invoice is not fully paid: %s %s remain. Give a method and date for the final payment.', remaining, invoice.currency));
+    end if;
+    perform app_public.create_invoice_payment(invoice.id, remaining, invoice.currency, final_payment_date, final_payment_method);
+  end if;
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.invoices i set status = 'paid', closed_by = app_hidden.current_user_id()
+   where i.id = invoice.id returning * into invoice;
+  perform app_hidden.set_workflow_mode(previous);
+  return invoice;
+end;
+$function$;
+comment on function app_public.close_invoice_as_paid(integer,app_public.payment_method,timestamp with time zone) is 'Validated → paid. When money remains, give the method and date of a final payment of the remaining amount, recorded in the same call; without them closing is refused (InvoiceNotFullyPaid).';
+grant execute on function app_public.close_invoice_as_paid(integer,app_public.payment_method,timestamp with time zone) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.close_invoices_as_paid(ids integer[], final_payment_method app_public.payment_method DEFAULT NULL::app_public.payment_method, final_payment_date timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS SETOF app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array ids loop
+    return next app_public.close_invoice_as_paid(item, final_payment_method, final_payment_date);
+  end loop;
+end;
+$function$;
+comment on function app_public.close_invoices_as_paid(integer[],app_public.payment_method,timestamp with time zone) is 'Closes each invoice as paid (all or nothing); the final payment method and date settle whatever remains on each.';
+grant execute on function app_public.close_invoices_as_paid(integer[],app_public.payment_method,timestamp with time zone) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.contractors()
+ RETURNS SETOF app_public.company
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select s.id, 'supplier', s.legal_name, s.short_name from app_public.suppliers s order by s.legal_name
+$function$;
+comment on function app_public.contractors() is 'Every contractor a document may name (suppliers).';
+grant execute on function app_public.contractors() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.contracts()
+ RETURNS SETOF app_public.documents
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select d.* from app_public.documents d where d.type = 'Contract' and not d.is_deleted order by d.name
+$function$;
+comment on function app_public.contracts() is 'Live contracts, by name: the parents a document can belong to.';
+grant execute on function app_public.contracts() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.costs_available_actions(cost app_public.costs)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.available_actions('cost', cost.status::text, cost.is_deleted)
+$function$;
+comment on function app_public.costs_available_actions(app_public.costs) is 'The workflow actions you may take on this cost now (approve, reject, return_to_approval, edit, delete, force_delete).';
+grant execute on function app_public.costs_available_actions(app_public.costs) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.costs_summary(ids integer[])
+ RETURNS app_public.selection_summary
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select count(*)::integer, coalesce(sum(amount), 0), coalesce(sum(amount_w_vat - amount), 0), coalesce(sum(amount_w_vat), 0),
+         coalesce(sum(amount_usd), 0), coalesce(sum(amount_usd_w_vat), 0)
+    from app_public.costs where id = any(ids)
+$function$;
+comment on function app_public.costs_summary(integer[]) is 'Count, amount, VAT and total (and in USD) of the given visible costs, exact.';
+grant execute on function app_public.costs_summary(integer[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.create_bill_payment(bill_id integer, amount numeric, currency text, payment_date timestamp with time zone, payment_method app_public.payment_method)
+ RETURNS app_public.bills_payments
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  bill app_public.bills;
+  payment_id uuid;
+  link app_public.bills_payments;
+begin
+  perform app_hidden.require_scope('payment:write');
+  bill := app_hidden.bill_for_payment(bill_id);
+  perform app_hidden.check_payment(bill.currency, app_public.bills_remaining_amount(bill), amount, currency,
+                                   payment_date, payment_method);
+  -- No RETURNING: the payment becomes visible to its creator only once it is linked.
+  payment_id := gen_random_uuid();
+  insert into app_public.payments (id, amount, currency, payment_date, payment_method)
+  values (payment_id, amount, currency, payment_date, payment_method);
+  insert into app_public.bills_payments (bill_id, payment_id) values (bill.id, payment_id) returning * into link;
+  return link;
+end;
+$function$;
+comment on function app_public.create_bill_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) is 'Records a payment on a bill, in its currency, up to the remaining amount; returns the link with the payment.';
+grant execute on function app_public.create_bill_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.create_bill_with_costs(name text, client_id uuid, subsidiary_id uuid, invoice_date date, period integer, year integer, currency text, vat numeric, amount numeric, cost_ids integer[] DEFAULT '{}'::integer[], project_id uuid DEFAULT NULL::uuid, service_id uuid DEFAULT NULL::uuid, description text DEFAULT NULL::text, invoice_ref text DEFAULT NULL::text, due_date date DEFAULT NULL::date, act_id uuid DEFAULT NULL::uuid)
+ RETURNS app_public.bills
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  bill app_public.bills;
+  attached integer;
+begin
+  perform app_hidden.require_scope('bill:write');
+  insert into app_public.bills (name, client_id, subsidiary_id, invoice_date, period, year, currency, vat, amount,
+                                project_id, service_id, description, invoice_ref, due_date, act_id)
+  values (name, client_id, subsidiary_id, invoice_date, period, year, currency, vat, amount,
+          project_id, service_id, description, invoice_ref, due_date, act_id)
+  returning * into bill;
+  if cardinality(coalesce(cost_ids, '{}')) > 0 then
+    update app_public.costs c set bill_id = bill.id, to_bill = true
+     where c.id = any(cost_ids) and c.status = 'approved' and not c.is_deleted and c.bill_id is null
+       and c.subsidiary_id = bill.subsidiary_id;
+    get diagnostics attached = row_count;
+    if attached <> cardinality(array(select distinct unnest(cost_ids))) then
+      perform app_hidden.fail('CostsNotBillable', 'Only approved, unbilled costs of the bill''s subsidiary can be billed.');
+    end if;
+  end if;
+  select * into bill from app_public.bills b where b.id = bill.id;
+  return bill;
+end;
+$function$;
+comment on function app_public.create_bill_with_costs(text,uuid,uuid,date,integer,integer,text,numeric,numeric,integer[],uuid,uuid,text,text,date,uuid) is 'Creates a bill and attaches the selected approved, unbilled costs of its subsidiary, in one call (bill:write).';
+grant execute on function app_public.create_bill_with_costs(text,uuid,uuid,date,integer,integer,text,numeric,numeric,integer[],uuid,uuid,text,text,date,uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.create_invoice_payment(invoice_id integer, amount numeric, currency text, payment_date timestamp with time zone, payment_method app_public.payment_method)
+ RETURNS app_public.invoices_payments
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices;
+  payment_id uuid;
+  link app_public.invoices_payments;
+begin
+  perform app_hidden.require_scope('payment:write');
+  invoice := app_hidden.invoice_for_payment(invoice_id);
+  perform app_hidden.check_payment(invoice.currency, app_public.invoices_remaining_amount(invoice), amount, currency,
+                                   payment_date, payment_method);
+  -- No RETURNING: the payment becomes visible to its creator only once it is linked.
+  payment_id := gen_random_uuid();
+  insert into app_public.payments (id, amount, currency, payment_date, payment_method)
+  values (payment_id, amount, currency, payment_date, payment_method);
+  insert into app_public.invoices_payments (invoice_id, payment_id) values (invoice.id, payment_id) returning * into link;
+  return link;
+end;
+$function$;
+comment on function app_public.create_invoice_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) is 'Records a payment on an invoice, in its currency, up to the remaining amount; returns the link with the payment.';
+grant execute on function app_public.create_invoice_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.create_payments(payments app_public.payment_input[])
+ RETURNS SETOF app_public.payments
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  p app_public.payment_input;
+  link_payment uuid;
+begin
+  perform app_hidden.require_ids(payments);
+  foreach p in array payments loop
+    if (p.invoice_id is null) = (p.bill_id is null) then
+      perform app_hidden.fail('MissingPaymentTarget', 'A payment needs an invoice id or a bill id.');
+    end if;
+    if p.invoice_id is not null then
+      select (app_public.create_invoice_payment(p.invoice_id, p.amount, p.currency, p.payment_date, p.payment_method)).payment_id into link_payment;
+    else
+      select (app_public.create_bill_payment(p.bill_id, p.amount, p.currency, p.payment_date, p.payment_method)).payment_id into link_payment;
+    end if;
+    return query select * from app_public.payments where id = link_payment;
+  end loop;
+end;
+$function$;
+comment on function app_public.create_payments(app_public.payment_input[]) is 'Records several payments (each with an invoice id or a bill id), all or nothing.';
+grant execute on function app_public.create_payments(app_public.payment_input[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.create_role(name text, scopes text[])
+ RETURNS app_public.roles
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  role app_public.roles;
+begin
+  if coalesce(btrim(name), '') = '' then
+    perform app_hidden.fail('FieldRequired', 'Field is required');
+  end if;
+  if cardinality(coalesce(scopes, '{}')) = 0 then
+    perform app_hidden.fail('RoleNeedsScope', 'A role needs at least one scope.');
+  end if;
+  insert into app_public.roles (name) values (btrim(name)) returning * into role;
+  insert into app_public.role_scopes (role_id, scope) select role.id, s from unnest(scopes) s group by s;
+  return role;
+end;
+$function$;
+comment on function app_public.create_role(text,text[]) is 'Creates a role with a name and at least one scope (admin:role).';
+grant execute on function app_public.create_role(text,text[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.current_account()
+ RETURNS app_public.accounts
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.accounts a
+   where a.id = app_hidden.current_account_id() and a.user_id = app_hidden.current_user_id()
+$function$;
+comment on function app_public.current_account() is 'The account the signed-in user is working in, or null.';
+grant execute on function app_public.current_account() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.delete_bill(bill_id integer, force boolean DEFAULT false)
+ RETURNS app_public.bills
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  bill app_public.bills := app_hidden.bill_for_update(bill_id);
+  payment_ids uuid[];
+  previous text;
+begin
+  if not force and exists (select from app_public.bills_payments bp where bp.bill_id = bill.id) then
+    perform app_hidden.fail('BillHasPayments', 'The bill has payments: delete them first, or force delete.');
+  end if;
+  perform app_hidden.require_transition('bill', case when force then 'force_delete' else 'delete' end,
+                                        bill.status::text, bill.is_deleted);
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.bills b set is_deleted = true where b.id = bill.id;
+  perform app_hidden.set_workflow_mode('force');
+  select array_agg(bp.payment_id) into payment_ids from app_public.bills_payments bp where bp.bill_id = bill.id;
+  delete from app_public.bills_payments bp where bp.bill_id = bill.id;
+  delete from app_public.payments p where p.id = any(payment_ids);
+  if force then
+    delete from app_public.costs c where c.bill_id = bill.id;
+  else
+    update app_public.costs c set bill_id = null where c.bill_id = bill.id;
+  end if;
+  delete from app_public.bills b where b.id = bill.id;
+  perform app_hidden.set_workflow_mode(previous);
+  return bill;
+end;
+$function$;
+comment on function app_public.delete_bill(integer,boolean) is 'Deletes a bill and detaches its costs; refused while payments exist unless force (admin:bill), which removes its payments and costs too.';
+grant execute on function app_public.delete_bill(integer,boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.delete_cost(cost_id integer, force boolean DEFAULT false)
+ RETURNS app_public.costs
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  cost app_public.costs := app_hidden.cost_for_update(cost_id);
+  previous text;
+begin
+  if cost.status = 'approved' and not force then
+    perform app_hidden.fail('CannotDeleteApprovedCost', 'Cannot delete an approved cost.');
+  end if;
+  perform app_hidden.require_transition('cost', case when force and cost.status = 'approved' then 'force_delete' else 'delete' end,
+                                        cost.status::text, cost.is_deleted);
+  previous := app_hidden.set_workflow_mode(case when cost.status = 'approved' then 'force' else app_hidden.workflow_mode() end);
+  delete from app_public.costs c where c.id = cost_id;
+  perform app_hidden.set_workflow_mode(previous);
+  return cost;
+end;
+$function$;
+comment on function app_public.delete_cost(integer,boolean) is 'Deletes a cost. An approved cost needs force, which needs admin:cost:write and may leave its invoice inconsistent.';
+grant execute on function app_public.delete_cost(integer,boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.delete_invoice(invoice_id integer, force boolean DEFAULT false)
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  payment_ids uuid[];
+  previous text;
+begin
+  if not force then
+    if invoice.status in ('validated', 'paid') then
+      perform app_hidden.fail('CannotDeleteClosedInvoice', 'A validated or paid invoice can only be force deleted.');
+    end if;
+    if exists (select from app_public.invoices_payments ip where ip.invoice_id = invoice.id) then
+      perform app_hidden.fail('InvoiceHasPayments', 'The invoice has payments: delete them first, or force delete.');
+    end if;
+  end if;
+  perform app_hidden.require_transition('invoice', case when force then 'force_delete' else 'delete' end,
+                                        invoice.status::text, invoice.is_deleted);
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.invoices i set is_deleted = true where i.id = invoice.id;
+  update app_public.costs c set is_deleted = true where c.invoice_id = invoice.id;
+  perform app_hidden.set_workflow_mode('purge');
+  select array_agg(ip.payment_id) into payment_ids from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
+  delete from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
+  delete from app_public.payments p where p.id = any(payment_ids);
+  delete from app_public.costs c where c.invoice_id = invoice.id;
+  delete from app_public.invoices i where i.id = invoice.id;
+  perform app_hidden.set_workflow_mode(previous);
+  return invoice;
+end;
+$function$;
+comment on function app_public.delete_invoice(integer,boolean) is 'Deletes an invoice with its costs. Refused for validated or paid invoices and while payments exist, unless force (admin:invoice:write), which removes its payments too.';
+grant execute on function app_public.delete_invoice(integer,boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.delete_payment(payment_id uuid)
+ RETURNS app_public.payments
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  payment app_public.payments;
+begin
+  perform app_hidden.require_scope('payment:write');
+  select * into payment from app_public.payments p where p.id = payment_id for update;
+  if payment.id is null then
+    perform app_hidden.fail('PaymentNotFound', 'Payment not found');
+  end if;
+  if exists (select from app_public.invoices_payments ip join app_public.invoices i on i.id = ip.invoice_id
+              where ip.payment_id = payment.id and i.status = 'paid')
+     or exists (select from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id
+                 where bp.payment_id = payment.id and b.status = 'paid') then
+    perform app_hidden.fail('PaymentOfClosedRecord',
+      'The payment belongs to an invoice or bill closed as paid and cannot be deleted. Reset the invoice to open first.');
+  end if;
+  delete from app_public.invoices_payments ip where ip.payment_id = payment.id;
+  delete from app_public.bills_payments bp where bp.payment_id = payment.id;
+  delete from app_public.payments p where p.id = payment.id;
+  return payment;
+end;
+$function$;
+comment on function app_public.delete_payment(uuid) is 'Deletes a payment and its link; refused for a record closed as paid.';
+grant execute on function app_public.delete_payment(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.documents_parent_name(document app_public.documents)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select p.name from app_public.documents p where p.id = document.contract_reference
+$function$;
+comment on function app_public.documents_parent_name(app_public.documents) is 'The name of the parent document (the contract this one belongs to).';
+grant execute on function app_public.documents_parent_name(app_public.documents) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.duplicate_invoice(invoice_id integer)
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  source app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  copy app_public.invoices;
+begin
+  perform app_hidden.require_transition('invoice', 'duplicate', source.status::text, source.is_deleted);
+  insert into app_public.invoices (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency,
+                                   subsidiary_id, supplier_id, default_cost_type_id)
+  values (source.type, source.invoice_ref || ' (copy)', source.invoice_date, source.due_date, source.period_start,
+          source.period_end, source.currency, source.subsidiary_id, source.supplier_id, source.default_cost_type_id)
+  returning * into copy;
+  insert into app_public.costs (name, description, amount, vat, invoice_id, to_bill, cost_type_id, project_id, period, year)
+  select c.name, c.description, c.amount, c.vat, copy.id, c.to_bill, c.cost_type_id, c.project_id, c.period, c.year
+    from app_public.costs c where c.invoice_id = source.id and not c.is_deleted order by c.id;
+  select * into copy from app_public.invoices i where i.id = copy.id;
+  return copy;
+end;
+$function$;
+comment on function app_public.duplicate_invoice(integer) is 'A new draft copy of the invoice, reference "… (copy)", with copies of its live costs to approve again.';
+grant execute on function app_public.duplicate_invoice(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.duplicate_invoices(ids integer[])
+ RETURNS SETOF app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array ids loop return next app_public.duplicate_invoice(item); end loop;
+end;
+$function$;
+comment on function app_public.duplicate_invoices(integer[]) is 'Duplicates each invoice as a new draft, all or nothing.';
+grant execute on function app_public.duplicate_invoices(integer[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.edit_document(document_id uuid, data jsonb DEFAULT '{}'::jsonb, connect_ids uuid[] DEFAULT '{}'::uuid[], disconnect_ids uuid[] DEFAULT '{}'::uuid[])
+ RETURNS app_public.documents
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  allowed constant text[] := array['name', 'type', 'description', 'comments', 'email', 'amount', 'currency',
+    'signing_date', 'expiration_date', 'expiration_conditions', 'expiration_extends_contract',
+    'contract_reference', 'contractor_id', 'principal_id', 'client_id', 'service_id'];
+  document app_public.documents := app_hidden.document_for_update(document_id);
+  key text;
+  changed integer;
+begin
+  for key in select jsonb_object_keys(coalesce(data, '{}')) loop
+    if not key = any(allowed) then
+      perform app_hidden.fail('InvalidInput', format('The field %s cannot be changed here.', key));
+    end if;
+  end loop;
+  if coalesce(data, '{}') <> '{}' then
+    update app_public.documents d
+       set name = p.name, type = p.type, description = p.description, comments = p.comments, email = p.email,
+           amount = p.amount, currency = p.currency, signing_date = p.signing_date,
+           expiration_date = p.expiration_date, expiration_conditions = p.expiration_conditions,
+           expiration_extends_contract = p.expiration_extends_contract, contract_reference = p.contract_reference,
+           contractor_id = p.contractor_id, principal_id = p.principal_id, client_id = p.client_id,
+           service_id = p.service_id
+      from jsonb_populate_record(document, data) p
+     where d.id = document.id;
+  end if;
+  if cardinality(coalesce(disconnect_ids, '{}')) > 0 then
+    update app_public.documents d set contract_reference = null
+     where d.id = any(disconnect_ids) and d.contract_reference = document.id;
+  end if;
+  if cardinality(coalesce(connect_ids, '{}')) > 0 then
+    if document.id = any(connect_ids) then
+      perform app_hidden.fail('InvalidInput', 'A document cannot be its own child.');
+    end if;
+    update app_public.documents d set contract_reference = document.id where d.id = any(connect_ids);
+    get diagnostics changed = row_count;
+    if changed <> cardinality(array(select distinct unnest(connect_ids))) then
+      perform app_hidden.fail('DocumentNotFound', 'Document not found');
+    end if;
+  end if;
+  select * into document from app_public.documents d where d.id = edit_document.document_id;
+  return document;
+end;
+$function$;
+comment on function app_public.edit_document(uuid,jsonb,uuid[],uuid[]) is 'Changes the fields given in data (column names) and, in the same call, detaches and attaches child documents.';
+grant execute on function app_public.edit_document(uuid,jsonb,uuid[],uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.files_attached_to(file app_public.files)
+ RETURNS SETOF app_public.file_attachment
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select 'bill', l.bill_id::text from app_public.bills_files l join app_public.bills b on b.id = l.bill_id where l.file_id = file.id
+  union all select 'invoice', l.invoice_id::text from app_public.invoices_files l join app_public.invoices i on i.id = l.invoice_id where l.file_id = file.id
+  union all select 'cost', l.cost_id::text from app_public.costs_files l join app_public.costs c on c.id = l.cost_id where l.file_id = file.id
+  union all select 'document', l.document_id::text from app_public.documents_files l join app_public.documents d on d.id = l.document_id where l.file_id = file.id
+  union all select 'act', b.id::text from app_public.bills b where b.act_id = file.id
+$function$;
+comment on function app_public.files_attached_to(app_public.files) is 'The records (visible to you) this file is attached to.';
+grant execute on function app_public.files_attached_to(app_public.files) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.find_client_by_name(pattern text)
+ RETURNS app_public.clients
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select c.* from app_public.clients c where c.legal_name ilike pattern order by c.legal_name, c.id limit 1
+$function$;
+comment on function app_public.find_client_by_name(text) is 'The first client (by legal name) whose legal name matches the pattern (ILIKE).';
+grant execute on function app_public.find_client_by_name(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.find_contractor_by_name(pattern text)
+ RETURNS app_public.company
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select c.* from app_public.contractors() c where c.legal_name ilike pattern limit 1
+$function$;
+comment on function app_public.find_contractor_by_name(text) is 'The first contractor whose legal name matches the pattern (ILIKE).';
+grant execute on function app_public.find_contractor_by_name(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.find_files_by_hashes(hashes text[])
+ RETURNS SETOF app_public.files
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select f.* from app_public.files f where f.sha256 = any(hashes) order by f.uploaded_at
+$function$;
+comment on function app_public.find_files_by_hashes(text[]) is 'Stored files (that you can see) with these sha256 hashes: duplicate detection before an upload.';
+grant execute on function app_public.find_files_by_hashes(text[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.find_principal_by_name(pattern text)
+ RETURNS app_public.company
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select c.* from app_public.principals() c where c.legal_name ilike pattern limit 1
+$function$;
+comment on function app_public.find_principal_by_name(text) is 'The first principal whose legal name matches the pattern (ILIKE).';
+grant execute on function app_public.find_principal_by_name(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.find_subsidiary_by_name(pattern text)
+ RETURNS app_public.subsidiaries
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select s.* from app_public.subsidiaries s where s.legal_name ilike pattern order by s.legal_name, s.id limit 1
+$function$;
+comment on function app_public.find_subsidiary_by_name(text) is 'The first visible subsidiary (by legal name) whose legal name matches the pattern (ILIKE).';
+grant execute on function app_public.find_subsidiary_by_name(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.find_supplier_by_name(pattern text)
+ RETURNS app_public.suppliers
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select s.* from app_public.suppliers s where s.legal_name ilike pattern order by s.legal_name, s.id limit 1
+$function$;
+comment on function app_public.find_supplier_by_name(text) is 'The first supplier (by legal name) whose legal name matches the pattern (ILIKE).';
+grant execute on function app_public.find_supplier_by_name(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.get_cost_invoice_id(cost_id integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  result integer;
+begin
+  select c.invoice_id into result from app_public.costs c where c.id = cost_id;
+  if result is null then
+    perform app_hidden.fail('CostNotFound', 'Cost not found');
+  end if;
+  return result;
+end;
+$function$;
+comment on function app_public.get_cost_invoice_id(integer) is 'The invoice of a visible cost (for links to a cost''s invoice).';
+grant execute on function app_public.get_cost_invoice_id(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.get_document_prep_vals(document_id uuid)
+ RETURNS app_public.document_prep_vals
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  result app_public.document_prep_vals;
+begin
+  select d.principal_id, d.client_id, d.service_id, d.contractor_id into result
+    from app_public.documents d where d.id = document_id;
+  if not found then
+    perform app_hidden.fail('DocumentNotFound', 'Document not found');
+  end if;
+  return result;
+end;
+$function$;
+comment on function app_public.get_document_prep_vals(uuid) is 'The parties of a document (principal, client, service, contractor), to prefill a related one.';
+grant execute on function app_public.get_document_prep_vals(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_available_actions(invoice app_public.invoices)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.available_actions('invoice', invoice.status::text, invoice.is_deleted)
+$function$;
+comment on function app_public.invoices_available_actions(app_public.invoices) is 'The workflow actions you may take on this invoice now (open, validate, reject, reopen, reset_to_open, close_as_paid, edit, archive, unarchive, delete, force_delete, duplicate).';
+grant execute on function app_public.invoices_available_actions(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_feeds(invoice app_public.invoices)
+ RETURNS SETOF app_public.audit_trail
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.audit_trail a
+   where a.table_name = 'invoices' and a.row_id = invoice.id
+   order by a.created_at desc, a.id desc
+$function$;
+comment on function app_public.invoices_feeds(app_public.invoices) is 'What happened to the invoice, newest first.';
+grant execute on function app_public.invoices_feeds(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_has_payments(invoice app_public.invoices)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.invoices_payments ip where ip.invoice_id = invoice.id)
+$function$;
+comment on function app_public.invoices_has_payments(app_public.invoices) is 'Whether any payment was recorded on the invoice.';
+grant execute on function app_public.invoices_has_payments(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_remaining(ids integer[])
+ RETURNS SETOF app_public.remaining_amount
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select i.id, app_public.invoices_remaining_amount(i), i.currency::text
+    from app_public.invoices i where i.id = any(ids) order by i.id
+$function$;
+comment on function app_public.invoices_remaining(integer[]) is 'Remaining amount (amount with VAT minus payments) of each visible invoice.';
+grant execute on function app_public.invoices_remaining(integer[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_remaining_amount(invoice app_public.invoices)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select invoice.amount_w_vat - invoice.paid_amount
+$function$;
+comment on function app_public.invoices_remaining_amount(app_public.invoices) is 'Amount with VAT minus the payments (SPEC §5); never negative.';
+grant execute on function app_public.invoices_remaining_amount(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_summary(ids integer[])
+ RETURNS app_public.selection_summary
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select count(*)::integer, coalesce(sum(amount), 0), coalesce(sum(amount_w_vat - amount), 0), coalesce(sum(amount_w_vat), 0),
+         coalesce(sum(amount_usd), 0), coalesce(sum(amount_usd_w_vat), 0)
+    from app_public.invoices where id = any(ids)
+$function$;
+comment on function app_public.invoices_summary(integer[]) is 'Count, amount, VAT and total (and in USD) of the given visible invoices, exact.';
+grant execute on function app_public.invoices_summary(integer[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_vat_amount(invoice app_public.invoices)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$ select invoice.amount_w_vat - invoice.amount $function$;
+comment on function app_public.invoices_vat_amount(app_public.invoices) is 'The VAT of the invoice: amount with VAT minus amount.';
+grant execute on function app_public.invoices_vat_amount(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.is_valid_access_pattern(pattern text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select cardinality(app_public.access_pattern_tokens(pattern)) > 0
+     and not exists (
+       select from unnest(app_public.access_pattern_tokens(pattern)) t
+        where t !~ '^!?[A-Za-z0-9_.*]+$'
+     )
+$function$;
+comment on function app_public.is_valid_access_pattern(text) is 'Whether a project access pattern is well formed: include and !exclude tokens of Latin letters, digits, underscore, dot and * wildcards.';
+grant execute on function app_public.is_valid_access_pattern(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.mark_all_notifications_read()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  changed integer;
+begin
+  update app_public.notifications n set is_read = true, read_at = now()
+   where n.user_id = app_hidden.current_user_id() and not n.is_read;
+  get diagnostics changed = row_count;
+  return changed;
+end;
+$function$;
+comment on function app_public.mark_all_notifications_read() is 'Marks all your notifications read; returns how many changed.';
+grant execute on function app_public.mark_all_notifications_read() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.mark_notification_read(notification_id uuid)
+ RETURNS app_public.notifications
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  result app_public.notifications;
+begin
+  update app_public.notifications n set is_read = true, read_at = coalesce(n.read_at, now())
+   where n.id = notification_id returning * into result;
+  if result.id is null then
+    perform app_hidden.fail('NotificationNotFound', 'Notification not found');
+  end if;
+  return result;
+end;
+$function$;
+comment on function app_public.mark_notification_read(uuid) is 'Marks one of your notifications read.';
+grant execute on function app_public.mark_notification_read(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.offers()
+ RETURNS SETOF app_public.documents
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select d.* from app_public.documents d where d.type = 'Offer' and not d.is_deleted order by d.name
+$function$;
+comment on function app_public.offers() is 'Live offers, by name (each with parentName).';
+grant execute on function app_public.offers() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.open_invoice(invoice_id integer)
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  previous text;
+begin
+  perform app_hidden.require_transition('invoice', 'open', invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_costs_approved(invoice.id);
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.invoices i set status = 'open' where i.id = invoice.id returning * into invoice;
+  perform app_hidden.set_workflow_mode(previous);
+  return invoice;
+end;
+$function$;
+comment on function app_public.open_invoice(integer) is 'Draft → open, once every live cost is approved (invoice:write).';
+grant execute on function app_public.open_invoice(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.open_invoices(ids integer[])
+ RETURNS SETOF app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array ids loop return next app_public.open_invoice(item); end loop;
+end;
+$function$;
+comment on function app_public.open_invoices(integer[]) is 'Opens each draft invoice, all or nothing.';
+grant execute on function app_public.open_invoices(integer[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.principals()
+ RETURNS SETOF app_public.company
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select s.id, 'subsidiary', s.legal_name, s.short_name from app_public.subsidiaries s order by s.legal_name
+$function$;
+comment on function app_public.principals() is 'Every principal a document may name (the visible subsidiaries).';
+grant execute on function app_public.principals() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.project_bill_analytics(project_id uuid, start_year integer, start_month integer, end_year integer, end_month integer)
+ RETURNS SETOF app_public.analytics_row
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('create_report');
+  perform app_hidden.check_period_range(start_year, start_month, end_year, end_month);
+  return query
+  select b.year::integer, b.period::integer, sum(b.amount_usd_w_vat), count(*)::integer
+    from app_public.bills b
+   where b.project_id = project_bill_analytics.project_id and not b.is_deleted
+     and app_hidden.in_period_range(b.year, b.period, start_year, start_month, end_year, end_month)
+   group by b.year, b.period order by b.year, b.period;
+end;
+$function$;
+comment on function app_public.project_bill_analytics(uuid,integer,integer,integer,integer) is 'Live bills of a project per month in the range (create_report).';
+grant execute on function app_public.project_bill_analytics(uuid,integer,integer,integer,integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.project_cost_analytics(project_id uuid, start_year integer, start_month integer, end_year integer, end_month integer)
+ RETURNS SETOF app_public.analytics_row
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('create_report');
+  perform app_hidden.check_period_range(start_year, start_month, end_year, end_month);
+  return query
+  select c.year::integer, c.period::integer, sum(c.amount_usd_w_vat), count(*)::integer
+    from app_public.costs c
+   where c.project_id = project_cost_analytics.project_id and c.status = 'approved' and not c.is_deleted
+     and app_hidden.in_period_range(c.year, c.period, start_year, start_month, end_year, end_month)
+   group by c.year, c.period order by c.year, c.period;
+end;
+$function$;
+comment on function app_public.project_cost_analytics(uuid,integer,integer,integer,integer) is 'Approved, live costs of a project per month in the range (create_report).';
+grant execute on function app_public.project_cost_analytics(uuid,integer,integer,integer,integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.projects_matching_access_pattern(pattern text)
+ RETURNS SETOF app_public.projects
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select p.* from app_public.projects p
+   where app_public.is_valid_access_pattern(pattern) and app_public.access_pattern_matches(pattern, p.access_key)
+   order by p.name
+$function$;
+comment on function app_public.projects_matching_access_pattern(text) is 'Preview: the projects (visible to you) an access pattern would allow.';
+grant execute on function app_public.projects_matching_access_pattern(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.reject_cost(cost_id integer, reason text)
+ RETURNS app_public.costs
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  cost app_public.costs := app_hidden.cost_for_update(cost_id);
+  previous text;
+begin
+  if coalesce(btrim(reason), '') = '' then
+    perform app_hidden.fail('ReasonRequired', 'A reason is required.');
+  end if;
+  perform app_hidden.require_transition('cost', 'reject', cost.status::text, cost.is_deleted);
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.costs c set status = 'rejected', approved_by = app_hidden.require_user(), reject_reason = reason
+   where c.id = cost_id returning * into cost;
+  perform app_hidden.set_workflow_mode(previous);
+  return cost;
+end;
+$function$;
+comment on function app_public.reject_cost(integer,text) is 'To approve or approved → rejected with a reason; records who rejected (approve_cost).';
+grant execute on function app_public.reject_cost(integer,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.reject_invoice(invoice_id integer, reason text)
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  previous text;
+begin
+  if coalesce(btrim(reason), '') = '' then
+    perform app_hidden.fail('ReasonRequired', 'A reason is required.');
+  end if;
+  perform app_hidden.require_transition('invoice', 'reject', invoice.status::text, invoice.is_deleted);
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.costs c set status = 'rejected', reject_reason = 'invoice_rejected', approved_by = app_hidden.current_user_id()
+   where c.invoice_id = invoice.id and not c.is_deleted;
+  update app_public.invoices i set status = 'rejected', reject_reason = reason, validated_by = app_hidden.require_user()
+   where i.id = invoice.id returning * into invoice;
+  perform app_hidden.set_workflow_mode(previous);
+  return invoice;
+end;
+$function$;
+comment on function app_public.reject_invoice(integer,text) is 'Open or validated → rejected with a reason; its live costs are rejected as invoice_rejected (validate_invoice).';
+grant execute on function app_public.reject_invoice(integer,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.reject_invoices(ids integer[], reason text)
+ RETURNS SETOF app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array ids loop return next app_public.reject_invoice(item, reason); end loop;
+end;
+$function$;
+comment on function app_public.reject_invoices(integer[],text) is 'Rejects each invoice with the reason, all or nothing.';
+grant execute on function app_public.reject_invoices(integer[],text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.remove_bill_files(bill_id integer, file_ids uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  unlinked uuid[];
+begin
+  perform app_hidden.require_scope('bill:write');
+  perform app_hidden.require_ids(file_ids);
+  with gone as (delete from app_public.bills_files l where l.bill_id = remove_bill_files.bill_id and l.file_id = any(file_ids) returning l.file_id)
+  select array_agg(file_id) into unlinked from gone;
+  if unlinked is null then
+    perform app_hidden.fail('FileNotFound', 'File not found');
+  end if;
+  perform app_hidden.delete_unreferenced_files(unlinked);
+  return cardinality(unlinked);
+end;
+$function$;
+comment on function app_public.remove_bill_files(integer,uuid[]) is 'Detaches files from a bill; a file nothing else refers to is deleted.';
+grant execute on function app_public.remove_bill_files(integer,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.remove_cost_files(cost_id integer, file_ids uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  unlinked uuid[];
+begin
+  perform app_hidden.require_scope('cost:write');
+  perform app_hidden.require_ids(file_ids);
+  with gone as (delete from app_public.costs_files l where l.cost_id = remove_cost_files.cost_id and l.file_id = any(file_ids) returning l.file_id)
+  select array_agg(file_id) into unlinked from gone;
+  if unlinked is null then
+    perform app_hidden.fail('FileNotFound', 'File not found');
+  end if;
+  perform app_hidden.delete_unreferenced_files(unlinked);
+  return cardinality(unlinked);
+end;
+$function$;
+comment on function app_public.remove_cost_files(integer,uuid[]) is 'Detaches files from a cost; a file nothing else refers to is deleted.';
+grant execute on function app_public.remove_cost_files(integer,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.remove_document_files(document_id uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  unlinked uuid[];
+begin
+  perform app_hidden.document_for_update(document_id);
+  with gone as (delete from app_public.documents_files l where l.document_id = remove_document_files.document_id returning l.file_id)
+  select coalesce(array_agg(file_id), '{}') into unlinked from gone;
+  perform app_hidden.delete_unreferenced_files(unlinked);
+  return cardinality(unlinked);
+end;
+$function$;
+comment on function app_public.remove_document_files(uuid) is 'Detaches every file of a document you may write; a file nothing else refers to is deleted.';
+grant execute on function app_public.remove_document_files(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.remove_invoice_files(invoice_id integer, file_ids uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  unlinked uuid[];
+begin
+  perform app_hidden.require_scope('invoice:write');
+  perform app_hidden.require_ids(file_ids);
+  with gone as (delete from app_public.invoices_files l where l.invoice_id = remove_invoice_files.invoice_id and l.file_id = any(file_ids) returning l.file_id)
+  select array_agg(file_id) into unlinked from gone;
+  if unlinked is null then
+    perform app_hidden.fail('FileNotFound', 'File not found');
+  end if;
+  perform app_hidden.delete_unreferenced_files(unlinked);
+  return cardinality(unlinked);
+end;
+$function$;
+comment on function app_public.remove_invoice_files(integer,uuid[]) is 'Detaches files from an invoice; a file nothing else refers to is deleted.';
+grant execute on function app_public.remove_invoice_files(integer,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.reopen_invoice(invoice_id integer)
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  previous text;
+begin
+  perform app_hidden.require_transition('invoice', 'reopen', invoice.status::text, invoice.is_deleted);
+  if exists (select from app_public.costs c where c.invoice_id = invoice.id and not c.is_deleted and c.status <> 'approved') then
+    perform app_hidden.fail('CostsNotApproved', 'All costs of the invoice must be approved first.');
+  end if;
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.invoices i set status = 'open' where i.id = invoice.id returning * into invoice;
+  perform app_hidden.set_workflow_mode(previous);
+  return invoice;
+end;
+$function$;
+comment on function app_public.reopen_invoice(integer) is 'Rejected → open, once every live cost is approved again (invoice:write).';
+grant execute on function app_public.reopen_invoice(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.reopen_invoices(ids integer[])
+ RETURNS SETOF app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array ids loop return next app_public.reopen_invoice(item); end loop;
+end;
+$function$;
+comment on function app_public.reopen_invoices(integer[]) is 'Reopens each rejected invoice, all or nothing.';
+grant execute on function app_public.reopen_invoices(integer[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.reset_invoice_to_open(invoice_id integer)
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  previous text;
+begin
+  perform app_hidden.require_transition('invoice', 'reset_to_open', invoice.status::text, invoice.is_deleted);
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.invoices i set status = 'open', validated_by = null, reject_reason = null, closed_by = null
+   where i.id = invoice.id returning * into invoice;
+  perform app_hidden.set_workflow_mode(previous);
+  return invoice;
+end;
+$function$;
+comment on function app_public.reset_invoice_to_open(integer) is 'Validated, rejected or paid → open; clears validated_by, reject_reason and closed_by (validate_invoice; from paid also close_invoice).';
+grant execute on function app_public.reset_invoice_to_open(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.return_cost_to_approval(cost_id integer)
+ RETURNS app_public.costs
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  cost app_public.costs := app_hidden.cost_for_update(cost_id);
+  previous text;
+begin
+  perform app_hidden.require_transition('cost', 'return_to_approval', cost.status::text, cost.is_deleted);
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.costs c set status = 'to_approve', reject_reason = null, approved_by = null
+   where c.id = cost_id returning * into cost;
+  perform app_hidden.set_workflow_mode(previous);
+  return cost;
+end;
+$function$;
+comment on function app_public.return_cost_to_approval(integer) is 'Rejected (or approved) → to approve; clears the reject reason.';
+grant execute on function app_public.return_cost_to_approval(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.search_currencies(pattern text DEFAULT '%'::text)
+ RETURNS SETOF app_public.currencies
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select c.* from app_public.currencies c
+   where c.value ilike coalesce(pattern, '%') or c.name ilike coalesce(pattern, '%')
+   order by c.value limit 25
+$function$;
+comment on function app_public.search_currencies(text) is 'Currencies whose code or name matches the pattern, at most 25.';
+grant execute on function app_public.search_currencies(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.search_scopes(pattern text DEFAULT '%'::text)
+ RETURNS SETOF app_public.scopes
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select s.* from app_public.scopes s where s.name ilike coalesce(pattern, '%') order by s.name limit 25
+$function$;
+comment on function app_public.search_scopes(text) is 'Scopes (that you can see) whose name matches the pattern, at most 25.';
+grant execute on function app_public.search_scopes(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.set_bill_deleted(bill_id integer, is_deleted boolean)
+ RETURNS app_public.bills
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  bill app_public.bills := app_hidden.bill_for_update(bill_id);
+  previous text;
+begin
+  -- Archiving and restoring are allowed from every state, and again.
+  perform app_hidden.require_transition('bill', case when set_bill_deleted.is_deleted then 'archive' else 'unarchive' end,
+                                        bill.status::text, false);
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.bills b set is_deleted = set_bill_deleted.is_deleted where b.id = bill.id returning * into bill;
+  perform app_hidden.set_workflow_mode(previous);
+  return bill;
+end;
+$function$;
+comment on function app_public.set_bill_deleted(integer,boolean) is 'Archives (true) or restores (false) a bill.';
+grant execute on function app_public.set_bill_deleted(integer,boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.set_default_account(account_id uuid, user_id uuid)
+ RETURNS app_public.default_accounts
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  account app_public.accounts := app_hidden.account_exists(set_default_account.account_id);
+  result app_public.default_accounts;
+begin
+  if account.user_id <> set_default_account.user_id then
+    perform app_hidden.fail('AccountOwnerNotFound',
+      format('Cannot get the account owner. Probably account ''%s'' doesn''t exist', set_default_account.account_id));
+  end if;
+  insert into app_public.default_accounts (user_id, account_id) values (account.user_id, account.id)
+  on conflict on constraint default_accounts_pkey do update set account_id = excluded.account_id
+  returning * into result;
+  return result;
+end;
+$function$;
+comment on function app_public.set_default_account(uuid,uuid) is 'Makes an account the user''s main account, used at sign-in (one''s own, or with admin:user).';
+grant execute on function app_public.set_default_account(uuid,uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.set_document_deleted(document_id uuid, is_deleted boolean)
+ RETURNS app_public.documents
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  document app_public.documents := app_hidden.document_for_update(document_id);
+begin
+  update app_public.documents d
+     set is_deleted = set_document_deleted.is_deleted,
+         deleted_by = case when set_document_deleted.is_deleted then app_hidden.current_user_id() end
+   where d.id = document.id returning * into document;
+  return document;
+end;
+$function$;
+comment on function app_public.set_document_deleted(uuid,boolean) is 'Archives (true) or restores (false) a document; records who archived it.';
+grant execute on function app_public.set_document_deleted(uuid,boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.set_invoice_deleted(invoice_id integer, is_deleted boolean)
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  previous text;
+begin
+  -- Archiving and restoring are allowed from every state, and again (they change no money).
+  perform app_hidden.require_transition('invoice', case when set_invoice_deleted.is_deleted then 'archive' else 'unarchive' end,
+                                        invoice.status::text, false);
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.invoices i set is_deleted = set_invoice_deleted.is_deleted where i.id = invoice.id;
+  update app_public.costs c set is_deleted = set_invoice_deleted.is_deleted where c.invoice_id = invoice.id;
+  perform app_hidden.set_workflow_mode(previous);
+  select * into invoice from app_public.invoices i where i.id = invoice.id;
+  return invoice;
+end;
+$function$;
+comment on function app_public.set_invoice_deleted(integer,boolean) is 'Archives (true) or restores (false) an invoice with all its costs; its figures stay.';
+grant execute on function app_public.set_invoice_deleted(integer,boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.similar_companies(name text)
+ RETURNS SETOF app_public.company
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with target as (select app_hidden.normalized_company_name(name) as n),
+  companies as (
+    select id, 'client' as type, legal_name, short_name from app_public.clients
+    union all select id, 'supplier', legal_name, short_name from app_public.suppliers
+    union all select id, 'subsidiary', legal_name, short_name from app_public.subsidiaries
+  )
+  select c.id, c.type, c.legal_name, c.short_name
+    from companies c, target t
+   where t.n <> '' and (app_hidden.normalized_company_name(c.legal_name) = t.n
+          or app_hidden.normalized_company_name(c.short_name) = t.n
+          or position(t.n in app_hidden.normalized_company_name(c.legal_name)) > 0
+          or position(app_hidden.normalized_company_name(c.legal_name) in t.n) > 0)
+   order by c.legal_name limit 10
+$function$;
+comment on function app_public.similar_companies(text) is 'Clients, suppliers and subsidiaries whose name is like the given one (ignoring case, punctuation and legal forms).';
+grant execute on function app_public.similar_companies(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.update_account_projects(account_id uuid, add uuid[] DEFAULT '{}'::uuid[], remove uuid[] DEFAULT '{}'::uuid[])
+ RETURNS app_public.accounts
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  account app_public.accounts := app_hidden.account_exists(account_id);
+begin
+  delete from app_public.accounts_projects s where s.account_id = account.id and s.project_id = any(coalesce(remove, '{}'));
+  insert into app_public.accounts_projects (account_id, project_id)
+  select account.id, s from unnest(coalesce(add, '{}')) s group by s on conflict do nothing;
+  return account;
+end;
+$function$;
+comment on function app_public.update_account_projects(uuid,uuid[],uuid[]) is 'Adds and removes the projects an account is limited to (admin:user).';
+grant execute on function app_public.update_account_projects(uuid,uuid[],uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.update_account_scopes(account_id uuid, add text[] DEFAULT '{}'::text[], remove_ids uuid[] DEFAULT '{}'::uuid[])
+ RETURNS app_public.accounts
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  account app_public.accounts := app_hidden.account_exists(account_id);
+begin
+  delete from app_public.accounts_scopes s where s.account_id = account.id and s.id = any(coalesce(remove_ids, '{}'));
+  insert into app_public.accounts_scopes (account_id, scope)
+  select account.id, s from unnest(coalesce(add, '{}')) s group by s
+  on conflict on constraint accounts_scopes_unique do nothing;
+  return account;
+end;
+$function$;
+comment on function app_public.update_account_scopes(uuid,text[],uuid[]) is 'Adds scopes to an account and removes its additional scope rows (admin:user).';
+grant execute on function app_public.update_account_scopes(uuid,text[],uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.update_account_subsidiaries(account_id uuid, add uuid[] DEFAULT '{}'::uuid[], remove uuid[] DEFAULT '{}'::uuid[])
+ RETURNS app_public.accounts
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  account app_public.accounts := app_hidden.account_exists(account_id);
+begin
+  delete from app_public.accounts_subsidiaries s where s.account_id = account.id and s.subsidiary_id = any(coalesce(remove, '{}'));
+  insert into app_public.accounts_subsidiaries (account_id, subsidiary_id)
+  select account.id, s from unnest(coalesce(add, '{}')) s group by s on conflict do nothing;
+  return account;
+end;
+$function$;
+comment on function app_public.update_account_subsidiaries(uuid,uuid[],uuid[]) is 'Adds and removes the subsidiaries an account is limited to (admin:user).';
+grant execute on function app_public.update_account_subsidiaries(uuid,uuid[],uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.update_costs(ids integer[], patch jsonb)
+ RETURNS SETOF app_public.costs
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  allowed constant text[] := array['name', 'description', 'amount', 'vat', 'to_bill', 'cost_type_id', 'project_id', 'period', 'year'];
+  key text;
+begin
+  perform app_hidden.require_ids(ids);
+  for key in select jsonb_object_keys(coalesce(patch, '{}')) loop
+    if not key = any(allowed) then
+      perform app_hidden.fail('InvalidInput', format('The field %s cannot be changed here.', key));
+    end if;
+  end loop;
+  if coalesce(patch, '{}') = '{}' then
+    perform app_hidden.fail('NoChanges', 'No changes found. Do not update.');
+  end if;
+  if (select count(*) from app_public.costs c where c.id = any(ids)) <> cardinality(array(select distinct unnest(ids))) then
+    perform app_hidden.fail('CostNotFound', 'Cost not found');
+  end if;
+  return query
+  update app_public.costs c
+     set name = p.name, description = p.description, amount = p.amount, vat = p.vat, to_bill = p.to_bill,
+         cost_type_id = p.cost_type_id, project_id = p.project_id, period = p.period, year = p.year
+    from app_public.costs old
+    cross join lateral jsonb_populate_record(old, patch) p
+   where c.id = old.id and old.id = any(ids)
+  returning c.*;
+end;
+$function$;
+comment on function app_public.update_costs(integer[],jsonb) is 'Sets the same fields on several costs: patch keys are column names (name, description, amount, vat, to_bill, cost_type_id, project_id, period, year).';
+grant execute on function app_public.update_costs(integer[],jsonb) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.update_role_scopes(role_id uuid, add text[] DEFAULT '{}'::text[], remove text[] DEFAULT '{}'::text[])
+ RETURNS app_public.roles
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  role app_public.roles;
+begin
+  select * into role from app_public.roles r where r.id = role_id;
+  if role.id is null then
+    perform app_hidden.fail('RoleNotFound', 'The role not found');
+  end if;
+  delete from app_public.role_scopes rs where rs.role_id = role.id and rs.scope = any(coalesce(remove, '{}'));
+  insert into app_public.role_scopes (role_id, scope)
+  select role.id, s from unnest(coalesce(add, '{}')) s group by s
+  on conflict on constraint role_scopes_unique do nothing;
+  return role;
+end;
+$function$;
+comment on function app_public.update_role_scopes(uuid,text[],text[]) is 'Adds and removes scopes of a role; a role keeps at least one (admin:role).';
+grant execute on function app_public.update_role_scopes(uuid,text[],text[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.users_current_account(u app_public.users)
+ RETURNS app_public.accounts
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.accounts a
+   where u.id = app_hidden.current_user_id() and a.user_id = u.id and a.id = app_hidden.current_account_id()
+$function$;
+comment on function app_public.users_current_account(app_public.users) is 'For the signed-in user: the account they are working in.';
+grant execute on function app_public.users_current_account(app_public.users) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.users_display_name(u app_public.users)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select btrim(concat_ws(' ', u.first_name,
+    nullif(concat(left(btrim(u.last_name), 1) || '.', left(nullif(btrim(u.additional_name), ''), 1) || '.'), '')))
+$function$;
+comment on function app_public.users_display_name(app_public.users) is 'First name plus the initials of the last name and additional name, e.g. "Anna K.P.".';
+grant execute on function app_public.users_display_name(app_public.users) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.users_effective_scopes(u app_public.users)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when u.id = app_hidden.current_user_id() then app_hidden.current_scopes() end
+$function$;
+comment on function app_public.users_effective_scopes(app_public.users) is 'For the signed-in user: every scope the current account grants (role, additional scopes and implications).';
+grant execute on function app_public.users_effective_scopes(app_public.users) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.users_unread_notifications_count(u app_public.users)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select count(*)::integer from app_public.notifications n where n.user_id = u.id and not n.is_read
+$function$;
+comment on function app_public.users_unread_notifications_count(app_public.users) is 'How many of the user''s notifications are unread (only your own are visible).';
+grant execute on function app_public.users_unread_notifications_count(app_public.users) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.validate_bill(bill_id integer)
+ RETURNS app_public.bills
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  bill app_public.bills := app_hidden.bill_for_update(bill_id);
+  previous text;
+begin
+  perform app_hidden.require_transition('bill', 'validate', bill.status::text, bill.is_deleted);
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.bills b set status = 'validated' where b.id = bill.id returning * into bill;
+  perform app_hidden.set_workflow_mode(previous);
+  return bill;
+end;
+$function$;
+comment on function app_public.validate_bill(integer) is 'Open → validated: valid and payable (bill:write).';
+grant execute on function app_public.validate_bill(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.validate_invoice(invoice_id integer)
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
+  previous text;
+begin
+  perform app_hidden.require_transition('invoice', 'validate', invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_costs_approved(invoice.id);
+  previous := app_hidden.set_workflow_mode('on');
+  update app_public.invoices i set status = 'validated', validated_by = app_hidden.require_user()
+   where i.id = invoice.id returning * into invoice;
+  perform app_hidden.set_workflow_mode(previous);
+  return invoice;
+end;
+$function$;
+comment on function app_public.validate_invoice(integer) is 'Open → validated, every live cost approved; records the validator (validate_invoice).';
+grant execute on function app_public.validate_invoice(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.validate_invoices(ids integer[])
+ RETURNS SETOF app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array ids loop return next app_public.validate_invoice(item); end loop;
+end;
+$function$;
+comment on function app_public.validate_invoices(integer[]) is 'Validates each invoice, all or nothing.';
+grant execute on function app_public.validate_invoices(integer[]) to ledgerline_visitor;
