@@ -402,6 +402,7 @@ create table app_public.cost_types (
 comment on table app_public.cost_types is 'A category of cost (rent, salaries, software...).';
 CREATE INDEX cost_types_created_at_idx ON app_public.cost_types USING btree (created_at);
 CREATE INDEX cost_types_name_idx ON app_public.cost_types USING btree (name);
+CREATE UNIQUE INDEX cost_types_name_unique ON app_public.cost_types USING btree (lower(btrim(name)));
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.cost_types FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.cost_types enable row level security;
 create policy delete_writer on app_public.cost_types for delete to public
@@ -960,11 +961,13 @@ create table app_public.notifications (
   is_read boolean default false not null,
   read_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
+  params jsonb default '{}'::jsonb not null,
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_read_at_when_read CHECK ((is_read = (read_at IS NOT NULL))),
   constraint notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
 );
 comment on table app_public.notifications is 'Something that happened to a user''s work; newest first.';
+comment on column app_public.notifications.params is 'What the notification is about: kind (invoice, cost, bill), id, reference (number or name) and reason, for the app to render in the reader''s language.';
 CREATE INDEX notifications_unread_idx ON app_public.notifications USING btree (user_id) WHERE (NOT is_read);
 CREATE INDEX notifications_user_created_at_idx ON app_public.notifications USING btree (user_id, created_at DESC, id DESC);
 CREATE INDEX notifications_user_created_idx ON app_public.notifications USING btree (user_id, created_at DESC);
@@ -1045,6 +1048,7 @@ comment on table app_public.projects is 'A project costs and bills are booked to
 comment on column app_public.projects.access_key is 'Latin letters, digits, underscore and dot; matched by account access patterns.';
 CREATE INDEX projects_created_at_idx ON app_public.projects USING btree (created_at);
 CREATE INDEX projects_name_idx ON app_public.projects USING btree (name);
+CREATE UNIQUE INDEX projects_name_unique ON app_public.projects USING btree (lower(btrim(name)));
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.projects FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.projects enable row level security;
 create policy delete_writer on app_public.projects for delete to public
@@ -1133,6 +1137,7 @@ create table app_public.services (
 );
 comment on table app_public.services is 'A service the group sells; bills and documents refer to it.';
 CREATE INDEX services_name_idx ON app_public.services USING btree (name);
+CREATE UNIQUE INDEX services_name_unique ON app_public.services USING btree (lower(btrim(name)));
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.services FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.services enable row level security;
 create policy delete_writer on app_public.services for delete to public
@@ -2088,14 +2093,14 @@ AS $function$
   select count(*)::integer from expired
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.notify(user_id uuid, type text, title text, body text, ref_id text)
+CREATE OR REPLACE FUNCTION app_private.notify(user_id uuid, type text, title text, body text, ref_id text, params jsonb)
  RETURNS void
  LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-  insert into app_public.notifications (user_id, type, title, body, ref_id)
-  select notify.user_id, notify.type, notify.title, notify.body, notify.ref_id
+  insert into app_public.notifications (user_id, type, title, body, ref_id, params)
+  select notify.user_id, notify.type, notify.title, notify.body, notify.ref_id, jsonb_strip_nulls(notify.params)
    where notify.user_id is not null and notify.user_id is distinct from app_hidden.current_user_id()
 $function$;
 
@@ -2355,7 +2360,8 @@ CREATE OR REPLACE FUNCTION app_private.tg_bills__notify()
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  perform app_private.notify(new.created_by, 'bill_paid', format('Bill "%s" was closed as paid', new.name), null, new.id::text);
+  perform app_private.notify(new.created_by, 'bill_paid', format('Bill "%s" was closed as paid', new.name), null,
+    new.id::text, jsonb_build_object('kind', 'bill', 'id', new.id::text, 'reference', new.name));
   return null;
 end;
 $function$;
@@ -2495,11 +2501,15 @@ CREATE OR REPLACE FUNCTION app_private.tg_costs__notify()
  SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
+declare
+  params jsonb := jsonb_build_object('kind', 'cost', 'id', new.id::text, 'reference', new.name);
 begin
   if new.status = 'approved' then
-    perform app_private.notify(new.created_by, 'cost_approved', format('Cost "%s" was approved', new.name), null, new.id::text);
+    perform app_private.notify(new.created_by, 'cost_approved', format('Cost "%s" was approved', new.name), null,
+      new.id::text, params);
   elsif new.status = 'rejected' and new.reject_reason is distinct from 'invoice_rejected' then
-    perform app_private.notify(new.created_by, 'cost_rejected', format('Cost "%s" was rejected', new.name), new.reject_reason, new.id::text);
+    perform app_private.notify(new.created_by, 'cost_rejected', format('Cost "%s" was rejected', new.name),
+      new.reject_reason, new.id::text, params || jsonb_build_object('reason', new.reject_reason));
   end if;
   return null;
 end;
@@ -2595,16 +2605,18 @@ CREATE OR REPLACE FUNCTION app_private.tg_invoices__notify()
  SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
+declare
+  params jsonb := jsonb_build_object('kind', 'invoice', 'id', new.id::text, 'reference', new.invoice_ref);
 begin
   if new.status = 'rejected' then
-    perform app_private.notify(new.created_by, 'invoice_rejected',
-      format('Invoice %s was rejected', new.invoice_ref), new.reject_reason, new.id::text);
+    perform app_private.notify(new.created_by, 'invoice_rejected', format('Invoice %s was rejected', new.invoice_ref),
+      new.reject_reason, new.id::text, params || jsonb_build_object('reason', new.reject_reason));
   elsif new.status = 'validated' then
-    perform app_private.notify(new.created_by, 'invoice_validated',
-      format('Invoice %s was validated', new.invoice_ref), null, new.id::text);
+    perform app_private.notify(new.created_by, 'invoice_validated', format('Invoice %s was validated', new.invoice_ref),
+      null, new.id::text, params);
   elsif new.status = 'paid' then
-    perform app_private.notify(new.created_by, 'invoice_paid',
-      format('Invoice %s was closed as paid', new.invoice_ref), null, new.id::text);
+    perform app_private.notify(new.created_by, 'invoice_paid', format('Invoice %s was closed as paid', new.invoice_ref),
+      null, new.id::text, params);
   end if;
   return null;
 end;

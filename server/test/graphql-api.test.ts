@@ -180,6 +180,24 @@ describe('error codes (SPEC §8)', () => {
     expect(result.errors![0]!.message).toBe('Other entities depend on it.');
   });
 
+  it('names of cost types, services and projects are unique whatever their case (NameTaken)', async () => {
+    const { rows } = await t.db.owner.query(
+      `select (select name from app_public.cost_types order by name limit 1) as cost_type,
+              (select name from app_public.services order by name limit 1) as service,
+              (select name from app_public.projects order by name limit 1) as project`,
+    );
+    const attempts = [
+      `mutation { createCostType(input: { costType: { name: ${JSON.stringify(` ${rows[0].cost_type.toUpperCase()} `)} } }) { costType { id } } }`,
+      `mutation { createService(input: { service: { name: ${JSON.stringify(rows[0].service.toLowerCase())} } }) { service { id } } }`,
+      `mutation { createProject(input: { project: { name: ${JSON.stringify(rows[0].project.toUpperCase())}, accessKey: "unique.test" } }) { project { id } } }`,
+    ];
+    for (const attempt of attempts) {
+      const result = await gql(t.app, attempt, {}, admin);
+      expect(errorCode(result), attempt).toBe('NameTaken');
+      expect(result.errors![0]!.message).toMatch(/with this name already exists/);
+    }
+  });
+
   it('an unreferenced record is deleted', async () => {
     const created = await gql(
       t.app,

@@ -502,14 +502,16 @@ select t.type || ' ' || k || ' to ' || d.name, t.type, 'Under ' || d.name,
  where d.type = 'Contract';
 
 -- Notifications about the accountant's and admin's work.
-insert into app_public.notifications (user_id, title, body, type, ref_id, created_at)
-select u.id, 'Invoice ' || i.invoice_ref || ' was validated', 'Validated by Boris S.', 'invoice_validated', i.id::text,
+insert into app_public.notifications (user_id, title, body, type, ref_id, params, created_at)
+select u.id, 'Invoice ' || i.invoice_ref || ' was validated', null, 'invoice_validated', i.id::text,
+       jsonb_build_object('kind', 'invoice', 'id', i.id::text, 'reference', i.invoice_ref),
        i.created_at + interval '2 days'
   from app_public.invoices i join seed_user u on u.id = i.created_by
  where i.status = 'validated'
  order by i.id desc limit 12;
-insert into app_public.notifications (user_id, title, body, type, ref_id, created_at)
+insert into app_public.notifications (user_id, title, body, type, ref_id, params, created_at)
 select u.id, 'Invoice ' || i.invoice_ref || ' was rejected', i.reject_reason, 'invoice_rejected', i.id::text,
+       jsonb_build_object('kind', 'invoice', 'id', i.id::text, 'reference', i.invoice_ref, 'reason', i.reject_reason),
        i.created_at + interval '1 day'
   from app_public.invoices i join seed_user u on u.id = i.created_by
  where i.status = 'rejected';

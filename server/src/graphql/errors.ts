@@ -54,6 +54,12 @@ export const CONSTRAINT_MESSAGES: Record<string, { code: string; message: string
     message: 'Invalid project access token.',
   },
   roles_name_unique: { code: 'RoleNameTaken', message: 'A role with this name already exists.' },
+  cost_types_name_unique: {
+    code: 'NameTaken',
+    message: 'A cost type with this name already exists.',
+  },
+  services_name_unique: { code: 'NameTaken', message: 'A service with this name already exists.' },
+  projects_name_unique: { code: 'NameTaken', message: 'A project with this name already exists.' },
   users_username_key: { code: 'UsernameTaken', message: 'This username is already taken.' },
   invoices_paid_not_above_amount: {
     code: 'PaymentsExceedAmount',

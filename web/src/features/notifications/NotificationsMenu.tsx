@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import {
   MarkAllNotificationsReadDocument,
   MarkNotificationReadDocument,
@@ -19,11 +20,13 @@ import {
 } from '../../api/generated.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { formatDateTime } from '../../components/format.ts';
+import { notificationLink, notificationReason, notificationText } from './notification-text.ts';
 
 /** The header bell: unread count, newest first, mark one or all read. */
 export function NotificationsMenu() {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
   const query = useGraphQLQuery(NotificationsDocument, {}, { refetchInterval: 60_000 });
   const markOne = useGraphQLMutation(MarkNotificationReadDocument);
   const markAll = useGraphQLMutation(MarkAllNotificationsReadDocument);
@@ -77,12 +80,27 @@ export function NotificationsMenu() {
           item ? (
             <MenuItem
               key={item.id}
-              onClick={() => !item.isRead && markOne.mutate({ notificationId: item.id })}
+              onClick={() => {
+                // Opening a notification marks it read and goes to its record.
+                if (!item.isRead) markOne.mutate({ notificationId: item.id });
+                const link = notificationLink(item);
+                if (link) {
+                  setAnchor(null);
+                  void navigate(link);
+                }
+              }}
               sx={{ whiteSpace: 'normal', fontWeight: item.isRead ? 'normal' : 'bold' }}
             >
               <ListItemText
-                primary={item.title}
-                secondary={`${formatDateTime(item.createdAt, i18n.language)}${item.body ? ` · ${item.body}` : ''}`}
+                primary={notificationText(t, item)}
+                secondary={[
+                  formatDateTime(item.createdAt, i18n.language),
+                  notificationReason(item)
+                    ? t('notifications.reason', { reason: notificationReason(item) })
+                    : undefined,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
                 slotProps={{ primary: { sx: { fontWeight: item.isRead ? 400 : 600 } } }}
               />
             </MenuItem>
