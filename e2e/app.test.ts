@@ -180,6 +180,67 @@ describe('projects and cost types tables', () => {
     await expect(table.getByTestId('pagination').textContent()).resolves.toContain('11–13 of 13');
   });
 
+  it('a filtered, sorted page 2 opened by its URL shows the same rows as by clicking; Back returns', async () => {
+    await e2e.app.db.owner.query(
+      `insert into app_public.projects (name, access_key)
+       select 'URL test ' || lpad(n::text, 2, '0'), 'urltest.p' || n from generate_series(1, 12) n`,
+    );
+    const names = (table: import('playwright-core').Locator) =>
+      table.locator('.ag-cell[col-id="name"]').evaluateAll((cells) =>
+        cells
+          .map((cell) => ({
+            index: Number(cell.closest('.ag-row')?.getAttribute('row-index')),
+            name: cell.textContent ?? '',
+          }))
+          .sort((a, b) => a.index - b.index)
+          .map((cell) => cell.name),
+      );
+    // By clicking: search, sort by name twice (ascending, then descending), next page.
+    const page = await signedInPage(e2e, 'admin');
+    await page.getByTestId('nav-/admin/projects').click();
+    const table = page.getByTestId('projects-table');
+    await table.locator('.ag-row').first().waitFor();
+    await page.getByTestId('search').fill('URL test');
+    await page.getByTestId('search').press('Enter');
+    await expect.poll(() => rowCount(table)).toBe(10);
+    const header = table.locator('.ag-header-cell[col-id="name"] .ag-header-cell-label');
+    await header.click();
+    await expect.poll(() => page.url()).toContain('sort=NAME.asc');
+    await header.click();
+    await expect.poll(() => page.url()).toContain('sort=NAME.desc');
+    await table.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => rowCount(table)).toBe(2);
+    const clicked = await names(table);
+    expect(clicked).toEqual(['URL test 02', 'URL test 01']);
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      search: 'URL test',
+      sort: 'NAME.desc',
+      page: '2',
+    });
+
+    // By the URL, in a fresh page: the same rows, and again after a reload.
+    const linked = await signedInPage(e2e, 'admin');
+    await linked.goto(`/admin/projects${url.search}`);
+    const linkedTable = linked.getByTestId('projects-table');
+    await expect.poll(() => rowCount(linkedTable)).toBe(2);
+    expect(await names(linkedTable)).toEqual(clicked);
+    await linked.reload();
+    await expect.poll(() => rowCount(linkedTable)).toBe(2);
+    expect(await names(linkedTable)).toEqual(clicked);
+    await expect(linked.getByTestId('search').inputValue()).resolves.toBe('URL test');
+
+    // Back returns to page 1 of the same filter and sort.
+    await page.goBack();
+    await expect.poll(() => rowCount(table)).toBe(10);
+    expect((await names(table))[0]).toBe('URL test 12');
+
+    // Parameters it cannot read fall back to the defaults, without an error.
+    await linked.goto('/admin/projects?page=zero&size=7&sort=SECRET.asc');
+    await expect.poll(() => rowCount(linkedTable)).toBe(10);
+    await expect(linkedTable.getByTestId('pagination').textContent()).resolves.toContain('1–10');
+  });
+
   it('filters with a removable chip', async () => {
     const page = await signedInPage(e2e, 'admin');
     await page.getByTestId('nav-/admin/projects').click();

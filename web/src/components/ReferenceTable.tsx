@@ -2,13 +2,18 @@ import { Add, Delete, Edit } from '@mui/icons-material';
 import { Alert, Box, Button, IconButton, Snackbar, TextField, Typography } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers';
 import { formatISO } from 'date-fns';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/errors.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { formatDate } from './format.ts';
 import { DataTable, type Column, type FilterChip } from './DataTable/DataTable.tsx';
-import { pagingVariables, useTableState } from './DataTable/table-state.ts';
+import {
+  filterCodecs,
+  pagingVariables,
+  useTableState,
+  type TableConfig,
+} from './DataTable/table-state.ts';
 
 export interface ReferenceFilters {
   search: string;
@@ -64,11 +69,24 @@ export function ReferenceTable<Row extends { id: string; createdAt?: string; nam
   props: ReferenceTableProps<Row>,
 ) {
   const { t, i18n } = useTranslation();
-  const table = useTableState<ReferenceFilters>({
-    sort: { key: 'CREATED_AT', direction: 'DESC' },
-    filters: { search: '', createdFrom: null, createdTo: null },
-  });
-  const [searchText, setSearchText] = useState('');
+  const sortKeys = props.columns.flatMap((column) => (column.sortKey ? [column.sortKey] : []));
+  const config = useMemo<TableConfig<ReferenceFilters>>(
+    () => ({
+      sort: { key: 'CREATED_AT', direction: 'DESC' },
+      sortKeys,
+      filters: {
+        search: { initial: '', codec: filterCodecs.text },
+        createdFrom: { initial: null, codec: filterCodecs.date },
+        createdTo: { initial: null, codec: filterCodecs.date },
+      },
+    }),
+    // The sortable columns of a table do not change while it is shown.
+    [sortKeys.join()],
+  );
+  const table = useTableState(config);
+  const [searchText, setSearchText] = useState(table.state.filters.search);
+  // The search box follows the URL (Back, a link) as well as the typing.
+  useEffect(() => setSearchText(table.state.filters.search), [table.state.filters.search]);
   const [dialog, setDialog] = useState<{ open: boolean; row?: Row }>({ open: false });
   const [deleting, setDeleting] = useState<Row>();
   const [failure, setFailure] = useState<unknown>();

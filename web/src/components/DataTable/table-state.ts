@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { format as formatDate, isValid, parse as parseDate } from 'date-fns';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -10,10 +12,84 @@ export interface SortState {
 }
 
 export interface TableState<F> {
+  /** 0-based here; the URL says page=1 for the first. */
   page: number;
   pageSize: number;
   sort: SortState | undefined;
   filters: F;
+}
+
+/** How one filter is written in the URL: parse gives undefined for a value it cannot read. */
+export interface FilterCodec<T> {
+  parse(raw: string): T | undefined;
+  /** undefined: the filter is not set, and the URL leaves it out. */
+  format(value: T): string | undefined;
+}
+
+export const filterCodecs = {
+  text: {
+    parse: (raw: string) => raw,
+    format: (value: string) => (value.trim() ? value : undefined),
+  } satisfies FilterCodec<string>,
+  /** A calendar date, yyyy-MM-dd, as the user picked it (local time). */
+  date: {
+    parse: (raw: string) => {
+      const date = parseDate(raw, 'yyyy-MM-dd', new Date());
+      return /^\d{4}-\d{2}-\d{2}$/.test(raw) && isValid(date) ? date : undefined;
+    },
+    format: (value: Date | null) => (value ? formatDate(value, 'yyyy-MM-dd') : undefined),
+  } satisfies FilterCodec<Date | null>,
+};
+
+export interface TableConfig<F> {
+  /** The order when the URL names none. */
+  sort?: SortState;
+  /** The orderBy bases a user may sort by (the sortable columns). */
+  sortKeys: readonly string[];
+  filters: { [K in keyof F]: { initial: F[K]; codec: FilterCodec<F[K]> } };
+}
+
+/**
+ * A list's state from its URL (page, size, sort and every filter are query parameters, so a list
+ * can be linked, reloaded and returned to). Anything it cannot read falls back to the default.
+ */
+export function readTableState<F>(params: URLSearchParams, config: TableConfig<F>): TableState<F> {
+  const page = Number(params.get('page'));
+  const size = Number(params.get('size'));
+  const [key, direction] = (params.get('sort') ?? '').split('.');
+  const sort =
+    key && config.sortKeys.includes(key) && (direction === 'asc' || direction === 'desc')
+      ? { key, direction: direction === 'asc' ? ('ASC' as const) : ('DESC' as const) }
+      : config.sort;
+  const filters = {} as F;
+  for (const name of Object.keys(config.filters) as (keyof F & string)[]) {
+    const { initial, codec } = config.filters[name];
+    const raw = params.get(name);
+    const parsed = raw === null ? undefined : codec.parse(raw);
+    filters[name] = parsed === undefined ? initial : parsed;
+  }
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    sort,
+    filters,
+  };
+}
+
+/** The URL parameters of a state; defaults are left out, so a plain list has a plain URL. */
+export function writeTableState<F>(state: TableState<F>, config: TableConfig<F>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of Object.keys(config.filters) as (keyof F & string)[]) {
+    const value = config.filters[name].codec.format(state.filters[name]);
+    if (value !== undefined) params.set(name, value);
+  }
+  const sort = state.sort;
+  if (sort && (sort.key !== config.sort?.key || sort.direction !== config.sort?.direction)) {
+    params.set('sort', `${sort.key}.${sort.direction.toLowerCase()}`);
+  }
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(state.pageSize));
+  if (state.page > 0) params.set('page', String(state.page + 1));
+  return params;
 }
 
 /** The GraphQL paging and order of a table state: first/offset and orderBy with a stable tiebreak. */
@@ -28,20 +104,25 @@ export function pagingVariables(state: { page: number; pageSize: number; sort?: 
   };
 }
 
-/** Page, page size, sort and filters of a list screen; changing filters or size returns to page 1. */
-export function useTableState<F extends object>(initial: { sort?: SortState; filters: F }) {
-  const [state, setState] = useState<TableState<F>>({
-    page: 0,
-    pageSize: DEFAULT_PAGE_SIZE,
-    sort: initial.sort,
-    filters: initial.filters,
-  });
+/**
+ * Page, page size, sort and filters of a list screen, kept in the URL: each change is a history
+ * entry, so Back returns to the previous page, sort or filter. Changing a filter, the sort or the
+ * size returns to page 1.
+ */
+export function useTableState<F>(config: TableConfig<F>) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readTableState(params, config), [params, config]);
+  const set = (next: TableState<F>) => {
+    const written = writeTableState(next, config);
+    // The same state again (a search field losing focus) adds no history entry.
+    if (written.toString() !== writeTableState(state, config).toString()) setParams(written);
+  };
   return {
     state,
-    setPage: (page: number) => setState((s) => ({ ...s, page })),
-    setPageSize: (pageSize: number) => setState((s) => ({ ...s, pageSize, page: 0 })),
-    setSort: (sort: SortState | undefined) => setState((s) => ({ ...s, sort, page: 0 })),
+    setPage: (page: number) => set({ ...state, page }),
+    setPageSize: (pageSize: number) => set({ ...state, pageSize, page: 0 }),
+    setSort: (sort: SortState | undefined) => set({ ...state, sort, page: 0 }),
     setFilter: <K extends keyof F>(key: K, value: F[K]) =>
-      setState((s) => ({ ...s, filters: { ...s.filters, [key]: value }, page: 0 })),
+      set({ ...state, filters: { ...state.filters, [key]: value }, page: 0 }),
   };
 }
