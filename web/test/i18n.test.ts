@@ -56,7 +56,13 @@ describe('translations', () => {
 
   it('keys named in route and navigation tables exist', () => {
     const known = new Set(keys(en));
-    const text = fs.readFileSync(path.join(SRC, 'app', 'routes.tsx'), 'utf8');
+    // The routes and sidebar entries of every module (features/*/index.ts) and the app's own.
+    const text = [
+      path.join(SRC, 'app', 'routes.tsx'),
+      ...sourceFiles(path.join(SRC, 'features')).filter((file) => file.endsWith('index.ts')),
+    ]
+      .map((file) => fs.readFileSync(file, 'utf8'))
+      .join('\n');
     const used = [...text.matchAll(/title: '([\w.]+)'/g)].map((m) => m[1]!);
     expect(used.length).toBeGreaterThan(20);
     expect(used.filter((key) => !known.has(key))).toEqual([]);

@@ -1,23 +1,9 @@
 import {
   AccountCircle,
-  Analytics,
-  Apartment,
-  Business,
-  Category,
   ChevronLeft,
-  Description,
-  Groups,
-  Home,
-  LocalShipping,
   Logout,
   Menu as MenuIcon,
-  MiscellaneousServices,
-  People,
-  ReceiptLong,
-  RequestQuote,
-  Security,
   Settings,
-  ViewKanban,
 } from '@mui/icons-material';
 import {
   AppBar,
@@ -35,7 +21,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
@@ -43,23 +29,6 @@ import { NotificationsMenu } from '../features/notifications/NotificationsMenu.t
 import { useSession } from '../session/useSession.ts';
 import { NAVIGATION } from './routes.tsx';
 import { sessionStore } from './services.ts';
-
-const ICONS: Record<string, ReactElement> = {
-  home: <Home />,
-  invoices: <ReceiptLong />,
-  costs: <RequestQuote />,
-  bills: <Description />,
-  documents: <ViewKanban />,
-  analytics: <Analytics />,
-  clients: <Groups />,
-  suppliers: <LocalShipping />,
-  subsidiaries: <Apartment />,
-  projects: <Business />,
-  costTypes: <Category />,
-  services: <MiscellaneousServices />,
-  users: <People />,
-  roles: <Security />,
-};
 
 const SIDEBAR_KEY = 'ledgerline.sidebarExpanded';
 
@@ -197,7 +166,9 @@ export function Shell() {
                 }
                 data-testid={`nav-${item.path}`}
               >
-                <ListItemIcon>{ICONS[item.icon]}</ListItemIcon>
+                <ListItemIcon>
+                  <item.icon />
+                </ListItemIcon>
                 {expanded && <ListItemText primary={t(item.title)} />}
               </ListItemButton>
             </Tooltip>

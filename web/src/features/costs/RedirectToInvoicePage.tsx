@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/errors.ts';
 import { GetCostInvoiceIdDocument } from '../../api/generated.ts';
 import { useGraphQLQuery } from '../../api/hooks.ts';
-import { Loading } from '../guards.tsx';
+import { Loading } from '../../app/guards.tsx';
 
 /** Finds the invoice of a cost and goes there. */
 export default function RedirectToInvoicePage() {
