@@ -121,10 +121,15 @@ describe('shell', () => {
     await signIn(page, 'admin');
     await page.getByTestId('greeting').waitFor();
     expect(await page.getByTestId('greeting').textContent()).toMatch(/^Здравствуйте/);
+    // The English catalogue is loaded when first chosen: the text changes once it has arrived.
     await page.getByTestId('language-en').click();
-    await expect(page.getByTestId('greeting').textContent()).resolves.toMatch(/^Hello/);
+    await expect.poll(() => page.getByTestId('greeting').textContent()).toMatch(/^Hello/);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.reload();
-    await expect(page.getByTestId('greeting').textContent()).resolves.toMatch(/^Hello/);
+    await page.getByTestId('greeting').waitFor();
+    expect(await page.getByTestId('greeting').textContent()).toMatch(/^Hello/);
+    // <html lang> follows the chosen language after a reload too.
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
   });
 
   it('logout clears the session; a guarded page then asks to sign in', async () => {

@@ -16,7 +16,10 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Which chunks the sign-in page needs (web/scripts/first-load.ts reads it).
+    manifest: true,
+    // No source maps in what the server sends.
+    sourcemap: false,
     chunkSizeWarningLimit: 2000,
   },
 });

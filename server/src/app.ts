@@ -44,7 +44,23 @@ async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
     app.log.warn(`No built web application in ${root}: run npm run build`);
     return;
   }
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h' });
+  // Built files go out precompressed (.br, .gz written at build). Hashed assets never change under
+  // their name: cached for a year; index.html is checked on every load.
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(response, filePath) {
+      response.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !SERVER_PATHS.test(request.url);
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -11,13 +11,14 @@ type Reply =
 
 function fakeServer(replies: Reply[]) {
   const calls: { operation: string; authorization: string | null }[] = [];
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-    const body = JSON.parse(String(init.body));
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    // A short query comes as GET (its operation in the URL), the rest as POST.
+    const operation =
+      init.method === 'GET'
+        ? new URL(url).searchParams.get('operationName')
+        : JSON.parse(String(init.body)).operationName;
     const headers = new Headers(init.headers);
-    calls.push({
-      operation: body.operationName ?? '',
-      authorization: headers.get('authorization'),
-    });
+    calls.push({ operation: operation ?? '', authorization: headers.get('authorization') });
     const reply = replies.shift();
     if (!reply || reply === 'network') throw new TypeError('fetch failed');
     return new Response(JSON.stringify(reply), {

@@ -1,7 +1,6 @@
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { ClientError, GraphQLClient } from 'graphql-request';
 import type { TokenStore } from '../session/token-store.ts';
 import { RefreshAccessDocument } from './generated.ts';
+import { graphqlRequest, type GraphQLDocument } from './transport.ts';
 
 /** Codes meaning "the access token is no good": refresh, then retry once (SPEC §7). */
 const AUTH_ERROR_CODES = new Set(['invalid-jwt', 'JwtTokenExpired']);
@@ -26,18 +25,29 @@ export class ApiError extends Error {
   }
 }
 
-function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof ClientError) {
-    const first = error.response.errors?.[0];
-    if (first) {
-      const { code, ...details } = (first.extensions ?? {}) as { code?: string };
-      return new ApiError('graphql', code ?? 'GraphQLError', first.message, details);
-    }
-    if (error.response.status === 401) return new ApiError('http', 'Unauthorized', 'Unauthorized');
-    return new ApiError('http', `Http${error.response.status}`, error.message);
+interface GraphQLResponse<R> {
+  data?: R | null;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+/** The data of a response, or the ApiError it carries. */
+async function readResponse<R>(response: Response): Promise<R> {
+  let body: GraphQLResponse<R> | undefined;
+  try {
+    body = (await response.json()) as GraphQLResponse<R>;
+  } catch {
+    body = undefined;
   }
-  return new ApiError('network', 'NetworkError', 'Request failed due to a network error.');
+  const first = body?.errors?.[0];
+  if (first) {
+    const { code, ...details } = (first.extensions ?? {}) as { code?: string };
+    throw new ApiError('graphql', code ?? 'GraphQLError', first.message, details);
+  }
+  if (response.status === 401) throw new ApiError('http', 'Unauthorized', 'Unauthorized');
+  if (!response.ok || !body || body.data === undefined || body.data === null) {
+    throw new ApiError('http', `Http${response.status}`, response.statusText || 'No data received');
+  }
+  return body.data;
 }
 
 export interface ApiHooks {
@@ -52,43 +62,46 @@ export interface ApiHooks {
  * expired token it refreshes once (shared by concurrent calls) and retries the call once.
  */
 export class Api {
-  private readonly client: GraphQLClient;
+  private readonly endpoint: string;
   private readonly tokens: TokenStore;
   private readonly hooks: ApiHooks;
   private refreshing: Promise<void> | undefined;
 
   constructor(tokens: TokenStore, hooks: ApiHooks, endpoint = '/graphql') {
-    const url = new URL(endpoint, globalThis.location?.href ?? 'http://localhost').toString();
-    this.client = new GraphQLClient(url, { fetch: (...args) => globalThis.fetch(...args) });
+    this.endpoint = new URL(endpoint, globalThis.location?.href ?? 'http://localhost').toString();
     this.tokens = tokens;
     this.hooks = hooks;
   }
 
   private async send<R, V extends object>(
-    document: TypedDocumentNode<R, V>,
-    variables?: V,
+    document: GraphQLDocument<R, V>,
+    variables: V | undefined,
+    token: string | undefined,
   ): Promise<R> {
-    const token = this.tokens.current?.accessToken;
+    const { url, init } = graphqlRequest(
+      this.endpoint,
+      document,
+      variables,
+      token ? { authorization: `Bearer ${token}` } : {},
+    );
+    let response: Response;
     try {
-      return await this.client.request<R>({
-        document,
-        variables: variables as Record<string, unknown>,
-        requestHeaders: token ? { authorization: `Bearer ${token}` } : {},
-      });
-    } catch (error) {
-      throw toApiError(error);
+      response = await globalThis.fetch(url, init);
+    } catch {
+      throw new ApiError('network', 'NetworkError', 'Request failed due to a network error.');
     }
+    return readResponse<R>(response);
   }
 
-  async request<R, V extends object>(document: TypedDocumentNode<R, V>, variables?: V): Promise<R> {
+  async request<R, V extends object>(document: GraphQLDocument<R, V>, variables?: V): Promise<R> {
     try {
-      return await this.send(document, variables);
+      return await this.send(document, variables, this.tokens.current?.accessToken);
     } catch (error) {
       const apiError = error as ApiError;
       const authFailure = AUTH_ERROR_CODES.has(apiError.code) || apiError.code === 'Unauthorized';
       if (!authFailure || !this.tokens.current) throw apiError;
       await this.refresh();
-      return this.send(document, variables);
+      return this.send(document, variables, this.tokens.current?.accessToken);
     }
   }
 
@@ -107,13 +120,10 @@ export class Api {
       throw new ApiError('http', 'JwtTokenExpired', 'The session has ended.');
     }
     try {
-      const result = await this.client.request({
-        document: RefreshAccessDocument,
-        variables: { refreshToken },
-      });
+      const result = await this.send(RefreshAccessDocument, { refreshToken }, undefined);
       this.hooks.refreshed(result.refreshAccess);
     } catch (error) {
-      const apiError = toApiError(error);
+      const apiError = error as ApiError;
       // A network error keeps the tokens: the session may still be fine once back online.
       if (apiError.kind !== 'network') this.hooks.expired();
       throw apiError;

@@ -1,31 +1,24 @@
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { api } from '../app/services.ts';
 import { useSession } from '../session/useSession.ts';
-
-function operationName(document: TypedDocumentNode<unknown, never>): string {
-  const definition = document.definitions[0];
-  return definition && 'name' in definition && definition.name
-    ? definition.name.value
-    : 'operation';
-}
+import { operationOf, type GraphQLDocument } from './transport.ts';
 
 /** A typed GraphQL query, cached per account (switching accounts never shows another's data). */
 export function useGraphQLQuery<R, V extends object>(
-  document: TypedDocumentNode<R, V>,
+  document: GraphQLDocument<R, V>,
   variables: V,
   options: Omit<UseQueryOptions<R>, 'queryKey' | 'queryFn'> = {},
 ) {
   const { currentAccount } = useSession();
   return useQuery<R>({
-    queryKey: [operationName(document as never), currentAccount?.id, variables],
+    queryKey: [operationOf(document).name, currentAccount?.id, variables],
     queryFn: () => api.request(document, variables),
     ...options,
   });
 }
 
 /** A typed GraphQL mutation; afterwards every cached query is refreshed. */
-export function useGraphQLMutation<R, V extends object>(document: TypedDocumentNode<R, V>) {
+export function useGraphQLMutation<R, V extends object>(document: GraphQLDocument<R, V>) {
   const queryClient = useQueryClient();
   return useMutation<R, Error, V>({
     mutationFn: (variables: V) => api.request(document, variables),
@@ -35,7 +28,7 @@ export function useGraphQLMutation<R, V extends object>(document: TypedDocumentN
 
 /** A list query's page as a table shows it: the rows (nulls dropped), total, loading and error. */
 export function useListQuery<R, V extends object, Row>(
-  document: TypedDocumentNode<R, V>,
+  document: GraphQLDocument<R, V>,
   variables: V,
   connection: (data: R) => { nodes: (Row | null)[]; totalCount: number } | null | undefined,
 ) {

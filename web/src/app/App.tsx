@@ -1,20 +1,17 @@
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { enUS as coreEn, ruRU as coreRu } from '@mui/material/locale';
-import { LocalizationProvider } from '@mui/x-date-pickers';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { enUS, ru } from 'date-fns/locale';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
-import { RequireSession, Screen } from './guards.tsx';
+import { Loading, RequireSession, Screen } from './guards.tsx';
 import LoginPage from './pages/LoginPage.tsx';
 import NotFoundPage from './pages/NotFoundPage.tsx';
 import { SCREENS } from './routes.tsx';
-import { queryClient } from './services.ts';
-import { Shell } from './Shell.tsx';
+
+// The shell (sidebar, header, date pickers) is its own chunk: the sign-in page does not need it.
+const Shell = lazy(() => import('./Shell.tsx'));
 
 const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
@@ -22,7 +19,9 @@ const router = createBrowserRouter([
     path: '/',
     element: (
       <RequireSession>
-        <Shell />
+        <Suspense fallback={<Loading />}>
+          <Shell />
+        </Suspense>
       </RequireSession>
     ),
     children: [
@@ -54,17 +53,10 @@ export function App() {
   );
   return (
     <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <LocalizationProvider
-            dateAdapter={AdapterDateFns}
-            adapterLocale={language === 'en' ? enUS : ru}
-          >
-            <RouterProvider router={router} />
-          </LocalizationProvider>
-        </ThemeProvider>
-      </QueryClientProvider>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <RouterProvider router={router} />
+      </ThemeProvider>
     </ErrorBoundary>
   );
 }

@@ -21,19 +21,22 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { DatesProvider } from '../components/DatesProvider.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { NotificationsMenu } from '../features/notifications/NotificationsMenu.tsx';
 import { useSession } from '../session/useSession.ts';
+import { queryClient } from './query-client.ts';
 import { NAVIGATION } from './routes.tsx';
 import { sessionStore } from './services.ts';
 
 const SIDEBAR_KEY = 'ledgerline.sidebarExpanded';
 
 /** Header (notifications, language, account, user menu) and the sidebar of allowed screens. */
-export function Shell() {
+export default function Shell() {
   const { t } = useTranslation();
   const { user, currentAccount, accounts, permissions } = useSession();
   const location = useLocation();
@@ -50,135 +53,139 @@ export function Shell() {
   };
 
   return (
-    <Box sx={{ display: 'flex' }}>
-      <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-        <Toolbar sx={{ gap: 1 }}>
-          <IconButton
-            color="inherit"
-            edge="start"
-            onClick={toggle}
-            aria-label={expanded ? t('header.collapse') : t('header.expand')}
-            data-testid="sidebar-toggle"
-          >
-            {expanded ? <ChevronLeft /> : <MenuIcon />}
-          </IconButton>
-          <Typography
-            variant="h6"
-            component={Link}
-            to="/"
-            sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1 }}
-          >
-            {t('app.name')}
-          </Typography>
-          <NotificationsMenu />
-          <LanguageSwitch />
-          {accounts.length > 1 && (
-            <>
-              <Tooltip title={t('header.switchAccount')}>
-                <Box
-                  component="button"
-                  onClick={(e) => setAccountMenu(e.currentTarget)}
-                  data-testid="account-switch"
-                  sx={{
-                    background: 'none',
-                    border: 0,
-                    color: 'inherit',
-                    cursor: 'pointer',
-                    font: 'inherit',
-                  }}
-                >
-                  {currentAccount?.name}
-                </Box>
-              </Tooltip>
-              <Menu
-                anchorEl={accountMenu}
-                open={Boolean(accountMenu)}
-                onClose={() => setAccountMenu(null)}
-              >
-                {accounts.map((account) => (
-                  <MenuItem
-                    key={account.id}
-                    selected={account.id === currentAccount?.id}
-                    onClick={() => {
-                      setAccountMenu(null);
-                      void sessionStore
-                        .switchAccount(account.id)
-                        .then(() => navigate('/', { replace: true }));
+    <QueryClientProvider client={queryClient}>
+      <Box sx={{ display: 'flex' }}>
+        <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+          <Toolbar sx={{ gap: 1 }}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              onClick={toggle}
+              aria-label={expanded ? t('header.collapse') : t('header.expand')}
+              data-testid="sidebar-toggle"
+            >
+              {expanded ? <ChevronLeft /> : <MenuIcon />}
+            </IconButton>
+            <Typography
+              variant="h6"
+              component={Link}
+              to="/"
+              sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1 }}
+            >
+              {t('app.name')}
+            </Typography>
+            <NotificationsMenu />
+            <LanguageSwitch />
+            {accounts.length > 1 && (
+              <>
+                <Tooltip title={t('header.switchAccount')}>
+                  <Box
+                    component="button"
+                    onClick={(e) => setAccountMenu(e.currentTarget)}
+                    data-testid="account-switch"
+                    sx={{
+                      background: 'none',
+                      border: 0,
+                      color: 'inherit',
+                      cursor: 'pointer',
+                      font: 'inherit',
                     }}
                   >
-                    {account.name}
-                  </MenuItem>
-                ))}
-              </Menu>
-            </>
-          )}
-          <IconButton
-            color="inherit"
-            onClick={(e) => setUserMenu(e.currentTarget)}
-            aria-label={t('header.userMenu')}
-            data-testid="user-menu"
-          >
-            <AccountCircle />
-          </IconButton>
-          <Menu anchorEl={userMenu} open={Boolean(userMenu)} onClose={() => setUserMenu(null)}>
-            <MenuItem disabled>{user?.displayName}</MenuItem>
-            <MenuItem component={Link} to="/user-settings" onClick={() => setUserMenu(null)}>
-              <ListItemIcon>
-                <Settings fontSize="small" />
-              </ListItemIcon>
-              {t('titles.userSettings')}
-            </MenuItem>
-            <Divider />
-            <MenuItem
-              data-testid="logout"
-              onClick={() => {
-                setUserMenu(null);
-                void sessionStore.logout().then(() => navigate('/login', { replace: true }));
-              }}
+                    {currentAccount?.name}
+                  </Box>
+                </Tooltip>
+                <Menu
+                  anchorEl={accountMenu}
+                  open={Boolean(accountMenu)}
+                  onClose={() => setAccountMenu(null)}
+                >
+                  {accounts.map((account) => (
+                    <MenuItem
+                      key={account.id}
+                      selected={account.id === currentAccount?.id}
+                      onClick={() => {
+                        setAccountMenu(null);
+                        void sessionStore
+                          .switchAccount(account.id)
+                          .then(() => navigate('/', { replace: true }));
+                      }}
+                    >
+                      {account.name}
+                    </MenuItem>
+                  ))}
+                </Menu>
+              </>
+            )}
+            <IconButton
+              color="inherit"
+              onClick={(e) => setUserMenu(e.currentTarget)}
+              aria-label={t('header.userMenu')}
+              data-testid="user-menu"
             >
-              <ListItemIcon>
-                <Logout fontSize="small" />
-              </ListItemIcon>
-              {t('header.logout')}
-            </MenuItem>
-          </Menu>
-        </Toolbar>
-      </AppBar>
-      <Drawer
-        variant="permanent"
-        sx={{
-          width,
-          flexShrink: 0,
-          '& .MuiDrawer-paper': { width, boxSizing: 'border-box', overflowX: 'hidden' },
-        }}
-      >
-        <Toolbar />
-        <List component="nav" aria-label={t('header.navigation')} data-testid="navigation">
-          {items.map((item) => (
-            <Tooltip key={item.path} title={expanded ? '' : t(item.title)} placement="right">
-              <ListItemButton
-                component={Link}
-                to={item.path}
-                selected={
-                  item.path === '/'
-                    ? location.pathname === '/'
-                    : location.pathname.startsWith(item.path)
-                }
-                data-testid={`nav-${item.path}`}
+              <AccountCircle />
+            </IconButton>
+            <Menu anchorEl={userMenu} open={Boolean(userMenu)} onClose={() => setUserMenu(null)}>
+              <MenuItem disabled>{user?.displayName}</MenuItem>
+              <MenuItem component={Link} to="/user-settings" onClick={() => setUserMenu(null)}>
+                <ListItemIcon>
+                  <Settings fontSize="small" />
+                </ListItemIcon>
+                {t('titles.userSettings')}
+              </MenuItem>
+              <Divider />
+              <MenuItem
+                data-testid="logout"
+                onClick={() => {
+                  setUserMenu(null);
+                  void sessionStore.logout().then(() => navigate('/login', { replace: true }));
+                }}
               >
                 <ListItemIcon>
-                  <item.icon />
+                  <Logout fontSize="small" />
                 </ListItemIcon>
-                {expanded && <ListItemText primary={t(item.title)} />}
-              </ListItemButton>
-            </Tooltip>
-          ))}
-        </List>
-      </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Toolbar />
-        <Outlet />
+                {t('header.logout')}
+              </MenuItem>
+            </Menu>
+          </Toolbar>
+        </AppBar>
+        <Drawer
+          variant="permanent"
+          sx={{
+            width,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width, boxSizing: 'border-box', overflowX: 'hidden' },
+          }}
+        >
+          <Toolbar />
+          <List component="nav" aria-label={t('header.navigation')} data-testid="navigation">
+            {items.map((item) => (
+              <Tooltip key={item.path} title={expanded ? '' : t(item.title)} placement="right">
+                <ListItemButton
+                  component={Link}
+                  to={item.path}
+                  selected={
+                    item.path === '/'
+                      ? location.pathname === '/'
+                      : location.pathname.startsWith(item.path)
+                  }
+                  data-testid={`nav-${item.path}`}
+                >
+                  <ListItemIcon>
+                    <item.icon />
+                  </ListItemIcon>
+                  {expanded && <ListItemText primary={t(item.title)} />}
+                </ListItemButton>
+              </Tooltip>
+            ))}
+          </List>
+        </Drawer>
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Toolbar />
+          <DatesProvider>
+            <Outlet />
+          </DatesProvider>
+        </Box>
       </Box>
-    </Box>
+    </QueryClientProvider>
   );
 }

@@ -1,10 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
 import { Api } from '../api/client.ts';
 import { sessionApi } from '../api/session-api.ts';
 import { SessionStore } from '../session/session-store.ts';
 import { TOKEN_KEYS, TokenStore } from '../session/token-store.ts';
 
-/** The app's single instances: tokens, the API client, the session and the query cache. */
+/** The app's single instances: tokens, the API client and the session (the query cache: query-client.ts). */
 export const tokenStore = new TokenStore(window.localStorage, window.sessionStorage);
 tokenStore.load();
 
@@ -20,11 +19,4 @@ sessionStore.onExternalLogout = () => window.location.reload();
 window.addEventListener('storage', (event) => {
   if (event.key === null || event.key === TOKEN_KEYS.accessToken)
     sessionStore.tokensClearedElsewhere();
-});
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    // SPEC §7: cache-and-network — show what is cached, refresh it in the background.
-    queries: { staleTime: 0, refetchOnWindowFocus: false, retry: false },
-  },
 });

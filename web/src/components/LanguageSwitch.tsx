@@ -10,7 +10,7 @@ export function LanguageSwitch() {
       size="small"
       exclusive
       value={i18n.language}
-      onChange={(_event, value: Language | null) => value && rememberLanguage(value)}
+      onChange={(_event, value: Language | null) => value && void rememberLanguage(value)}
       aria-label={t('header.language')}
     >
       {LANGUAGES.map((language) => (

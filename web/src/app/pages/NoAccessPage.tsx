@@ -6,7 +6,7 @@ export default function NoAccessPage() {
   const { t } = useTranslation();
   return (
     <Box sx={{ p: 4 }} data-testid="no-access">
-      <Typography variant="h4" gutterBottom>
+      <Typography variant="h4" component="h1" gutterBottom>
         {t('noAccess.heading')}
       </Typography>
       <Typography>{t('noAccess.text')}</Typography>

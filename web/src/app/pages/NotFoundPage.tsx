@@ -8,7 +8,7 @@ export default function NotFoundPage() {
   useTitle('titles.notFound');
   return (
     <Box sx={{ p: 4 }} data-testid="not-found">
-      <Typography variant="h4" gutterBottom>
+      <Typography variant="h4" component="h1" gutterBottom>
         {t('notFound.heading')}
       </Typography>
       <Typography gutterBottom>{t('notFound.text')}</Typography>

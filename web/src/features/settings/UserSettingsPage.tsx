@@ -130,7 +130,11 @@ function ProfileSection() {
           <Alert severity="error">{errorMessage(t, status.error)}</Alert>
         )}
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Avatar src={avatarUrl} sx={{ width: 64, height: 64 }}>
+          <Avatar
+            src={avatarUrl}
+            alt={t('settings.avatarOf', { name: user?.displayName ?? user?.username ?? '' })}
+            sx={{ width: 64, height: 64 }}
+          >
             {user?.firstName?.[0]}
           </Avatar>
           <Button component="label" variant="outlined">

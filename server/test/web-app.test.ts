@@ -1,0 +1,54 @@
+// How the server sends the built web application (DESIGN §8): precompressed, hashed assets cached
+// for good, index.html always checked, no source maps, a production build.
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { WEB_DIST } from '../src/app.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let asset: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const assets = fs.readdirSync(path.join(WEB_DIST, 'assets'));
+  asset = assets.filter((file) => file.endsWith('.js')).sort()[0]!;
+});
+
+describe('the built web application', () => {
+  it('hashed assets go out precompressed (brotli, else gzip) and cached as immutable', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: `/assets/${asset}`,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: `/assets/${asset}`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('index.html (and every client route) is served with no-cache', async () => {
+    for (const url of ['/', '/invoices/12']) {
+      const page = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('is a production build without source maps', () => {
+    const assets = fs.readdirSync(path.join(WEB_DIST, 'assets'));
+    expect(assets.filter((file) => file.endsWith('.map'))).toEqual([]);
+    const code = assets
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => fs.readFileSync(path.join(WEB_DIST, 'assets', file), 'utf8'))
+      .join('\n');
+    // React's development build names its JSX runtime and warns about keys; production does not.
+    expect(code).not.toMatch(/jsx-dev-runtime|Each child in a list should have a unique "key"/);
+  });
+});
