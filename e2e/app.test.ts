@@ -350,7 +350,7 @@ describe('user settings and notifications', () => {
     const bellName = () => page.getByTestId('notifications').getAttribute('aria-label');
     await expect.poll(bellName).toBe('Notifications (unread: 2)');
     await page.getByTestId('notifications').click();
-    const items = page.getByRole('menuitem');
+    const items = page.getByTestId('notification');
     await expect(items.nth(0).textContent()).resolves.toContain('Newest news');
     await expect(items.nth(1).textContent()).resolves.toContain('Older news');
     await page.getByRole('button', { name: 'Mark all read' }).click();

@@ -75,7 +75,7 @@ export default function Shell() {
               {t('app.name')}
             </Typography>
             <NotificationsMenu />
-            <LanguageSwitch />
+            <LanguageSwitch onDark />
             {accounts.length > 1 && (
               <>
                 <Tooltip title={t('header.switchAccount')}>

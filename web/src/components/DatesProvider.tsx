@@ -1,5 +1,6 @@
 import { LocalizationProvider } from '@mui/x-date-pickers';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { enUS as pickersEn, ruRU as pickersRu } from '@mui/x-date-pickers/locales';
 import type { Locale } from 'date-fns';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,15 @@ export function DatesProvider({ children }: { children: ReactNode }) {
     };
   }, [i18n.language]);
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={locale}>
+    <LocalizationProvider
+      dateAdapter={AdapterDateFns}
+      adapterLocale={locale}
+      // The pickers' own labels (clear, cancel, open the calendar…) in the same language.
+      localeText={
+        (i18n.language === 'en' ? pickersEn : pickersRu).components.MuiLocalizationProvider
+          .defaultProps.localeText
+      }
+    >
       {children}
     </LocalizationProvider>
   );

@@ -2,8 +2,8 @@ import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, rememberLanguage, type Language } from '../i18n/index.ts';
 
-/** Russian or English; remembered in the browser. */
-export function LanguageSwitch() {
+/** Russian or English; remembered in the browser. `onDark`: on the header's colour. */
+export function LanguageSwitch({ onDark = false }: { onDark?: boolean }) {
   const { t, i18n } = useTranslation();
   return (
     <ToggleButtonGroup
@@ -18,7 +18,15 @@ export function LanguageSwitch() {
           key={language}
           value={language}
           data-testid={`language-${language}`}
-          sx={{ color: 'inherit' }}
+          // Readable on the header's colour and on a white page: the chosen language is
+          // white on dark or dark on white, never a faint tint (WCAG 2.2 AA contrast).
+          sx={{
+            color: 'inherit',
+            borderColor: 'currentColor',
+            '&.Mui-selected, &.Mui-selected:hover': onDark
+              ? { color: 'primary.main', bgcolor: 'common.white' }
+              : { color: 'primary.contrastText', bgcolor: 'primary.main' },
+          }}
         >
           {t(`languages.${language}`)}
         </ToggleButton>

@@ -5,9 +5,11 @@ import {
   Button,
   Divider,
   IconButton,
+  List,
+  ListItem,
+  ListItemButton,
   ListItemText,
-  Menu,
-  MenuItem,
+  Popover,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
@@ -46,15 +48,25 @@ export function NotificationsMenu() {
         onClick={(e) => setAnchor(e.currentTarget)}
         data-testid="notifications"
       >
-        <Badge badgeContent={unread} color="error" aria-hidden="true">
+        <Badge
+          badgeContent={unread > 0 ? unread : null}
+          invisible={unread === 0}
+          color="error"
+          aria-hidden="true"
+        >
           <NotificationsIcon />
         </Badge>
       </IconButton>
-      <Menu
+      {/* A panel, not a menu: a heading, an action and a list of notifications (each a button). */}
+      <Popover
         anchorEl={anchor}
         open={Boolean(anchor)}
         onClose={() => setAnchor(null)}
-        slotProps={{ paper: { sx: { width: 380, maxHeight: 480 } } }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: { sx: { width: 380, maxHeight: 480 }, 'aria-labelledby': 'notifications-heading' },
+        }}
       >
         <Box
           sx={{
@@ -65,48 +77,54 @@ export function NotificationsMenu() {
             alignItems: 'center',
           }}
         >
-          <Typography variant="subtitle1">{t('notifications.heading')}</Typography>
+          <Typography variant="subtitle1" component="h2" id="notifications-heading">
+            {t('notifications.heading')}
+          </Typography>
           <Button size="small" disabled={unread === 0} onClick={() => markAll.mutate({})}>
             {t('notifications.markAllRead')}
           </Button>
         </Box>
         <Divider />
-        {items.length === 0 && (
-          <MenuItem disabled>
-            <ListItemText primary={t('notifications.empty')} />
-          </MenuItem>
-        )}
-        {items.map((item) =>
-          item ? (
-            <MenuItem
-              key={item.id}
-              onClick={() => {
-                // Opening a notification marks it read and goes to its record.
-                if (!item.isRead) markOne.mutate({ notificationId: item.id });
-                const link = notificationLink(item);
-                if (link) {
-                  setAnchor(null);
-                  void navigate(link);
-                }
-              }}
-              sx={{ whiteSpace: 'normal', fontWeight: item.isRead ? 'normal' : 'bold' }}
-            >
-              <ListItemText
-                primary={notificationText(t, item)}
-                secondary={[
-                  formatDateTime(item.createdAt, i18n.language),
-                  notificationReason(item)
-                    ? t('notifications.reason', { reason: notificationReason(item) })
-                    : undefined,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-                slotProps={{ primary: { sx: { fontWeight: item.isRead ? 400 : 600 } } }}
-              />
-            </MenuItem>
-          ) : null,
-        )}
-      </Menu>
+        <List dense disablePadding data-testid="notification-list">
+          {items.length === 0 && (
+            <ListItem>
+              <ListItemText primary={t('notifications.empty')} />
+            </ListItem>
+          )}
+          {items.map((item) =>
+            item ? (
+              <ListItem key={item.id} disablePadding>
+                <ListItemButton
+                  data-testid="notification"
+                  onClick={() => {
+                    // Opening a notification marks it read and goes to its record.
+                    if (!item.isRead) markOne.mutate({ notificationId: item.id });
+                    const link = notificationLink(item);
+                    if (link) {
+                      setAnchor(null);
+                      void navigate(link);
+                    }
+                  }}
+                  sx={{ whiteSpace: 'normal' }}
+                >
+                  <ListItemText
+                    primary={notificationText(t, item)}
+                    secondary={[
+                      formatDateTime(item.createdAt, i18n.language),
+                      notificationReason(item)
+                        ? t('notifications.reason', { reason: notificationReason(item) })
+                        : undefined,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                    slotProps={{ primary: { sx: { fontWeight: item.isRead ? 400 : 600 } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ) : null,
+          )}
+        </List>
+      </Popover>
     </>
   );
 }

@@ -1,0 +1,102 @@
+// DESIGN §8: no axe-core violations at WCAG 2.2 AA on any route, with menus and dialogs open as
+// well as closed (axe-core injected into Debian Chromium).
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, signedInPage, useBrowser } from './browser.ts';
+
+const e2e = useBrowser();
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function violations(page: Page): Promise<string[]> {
+  // Menus and dialogs fade in: measure colours once they are fully shown.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiPopover-paper, .MuiDialog-paper, .MuiModal-root')].every(
+      (element) => getComputedStyle(element).opacity === '1',
+    ),
+  );
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<any> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations.map(
+      (v: { id: string; nodes: { target: string[] }[] }) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
+  }, TAGS);
+}
+
+const ID = '00000000-0000-4000-8000-000000000001';
+const ROUTES = [
+  '/',
+  '/invoices',
+  '/invoices/new',
+  '/invoices/1',
+  '/costs',
+  '/bills',
+  '/bills/new',
+  '/bills/1',
+  '/documents',
+  '/documents/new',
+  `/documents/${ID}`,
+  `/documents/${ID}/edit`,
+  `/documents/${ID}/files`,
+  '/subsidiaries/new',
+  `/subsidiaries/${ID}`,
+  '/analytics',
+  '/admin/clients',
+  '/admin/supplier',
+  '/admin/subsidiaries',
+  '/admin/projects',
+  '/admin/cost-types',
+  '/admin/services',
+  '/admin/users',
+  `/admin/users/${ID}`,
+  '/admin/roles',
+  '/user-settings',
+  '/no-access',
+  '/no-such-page',
+];
+
+describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
+  it('the sign-in page, in both languages', async () => {
+    for (const language of ['ru', 'en'] as const) {
+      const page = await newPage(e2e, language);
+      await page.goto('/login');
+      await page.locator('h1').waitFor();
+      expect(await violations(page), language).toEqual([]);
+    }
+  });
+
+  it('every route of the signed-in application', async () => {
+    const page = await signedInPage(e2e, 'admin');
+    const found: string[] = [];
+    for (const route of ROUTES) {
+      await page.goto(route);
+      await page.locator('main h1').first().waitFor();
+      found.push(...(await violations(page)).map((v) => `${route} ${v}`));
+    }
+    expect(found).toEqual([]);
+  }, 180_000);
+
+  it('with the notifications, account and user menus and a dialog open', async () => {
+    const page = await signedInPage(e2e, 'admin');
+    const found: string[] = [];
+    for (const opener of ['notifications', 'user-menu']) {
+      await page.getByTestId(opener).click();
+      await page.locator('.MuiPopover-paper').first().waitFor();
+      found.push(...(await violations(page)).map((v) => `${opener} ${v}`));
+      await page.keyboard.press('Escape');
+    }
+    await page.goto('/admin/projects');
+    await page.getByTestId('add').click();
+    await page.getByTestId('project-dialog').waitFor();
+    found.push(...(await violations(page)).map((v) => `dialog ${v}`));
+    expect(found).toEqual([]);
+  });
+});
