@@ -13,9 +13,9 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 async function violations(page: Page): Promise<string[]> {
   // Menus and dialogs fade in: measure colours once they are fully shown.
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('.MuiPopover-paper, .MuiDialog-paper, .MuiModal-root')].every(
-      (element) => getComputedStyle(element).opacity === '1',
-    ),
+    Array.from(
+      document.querySelectorAll('.MuiPopover-paper, .MuiDialog-paper, .MuiModal-root'),
+    ).every((element) => getComputedStyle(element).opacity === '1'),
   );
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async (tags) => {

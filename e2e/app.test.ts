@@ -296,6 +296,44 @@ describe('projects and cost types tables', () => {
     );
   });
 
+  it('shortcuts work page-wide and the selection survives a page change until cleared', async () => {
+    const page = await signedInPage(e2e, 'admin');
+    await page.getByTestId('nav-/admin/projects').click();
+    const table = page.getByTestId('projects-table');
+    await table.locator('.ag-row').first().waitFor();
+    // Focus outside the table: Alt+A still selects the rows shown.
+    await page.getByTestId('page-title').click();
+    await page.keyboard.press('Alt+A');
+    await expect
+      .poll(() => table.getByTestId('selection-summary').textContent())
+      .toMatch(/10 selected/);
+    // Another page: the ten stay selected, and one more joins them.
+    await table.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => table.getByTestId('pagination').textContent()).toContain('11–');
+    await table.locator('.ag-row .ag-checkbox-input').first().click();
+    await expect
+      .poll(() => table.getByTestId('selection-summary').textContent())
+      .toMatch(/11 selected/);
+    // Back on page 1 its rows show as selected again.
+    await table.getByRole('button', { name: 'Previous page' }).click();
+    await expect
+      .poll(() =>
+        table
+          .locator('.ag-row-selected[row-id]')
+          .evaluateAll((rows) => new Set(rows.map((r) => r.getAttribute('row-id'))).size),
+      )
+      .toBe(10);
+    // Typing in a field is not a shortcut; elsewhere Ctrl+Q clears everything.
+    await page.getByTestId('search').click();
+    await page.keyboard.press('Control+Q');
+    await expect(table.getByTestId('selection-summary').textContent()).resolves.toMatch(
+      /11 selected/,
+    );
+    await page.getByTestId('page-title').click();
+    await page.keyboard.press('Control+Q');
+    await table.getByTestId('selection-summary').waitFor({ state: 'detached' });
+  });
+
   it('selects all with Alt+A and deselects with Ctrl+Q', async () => {
     const page = await signedInPage(e2e, 'admin');
     await page.getByTestId('nav-/admin/cost-types').click();

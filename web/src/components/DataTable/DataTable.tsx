@@ -14,10 +14,12 @@ import {
   ModuleRegistry,
   type ColDef,
   type GridApi,
+  type RowDataUpdatedEvent,
+  type SelectionChangedEvent,
   type SortChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
 import { formatMoney } from '../format.ts';
@@ -79,7 +81,9 @@ export interface DataTableProps<Row extends { id: string | number }> {
 export function DataTable<Row extends { id: string | number }>(props: DataTableProps<Row>) {
   const { t } = useTranslation();
   const apiRef = useRef<GridApi<Row> | null>(null);
-  const [selected, setSelected] = useState<Row[]>([]);
+  // The selection, by id, across pages: it survives a page change until cleared.
+  const [selectedById, setSelectedById] = useState<Map<string, Row>>(new Map());
+  const selected = useMemo(() => [...selectedById.values()], [selectedById]);
   const { rowActions } = props;
 
   const columnDefs = useMemo<ColDef<Row>[]>(() => {
@@ -125,22 +129,63 @@ export function DataTable<Row extends { id: string | number }>(props: DataTableP
     [props],
   );
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    const api = apiRef.current;
-    if (!api) return;
-    if (event.ctrlKey && (event.key === 'q' || event.key === 'Q')) {
-      event.preventDefault();
-      api.deselectAll();
-    } else if (event.altKey && (event.key === 'a' || event.key === 'A')) {
-      event.preventDefault();
-      api.selectAll();
-    } else if (event.ctrlKey && (event.key === 'i' || event.key === 'I')) {
-      event.preventDefault();
-      const focused = api.getFocusedCell();
-      const row = focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : selected[0];
-      if (row) void navigator.clipboard?.writeText(String(row.id));
-    }
-  };
+  const clearSelection = useCallback(() => {
+    setSelectedById(new Map());
+    apiRef.current?.deselectAll();
+  }, []);
+
+  // The rows of this page that were selected on an earlier visit are selected again.
+  const onRowDataUpdated = useCallback(
+    (event: RowDataUpdatedEvent<Row>) => {
+      event.api.forEachNode((node) => {
+        if (node.data && selectedById.has(String(node.data.id)))
+          node.setSelected(true, false, 'api');
+      });
+    },
+    [selectedById],
+  );
+
+  const onSelectionChanged = useCallback((event: SelectionChangedEvent<Row>) => {
+    // Rows leaving with their page are not deselected: only a user's (or Alt+A's) choice counts.
+    if (event.source === 'rowDataChanged') return;
+    setSelectedById((previous) => {
+      const next = new Map(previous);
+      event.api.forEachNode((node) => {
+        if (!node.data) return;
+        if (node.isSelected()) next.set(String(node.data.id), node.data);
+        else next.delete(String(node.data.id));
+      });
+      return next;
+    });
+  }, []);
+
+  // Page-wide shortcuts, wherever the focus is, except while typing in a field: Alt+A selects
+  // the rows shown, Ctrl+Q clears the selection, Ctrl+I copies the id of the focused (or first
+  // selected) row.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const api = apiRef.current;
+      if (!api) return;
+      const key = event.key.toLowerCase();
+      if (event.ctrlKey && key === 'q') {
+        event.preventDefault();
+        clearSelection();
+      } else if (event.altKey && key === 'a') {
+        event.preventDefault();
+        api.selectAll();
+      } else if (event.ctrlKey && key === 'i') {
+        const focused = api.getFocusedCell();
+        const row = focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : selected[0];
+        if (!row) return;
+        event.preventDefault();
+        void navigator.clipboard?.writeText(String(row.id));
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [clearSelection, selected]);
 
   const summary = props.summary;
   return (
@@ -176,7 +221,7 @@ export function DataTable<Row extends { id: string | number }>(props: DataTableP
           <Typography variant="body2">{t('table.selected', { count: selected.length })}</Typography>
           {summary && <SummaryLine selected={selected} fields={summary} />}
           {props.bulkActions?.(selected)}
-          <Button size="small" onClick={() => apiRef.current?.deselectAll()}>
+          <Button size="small" onClick={clearSelection}>
             {t('table.deselectAll')}
           </Button>
         </Stack>
@@ -197,7 +242,7 @@ export function DataTable<Row extends { id: string | number }>(props: DataTableP
           {errorMessage(t, props.error)}
         </Alert>
       ) : (
-        <Box onKeyDown={onKeyDown}>
+        <Box>
           <AgGridReact<Row>
             domLayout="autoHeight"
             rowData={props.rows}
@@ -205,7 +250,8 @@ export function DataTable<Row extends { id: string | number }>(props: DataTableP
             getRowId={(p) => String(p.data.id)}
             rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true }}
             onGridReady={(event) => (apiRef.current = event.api)}
-            onSelectionChanged={(event) => setSelected(event.api.getSelectedRows())}
+            onSelectionChanged={onSelectionChanged}
+            onRowDataUpdated={onRowDataUpdated}
             onSortChanged={onSortChanged}
             suppressMultiSort
             overlayNoRowsTemplate={`<span data-testid="table-empty">${escapeHtml(props.emptyText ?? t('table.empty'))}</span>`}
