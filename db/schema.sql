@@ -259,6 +259,9 @@ comment on column app_public.bills.closed_by is '@behavior -insert -update';
 comment on column app_public.bills.paid_amount is '@behavior -insert -update
 The sum of the payments on the bill.';
 CREATE INDEX bills_act_id_idx ON app_public.bills USING btree (act_id);
+CREATE INDEX bills_amount_idx ON app_public.bills USING btree (amount);
+CREATE INDEX bills_amount_usd_idx ON app_public.bills USING btree (amount_usd);
+CREATE INDEX bills_amount_w_vat_idx ON app_public.bills USING btree (amount_w_vat);
 CREATE INDEX bills_client_id_idx ON app_public.bills USING btree (client_id);
 CREATE INDEX bills_closed_by_idx ON app_public.bills USING btree (closed_by);
 CREATE INDEX bills_created_at_idx ON app_public.bills USING btree (created_at);
@@ -267,6 +270,7 @@ CREATE INDEX bills_currency_idx ON app_public.bills USING btree (currency);
 CREATE INDEX bills_due_date_idx ON app_public.bills USING btree (due_date);
 CREATE INDEX bills_invoice_date_idx ON app_public.bills USING btree (invoice_date, id);
 CREATE INDEX bills_is_deleted_idx ON app_public.bills USING btree (is_deleted);
+CREATE INDEX bills_name_idx ON app_public.bills USING btree (name);
 CREATE INDEX bills_payment_status_idx ON app_public.bills USING btree (payment_status);
 CREATE INDEX bills_project_id_idx ON app_public.bills USING btree (project_id);
 CREATE INDEX bills_service_id_idx ON app_public.bills USING btree (service_id);
@@ -379,6 +383,9 @@ create table app_public.clients (
 comment on table app_public.clients is 'A customer the group bills.';
 CREATE INDEX clients_created_at_idx ON app_public.clients USING btree (created_at);
 CREATE INDEX clients_legal_name_idx ON app_public.clients USING btree (lower(legal_name));
+CREATE INDEX clients_legal_name_sort_idx ON app_public.clients USING btree (legal_name);
+CREATE INDEX clients_short_name_idx ON app_public.clients USING btree (short_name);
+CREATE INDEX clients_tax_id_idx ON app_public.clients USING btree (tax_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.clients FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.clients enable row level security;
 create policy delete_writer on app_public.clients for delete to public
@@ -463,6 +470,8 @@ comment on column app_public.costs.status is '@behavior -insert -update';
 comment on column app_public.costs.reject_reason is '@behavior -insert -update';
 comment on column app_public.costs.is_deleted is '@behavior -insert -update';
 comment on column app_public.costs.approved_by is '@behavior -insert -update';
+CREATE INDEX costs_amount_idx ON app_public.costs USING btree (amount);
+CREATE INDEX costs_amount_usd_idx ON app_public.costs USING btree (amount_usd);
 CREATE INDEX costs_approved_by_idx ON app_public.costs USING btree (approved_by);
 CREATE INDEX costs_bill_id_idx ON app_public.costs USING btree (bill_id);
 CREATE INDEX costs_cost_type_id_idx ON app_public.costs USING btree (cost_type_id);
@@ -852,6 +861,9 @@ comment on column app_public.invoices.validated_by is '@behavior -insert -update
 comment on column app_public.invoices.closed_by is '@behavior -insert -update';
 comment on column app_public.invoices.paid_amount is '@behavior -insert -update
 The sum of the payments on the invoice.';
+CREATE INDEX invoices_amount_idx ON app_public.invoices USING btree (amount);
+CREATE INDEX invoices_amount_usd_idx ON app_public.invoices USING btree (amount_usd);
+CREATE INDEX invoices_amount_w_vat_idx ON app_public.invoices USING btree (amount_w_vat);
 CREATE INDEX invoices_closed_by_idx ON app_public.invoices USING btree (closed_by);
 CREATE INDEX invoices_created_at_idx ON app_public.invoices USING btree (created_at);
 CREATE INDEX invoices_created_by_idx ON app_public.invoices USING btree (created_by);
@@ -1192,6 +1204,8 @@ create table app_public.suppliers (
 comment on table app_public.suppliers is 'A company that invoices the group. It may have a linked user (a supplier representative).';
 CREATE INDEX suppliers_created_at_idx ON app_public.suppliers USING btree (created_at);
 CREATE INDEX suppliers_legal_name_idx ON app_public.suppliers USING btree (lower(legal_name));
+CREATE INDEX suppliers_legal_name_sort_idx ON app_public.suppliers USING btree (legal_name);
+CREATE INDEX suppliers_short_name_idx ON app_public.suppliers USING btree (short_name);
 CREATE INDEX suppliers_user_id_idx ON app_public.suppliers USING btree (user_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.suppliers FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.suppliers FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
@@ -1228,6 +1242,7 @@ comment on column app_public.users.avatar_file_id is 'The stored file shown as t
 CREATE INDEX users_avatar_file_id_idx ON app_public.users USING btree (avatar_file_id);
 CREATE INDEX users_created_at_idx ON app_public.users USING btree (created_at);
 CREATE INDEX users_last_name_idx ON app_public.users USING btree (last_name);
+CREATE INDEX users_username_idx ON app_public.users USING btree (username);
 CREATE UNIQUE INDEX users_username_key ON app_public.users USING btree (lower(username));
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();

@@ -162,6 +162,36 @@ describe('hardening', () => {
   });
 });
 
+describe('lists sort and filter by what the screens need', () => {
+  it('amounts of invoices, costs and bills; client and supplier names and tax ids; bill names; usernames', async () => {
+    const result = await gql(
+      t.app,
+      `{ invoices: allInvoices(first: 5, orderBy: [AMOUNT_W_VAT_DESC]) { nodes { amountWVat } }
+         costs: allCosts(first: 5, orderBy: [AMOUNT_USD_DESC], filter: { amount: { greaterThan: "100" } }) { nodes { amountUsd amount } }
+         bills: allBills(first: 5, orderBy: [NAME_ASC]) { nodes { name } }
+         clients: allClients(first: 5, orderBy: [TAX_ID_ASC], filter: { legalName: { includesInsensitive: "a" } }) { nodes { taxId } }
+         suppliers: allSuppliers(first: 5, orderBy: [SHORT_NAME_ASC]) { nodes { shortName } }
+         users: allUsers(orderBy: [USERNAME_ASC]) { nodes { username } } }`,
+      {},
+      admin,
+    );
+    expect(result.errors).toBeUndefined();
+    const d = result.data!;
+    const amounts = d.invoices.nodes.map((n: { amountWVat: string }) => Number(n.amountWVat));
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    expect(d.costs.nodes.every((n: { amount: string }) => Number(n.amount) > 100)).toBe(true);
+    const names = d.bills.nodes.map((n: { name: string }) => n.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(d.users.nodes.map((n: { username: string }) => n.username)).toEqual([
+      'accountant',
+      'admin',
+      'blocked',
+      'manager',
+      'viewer',
+    ]);
+  });
+});
+
 describe('error codes (SPEC §8)', () => {
   it('deleting a referenced record gives IsConstraintViolation, "Other entities depend on it."', async () => {
     const project = await gql(
