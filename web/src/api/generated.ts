@@ -151,6 +151,32 @@ export type AuditTrailFilter = {
   userId?: UuidFilter | null | undefined;
 };
 
+/** A filter to be used against BigFloat fields. All fields are combined with a logical ‘and.’ */
+export type BigFloatFilter = {
+  /** Not equal to the specified value, treating null like an ordinary value. */
+  distinctFrom?: string | null | undefined;
+  /** Equal to the specified value. */
+  equalTo?: string | null | undefined;
+  /** Greater than the specified value. */
+  greaterThan?: string | null | undefined;
+  /** Greater than or equal to the specified value. */
+  greaterThanOrEqualTo?: string | null | undefined;
+  /** Included in the specified list. */
+  in?: Array<string> | null | undefined;
+  /** Is null (if `true` is specified) or is not null (if `false` is specified). */
+  isNull?: boolean | null | undefined;
+  /** Less than the specified value. */
+  lessThan?: string | null | undefined;
+  /** Less than or equal to the specified value. */
+  lessThanOrEqualTo?: string | null | undefined;
+  /** Equal to the specified value, treating null like an ordinary value. */
+  notDistinctFrom?: string | null | undefined;
+  /** Not equal to the specified value. */
+  notEqualTo?: string | null | undefined;
+  /** Not included in the specified list. */
+  notIn?: Array<string> | null | undefined;
+};
+
 /** A filter to be used against BigInt fields. All fields are combined with a logical ‘and.’ */
 export type BigIntFilter = {
   /** Not equal to the specified value, treating null like an ordinary value. */
@@ -185,6 +211,12 @@ export type BillFilter = {
   actExists?: boolean | null | undefined;
   /** Filter by the object’s `actId` field. */
   actId?: UuidFilter | null | undefined;
+  /** Filter by the object’s `amount` field. */
+  amount?: BigFloatFilter | null | undefined;
+  /** Filter by the object’s `amountUsd` field. */
+  amountUsd?: BigFloatFilter | null | undefined;
+  /** Filter by the object’s `amountWVat` field. */
+  amountWVat?: BigFloatFilter | null | undefined;
   /** Checks for all expressions in this list. */
   and?: Array<BillFilter> | null | undefined;
   /** Filter by the object’s `billsFiles` relation. */
@@ -221,6 +253,8 @@ export type BillFilter = {
   invoiceDate?: DateFilter | null | undefined;
   /** Filter by the object’s `isDeleted` field. */
   isDeleted?: BooleanFilter | null | undefined;
+  /** Filter by the object’s `name` field. */
+  name?: StringFilter | null | undefined;
   /** Negates the expression. */
   not?: BillFilter | null | undefined;
   /** Checks for any expressions in this list. */
@@ -403,10 +437,16 @@ export type ClientFilter = {
   documentsExist?: boolean | null | undefined;
   /** Filter by the object’s `id` field. */
   id?: UuidFilter | null | undefined;
+  /** Filter by the object’s `legalName` field. */
+  legalName?: StringFilter | null | undefined;
   /** Negates the expression. */
   not?: ClientFilter | null | undefined;
   /** Checks for any expressions in this list. */
   or?: Array<ClientFilter> | null | undefined;
+  /** Filter by the object’s `shortName` field. */
+  shortName?: StringFilter | null | undefined;
+  /** Filter by the object’s `taxId` field. */
+  taxId?: StringFilter | null | undefined;
 };
 
 /** A filter to be used against many `Bill` object types. All fields are combined with a logical ‘and.’ */
@@ -431,6 +471,10 @@ export type ClientToManyDocumentFilter = {
 
 /** A filter to be used against `Cost` object types. All fields are combined with a logical ‘and.’ */
 export type CostFilter = {
+  /** Filter by the object’s `amount` field. */
+  amount?: BigFloatFilter | null | undefined;
+  /** Filter by the object’s `amountUsd` field. */
+  amountUsd?: BigFloatFilter | null | undefined;
   /** Checks for all expressions in this list. */
   and?: Array<CostFilter> | null | undefined;
   /** Filter by the object’s `approvedBy` field. */
@@ -1153,6 +1197,12 @@ export type IntFilter = {
 
 /** A filter to be used against `Invoice` object types. All fields are combined with a logical ‘and.’ */
 export type InvoiceFilter = {
+  /** Filter by the object’s `amount` field. */
+  amount?: BigFloatFilter | null | undefined;
+  /** Filter by the object’s `amountUsd` field. */
+  amountUsd?: BigFloatFilter | null | undefined;
+  /** Filter by the object’s `amountWVat` field. */
+  amountWVat?: BigFloatFilter | null | undefined;
   /** Checks for all expressions in this list. */
   and?: Array<InvoiceFilter> | null | undefined;
   /** Filter by the object’s `closedBy` field. */
@@ -1808,10 +1858,14 @@ export type SupplierFilter = {
   invoices?: SupplierToManyInvoiceFilter | null | undefined;
   /** Some related `invoices` exist. */
   invoicesExist?: boolean | null | undefined;
+  /** Filter by the object’s `legalName` field. */
+  legalName?: StringFilter | null | undefined;
   /** Negates the expression. */
   not?: SupplierFilter | null | undefined;
   /** Checks for any expressions in this list. */
   or?: Array<SupplierFilter> | null | undefined;
+  /** Filter by the object’s `shortName` field. */
+  shortName?: StringFilter | null | undefined;
   /** Filter by the object’s `user` relation. */
   user?: UserFilter | null | undefined;
   /** A related `user` exists. */
@@ -1970,6 +2024,8 @@ export type UserFilter = {
   suppliers?: UserToManySupplierFilter | null | undefined;
   /** Some related `suppliers` exist. */
   suppliersExist?: boolean | null | undefined;
+  /** Filter by the object’s `username` field. */
+  username?: StringFilter | null | undefined;
 };
 
 /** A filter to be used against many `Account` object types. All fields are combined with a logical ‘and.’ */
