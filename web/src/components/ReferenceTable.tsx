@@ -12,6 +12,7 @@ import {
   filterCodecs,
   pagingVariables,
   useTableState,
+  type SortKeyOf,
   type TableConfig,
 } from './DataTable/table-state.ts';
 
@@ -41,12 +42,16 @@ export function referenceFilter(filters: ReferenceFilters, searchFields: string[
   return parts.length ? { and: parts } : undefined;
 }
 
-interface ReferenceTableProps<Row extends { id: string; createdAt?: string }> {
+interface ReferenceTableProps<
+  Row extends { id: string; createdAt?: string },
+  OrderBy extends string,
+> {
   testId: string;
-  columns: Column<Row>[];
+  /** Sortable columns name their key from the list's generated orderBy enum. */
+  columns: Column<Row, SortKeyOf<OrderBy>>[];
   searchFields: string[];
   /** Loads a page: variables for the list query → rows and total. */
-  useRows: (variables: ReturnType<typeof pagingVariables> & { filter?: object }) => {
+  useRows: (variables: { first: number; offset: number; orderBy: OrderBy[]; filter?: object }) => {
     rows: Row[];
     totalCount: number;
     loading: boolean;
@@ -65,14 +70,15 @@ interface ReferenceTableProps<Row extends { id: string; createdAt?: string }> {
  * An admin reference table (projects, cost types, …): DataTable with search and created-date
  * filters as removable chips, create and edit dialogs, delete with the server's message.
  */
-export function ReferenceTable<Row extends { id: string; createdAt?: string; name?: string }>(
-  props: ReferenceTableProps<Row>,
-) {
+export function ReferenceTable<
+  Row extends { id: string; createdAt?: string; name?: string },
+  OrderBy extends string,
+>(props: ReferenceTableProps<Row, OrderBy>) {
   const { t, i18n } = useTranslation();
   const sortKeys = props.columns.flatMap((column) => (column.sortKey ? [column.sortKey] : []));
-  const config = useMemo<TableConfig<ReferenceFilters>>(
+  const config = useMemo<TableConfig<ReferenceFilters, SortKeyOf<OrderBy>>>(
     () => ({
-      sort: { key: 'CREATED_AT', direction: 'DESC' },
+      sort: { key: 'CREATED_AT' as SortKeyOf<OrderBy>, direction: 'DESC' },
       sortKeys,
       filters: {
         search: { initial: '', codec: filterCodecs.text },
@@ -92,7 +98,7 @@ export function ReferenceTable<Row extends { id: string; createdAt?: string; nam
   const [failure, setFailure] = useState<unknown>();
   const { filters } = table.state;
   const data = props.useRows({
-    ...pagingVariables(table.state),
+    ...pagingVariables<OrderBy>(table.state),
     filter: referenceFilter(filters, props.searchFields),
   });
 
@@ -131,7 +137,7 @@ export function ReferenceTable<Row extends { id: string; createdAt?: string; nam
       <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="page-title">
         {t(props.title)}
       </Typography>
-      <DataTable<Row>
+      <DataTable<Row, SortKeyOf<OrderBy>>
         testId={props.testId}
         columns={props.columns}
         rows={data.rows}

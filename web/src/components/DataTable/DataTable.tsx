@@ -28,12 +28,12 @@ import { PAGE_SIZES, type SortState } from './table-state.ts';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
-export interface Column<Row> {
+export interface Column<Row, K extends string = string> {
   field: keyof Row & string;
   /** i18n key of the header. */
   header: string;
-  /** orderBy enum base when the server can sort by it. */
-  sortKey?: string;
+  /** orderBy enum base when the server can sort by it (typed from the generated enum). */
+  sortKey?: K;
   format?: (row: Row) => string;
   width?: number;
   flex?: number;
@@ -51,9 +51,9 @@ export interface SummaryFields<Row> {
   currency?: string;
 }
 
-export interface DataTableProps<Row extends { id: string | number }> {
+export interface DataTableProps<Row extends { id: string | number }, K extends string = string> {
   testId: string;
-  columns: Column<Row>[];
+  columns: Column<Row, K>[];
   rows: Row[];
   totalCount: number;
   loading: boolean;
@@ -63,8 +63,8 @@ export interface DataTableProps<Row extends { id: string | number }> {
   pageSize: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
-  sort: SortState | undefined;
-  onSortChange: (sort: SortState | undefined) => void;
+  sort: SortState<K> | undefined;
+  onSortChange: (sort: SortState<K> | undefined) => void;
   filters?: FilterChip[];
   toolbar?: ReactNode;
   bulkActions?: (selected: Row[]) => ReactNode;
@@ -78,7 +78,9 @@ export interface DataTableProps<Row extends { id: string | number }> {
  * selection with a summary and bulk actions, row actions, and empty, loading and error states.
  * Shortcuts: Ctrl+Q deselects all, Alt+A selects all, Ctrl+I copies the id of the focused row.
  */
-export function DataTable<Row extends { id: string | number }>(props: DataTableProps<Row>) {
+export function DataTable<Row extends { id: string | number }, K extends string = string>(
+  props: DataTableProps<Row, K>,
+) {
   const { t } = useTranslation();
   const apiRef = useRef<GridApi<Row> | null>(null);
   // The selection, by id, across pages: it survives a page change until cleared.

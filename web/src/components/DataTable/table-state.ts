@@ -5,17 +5,20 @@ import { useSearchParams } from 'react-router';
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
-export interface SortState {
+/** The column bases of a generated orderBy enum: NAME from NAME_ASC (and NAME_DESC). */
+export type SortKeyOf<OrderBy extends string> = OrderBy extends `${infer Key}_ASC` ? Key : never;
+
+export interface SortState<K extends string = string> {
   /** The orderBy enum base of the column, e.g. NAME or CREATED_AT. */
-  key: string;
+  key: K;
   direction: 'ASC' | 'DESC';
 }
 
-export interface TableState<F> {
+export interface TableState<F, K extends string = string> {
   /** 0-based here; the URL says page=1 for the first. */
   page: number;
   pageSize: number;
-  sort: SortState | undefined;
+  sort: SortState<K> | undefined;
   filters: F;
 }
 
@@ -41,11 +44,11 @@ export const filterCodecs = {
   } satisfies FilterCodec<Date | null>,
 };
 
-export interface TableConfig<F> {
+export interface TableConfig<F, K extends string = string> {
   /** The order when the URL names none. */
-  sort?: SortState;
+  sort?: SortState<K>;
   /** The orderBy bases a user may sort by (the sortable columns). */
-  sortKeys: readonly string[];
+  sortKeys: readonly K[];
   filters: { [K in keyof F]: { initial: F[K]; codec: FilterCodec<F[K]> } };
 }
 
@@ -53,12 +56,16 @@ export interface TableConfig<F> {
  * A list's state from its URL (page, size, sort and every filter are query parameters, so a list
  * can be linked, reloaded and returned to). Anything it cannot read falls back to the default.
  */
-export function readTableState<F>(params: URLSearchParams, config: TableConfig<F>): TableState<F> {
+export function readTableState<F, K extends string>(
+  params: URLSearchParams,
+  config: TableConfig<F, K>,
+): TableState<F, K> {
   const page = Number(params.get('page'));
   const size = Number(params.get('size'));
-  const [key, direction] = (params.get('sort') ?? '').split('.');
+  const [raw, direction] = (params.get('sort') ?? '').split('.');
+  const key = config.sortKeys.find((sortKey) => sortKey === raw);
   const sort =
-    key && config.sortKeys.includes(key) && (direction === 'asc' || direction === 'desc')
+    key && (direction === 'asc' || direction === 'desc')
       ? { key, direction: direction === 'asc' ? ('ASC' as const) : ('DESC' as const) }
       : config.sort;
   const filters = {} as F;
@@ -77,7 +84,10 @@ export function readTableState<F>(params: URLSearchParams, config: TableConfig<F
 }
 
 /** The URL parameters of a state; defaults are left out, so a plain list has a plain URL. */
-export function writeTableState<F>(state: TableState<F>, config: TableConfig<F>): URLSearchParams {
+export function writeTableState<F, K extends string>(
+  state: TableState<F, K>,
+  config: TableConfig<F, K>,
+): URLSearchParams {
   const params = new URLSearchParams();
   for (const name of Object.keys(config.filters) as (keyof F & string)[]) {
     const value = config.filters[name].codec.format(state.filters[name]);
@@ -92,15 +102,21 @@ export function writeTableState<F>(state: TableState<F>, config: TableConfig<F>)
   return params;
 }
 
-/** The GraphQL paging and order of a table state: first/offset and orderBy with a stable tiebreak. */
-export function pagingVariables(state: { page: number; pageSize: number; sort?: SortState }) {
+/**
+ * The GraphQL paging and order of a table state: first/offset and orderBy (of the screen's
+ * generated orderBy enum) with the primary key as a stable tiebreak.
+ */
+export function pagingVariables<OrderBy extends string>(state: {
+  page: number;
+  pageSize: number;
+  sort?: SortState<SortKeyOf<OrderBy>>;
+}): { first: number; offset: number; orderBy: OrderBy[] } {
+  const order = state.sort ? [`${state.sort.key}_${state.sort.direction}`] : [];
   return {
     first: state.pageSize,
     offset: state.page * state.pageSize,
-    orderBy: [
-      ...(state.sort ? [`${state.sort.key}_${state.sort.direction}`] : []),
-      'PRIMARY_KEY_ASC',
-    ],
+    // KEY_ASC and KEY_DESC both exist for every key SortKeyOf admits, as does PRIMARY_KEY_ASC.
+    orderBy: [...order, 'PRIMARY_KEY_ASC'] as OrderBy[],
   };
 }
 
@@ -109,10 +125,10 @@ export function pagingVariables(state: { page: number; pageSize: number; sort?: 
  * entry, so Back returns to the previous page, sort or filter. Changing a filter, the sort or the
  * size returns to page 1.
  */
-export function useTableState<F>(config: TableConfig<F>) {
+export function useTableState<F, K extends string>(config: TableConfig<F, K>) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readTableState(params, config), [params, config]);
-  const set = (next: TableState<F>) => {
+  const set = (next: TableState<F, K>) => {
     const written = writeTableState(next, config);
     // The same state again (a search field losing focus) adds no history entry.
     if (written.toString() !== writeTableState(state, config).toString()) setParams(written);
@@ -121,7 +137,7 @@ export function useTableState<F>(config: TableConfig<F>) {
     state,
     setPage: (page: number) => set({ ...state, page }),
     setPageSize: (pageSize: number) => set({ ...state, pageSize, page: 0 }),
-    setSort: (sort: SortState | undefined) => set({ ...state, sort, page: 0 }),
+    setSort: (sort: SortState<K> | undefined) => set({ ...state, sort, page: 0 }),
     setFilter: <K extends keyof F>(key: K, value: F[K]) =>
       set({ ...state, filters: { ...state.filters, [key]: value }, page: 0 }),
   };

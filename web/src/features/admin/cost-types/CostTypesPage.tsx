@@ -23,7 +23,7 @@ export default function CostTypesPage() {
   const update = useGraphQLMutation(UpdateCostTypeDocument);
   const remove = useGraphQLMutation(DeleteCostTypeDocument);
   return (
-    <ReferenceTable<CostType>
+    <ReferenceTable<CostType, CostTypeOrderBy>
       testId="cost-types-table"
       title="titles.costTypes"
       addLabel="costTypes.add"
@@ -40,11 +40,7 @@ export default function CostTypesPage() {
         },
       ]}
       useRows={(variables) =>
-        useListQuery(
-          AllCostTypesDocument,
-          { ...variables, orderBy: variables.orderBy as CostTypeOrderBy[] },
-          (data) => data.allCostTypes,
-        )
+        useListQuery(AllCostTypesDocument, variables, (data) => data.allCostTypes)
       }
       onDelete={(row) => remove.mutateAsync({ id: row.id })}
       renderDialog={({ open, row, onClose }) => (

@@ -31,7 +31,7 @@ export default function ProjectsPage() {
   const update = useGraphQLMutation(UpdateProjectDocument);
   const remove = useGraphQLMutation(DeleteProjectDocument);
   return (
-    <ReferenceTable<Project>
+    <ReferenceTable<Project, ProjectOrderBy>
       testId="projects-table"
       title="titles.projects"
       addLabel="projects.add"
@@ -49,11 +49,7 @@ export default function ProjectsPage() {
         },
       ]}
       useRows={(variables) =>
-        useListQuery(
-          AllProjectsDocument,
-          { ...variables, orderBy: variables.orderBy as ProjectOrderBy[] },
-          (data) => data.allProjects,
-        )
+        useListQuery(AllProjectsDocument, variables, (data) => data.allProjects)
       }
       onDelete={(row) => remove.mutateAsync({ id: row.id })}
       renderDialog={({ open, row, onClose }) => (
