@@ -10,7 +10,7 @@ import { Loading } from '../../app/guards.tsx';
 export default function RedirectToInvoicePage() {
   const { t } = useTranslation();
   const costId = Number(useParams().costId);
-  const query = useGraphQLQuery(GetCostInvoiceIdDocument, { costId });
+  const query = useGraphQLQuery(GetCostInvoiceIdDocument, { costId }, { reads: ['Cost'] });
   if (query.isPending) return <Loading />;
   if (query.isError || !query.data.getCostInvoiceId) {
     return (

@@ -14,7 +14,9 @@ export default function HomePage() {
     withInvoices: permissions.invoiceRead,
     withBills: permissions.billRead,
   };
-  const counts = useGraphQLQuery(HomeCountsDocument, variables);
+  const counts = useGraphQLQuery(HomeCountsDocument, variables, {
+    reads: ['Invoice', 'Cost', 'Bill', 'Payment'],
+  });
   const cards = [
     {
       show: variables.withCosts,

@@ -29,9 +29,14 @@ export function NotificationsMenu() {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
-  const query = useGraphQLQuery(NotificationsDocument, {}, { refetchInterval: 60_000 });
-  const markOne = useGraphQLMutation(MarkNotificationReadDocument);
-  const markAll = useGraphQLMutation(MarkAllNotificationsReadDocument);
+  const query = useGraphQLQuery(
+    NotificationsDocument,
+    {},
+    { reads: ['Notification'] },
+    { refetchInterval: 60_000 },
+  );
+  const markOne = useGraphQLMutation(MarkNotificationReadDocument, ['Notification']);
+  const markAll = useGraphQLMutation(MarkAllNotificationsReadDocument, ['Notification']);
   const unread = query.data?.currentUser?.unreadNotificationsCount ?? 0;
   const items = query.data?.currentUser?.notifications.nodes ?? [];
   return (

@@ -63,7 +63,7 @@ function useAvatarUrl(fileId: string | null | undefined) {
 function ProfileSection() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const updateProfile = useGraphQLMutation(UpdateProfileDocument);
+  const updateProfile = useGraphQLMutation(UpdateProfileDocument, ['User']);
   const [status, setStatus] = useState<{ ok?: boolean; error?: unknown }>({});
   const avatarUrl = useAvatarUrl(user?.avatarFileId);
   const form = useFormik({
@@ -182,7 +182,7 @@ function ProfileSection() {
 
 function PasswordSection() {
   const { t } = useTranslation();
-  const changePassword = useGraphQLMutation(ChangePasswordDocument);
+  const changePassword = useGraphQLMutation(ChangePasswordDocument, ['User']);
   const [status, setStatus] = useState<{ ok?: boolean; error?: unknown }>({});
   const form = useFormik({
     initialValues: { oldPassword: '', newPassword: '', repeatPassword: '' },
@@ -252,7 +252,7 @@ function PasswordSection() {
 function AccountsSection() {
   const { t } = useTranslation();
   const { user, accounts, currentAccount } = useSession();
-  const setDefault = useGraphQLMutation(SetDefaultAccountDocument);
+  const setDefault = useGraphQLMutation(SetDefaultAccountDocument, ['Account']);
   const [error, setError] = useState<unknown>();
   const main = accounts.find((account) => account.isDefault)?.id ?? '';
   return (

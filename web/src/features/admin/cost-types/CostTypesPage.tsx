@@ -19,9 +19,9 @@ const schema = yup.object({ name: yup.string().trim().required('validation.requi
 
 export default function CostTypesPage() {
   const { i18n } = useTranslation();
-  const create = useGraphQLMutation(CreateCostTypeDocument);
-  const update = useGraphQLMutation(UpdateCostTypeDocument);
-  const remove = useGraphQLMutation(DeleteCostTypeDocument);
+  const create = useGraphQLMutation(CreateCostTypeDocument, ['CostType']);
+  const update = useGraphQLMutation(UpdateCostTypeDocument, ['CostType']);
+  const remove = useGraphQLMutation(DeleteCostTypeDocument, ['CostType']);
   return (
     <ReferenceTable<CostType, CostTypeOrderBy>
       testId="cost-types-table"
@@ -40,7 +40,12 @@ export default function CostTypesPage() {
         },
       ]}
       useRows={(variables) =>
-        useListQuery(AllCostTypesDocument, variables, (data) => data.allCostTypes)
+        useListQuery(
+          AllCostTypesDocument,
+          variables,
+          { reads: ['CostType'] },
+          (data) => data.allCostTypes,
+        )
       }
       onDelete={(row) => remove.mutateAsync({ id: row.id })}
       renderDialog={({ open, row, onClose }) => (

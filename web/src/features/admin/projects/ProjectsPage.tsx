@@ -27,9 +27,9 @@ const schema = yup.object({
 
 export default function ProjectsPage() {
   const { i18n } = useTranslation();
-  const create = useGraphQLMutation(CreateProjectDocument);
-  const update = useGraphQLMutation(UpdateProjectDocument);
-  const remove = useGraphQLMutation(DeleteProjectDocument);
+  const create = useGraphQLMutation(CreateProjectDocument, ['Project']);
+  const update = useGraphQLMutation(UpdateProjectDocument, ['Project']);
+  const remove = useGraphQLMutation(DeleteProjectDocument, ['Project']);
   return (
     <ReferenceTable<Project, ProjectOrderBy>
       testId="projects-table"
@@ -49,7 +49,12 @@ export default function ProjectsPage() {
         },
       ]}
       useRows={(variables) =>
-        useListQuery(AllProjectsDocument, variables, (data) => data.allProjects)
+        useListQuery(
+          AllProjectsDocument,
+          variables,
+          { reads: ['Project'] },
+          (data) => data.allProjects,
+        )
       }
       onDelete={(row) => remove.mutateAsync({ id: row.id })}
       renderDialog={({ open, row, onClose }) => (

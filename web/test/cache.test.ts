@@ -1,0 +1,56 @@
+// SPEC §7 caching: a mutation refreshes only the queries that show what it changed; remaining
+// amounts are cache-first (no refetch while cached, until a payment or the record changes).
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { queryCacheOptions, REMAINING_AMOUNTS, showsChanged } from '../src/api/cache.ts';
+
+describe('query cache', () => {
+  it('a change of projects refreshes project lists, not notifications', async () => {
+    const client = new QueryClient();
+    const projects = vi.fn(async () => ['p']);
+    const notifications = vi.fn(async () => ['n']);
+    await client.fetchQuery({
+      queryKey: ['AllProjects'],
+      queryFn: projects,
+      ...queryCacheOptions({ reads: ['Project'] }),
+    });
+    await client.fetchQuery({
+      queryKey: ['Notifications'],
+      queryFn: notifications,
+      ...queryCacheOptions({ reads: ['Notification'] }),
+    });
+    await client.invalidateQueries({ predicate: (query) => showsChanged(query.meta, ['Project']) });
+    expect(client.getQueryState(['AllProjects'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['Notifications'])?.isInvalidated).toBe(false);
+  });
+
+  it('lists and details are cache-and-network: cached data shows, and is fetched again', async () => {
+    const client = new QueryClient();
+    const list = vi.fn(async () => ['row']);
+    const options = {
+      queryKey: ['AllProjects'],
+      queryFn: list,
+      ...queryCacheOptions({ reads: ['Project'] }),
+    };
+    await client.fetchQuery(options);
+    expect(client.getQueryData(['AllProjects'])).toEqual(['row']);
+    await client.fetchQuery(options);
+    expect(list).toHaveBeenCalledTimes(2);
+  });
+
+  it('remaining amounts are cache-first until a payment changes them', async () => {
+    const client = new QueryClient();
+    const remaining = vi.fn(async () => [{ id: 1, remaining: '100.00' }]);
+    const options = {
+      queryKey: ['InvoicesRemaining', [1]],
+      queryFn: remaining,
+      ...queryCacheOptions(REMAINING_AMOUNTS),
+    };
+    await client.fetchQuery(options);
+    await client.fetchQuery(options);
+    expect(remaining).toHaveBeenCalledTimes(1);
+    await client.invalidateQueries({ predicate: (query) => showsChanged(query.meta, ['Payment']) });
+    await client.fetchQuery(options);
+    expect(remaining).toHaveBeenCalledTimes(2);
+  });
+});
