@@ -13,6 +13,7 @@ import { AppError } from './errors.ts';
 import { LocalBlobStore } from './files/blob-store.ts';
 import { storageRoutes } from './files/routes.ts';
 import { sweepFiles } from './files/sweeper.ts';
+import { clientErrorRoutes } from './client-errors.ts';
 import { coolDownLeft, requestAccount } from './graphql/plugins/query-cost.ts';
 import { makePreset } from './graphql/preset.ts';
 import { cappedResponse, withRequestErrorCodes } from './graphql/request-errors.ts';
@@ -185,6 +186,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? setInterval(sweep, config.fileSweepIntervalMs).unref()
       : undefined;
   if (sweeper) void sweep();
+
+  clientErrorRoutes(app, (line) => console.error(line));
 
   // Liveness and readiness: both answer 503 while the database cannot be reached (saying why),
   // and 200 again once the pools have reconnected by themselves.

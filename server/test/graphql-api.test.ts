@@ -1,6 +1,6 @@
 // The generated API and its hardening (issue: lists with filter/orderBy/first/offset/totalCount,
 // depth and page-size limits, body limit, production mode, error codes of SPEC §8).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_PAGE_SIZE } from '../src/graphql/plugins/page-size-cap.ts';
 import { MAX_QUERY_DEPTH } from '../src/graphql/plugins/validation-rules.ts';
 import { createTestApp, errorCode, gql, login, type TestApp } from './helpers.ts';
@@ -159,6 +159,44 @@ describe('hardening', () => {
     );
     expect(errorCode(result)).toBe('InvalidFilter');
     expect(JSON.stringify(result)).not.toMatch(/stack|node_modules/);
+  });
+});
+
+describe('client error reports (SPEC §9)', () => {
+  it('are logged as one structured line each, small and without a session', async () => {
+    const lines: string[] = [];
+    const spy = vi
+      .spyOn(console, 'error')
+      .mockImplementation((line: string) => void lines.push(line));
+    try {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/client-errors',
+        payload: {
+          kind: 'error',
+          message: 'boom',
+          stack: 'at x',
+          route: '/invoices',
+          version: '1.4.2',
+        },
+      });
+      expect(sent.statusCode).toBe(204);
+      const logged = JSON.parse(lines.find((line) => line.includes('client-error'))!);
+      expect(logged).toMatchObject({
+        type: 'client-error',
+        kind: 'error',
+        message: 'boom',
+        route: '/invoices',
+      });
+      const large = await t.app.inject({
+        method: 'POST',
+        url: '/api/client-errors',
+        payload: { message: 'x'.repeat(10_000) },
+      });
+      expect(large.statusCode).toBe(413);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import type { TokenStore } from '../session/token-store.ts';
 import { RefreshAccessDocument } from './generated.ts';
-import { graphqlRequest, type GraphQLDocument } from './transport.ts';
+import { graphqlRequest, operationOf, type GraphQLDocument } from './transport.ts';
 
 /** Codes meaning "the access token is no good": refresh, then retry once (SPEC §7). */
 const AUTH_ERROR_CODES = new Set(['invalid-jwt', 'JwtTokenExpired']);
@@ -55,6 +55,8 @@ export interface ApiHooks {
   refreshed(tokens: { accessToken: string; expiresIn: number; refreshToken?: string | null }): void;
   /** The refresh failed for good (or there was no refresh token): the session is over. */
   expired(): void;
+  /** A request failed on the way (network, HTTP): for error reporting. Refusals are not failures. */
+  failed?(error: ApiError, operation: string): void;
 }
 
 /**
@@ -88,9 +90,22 @@ export class Api {
     try {
       response = await globalThis.fetch(url, init);
     } catch {
-      throw new ApiError('network', 'NetworkError', 'Request failed due to a network error.');
+      const error = new ApiError(
+        'network',
+        'NetworkError',
+        'Request failed due to a network error.',
+      );
+      this.hooks.failed?.(error, operationOf(document).name);
+      throw error;
     }
-    return readResponse<R>(response);
+    try {
+      return await readResponse<R>(response);
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'http' && error.code !== 'Unauthorized') {
+        this.hooks.failed?.(error, operationOf(document).name);
+      }
+      throw error;
+    }
   }
 
   async request<R, V extends object>(document: GraphQLDocument<R, V>, variables?: V): Promise<R> {

@@ -1,5 +1,6 @@
 import { Api } from '../api/client.ts';
 import { sessionApi } from '../api/session-api.ts';
+import { startErrorReporting } from './error-reporting.ts';
 import { SessionStore } from '../session/session-store.ts';
 import { TOKEN_KEYS, TokenStore } from '../session/token-store.ts';
 
@@ -8,9 +9,12 @@ export const tokenStore = new TokenStore(window.localStorage, window.sessionStor
 tokenStore.load();
 
 // The client tells the session about refreshed or expired tokens (called only after start-up).
+const report = startErrorReporting();
 export const api = new Api(tokenStore, {
   refreshed: (tokens) => sessionStore.tokensRefreshed(tokens),
   expired: () => sessionStore.sessionExpired(),
+  failed: (error, operation) =>
+    report({ kind: 'request', message: `${operation}: ${error.message}`, code: error.code }),
 });
 export const sessionStore = new SessionStore(tokenStore, sessionApi(api));
 
