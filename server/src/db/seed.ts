@@ -515,6 +515,8 @@ select u.id, 'Invoice ' || i.invoice_ref || ' was rejected', i.reject_reason, 'i
        i.created_at + interval '1 day'
   from app_public.invoices i join seed_user u on u.id = i.created_by
  where i.status = 'rejected';
-update app_public.notifications set is_read = true, read_at = created_at + interval '1 hour'
- where created_at < now() - interval '60 days';
+-- Each user's three newest stay unread, so the bell shows something on the first start.
+update app_public.notifications n set is_read = true, read_at = n.created_at + interval '1 hour'
+ where n.id not in (select id from (select id, row_number() over (partition by user_id order by created_at desc) k
+                                      from app_public.notifications) ranked where k <= 3);
 `;
