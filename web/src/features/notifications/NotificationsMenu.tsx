@@ -41,27 +41,28 @@ export function NotificationsMenu() {
   const items = query.data?.currentUser?.notifications.nodes ?? [];
   return (
     <>
-      {/* The name carries the count: the badge alone is not read out, and while it fades out
-          at zero it still shows the old number. */}
-      <IconButton
-        color="inherit"
-        aria-label={
-          unread > 0
-            ? t('header.notificationsUnread', { count: unread })
-            : t('header.notifications')
-        }
-        onClick={(e) => setAnchor(e.currentTarget)}
-        data-testid="notifications"
+      {/* The name carries the count: the badge is drawn beside the button (not inside, where it
+          would be part of the button's text), hidden from assistive technology. */}
+      <Badge
+        badgeContent={unread > 0 ? unread : null}
+        invisible={unread === 0}
+        color="error"
+        overlap="circular"
+        slotProps={{ badge: { 'aria-hidden': true } }}
       >
-        <Badge
-          badgeContent={unread > 0 ? unread : null}
-          invisible={unread === 0}
-          color="error"
-          aria-hidden="true"
+        <IconButton
+          color="inherit"
+          aria-label={
+            unread > 0
+              ? t('header.notificationsUnread', { count: unread })
+              : t('header.notifications')
+          }
+          onClick={(e) => setAnchor(e.currentTarget)}
+          data-testid="notifications"
         >
           <NotificationsIcon />
-        </Badge>
-      </IconButton>
+        </IconButton>
+      </Badge>
       {/* A panel, not a menu: a heading, an action and a list of notifications (each a button). */}
       <Popover
         anchorEl={anchor}
