@@ -10,10 +10,15 @@ export const PAGE_SIZE = 50;
 /** The year the bills list filters on: the last year of the generated data. */
 const BILL_YEAR = 2026;
 
+/** Cost lines per invoice in the nested list: a page asks for a bounded number (query cost). */
+const COST_LINES = 30;
+
 /**
  * The nested invoice list: 50 invoices of one subsidiary, newest first, each with its supplier's
- * name and its live cost lines. Filtering on the subsidiary makes the RLS-bound and the bypassing
- * role return the same rows, so that their difference is the cost of the policies alone.
+ * name and its first 30 live cost lines (the server refuses a list without a page size inside a
+ * list of 50 as too costly: docs/operations.md "Query cost"). Filtering on the subsidiary makes
+ * the RLS-bound and the bypassing role return the same rows, so that their difference is the cost
+ * of the policies alone.
  */
 export const NESTED_QUERY = `query NestedInvoices($subsidiaryId: UUID!) {
   allInvoices(
@@ -31,7 +36,7 @@ export const NESTED_QUERY = `query NestedInvoices($subsidiaryId: UUID!) {
       amountWVat
       status
       supplier { legalName }
-      costs(orderBy: PRIMARY_KEY_ASC, filter: { isDeleted: { equalTo: false } }) {
+      costs(first: ${COST_LINES}, orderBy: PRIMARY_KEY_ASC, filter: { isDeleted: { equalTo: false } }) {
         nodes { id name amount amountWVat status }
       }
     }
@@ -54,7 +59,8 @@ select json_build_object('data', json_build_object('allInvoices', json_build_obj
              'costs', json_build_object('nodes', coalesce((
                select json_agg(json_build_object('id', c.id, 'name', c.name, 'amount', c.amount::text,
                                                  'amountWVat', c.amount_w_vat::text, 'status', c.status) order by c.id)
-                 from app_public.costs c where c.invoice_id = i.id and c.is_deleted = false), '[]'::json)))
+                 from (select * from app_public.costs c where c.invoice_id = i.id and c.is_deleted = false
+                        order by c.id limit ${COST_LINES}) c), '[]'::json)))
            order by i.invoice_date desc, i.id)
       from (select * from app_public.invoices i
              where i.subsidiary_id = $1 and i.is_deleted = false
@@ -263,7 +269,7 @@ export const LIST_CASES: ListCase[] = [
       'allRoles',
       'Role',
       'NAME_ASC',
-      'id name roleScopes { totalCount nodes { id scope } }',
+      'id name roleScopes(first: 50) { totalCount nodes { id scope } }',
     ),
     variables: {},
   },

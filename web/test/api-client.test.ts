@@ -113,3 +113,24 @@ describe('GraphQL client', () => {
     expect(calls.filter((c) => c.operation === 'RefreshAccess')).toHaveLength(1);
   });
 });
+
+describe('storage client', () => {
+  it('sends the same bearer token and refreshes it the same way on a 401', async () => {
+    const { api, tokens } = setup();
+    const seen: (string | null)[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (String(url).endsWith('/graphql')) {
+        return new Response(JSON.stringify(refreshed), { status: 200 });
+      }
+      const authorization = new Headers(init.headers).get('authorization');
+      seen.push(authorization);
+      return authorization === 'Bearer new-access'
+        ? new Response(JSON.stringify({ error: false, data: { fileIds: ['f1'] } }), { status: 200 })
+        : new Response(JSON.stringify({ error: true, code: 'JwtTokenExpired' }), { status: 401 });
+    });
+    const { uploadFiles } = await import('../src/api/storage.ts');
+    expect(await uploadFiles(api, [new File(['%PDF'], 'a.pdf')])).toEqual(['f1']);
+    expect(seen).toEqual(['Bearer old-access', 'Bearer new-access']);
+    expect(tokens.current?.accessToken).toBe('new-access');
+  });
+});

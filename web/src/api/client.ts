@@ -120,6 +120,24 @@ export class Api {
     }
   }
 
+  /**
+   * A request to another part of the API (file storage) with the same bearer token and the same
+   * rule: a 401 refreshes the token once and the request is sent again.
+   */
+  async authorizedFetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const attempt = () => {
+      const token = this.tokens.current?.accessToken;
+      return globalThis.fetch(url, {
+        ...init,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
+      });
+    };
+    const response = await attempt();
+    if (response.status !== 401 || !this.tokens.current) return response;
+    await this.refresh();
+    return attempt();
+  }
+
   /** One refresh at a time; callers that arrive meanwhile wait for the same one. */
   refresh(): Promise<void> {
     this.refreshing ??= this.doRefresh().finally(() => {

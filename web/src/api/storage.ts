@@ -1,5 +1,4 @@
-import type { TokenStore } from '../session/token-store.ts';
-import { ApiError } from './client.ts';
+import { ApiError, type Api } from './client.ts';
 
 /** The file-storage REST base path (docs/files.md). */
 export const STORAGE_BASE = '/api/storage';
@@ -16,20 +15,20 @@ interface StorageResponse<T> {
   data?: T;
 }
 
-/** The storage client: bearer token when there is one; errors as SPEC §8 says. */
+/**
+ * The storage client: the bearer token and its refresh as for GraphQL (one client decides both);
+ * errors as SPEC §8 says.
+ */
 export async function storageRequest<T>(
-  tokens: TokenStore,
+  api: Api,
   path: string,
   init: RequestInit = {},
 ): Promise<T> {
-  const token = tokens.current?.accessToken;
   let response: Response;
   try {
-    response = await fetch(`${STORAGE_BASE}${path}`, {
-      ...init,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
-    });
-  } catch {
+    response = await api.authorizedFetch(`${STORAGE_BASE}${path}`, init);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw new ApiError('network', 'NetworkError', 'Request failed due to a network error.');
   }
   if (response.status === 413) {
@@ -50,10 +49,10 @@ export async function storageRequest<T>(
 }
 
 /** Uploads files in one multipart request (field file[]); returns their ids in order. */
-export async function uploadFiles(tokens: TokenStore, files: File[]): Promise<string[]> {
+export async function uploadFiles(api: Api, files: File[]): Promise<string[]> {
   const form = new FormData();
   for (const file of files) form.append('file[]', file, file.name);
-  const data = await storageRequest<{ fileIds: string[] }>(tokens, '/', {
+  const data = await storageRequest<{ fileIds: string[] }>(api, '/', {
     method: 'POST',
     body: form,
   });

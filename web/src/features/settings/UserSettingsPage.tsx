@@ -25,7 +25,7 @@ import {
 } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
 import { fileUrl, uploadFiles } from '../../api/storage.ts';
-import { api, sessionStore, tokenStore } from '../../app/services.ts';
+import { api, sessionStore } from '../../app/services.ts';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { useSession } from '../../session/useSession.ts';
 import { changePasswordSchema } from './password-rules.ts';
@@ -47,8 +47,8 @@ function useAvatarUrl(fileId: string | null | undefined) {
   useEffect(() => {
     if (!fileId) return setUrl(undefined);
     let objectUrl: string | undefined;
-    const token = tokenStore.current?.accessToken;
-    void fetch(fileUrl(fileId), { headers: token ? { authorization: `Bearer ${token}` } : {} })
+    void api
+      .authorizedFetch(fileUrl(fileId))
       .then((r) => (r.ok ? r.blob() : undefined))
       .then((blob) => {
         if (blob) setUrl((objectUrl = URL.createObjectURL(blob)));
@@ -102,7 +102,7 @@ function ProfileSection() {
     if (!file) return;
     setStatus({});
     try {
-      const [fileId] = await uploadFiles(tokenStore, [file]);
+      const [fileId] = await uploadFiles(api, [file]);
       if (typeof fileId !== 'string')
         throw new ApiError('http', 'FileIdNotReceived', 'File id not received');
       await api.request(UpdateProfileDocument, { input: { avatarFileId: fileId } });
