@@ -1,5 +1,7 @@
 // The web application in Debian's Chromium against the built app and a real server (issue: web
 // foundation). Each test starts in a fresh browser context.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newPage, signedInPage, signIn, useBrowser } from './browser.ts';
 
@@ -110,6 +112,22 @@ describe('routing', () => {
     const page = await signedInPage(e2e, 'viewer');
     await page.goto('/login');
     await page.waitForURL((url) => url.pathname === '/');
+  });
+});
+
+describe('component gallery (test grounds)', () => {
+  it('is absent without its build flag: no route, and nothing of it in the built files', async () => {
+    const page = await signedInPage(e2e, 'admin');
+    await page.goto('/test-grounds');
+    await page.getByTestId('not-found').waitFor();
+    const { WEB_DIST } = await import('../server/src/app.ts');
+    const assets = fs.readdirSync(path.join(WEB_DIST, 'assets'));
+    expect(assets.filter((file) => /TestGrounds/i.test(file))).toEqual([]);
+    const code = assets
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => fs.readFileSync(path.join(WEB_DIST, 'assets', file), 'utf8'))
+      .join('\n');
+    expect(code).not.toContain('sample-password-disabled');
   });
 });
 

@@ -6,4 +6,6 @@ interface ImportMetaEnv {
   readonly VITE_ERROR_REPORTING?: string;
   /** Where to send them; the project's own server by default. */
   readonly VITE_ERROR_REPORTING_URL?: string;
+  /** `on` builds the component gallery at /test-grounds. */
+  readonly VITE_TEST_GROUNDS?: string;
 }

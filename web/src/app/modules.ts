@@ -16,6 +16,7 @@ import home from '../features/home/index.ts';
 import invoices from '../features/invoices/index.ts';
 import settings from '../features/settings/index.ts';
 import subsidiaries from '../features/subsidiaries/index.ts';
+import testGrounds from '../features/test-grounds/index.ts';
 import type { FeatureModule } from './module.ts';
 
 export const MODULES: FeatureModule[] = [
@@ -35,4 +36,7 @@ export const MODULES: FeatureModule[] = [
   adminUsers,
   adminRoles,
   settings,
+  // The component gallery only in a build made with VITE_TEST_GROUNDS=on: otherwise this is a
+  // constant false and the build leaves the gallery out entirely.
+  ...(import.meta.env.VITE_TEST_GROUNDS === 'on' ? [testGrounds] : []),
 ];

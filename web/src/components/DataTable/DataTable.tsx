@@ -34,6 +34,13 @@ export interface Column<Row, K extends string = string> {
   header: string;
   /** orderBy enum base when the server can sort by it (typed from the generated enum). */
   sortKey?: K;
+  /**
+   * money: an exact decimal string, right-aligned, in the locale's format with its currency;
+   * status: a translated chip (statuses.<value>).
+   */
+  kind?: 'money' | 'status';
+  /** The currency of a money cell: a code, or the row's (e.g. USD for amounts in USD). */
+  currency?: string | ((row: Row) => string);
   format?: (row: Row) => string;
   width?: number;
   flex?: number;
@@ -81,7 +88,7 @@ export interface DataTableProps<Row extends { id: string | number }, K extends s
 export function DataTable<Row extends { id: string | number }, K extends string = string>(
   props: DataTableProps<Row, K>,
 ) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const apiRef = useRef<GridApi<Row> | null>(null);
   // The selection, by id, across pages: it survives a page change until cleared.
   const [selectedById, setSelectedById] = useState<Map<string, Row>>(new Map());
@@ -89,6 +96,8 @@ export function DataTable<Row extends { id: string | number }, K extends string 
   const { rowActions } = props;
 
   const columnDefs = useMemo<ColDef<Row>[]>(() => {
+    const currencyOf = (column: Column<Row, K>, row: Row) =>
+      typeof column.currency === 'function' ? column.currency(row) : column.currency;
     const defs: ColDef<Row>[] = props.columns.map((column) => ({
       colId: column.field,
       field: column.field as never,
@@ -96,7 +105,27 @@ export function DataTable<Row extends { id: string | number }, K extends string 
       sortable: Boolean(column.sortKey),
       // The server has sorted the page: keep its order.
       comparator: () => 0,
-      valueFormatter: column.format ? (p) => (p.data ? column.format!(p.data) : '') : undefined,
+      ...(column.kind === 'money'
+        ? {
+            type: 'rightAligned',
+            cellStyle: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+          }
+        : column.kind === 'status'
+          ? {
+              cellRenderer: (p: { value?: string }) =>
+                p.value ? (
+                  <Chip size="small" label={t(`statuses.${p.value}`)} data-status={p.value} />
+                ) : null,
+            }
+          : {}),
+      valueFormatter: column.format
+        ? (p) => (p.data ? column.format!(p.data) : '')
+        : column.kind === 'money'
+          ? (p) =>
+              p.data
+                ? formatMoney(p.value as string, i18n.language, currencyOf(column, p.data))
+                : ''
+          : undefined,
       width: column.width,
       flex: column.flex ?? (column.width ? undefined : 1),
       sort:
@@ -116,7 +145,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
       });
     }
     return defs;
-  }, [props.columns, props.sort, rowActions, t]);
+  }, [props.columns, props.sort, rowActions, t, i18n.language]);
 
   const onSortChanged = useCallback(
     (event: SortChangedEvent<Row>) => {
@@ -256,6 +285,8 @@ export function DataTable<Row extends { id: string | number }, K extends string 
             onRowDataUpdated={onRowDataUpdated}
             onSortChanged={onSortChanged}
             suppressMultiSort
+            // While the first page loads, say so (not "nothing found").
+            loading={props.loading && props.rows.length === 0}
             overlayNoRowsTemplate={`<span data-testid="table-empty">${escapeHtml(props.emptyText ?? t('table.empty'))}</span>`}
             localeText={{ noRowsToShow: t('table.empty'), loadingOoo: t('table.loading') }}
             suppressCellFocus={false}
