@@ -244,26 +244,6 @@ begin
 end;
 $$;
 
--- A cost is changed under its invoice's lock, taken first, in the same order as the invoice
--- workflows (invoice, then costs), so that the two cannot wait on each other.
-create or replace function app_hidden.cost_for_update(cost_id integer) returns app_public.costs
-language plpgsql volatile set search_path = pg_catalog as $$
-declare
-  cost app_public.costs;
-begin
-  select * into cost from app_public.costs c where c.id = cost_id;
-  if cost.id is null then
-    perform app_hidden.fail('CostNotFound', 'Cost not found');
-  end if;
-  perform app_hidden.lock_invoice(cost.invoice_id);
-  select * into cost from app_public.costs c where c.id = cost_id for update;
-  if cost.id is null then
-    perform app_hidden.fail('CostNotFound', 'Cost not found');
-  end if;
-  return cost;
-end;
-$$;
-
 -- Archiving: the invoice first, then its costs, so that the totals never see a half-archived
 -- invoice.
 create or replace function app_public.set_invoice_deleted(invoice_id integer, is_deleted boolean) returns app_public.invoices
@@ -694,6 +674,8 @@ begin
 end;
 $$;
 
+-- A cost is changed under its invoice's lock, taken first, in the same order as the invoice
+-- workflows (invoice, then costs), so that the two cannot wait on each other.
 create or replace function app_hidden.cost_for_update(cost_id integer) returns app_public.costs
 language plpgsql volatile set search_path = pg_catalog as $$
 declare

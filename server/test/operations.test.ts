@@ -151,7 +151,7 @@ describe('operations (docs/operations.md)', () => {
         `update app_public.invoices set invoice_ref = 'KEPT' where id = (select min(id) from app_public.invoices)`,
       );
       const reset = await npm(b, ['db:reset']);
-      expect(reset.code).toBe(1);
+      expect(reset.code, reset.output).toBe(1);
       expect(reset.output).toMatch(/nothing was changed.*stop the server/s);
       const { rows } = await client.query(
         `select count(*)::int as n from app_public.invoices where invoice_ref = 'KEPT'`,

@@ -40,7 +40,7 @@ describe('error reporting', () => {
       kind: 'request',
       message: 'AllInvoices: failed with Bearer abc.def.ghi',
       stack: 'at fetch (eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl)',
-      code: 'Http502',
+      code: 'InternalServerError',
     });
     const [url, body] = io.send.mock.calls[0]!;
     expect(url).toBe('/api/client-errors');
@@ -49,7 +49,7 @@ describe('error reporting', () => {
       kind: 'request',
       route: '/invoices/12',
       version: '1.4.2',
-      code: 'Http502',
+      code: 'InternalServerError',
     });
     expect(body).not.toMatch(/abc\.def|eyJhbGci/);
     expect(sent.message).toContain('[redacted]');

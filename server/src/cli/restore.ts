@@ -15,11 +15,9 @@ if (!file) {
 }
 const secrets = loadSecrets(config.dataDir);
 const database = await openDatabase(config, secrets, () => {}, { migrate: false });
-const name = decodeURIComponent(new URL(database.ownerUrl).pathname.slice(1));
 try {
   const manifest = await restore(
     database.ownerUrl,
-    name,
     path.join(config.dataDir, 'files'),
     path.resolve(file),
     (message) => console.log(message),

