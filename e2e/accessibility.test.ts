@@ -12,10 +12,16 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function violations(page: Page): Promise<string[]> {
   // Menus and dialogs fade in: measure colours once they are fully shown.
-  await page.waitForFunction(() =>
-    Array.from(
-      document.querySelectorAll('.MuiPopover-paper, .MuiDialog-paper, .MuiModal-root'),
-    ).every((element) => getComputedStyle(element).opacity === '1'),
+  // MUI fades the dialog container and backdrop, not the paper, so wait for every
+  // running CSS transition to end as well as for the papers to be opaque.
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((animation) => !(animation instanceof CSSTransition)) &&
+      Array.from(
+        document.querySelectorAll(
+          '.MuiPopover-paper, .MuiDialog-paper, .MuiDialog-container, .MuiModal-root',
+        ),
+      ).every((element) => getComputedStyle(element).opacity === '1'),
   );
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async (tags) => {
