@@ -29,6 +29,8 @@ create type app_public.payment_method as enum ('transaction', 'cash');
 comment on type app_public.payment_method is 'How money was paid: by bank transaction or in cash.';
 create type app_public.payment_status as enum ('unpaid', 'partially_paid', 'paid');
 comment on type app_public.payment_status is 'Unpaid, partially paid or paid, from the payments against the amount with VAT.';
+create type app_public.record_dependent as (table_name text, count integer);
+comment on type app_public.record_dependent is 'How many rows of a table refer to a record.';
 create type app_public.remaining_amount as (id integer, remaining numeric, currency text);
 comment on type app_public.remaining_amount is 'What is left to pay on an invoice or bill.';
 create type app_public.selection_summary as (count integer, amount numeric, vat numeric, total numeric, amount_usd numeric, total_usd numeric);
@@ -1799,6 +1801,37 @@ AS $function$
 $function$;
 comment on function app_hidden.project_visible(uuid,uuid[]) is 'Whether a project passes the account''s project limit (none: every project, and rows without one); call as project_visible(col, (select app_hidden.allowed_project_ids())).';
 grant execute on function app_hidden.project_visible(uuid,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.record_dependents(tbl regclass, record_id uuid)
+ RETURNS SETOF app_public.record_dependent
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  fk record;
+  n integer;
+  counts jsonb := '{}';
+begin
+  for fk in
+    select c.conrelid::regclass as child, cl.relname::text as child_name, a.attname::text as col
+      from pg_constraint c
+      join pg_class cl on cl.oid = c.conrelid
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+     where c.contype = 'f' and c.confrelid = tbl and array_length(c.conkey, 1) = 1
+       and c.confdeltype in ('r', 'a')
+  loop
+    execute format('select count(*)::int from %s where %I = $1', fk.child, fk.col)
+      into n using record_id;
+    if n > 0 then
+      counts := jsonb_set(counts, array[fk.child_name],
+        to_jsonb(coalesce((counts ->> fk.child_name)::int, 0) + n));
+    end if;
+  end loop;
+  return query select key, value::int from jsonb_each_text(counts) order by key;
+end;
+$function$;
+grant execute on function app_hidden.record_dependents(regclass,uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.reference_not_found(target text, id text)
  RETURNS void
@@ -3889,6 +3922,31 @@ AS $function$
 $function$;
 comment on function app_public.projects_matching_access_pattern(text) is 'Preview: the projects (visible to you) an access pattern would allow.';
 grant execute on function app_public.projects_matching_access_pattern(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.record_dependents(table_name text, id uuid)
+ RETURNS SETOF app_public.record_dependent
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  visible boolean;
+begin
+  if table_name not in ('clients', 'suppliers', 'subsidiaries', 'services', 'projects',
+                        'cost_types', 'roles') then
+    perform app_hidden.fail('InvalidInput', 'The value is not allowed.');
+  end if;
+  -- As the caller: row-level security decides whether the record is there at all.
+  execute format('select exists (select 1 from app_public.%I where id = $1)', table_name)
+    into visible using id;
+  if not visible then
+    return;
+  end if;
+  return query select * from app_hidden.record_dependents(('app_public.' || table_name)::regclass, id);
+end;
+$function$;
+comment on function app_public.record_dependents(text,uuid) is 'What refers to a record (clients, suppliers, subsidiaries, services, projects, cost_types, roles) and so keeps it from being deleted: rows per table.';
+grant execute on function app_public.record_dependents(text,uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.reject_cost(cost_id integer, reason text)
  RETURNS app_public.costs
