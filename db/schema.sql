@@ -1114,6 +1114,7 @@ create table app_public.roles (
 );
 comment on table app_public.roles is '@behavior -insert
 A named set of scopes; every account has one. Created with createRole (name and at least one scope).';
+CREATE INDEX roles_created_at_idx ON app_public.roles USING btree (created_at);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.roles FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE CONSTRAINT TRIGGER _900_need_scope AFTER INSERT ON app_public.roles DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_private.tg_roles__need_scope();
 alter table app_public.roles enable row level security;
@@ -1150,6 +1151,7 @@ create table app_public.services (
   constraint services_pkey PRIMARY KEY (id)
 );
 comment on table app_public.services is 'A service the group sells; bills and documents refer to it.';
+CREATE INDEX services_created_at_idx ON app_public.services USING btree (created_at);
 CREATE INDEX services_name_idx ON app_public.services USING btree (name);
 CREATE UNIQUE INDEX services_name_unique ON app_public.services USING btree (lower(btrim(name)));
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.services FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
@@ -1178,6 +1180,8 @@ create table app_public.subsidiaries (
 comment on table app_public.subsidiaries is 'A company of the group: it receives invoices and issues bills.';
 CREATE INDEX subsidiaries_created_at_idx ON app_public.subsidiaries USING btree (created_at);
 CREATE INDEX subsidiaries_legal_name_idx ON app_public.subsidiaries USING btree (lower(legal_name));
+CREATE INDEX subsidiaries_legal_name_sort_idx ON app_public.subsidiaries USING btree (legal_name);
+CREATE INDEX subsidiaries_short_name_idx ON app_public.subsidiaries USING btree (short_name);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.subsidiaries enable row level security;
 create policy delete_writer on app_public.subsidiaries for delete to public
@@ -1243,6 +1247,7 @@ A person who signs in (created with the createUser mutation, which sets a passwo
 comment on column app_public.users.avatar_file_id is 'The stored file shown as the avatar.';
 CREATE INDEX users_avatar_file_id_idx ON app_public.users USING btree (avatar_file_id);
 CREATE INDEX users_created_at_idx ON app_public.users USING btree (created_at);
+CREATE INDEX users_first_name_idx ON app_public.users USING btree (first_name);
 CREATE INDEX users_last_name_idx ON app_public.users USING btree (last_name);
 CREATE INDEX users_username_idx ON app_public.users USING btree (username);
 CREATE UNIQUE INDEX users_username_key ON app_public.users USING btree (lower(username));
@@ -4169,6 +4174,17 @@ end;
 $function$;
 comment on function app_public.return_cost_to_approval(integer) is 'Rejected (or approved) → to approve; clears the reject reason.';
 grant execute on function app_public.return_cost_to_approval(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.scopes_implies(s app_public.scopes)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select array(select x from unnest(app_hidden.scope_closure(array[s.name])) x where x <> s.name order by x)
+$function$;
+comment on function app_public.scopes_implies(app_public.scopes) is 'The other scopes this scope grants by implication.';
+grant execute on function app_public.scopes_implies(app_public.scopes) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.search_currencies(pattern text DEFAULT '%'::text)
  RETURNS SETOF app_public.currencies

@@ -4,8 +4,7 @@
 --    holds it ("used by 12 bills"). The counts are of every referring row, also those the caller
 --    cannot read (an admin:company account without bill:read still learns why a client cannot go);
 --    only the count is told, and only about a record the caller can see.
--- 2. Exchange rates imported from CSV all at once: every row checked, and either all are written
---    or none (the errors name the rows).
+-- 2. Indexes for the admin tables' sort and search.
 
 create type app_public.record_dependent as (
   table_name text,
@@ -64,3 +63,20 @@ $$;
 comment on function app_public.record_dependents(text, uuid) is
   'What refers to a record (clients, suppliers, subsidiaries, services, projects, cost_types, roles) and so keeps it from being deleted: rows per table.';
 grant execute on function app_hidden.record_dependents(regclass, uuid) to ledgerline_visitor;
+
+-- The admin tables sort and search by what they show (PostGraphile offers orderBy and filter on
+-- indexed columns only): subsidiaries by name, services and roles by when they were created (the
+-- reference tables' default order).
+create index subsidiaries_legal_name_sort_idx on app_public.subsidiaries (legal_name);
+create index subsidiaries_short_name_idx on app_public.subsidiaries (short_name);
+create index services_created_at_idx on app_public.services (created_at);
+create index roles_created_at_idx on app_public.roles (created_at);
+create index users_first_name_idx on app_public.users (first_name);
+
+-- What a scope grants besides itself (SPEC §6 implications), for the roles and accounts editors:
+-- computed from the one closure function, so the screens never keep a copy of the rules.
+create function app_public.scopes_implies(s app_public.scopes) returns text[]
+language sql stable set search_path = pg_catalog as $$
+  select array(select x from unnest(app_hidden.scope_closure(array[s.name])) x where x <> s.name order by x)
+$$;
+comment on function app_public.scopes_implies(app_public.scopes) is 'The other scopes this scope grants by implication.';
