@@ -2742,7 +2742,7 @@ export type UpdateProfileMutation = { updateProfile: { userId: string } };
 export type AccountOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AccountOptionsQuery = { allSubsidiaries: { nodes: Array<{ id: string, legalName: string, shortName: string | null } | null> } | null, allProjects: { nodes: Array<{ id: string, name: string, accessKey: string } | null> } | null, allRoles: { nodes: Array<{ id: string, name: string } | null> } | null, allScopes: { nodes: Array<{ name: string, description: string, implies: Array<string | null> | null } | null> } | null };
+export type AccountOptionsQuery = { allSubsidiaries: { nodes: Array<{ id: string, legalName: string, shortName: string | null } | null> } | null, allProjects: { nodes: Array<{ id: string, name: string, accessKey: string } | null> } | null, allRoles: { nodes: Array<{ id: string, name: string, roleScopes: { nodes: Array<{ scope: string } | null> } } | null> } | null, allScopes: { nodes: Array<{ name: string, description: string, implies: Array<string | null> | null } | null> } | null };
 
 export type CreateAccountMutationVariables = Exact<{
   account: AccountInput;
@@ -2805,7 +2805,7 @@ export type UserAccountsQueryVariables = Exact<{
 }>;
 
 
-export type UserAccountsQuery = { allAccounts: { nodes: Array<{ id: string, name: string, roleId: string, isDefault: boolean | null, accessPatternProjects: string | null, effectiveScopes: Array<string | null> | null, role: { id: string, name: string } | null, accountsScopes: { nodes: Array<{ id: string, scope: string } | null> }, accountsSubsidiaries: { nodes: Array<{ subsidiaryId: string } | null> }, accountsProjects: { nodes: Array<{ projectId: string } | null> } } | null> } | null };
+export type UserAccountsQuery = { allAccounts: { nodes: Array<{ id: string, name: string, roleId: string, isDefault: boolean | null, accessPatternProjects: string | null, effectiveScopes: Array<string | null> | null, role: { id: string, name: string } | null, accountsScopes: { nodes: Array<{ id: string, scope: string } | null> }, accountsSubsidiaries: { nodes: Array<{ subsidiaryId: string, subsidiary: { id: string, legalName: string, shortName: string | null } | null } | null> }, accountsProjects: { nodes: Array<{ projectId: string, project: { id: string, name: string, accessKey: string } | null } | null> } } | null> } | null };
 
 export type CurrentUserQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -3383,6 +3383,11 @@ export const AccountOptionsDocument = new TypedDocumentString(`
     nodes {
       id
       name
+      roleScopes {
+        nodes {
+          scope
+        }
+      }
     }
   }
   allScopes(orderBy: NAME_ASC) {
@@ -3483,11 +3488,21 @@ export const UserAccountsDocument = new TypedDocumentString(`
       accountsSubsidiaries {
         nodes {
           subsidiaryId
+          subsidiary {
+            id
+            legalName
+            shortName
+          }
         }
       }
       accountsProjects {
         nodes {
           projectId
+          project {
+            id
+            name
+            accessKey
+          }
         }
       }
     }
