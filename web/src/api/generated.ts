@@ -3017,7 +3017,7 @@ export const AllRolesDocument = new TypedDocumentString(`
       id
       name
       createdAt
-      roleScopes(orderBy: SCOPE_ASC) {
+      roleScopes(orderBy: SCOPE_ASC, first: 100) {
         nodes {
           scope
         }
@@ -3031,7 +3031,7 @@ export const AllRolesDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<AllRolesQuery, AllRolesQueryVariables>;
 export const AllScopesDocument = new TypedDocumentString(`
     query AllScopes {
-  allScopes(orderBy: NAME_ASC) {
+  allScopes(orderBy: NAME_ASC, first: 200) {
     nodes {
       name
       description
@@ -3379,18 +3379,18 @@ export const AccountOptionsDocument = new TypedDocumentString(`
       accessKey
     }
   }
-  allRoles(orderBy: NAME_ASC) {
+  allRoles(orderBy: NAME_ASC, first: 200) {
     nodes {
       id
       name
-      roleScopes {
+      roleScopes(first: 100) {
         nodes {
           scope
         }
       }
     }
   }
-  allScopes(orderBy: NAME_ASC) {
+  allScopes(orderBy: NAME_ASC, first: 200) {
     nodes {
       name
       description
@@ -3467,7 +3467,7 @@ export const UpdateAccountSubsidiariesDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<UpdateAccountSubsidiariesMutation, UpdateAccountSubsidiariesMutationVariables>;
 export const UserAccountsDocument = new TypedDocumentString(`
     query UserAccounts($userId: UUID!) {
-  allAccounts(condition: {userId: $userId}, orderBy: PRIMARY_KEY_ASC) {
+  allAccounts(condition: {userId: $userId}, orderBy: PRIMARY_KEY_ASC, first: 50) {
     nodes {
       id
       name
@@ -3479,13 +3479,13 @@ export const UserAccountsDocument = new TypedDocumentString(`
         id
         name
       }
-      accountsScopes(orderBy: SCOPE_ASC) {
+      accountsScopes(orderBy: SCOPE_ASC, first: 100) {
         nodes {
           id
           scope
         }
       }
-      accountsSubsidiaries {
+      accountsSubsidiaries(first: 100) {
         nodes {
           subsidiaryId
           subsidiary {
@@ -3495,7 +3495,7 @@ export const UserAccountsDocument = new TypedDocumentString(`
           }
         }
       }
-      accountsProjects {
+      accountsProjects(first: 200) {
         nodes {
           projectId
           project {

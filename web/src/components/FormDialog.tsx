@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -19,6 +20,8 @@ export interface FormField {
   /** i18n key of the label. */
   label: string;
   helper?: string;
+  /** In a two-column dialog, the field takes the whole row. */
+  wide?: boolean;
 }
 
 interface FormDialogProps<V extends Record<string, string>> {
@@ -31,6 +34,8 @@ interface FormDialogProps<V extends Record<string, string>> {
   onSubmit: (values: V) => Promise<unknown>;
   onClose: () => void;
   testId: string;
+  /** Two columns for a long form (the dialog widens). */
+  columns?: 1 | 2;
 }
 
 /** A create or edit dialog: formik + yup for a quick message; the database has the last word. */
@@ -52,12 +57,26 @@ export function FormDialog<V extends Record<string, string>>(props: FormDialogPr
     },
   });
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm">
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      fullWidth
+      maxWidth={props.columns === 2 ? 'md' : 'sm'}
+    >
       <form onSubmit={form.handleSubmit} noValidate data-testid={props.testId}>
         <DialogTitle>{t(props.title)}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {failure !== undefined && <Alert severity="error">{errorMessage(t, failure)}</Alert>}
+          </Stack>
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: props.columns === 2 ? '1fr 1fr' : '1fr',
+              gap: 2,
+              pt: 1,
+            }}
+          >
             {props.fields.map((field) => {
               const error = form.touched[field.name] && form.errors[field.name];
               return (
@@ -70,10 +89,11 @@ export function FormDialog<V extends Record<string, string>>(props: FormDialogPr
                   onBlur={form.handleBlur}
                   error={Boolean(error)}
                   helperText={error ? t(String(error)) : field.helper ? t(field.helper) : undefined}
+                  sx={field.wide ? { gridColumn: '1 / -1' } : undefined}
                 />
               );
             })}
-          </Stack>
+          </Box>
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onClose}>{t('common.cancel')}</Button>

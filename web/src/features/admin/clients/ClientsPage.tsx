@@ -66,10 +66,13 @@ const HELP: Partial<Record<keyof Values, string>> = {
   registrationNumber: 'clients.registrationNumberHelp',
 };
 
+const WIDE = new Set<keyof Values>(['legalName', 'registeredAddress']);
+
 const fields: FormField[] = FIELDS.map((name) => ({
   name,
   label: `clients.${name}`,
   helper: HELP[name],
+  wide: WIDE.has(name),
 }));
 
 /** Empty optional fields are stored as null. */
@@ -95,16 +98,16 @@ export default function ClientsPage() {
         columns={[
           { field: 'legalName', header: 'clients.legalName', sortKey: 'LEGAL_NAME', flex: 2 },
           { field: 'shortName', header: 'clients.shortName', sortKey: 'SHORT_NAME', flex: 1 },
-          { field: 'country', header: 'clients.country', flex: 1 },
-          { field: 'taxId', header: 'clients.taxId', sortKey: 'TAX_ID', flex: 1 },
-          { field: 'taxReasonCode', header: 'clients.taxReasonCode', flex: 1 },
-          { field: 'orgStatus', header: 'clients.orgStatus', flex: 1 },
+          { field: 'country', header: 'clients.country', width: 150 },
+          { field: 'taxId', header: 'clients.taxId', sortKey: 'TAX_ID', width: 150 },
+          { field: 'taxReasonCode', header: 'clients.taxReasonCode', width: 130 },
+          { field: 'orgStatus', header: 'clients.orgStatus', width: 120 },
           {
             field: 'createdAt',
             header: 'common.createdAt',
             sortKey: 'CREATED_AT',
             format: (row) => formatDateTime(row.createdAt, i18n.language),
-            flex: 1,
+            width: 190,
           },
         ]}
         useRows={(variables) => {
@@ -123,6 +126,7 @@ export default function ClientsPage() {
           <FormDialog<Values>
             open={open}
             testId="client-dialog"
+            columns={2}
             title={row ? 'clients.edit' : 'clients.create'}
             fields={fields}
             initialValues={

@@ -1,6 +1,7 @@
 import {
   Box,
   Checkbox,
+  Chip,
   FormHelperText,
   List,
   ListItem,
@@ -66,6 +67,21 @@ export function ScopePicker(props: {
     );
   return (
     <Box data-testid={props.testId}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mb: 1 }} data-testid="chosen-scopes">
+        {props.value.length === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('roles.noneChosen')}
+          </Typography>
+        )}
+        {props.value.map((name) => (
+          <Chip
+            key={name}
+            size="small"
+            label={name}
+            onDelete={props.onChange ? () => toggle(name) : undefined}
+          />
+        ))}
+      </Box>
       <TextField
         size="small"
         fullWidth
@@ -118,7 +134,11 @@ export function ScopePicker(props: {
                     </>
                   }
                   secondary={[
-                    implies.length ? t('roles.implies', { scopes: implies.join(', ') }) : '',
+                    implies.length >= props.scopes.length - 1
+                      ? t('roles.impliesAll')
+                      : implies.length
+                        ? t('roles.implies', { scopes: implies.join(', ') })
+                        : '',
                     viaOther ? t('roles.grantedBy', { scope: by }) : '',
                   ]
                     .filter(Boolean)

@@ -63,7 +63,7 @@ export default function SubsidiariesPage() {
           header: 'common.createdAt',
           sortKey: 'CREATED_AT',
           format: (row) => formatDateTime(row.createdAt, i18n.language),
-          flex: 1,
+          width: 190,
         },
       ]}
       useRows={(variables) => {

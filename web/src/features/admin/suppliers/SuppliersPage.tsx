@@ -64,7 +64,7 @@ export default function SuppliersPage() {
             header: 'common.createdAt',
             sortKey: 'CREATED_AT',
             format: (row) => formatDateTime(row.createdAt, i18n.language),
-            flex: 1,
+            width: 190,
           },
         ]}
         useRows={(variables) => {

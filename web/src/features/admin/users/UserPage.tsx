@@ -216,7 +216,7 @@ function PasswordSection({ user }: { user: User }) {
             key={name}
             name={name}
             autoComplete="new-password"
-            label={t(`users.${name}`)}
+            label={t(name === 'password' ? 'users.newPassword' : 'users.repeatPassword')}
             value={form.values[name]}
             onChange={form.handleChange}
             onBlur={form.handleBlur}
