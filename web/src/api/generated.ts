@@ -2742,7 +2742,7 @@ export type UpdateProfileMutation = { updateProfile: { userId: string } };
 export type AccountOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AccountOptionsQuery = { allSubsidiaries: { nodes: Array<{ id: string, legalName: string, shortName: string | null } | null> } | null, allProjects: { nodes: Array<{ id: string, name: string, accessKey: string } | null> } | null, allRoles: { nodes: Array<{ id: string, name: string, roleScopes: { nodes: Array<{ scope: string } | null> } } | null> } | null, allScopes: { nodes: Array<{ name: string, description: string, implies: Array<string | null> | null } | null> } | null };
+export type AccountOptionsQuery = { allSubsidiaries: { nodes: Array<{ id: string, legalName: string, shortName: string | null } | null> } | null, allProjects: { nodes: Array<{ id: string, name: string, accessKey: string } | null> } | null, allRoles: { nodes: Array<{ id: string, name: string } | null> } | null, allRoleScopes: { nodes: Array<{ roleId: string, scope: string } | null> } | null, allScopes: { nodes: Array<{ name: string, description: string, implies: Array<string | null> | null } | null> } | null };
 
 export type CreateAccountMutationVariables = Exact<{
   account: AccountInput;
@@ -3017,7 +3017,7 @@ export const AllRolesDocument = new TypedDocumentString(`
       id
       name
       createdAt
-      roleScopes(orderBy: SCOPE_ASC, first: 100) {
+      roleScopes(orderBy: SCOPE_ASC, first: 50) {
         nodes {
           scope
         }
@@ -3383,11 +3383,12 @@ export const AccountOptionsDocument = new TypedDocumentString(`
     nodes {
       id
       name
-      roleScopes(first: 100) {
-        nodes {
-          scope
-        }
-      }
+    }
+  }
+  allRoleScopes(first: 500) {
+    nodes {
+      roleId
+      scope
     }
   }
   allScopes(orderBy: NAME_ASC, first: 200) {
@@ -3467,7 +3468,7 @@ export const UpdateAccountSubsidiariesDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<UpdateAccountSubsidiariesMutation, UpdateAccountSubsidiariesMutationVariables>;
 export const UserAccountsDocument = new TypedDocumentString(`
     query UserAccounts($userId: UUID!) {
-  allAccounts(condition: {userId: $userId}, orderBy: PRIMARY_KEY_ASC, first: 50) {
+  allAccounts(condition: {userId: $userId}, orderBy: PRIMARY_KEY_ASC, first: 20) {
     nodes {
       id
       name
@@ -3479,13 +3480,13 @@ export const UserAccountsDocument = new TypedDocumentString(`
         id
         name
       }
-      accountsScopes(orderBy: SCOPE_ASC, first: 100) {
+      accountsScopes(orderBy: SCOPE_ASC, first: 50) {
         nodes {
           id
           scope
         }
       }
-      accountsSubsidiaries(first: 100) {
+      accountsSubsidiaries(first: 30) {
         nodes {
           subsidiaryId
           subsidiary {
@@ -3495,7 +3496,7 @@ export const UserAccountsDocument = new TypedDocumentString(`
           }
         }
       }
-      accountsProjects(first: 200) {
+      accountsProjects(first: 60) {
         nodes {
           projectId
           project {

@@ -45,7 +45,7 @@ export function ScopePicker(props: {
   const grantedBy = useMemo(() => {
     const map = new Map<string, string>();
     for (const name of [...(props.granted ?? []), ...props.value]) {
-      map.set(name, map.get(name) ?? name);
+      if (!map.has(name)) map.set(name, name);
       for (const implied of byName.get(name)?.implies ?? []) {
         if (implied && !map.has(implied)) map.set(implied, name);
       }
@@ -82,78 +82,89 @@ export function ScopePicker(props: {
           />
         ))}
       </Box>
-      <TextField
-        size="small"
-        fullWidth
-        label={t('roles.searchScopes')}
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        slotProps={{ htmlInput: { 'data-testid': 'scope-search' } }}
-      />
-      <List
-        dense
-        sx={{
-          maxHeight: 320,
-          overflow: 'auto',
-          border: 1,
-          borderColor: props.error ? 'error.main' : 'divider',
-          borderRadius: 1,
-          mt: 1,
-        }}
-      >
-        {shown.map((scope) => {
-          const by = grantedBy.get(scope.name);
-          const viaOther = !chosen.has(scope.name) && by !== undefined;
-          const implies = (scope.implies ?? []).filter((s): s is string => Boolean(s));
-          return (
-            <ListItem key={scope.name} disablePadding data-scope={scope.name}>
-              <ListItemButton
-                onClick={() => toggle(scope.name)}
-                disabled={!props.onChange}
-                sx={{ alignItems: 'flex-start', py: 0.5 }}
-              >
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  <Checkbox
-                    edge="start"
-                    size="small"
-                    checked={chosen.has(scope.name)}
-                    indeterminate={viaOther}
-                    tabIndex={-1}
-                    slotProps={{ input: { 'aria-label': scope.name } }}
-                  />
-                </ListItemIcon>
-                <ListItemText
-                  primary={
-                    <>
-                      <Typography component="span" sx={{ fontFamily: 'monospace', mr: 1 }}>
-                        {scope.name}
-                      </Typography>
-                      <Typography component="span" color="text.secondary">
-                        {t(scopeDescriptionKey(scope.name), { defaultValue: scope.description })}
-                      </Typography>
-                    </>
-                  }
-                  secondary={[
-                    implies.length >= props.scopes.length - 1
-                      ? t('roles.impliesAll')
-                      : implies.length
-                        ? t('roles.implies', { scopes: implies.join(', ') })
-                        : '',
-                    viaOther ? t('roles.grantedBy', { scope: by }) : '',
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                />
-              </ListItemButton>
-            </ListItem>
-          );
-        })}
-        {!shown.length && (
-          <ListItem>
-            <ListItemText secondary={t('roles.noScopesFound')} />
-          </ListItem>
-        )}
-      </List>
+      {props.onChange && (
+        <>
+          <TextField
+            size="small"
+            fullWidth
+            label={t('roles.searchScopes')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'scope-search' } }}
+          />
+          <List
+            dense
+            sx={{
+              maxHeight: 320,
+              overflow: 'auto',
+              border: 1,
+              borderColor: props.error ? 'error.main' : 'divider',
+              borderRadius: 1,
+              mt: 1,
+            }}
+          >
+            {shown.map((scope) => {
+              const by = grantedBy.get(scope.name);
+              const viaOther = !chosen.has(scope.name) && by !== undefined;
+              const inRole = viaOther && by === scope.name;
+              const implies = (scope.implies ?? []).filter((s): s is string => Boolean(s));
+              return (
+                <ListItem key={scope.name} disablePadding data-scope={scope.name}>
+                  <ListItemButton
+                    onClick={() => toggle(scope.name)}
+                    disabled={!props.onChange}
+                    sx={{ alignItems: 'flex-start', py: 0.5 }}
+                  >
+                    <ListItemIcon sx={{ minWidth: 36 }}>
+                      <Checkbox
+                        edge="start"
+                        size="small"
+                        checked={chosen.has(scope.name)}
+                        indeterminate={viaOther}
+                        tabIndex={-1}
+                        slotProps={{ input: { 'aria-label': scope.name } }}
+                      />
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={
+                        <>
+                          <Typography component="span" sx={{ fontFamily: 'monospace', mr: 1 }}>
+                            {scope.name}
+                          </Typography>
+                          <Typography component="span" color="text.secondary">
+                            {t(scopeDescriptionKey(scope.name), {
+                              defaultValue: scope.description,
+                            })}
+                          </Typography>
+                        </>
+                      }
+                      secondary={[
+                        implies.length >= props.scopes.length - 1
+                          ? t('roles.impliesAll')
+                          : implies.length
+                            ? t('roles.implies', { scopes: implies.join(', ') })
+                            : '',
+                        inRole
+                          ? t('roles.inRole')
+                          : viaOther
+                            ? t('roles.grantedBy', { scope: by })
+                            : '',
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    />
+                  </ListItemButton>
+                </ListItem>
+              );
+            })}
+            {!shown.length && (
+              <ListItem>
+                <ListItemText secondary={t('roles.noScopesFound')} />
+              </ListItem>
+            )}
+          </List>
+        </>
+      )}
       {props.error && <FormHelperText error>{props.error}</FormHelperText>}
     </Box>
   );

@@ -112,7 +112,7 @@ function MultiSelect(props: {
           </MenuItem>
         ))}
       </Select>
-      <FormHelperText>{props.helper}</FormHelperText>
+      {props.value.length === 0 && <FormHelperText>{props.helper}</FormHelperText>}
     </FormControl>
   );
 }
@@ -146,10 +146,9 @@ export function AccountCard(props: {
   const preview = usePatternPreview(draft.pattern);
   const scopes: ScopeInfo[] = (options?.allScopes?.nodes ?? []).flatMap((s) => (s ? [s] : []));
   const roles = (options?.allRoles?.nodes ?? []).flatMap((r) => (r ? [r] : []));
-  const roleScopes =
-    roles
-      .find((role) => role.id === draft.roleId)
-      ?.roleScopes.nodes.flatMap((s) => (s ? [s.scope] : [])) ?? [];
+  const roleScopes = (options?.allRoleScopes?.nodes ?? []).flatMap((s) =>
+    s && s.roleId === draft.roleId ? [s.scope] : [],
+  );
   // Options as the database lets this viewer see them, plus what the account already names.
   const subsidiaryOptions = new Map<string, string>();
   for (const s of options?.allSubsidiaries?.nodes ?? [])
