@@ -17,6 +17,8 @@ create type app_public.costs_status as enum ('none', 'to_approve', 'approved', '
 comment on type app_public.costs_status is 'Summary of the live costs of an invoice or bill: none, all in one status, or mixed.';
 create type app_public.document_prep_vals as (principal_id uuid, client_id uuid, service_id uuid, contractor_id uuid);
 comment on type app_public.document_prep_vals is 'The parties of a document, to prefill a related one.';
+create type app_public.exchange_rate_problem as (line integer, code text, message text);
+comment on type app_public.exchange_rate_problem is 'A problem of one row of an exchange-rate import (line = the row''s number, from 1).';
 create type app_public.file_attachment as (kind text, record_id text);
 comment on type app_public.file_attachment is 'A record a file is attached to: kind bill, invoice, cost, document, act or avatar, and its id.';
 create type app_public.invoice_status as enum ('draft', 'open', 'rejected', 'validated', 'paid', 'static');
@@ -3082,6 +3084,44 @@ AS $function$ select bill.amount_w_vat - bill.amount $function$;
 comment on function app_public.bills_vat_amount(app_public.bills) is 'The VAT of the bill: amount with VAT minus amount.';
 grant execute on function app_public.bills_vat_amount(app_public.bills) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.check_exchange_rates(rows jsonb)
+ RETURNS SETOF app_public.exchange_rate_problem
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with input as (
+    select r.line::int, btrim(r.value ->> 'currency') as currency,
+           btrim(r.value ->> 'rateDate') as rate_date, btrim(r.value ->> 'usdPerUnit') as rate
+      from jsonb_array_elements(case when jsonb_typeof(rows) = 'array' then rows else '[]' end)
+           with ordinality as r(value, line)
+  ),
+  problems as (
+    select line, 'UnknownCurrency' as code, 'The currency must be from the currency list.' as message, 1 as k
+      from input i
+     where not exists (select from app_public.currencies c where c.value = upper(coalesce(i.currency, '')))
+    union all
+    select line, 'InvalidPaymentDate', 'Date is invalid', 2
+      from input where not coalesce(case
+        when rate_date !~ '^\d{4}-\d{2}-\d{2}$' then false
+        when substr(rate_date, 6, 2)::int not between 1 and 12 or substr(rate_date, 1, 4)::int < 1 then false
+        else substr(rate_date, 9, 2)::int between 1 and extract(day from
+          make_date(substr(rate_date, 1, 4)::int, substr(rate_date, 6, 2)::int, 1) + interval '1 month - 1 day')::int
+      end, false)
+    union all
+    select line, 'InvalidAmount', 'The rate must be a number above 0.', 3
+      from input where not coalesce(case when rate ~ '^\d{1,10}(\.\d{1,8})?$' then rate::numeric > 0 else false end, false)
+    union all
+    select i.line, 'DuplicateRate', 'The file has this currency and date more than once.', 4
+      from input i
+     where exists (select from input o where o.line < i.line
+                      and upper(o.currency) = upper(i.currency) and o.rate_date = i.rate_date)
+  )
+  select line, code, message from problems order by line, k
+$function$;
+comment on function app_public.check_exchange_rates(jsonb) is 'The problems of each row of an exchange-rate import, before anything is written.';
+grant execute on function app_public.check_exchange_rates(jsonb) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.close_bill_as_paid(bill_id integer, final_payment_method app_public.payment_method DEFAULT NULL::app_public.payment_method, final_payment_date timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS app_public.bills
  LANGUAGE plpgsql
@@ -3687,6 +3727,36 @@ end;
 $function$;
 comment on function app_public.get_document_prep_vals(uuid) is 'The parties of a document (principal, client, service, contractor), to prefill a related one.';
 grant execute on function app_public.get_document_prep_vals(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.import_exchange_rates(rows jsonb)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  problems integer;
+  written integer;
+begin
+  if not (select app_hidden.has_scope('admin')) then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
+  select count(distinct line) into problems from app_public.check_exchange_rates(rows);
+  if problems > 0 then
+    perform app_hidden.fail('ImportHasErrors', format('%s rows have errors; nothing was imported.', problems));
+  end if;
+  if coalesce(jsonb_array_length(rows), 0) = 0 then
+    perform app_hidden.fail('NoRows', 'The file has no rows.');
+  end if;
+  insert into app_public.exchange_rates (currency, rate_date, usd_per_unit)
+  select upper(btrim(r ->> 'currency')), (r ->> 'rateDate')::date, (btrim(r ->> 'usdPerUnit'))::numeric
+    from jsonb_array_elements(rows) r
+  on conflict (currency, rate_date) do update set usd_per_unit = excluded.usd_per_unit;
+  get diagnostics written = row_count;
+  return written;
+end;
+$function$;
+comment on function app_public.import_exchange_rates(jsonb) is 'Writes every row of an exchange-rate import (a rate for an existing currency and date replaces it), or none if any row has a problem (admin).';
+grant execute on function app_public.import_exchange_rates(jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_available_actions(invoice app_public.invoices)
  RETURNS text[]

@@ -80,3 +80,73 @@ language sql stable set search_path = pg_catalog as $$
   select array(select x from unnest(app_hidden.scope_closure(array[s.name])) x where x <> s.name order by x)
 $$;
 comment on function app_public.scopes_implies(app_public.scopes) is 'The other scopes this scope grants by implication.';
+
+-- Exchange rates imported from CSV (issue 15): every row is checked first and the preview shows
+-- each row's problems; the import writes all rows or, if any has a problem, none.
+create type app_public.exchange_rate_problem as (
+  line integer,
+  code text,
+  message text
+);
+comment on type app_public.exchange_rate_problem is 'A problem of one row of an exchange-rate import (line = the row''s number, from 1).';
+
+-- rows: a JSON array of {"currency": "EUR", "rateDate": "2026-01-31", "usdPerUnit": "1.0834"}.
+create function app_public.check_exchange_rates(rows jsonb)
+returns setof app_public.exchange_rate_problem
+language sql stable set search_path = pg_catalog as $$
+  with input as (
+    select r.line::int, btrim(r.value ->> 'currency') as currency,
+           btrim(r.value ->> 'rateDate') as rate_date, btrim(r.value ->> 'usdPerUnit') as rate
+      from jsonb_array_elements(case when jsonb_typeof(rows) = 'array' then rows else '[]' end)
+           with ordinality as r(value, line)
+  ),
+  problems as (
+    select line, 'UnknownCurrency' as code, 'The currency must be from the currency list.' as message, 1 as k
+      from input i
+     where not exists (select from app_public.currencies c where c.value = upper(coalesce(i.currency, '')))
+    union all
+    select line, 'InvalidPaymentDate', 'Date is invalid', 2
+      from input where not coalesce(case
+        when rate_date !~ '^\d{4}-\d{2}-\d{2}$' then false
+        when substr(rate_date, 6, 2)::int not between 1 and 12 or substr(rate_date, 1, 4)::int < 1 then false
+        else substr(rate_date, 9, 2)::int between 1 and extract(day from
+          make_date(substr(rate_date, 1, 4)::int, substr(rate_date, 6, 2)::int, 1) + interval '1 month - 1 day')::int
+      end, false)
+    union all
+    select line, 'InvalidAmount', 'The rate must be a number above 0.', 3
+      from input where not coalesce(case when rate ~ '^\d{1,10}(\.\d{1,8})?$' then rate::numeric > 0 else false end, false)
+    union all
+    select i.line, 'DuplicateRate', 'The file has this currency and date more than once.', 4
+      from input i
+     where exists (select from input o where o.line < i.line
+                      and upper(o.currency) = upper(i.currency) and o.rate_date = i.rate_date)
+  )
+  select line, code, message from problems order by line, k
+$$;
+comment on function app_public.check_exchange_rates(jsonb) is 'The problems of each row of an exchange-rate import, before anything is written.';
+
+create function app_public.import_exchange_rates(rows jsonb) returns integer
+language plpgsql volatile set search_path = pg_catalog as $$
+declare
+  problems integer;
+  written integer;
+begin
+  if not (select app_hidden.has_scope('admin')) then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
+  select count(distinct line) into problems from app_public.check_exchange_rates(rows);
+  if problems > 0 then
+    perform app_hidden.fail('ImportHasErrors', format('%s rows have errors; nothing was imported.', problems));
+  end if;
+  if coalesce(jsonb_array_length(rows), 0) = 0 then
+    perform app_hidden.fail('NoRows', 'The file has no rows.');
+  end if;
+  insert into app_public.exchange_rates (currency, rate_date, usd_per_unit)
+  select upper(btrim(r ->> 'currency')), (r ->> 'rateDate')::date, (btrim(r ->> 'usdPerUnit'))::numeric
+    from jsonb_array_elements(rows) r
+  on conflict (currency, rate_date) do update set usd_per_unit = excluded.usd_per_unit;
+  get diagnostics written = row_count;
+  return written;
+end;
+$$;
+comment on function app_public.import_exchange_rates(jsonb) is 'Writes every row of an exchange-rate import (a rate for an existing currency and date replaces it), or none if any row has a problem (admin).';

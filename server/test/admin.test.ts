@@ -1,7 +1,7 @@
 // Administration (issue 15): a delete refused with "Other entities depend on it." (SPEC §8) names
 // what depends on the record, through app_public.record_dependents.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, rowsAs, sqlErrorAs, type TestDatabase } from './helpers.ts';
+import { asUser, createTestDatabase, rowsAs, sqlErrorAs, type TestDatabase } from './helpers.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -57,5 +57,91 @@ describe('SPEC §8: deleting a referenced record names what depends on it', () =
         rows[0]!.id,
       ]),
     ).toBe('LL001');
+  });
+});
+
+describe('exchange rates imported from CSV: every row checked, all or nothing', () => {
+  const rate = (currency: string, date: string) =>
+    db.owner
+      .query<{ usd_per_unit: string }>(
+        'select usd_per_unit from app_public.exchange_rates where currency = $1 and rate_date = $2',
+        [currency, date],
+      )
+      .then((r) => r.rows[0]?.usd_per_unit);
+
+  it('names the problem of each bad row', async () => {
+    const rows = [
+      { currency: 'EUR', rateDate: '2031-01-31', usdPerUnit: '1.0834' },
+      { currency: 'XXQ', rateDate: '2031-02-30', usdPerUnit: '-1' },
+      { currency: 'eur', rateDate: '2031-01-31', usdPerUnit: '1.09' },
+    ];
+    const problems = await rowsAs(
+      db,
+      'admin',
+      'select line, code from app_public.check_exchange_rates($1::jsonb)',
+      [JSON.stringify(rows)],
+    );
+    expect(problems).toEqual([
+      { line: 2, code: 'UnknownCurrency' },
+      { line: 2, code: 'InvalidPaymentDate' },
+      { line: 2, code: 'InvalidAmount' },
+      { line: 3, code: 'DuplicateRate' },
+    ]);
+  });
+
+  it('one bad row changes nothing; good rows are all written, replacing a rate of the same day', async () => {
+    const good = [
+      { currency: 'EUR', rateDate: '2031-03-31', usdPerUnit: '1.0834' },
+      { currency: 'GBP', rateDate: '2031-03-31', usdPerUnit: '1.27' },
+    ];
+    const bad = [...good, { currency: 'EUR', rateDate: '2031-04-01', usdPerUnit: 'abc' }];
+    const refused = await asUser(db, 'admin', async (client) => {
+      try {
+        await client.query('select app_public.import_exchange_rates($1::jsonb)', [
+          JSON.stringify(bad),
+        ]);
+      } catch (error) {
+        return (error as { hint?: string }).hint;
+      }
+    });
+    expect(refused).toBe('ImportHasErrors');
+    expect(await rate('EUR', '2031-03-31')).toBeUndefined();
+
+    // asUser rolls back: write as the owner would commit; run the import as admin and read inside.
+    const written = await asUser(db, 'admin', async (client) => {
+      const n = await client.query<{ n: number }>(
+        'select app_public.import_exchange_rates($1::jsonb) as n',
+        [JSON.stringify(good)],
+      );
+      const again = await client.query<{ n: number }>(
+        'select app_public.import_exchange_rates($1::jsonb) as n',
+        [JSON.stringify([{ currency: 'EUR', rateDate: '2031-03-31', usdPerUnit: '1.1' }])],
+      );
+      const { rows } = await client.query(
+        `select currency, usd_per_unit::text from app_public.exchange_rates where rate_date = '2031-03-31' order by 1`,
+      );
+      return { n: n.rows[0]!.n, again: again.rows[0]!.n, rows };
+    });
+    expect(written).toEqual({
+      n: 2,
+      again: 1,
+      rows: [
+        { currency: 'EUR', usd_per_unit: '1.10000000' },
+        { currency: 'GBP', usd_per_unit: '1.27000000' },
+      ],
+    });
+  });
+
+  it('only an administrator may import', async () => {
+    const refused = await asUser(db, 'accountant', async (client) => {
+      try {
+        await client.query('select app_public.import_exchange_rates($1::jsonb)', [
+          JSON.stringify([{ currency: 'EUR', rateDate: '2031-05-31', usdPerUnit: '1.08' }]),
+        ]);
+      } catch (error) {
+        return (error as { hint?: string }).hint;
+      }
+    });
+    expect(refused).toBe('Forbidden');
   });
 });
