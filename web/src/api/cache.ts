@@ -11,6 +11,7 @@ export type RecordKind =
   | 'Cost'
   | 'CostType'
   | 'Document'
+  | 'ExchangeRate'
   | 'File'
   | 'Invoice'
   | 'Notification'

@@ -1148,6 +1148,16 @@ export type ExchangeRateFilter = {
   rateDate?: DateFilter | null | undefined;
 };
 
+/** Methods to use when ordering `ExchangeRate`. */
+export type ExchangeRateOrderBy =
+  | 'CURRENCY_ASC'
+  | 'CURRENCY_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'RATE_DATE_ASC'
+  | 'RATE_DATE_DESC';
+
 /** A filter to be used against `File` object types. All fields are combined with a logical ‘and.’ */
 export type FileFilter = {
   /** Checks for all expressions in this list. */
@@ -2453,6 +2463,56 @@ export type UpdateCostTypeMutationVariables = Exact<{
 
 export type UpdateCostTypeMutation = { updateCostTypeById: { costType: { id: string } | null } | null };
 
+export type AllExchangeRatesQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<ExchangeRateOrderBy> | ExchangeRateOrderBy | null | undefined;
+  filter?: ExchangeRateFilter | null | undefined;
+}>;
+
+
+export type AllExchangeRatesQuery = { allExchangeRates: { totalCount: number, nodes: Array<{ currency: string, rateDate: string, usdPerUnit: string, createdAt: string } | null> } | null };
+
+export type CheckExchangeRatesQueryVariables = Exact<{
+  rows: unknown;
+}>;
+
+
+export type CheckExchangeRatesQuery = { checkExchangeRates: { nodes: Array<{ line: number | null, code: string | null, message: string | null } | null> } | null };
+
+export type CreateExchangeRateMutationVariables = Exact<{
+  currency: string;
+  rateDate: string;
+  usdPerUnit: string;
+}>;
+
+
+export type CreateExchangeRateMutation = { createExchangeRate: { exchangeRate: { currency: string } | null } | null };
+
+export type DeleteExchangeRateMutationVariables = Exact<{
+  currency: string;
+  rateDate: string;
+}>;
+
+
+export type DeleteExchangeRateMutation = { deleteExchangeRateByCurrencyAndRateDate: { exchangeRate: { currency: string } | null } | null };
+
+export type ImportExchangeRatesMutationVariables = Exact<{
+  rows: unknown;
+}>;
+
+
+export type ImportExchangeRatesMutation = { importExchangeRates: { result: number | null } | null };
+
+export type UpdateExchangeRateMutationVariables = Exact<{
+  currency: string;
+  rateDate: string;
+  usdPerUnit: string;
+}>;
+
+
+export type UpdateExchangeRateMutation = { updateExchangeRateByCurrencyAndRateDate: { exchangeRate: { currency: string } | null } | null };
+
 export type AllProjectsQueryVariables = Exact<{
   first: number;
   offset: number;
@@ -2969,6 +3029,75 @@ export const UpdateCostTypeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateCostTypeMutation, UpdateCostTypeMutationVariables>;
+export const AllExchangeRatesDocument = new TypedDocumentString(`
+    query AllExchangeRates($first: Int!, $offset: Int!, $orderBy: [ExchangeRateOrderBy!], $filter: ExchangeRateFilter) {
+  allExchangeRates(
+    first: $first
+    offset: $offset
+    orderBy: $orderBy
+    filter: $filter
+  ) {
+    totalCount
+    nodes {
+      currency
+      rateDate
+      usdPerUnit
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllExchangeRatesQuery, AllExchangeRatesQueryVariables>;
+export const CheckExchangeRatesDocument = new TypedDocumentString(`
+    query CheckExchangeRates($rows: JSON!) {
+  checkExchangeRates(rows: $rows, first: 500) {
+    nodes {
+      line
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CheckExchangeRatesQuery, CheckExchangeRatesQueryVariables>;
+export const CreateExchangeRateDocument = new TypedDocumentString(`
+    mutation CreateExchangeRate($currency: String!, $rateDate: Date!, $usdPerUnit: BigFloat!) {
+  createExchangeRate(
+    input: {exchangeRate: {currency: $currency, rateDate: $rateDate, usdPerUnit: $usdPerUnit}}
+  ) {
+    exchangeRate {
+      currency
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateExchangeRateMutation, CreateExchangeRateMutationVariables>;
+export const DeleteExchangeRateDocument = new TypedDocumentString(`
+    mutation DeleteExchangeRate($currency: String!, $rateDate: Date!) {
+  deleteExchangeRateByCurrencyAndRateDate(
+    input: {currency: $currency, rateDate: $rateDate}
+  ) {
+    exchangeRate {
+      currency
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteExchangeRateMutation, DeleteExchangeRateMutationVariables>;
+export const ImportExchangeRatesDocument = new TypedDocumentString(`
+    mutation ImportExchangeRates($rows: JSON!) {
+  importExchangeRates(input: {rows: $rows}) {
+    result
+  }
+}
+    `) as unknown as TypedDocumentString<ImportExchangeRatesMutation, ImportExchangeRatesMutationVariables>;
+export const UpdateExchangeRateDocument = new TypedDocumentString(`
+    mutation UpdateExchangeRate($currency: String!, $rateDate: Date!, $usdPerUnit: BigFloat!) {
+  updateExchangeRateByCurrencyAndRateDate(
+    input: {currency: $currency, rateDate: $rateDate, patch: {usdPerUnit: $usdPerUnit}}
+  ) {
+    exchangeRate {
+      currency
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateExchangeRateMutation, UpdateExchangeRateMutationVariables>;
 export const AllProjectsDocument = new TypedDocumentString(`
     query AllProjects($first: Int!, $offset: Int!, $orderBy: [ProjectOrderBy!], $filter: ProjectFilter) {
   allProjects(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {

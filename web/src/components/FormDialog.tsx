@@ -22,6 +22,8 @@ export interface FormField {
   helper?: string;
   /** In a two-column dialog, the field takes the whole row. */
   wide?: boolean;
+  /** Shown but not editable (e.g. the key of the record being edited). */
+  disabled?: boolean;
 }
 
 interface FormDialogProps<V extends Record<string, string>> {
@@ -89,6 +91,7 @@ export function FormDialog<V extends Record<string, string>>(props: FormDialogPr
                   onBlur={form.handleBlur}
                   error={Boolean(error)}
                   helperText={error ? t(String(error)) : field.helper ? t(field.helper) : undefined}
+                  disabled={field.disabled}
                   sx={field.wide ? { gridColumn: '1 / -1' } : undefined}
                 />
               );
