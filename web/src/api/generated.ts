@@ -1275,6 +1275,64 @@ export type InvoiceFilter = {
   validatedBy?: UuidFilter | null | undefined;
 };
 
+/** Methods to use when ordering `Invoice`. */
+export type InvoiceOrderBy =
+  | 'AMOUNT_ASC'
+  | 'AMOUNT_DESC'
+  | 'AMOUNT_USD_ASC'
+  | 'AMOUNT_USD_DESC'
+  | 'AMOUNT_W_VAT_ASC'
+  | 'AMOUNT_W_VAT_DESC'
+  | 'CLOSED_BY_ASC'
+  | 'CLOSED_BY_ASC_NULLS_FIRST'
+  | 'CLOSED_BY_ASC_NULLS_LAST'
+  | 'CLOSED_BY_DESC'
+  | 'CLOSED_BY_DESC_NULLS_FIRST'
+  | 'CLOSED_BY_DESC_NULLS_LAST'
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'CREATED_BY_ASC'
+  | 'CREATED_BY_ASC_NULLS_FIRST'
+  | 'CREATED_BY_ASC_NULLS_LAST'
+  | 'CREATED_BY_DESC'
+  | 'CREATED_BY_DESC_NULLS_FIRST'
+  | 'CREATED_BY_DESC_NULLS_LAST'
+  | 'CURRENCY_ASC'
+  | 'CURRENCY_DESC'
+  | 'DEFAULT_COST_TYPE_ID_ASC'
+  | 'DEFAULT_COST_TYPE_ID_ASC_NULLS_FIRST'
+  | 'DEFAULT_COST_TYPE_ID_ASC_NULLS_LAST'
+  | 'DEFAULT_COST_TYPE_ID_DESC'
+  | 'DEFAULT_COST_TYPE_ID_DESC_NULLS_FIRST'
+  | 'DEFAULT_COST_TYPE_ID_DESC_NULLS_LAST'
+  | 'DUE_DATE_ASC'
+  | 'DUE_DATE_ASC_NULLS_FIRST'
+  | 'DUE_DATE_ASC_NULLS_LAST'
+  | 'DUE_DATE_DESC'
+  | 'DUE_DATE_DESC_NULLS_FIRST'
+  | 'DUE_DATE_DESC_NULLS_LAST'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'INVOICE_DATE_ASC'
+  | 'INVOICE_DATE_DESC'
+  | 'INVOICE_REF_ASC'
+  | 'INVOICE_REF_DESC'
+  | 'IS_DELETED_ASC'
+  | 'IS_DELETED_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'SUBSIDIARY_ID_ASC'
+  | 'SUBSIDIARY_ID_DESC'
+  | 'SUPPLIER_ID_ASC'
+  | 'SUPPLIER_ID_DESC'
+  | 'VALIDATED_BY_ASC'
+  | 'VALIDATED_BY_ASC_NULLS_FIRST'
+  | 'VALIDATED_BY_ASC_NULLS_LAST'
+  | 'VALIDATED_BY_DESC'
+  | 'VALIDATED_BY_DESC_NULLS_FIRST'
+  | 'VALIDATED_BY_DESC_NULLS_LAST';
+
 /** Draft, open, rejected, validated, paid, or static (kept for reference). */
 export type InvoiceStatus =
   | 'draft'
@@ -1429,6 +1487,11 @@ export type PaymentFilter = {
   /** A related `userByCreatedBy` exists. */
   userByCreatedByExists?: boolean | null | undefined;
 };
+
+/** How money was paid: by bank transaction or in cash. */
+export type PaymentMethod =
+  | 'cash'
+  | 'transaction';
 
 /** Unpaid, partially paid or paid, from the payments against the amount with VAT. */
 export type PaymentStatus =
@@ -2308,6 +2371,68 @@ export type HomeCountsQueryVariables = Exact<{
 
 export type HomeCountsQuery = { costsToApprove?: { totalCount: number } | null, invoicesToValidate?: { totalCount: number } | null, unpaidBills?: { totalCount: number } | null };
 
+export type AllInvoicesQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<InvoiceOrderBy> | InvoiceOrderBy | null | undefined;
+  filter?: InvoiceFilter | null | undefined;
+}>;
+
+
+export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null } | null> } | null };
+
+export type ApproveInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type ApproveInvoicesMutation = { approveInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type CloseInvoicesAsPaidMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+  finalPaymentMethod?: PaymentMethod | null | undefined;
+  finalPaymentDate?: string | null | undefined;
+}>;
+
+
+export type CloseInvoicesAsPaidMutation = { closeInvoicesAsPaid: { result: Array<{ id: number } | null> | null } | null };
+
+export type DuplicateInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type DuplicateInvoicesMutation = { duplicateInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type OpenInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type OpenInvoicesMutation = { openInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type RejectInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+  reason: string;
+}>;
+
+
+export type RejectInvoicesMutation = { rejectInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type ReopenInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type ReopenInvoicesMutation = { reopenInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type ValidateInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type ValidateInvoicesMutation = { validateInvoices: { result: Array<{ id: number } | null> | null } | null };
+
 export type MarkAllNotificationsReadMutationVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2617,6 +2742,112 @@ export const HomeCountsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<HomeCountsQuery, HomeCountsQueryVariables>;
+export const AllInvoicesDocument = new TypedDocumentString(`
+    query AllInvoices($first: Int!, $offset: Int!, $orderBy: [InvoiceOrderBy!], $filter: InvoiceFilter) {
+  allInvoices(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    totalCount
+    nodes {
+      id
+      invoiceRef
+      status
+      paymentStatus
+      currency
+      amount
+      amountUsd
+      amountWVat
+      amountUsdWVat
+      invoiceDate
+      dueDate
+      createdAt
+      hasPayments
+      lastPaymentDate
+      isDeleted
+      subsidiary {
+        legalName
+        shortName
+      }
+      supplier {
+        legalName
+        shortName
+      }
+      userByCreatedBy {
+        displayName
+      }
+      userByValidatedBy {
+        displayName
+      }
+      userByClosedBy {
+        displayName
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
+export const ApproveInvoicesDocument = new TypedDocumentString(`
+    mutation ApproveInvoices($ids: [Int]!) {
+  approveInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveInvoicesMutation, ApproveInvoicesMutationVariables>;
+export const CloseInvoicesAsPaidDocument = new TypedDocumentString(`
+    mutation CloseInvoicesAsPaid($ids: [Int]!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
+  closeInvoicesAsPaid(
+    input: {ids: $ids, finalPaymentMethod: $finalPaymentMethod, finalPaymentDate: $finalPaymentDate}
+  ) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CloseInvoicesAsPaidMutation, CloseInvoicesAsPaidMutationVariables>;
+export const DuplicateInvoicesDocument = new TypedDocumentString(`
+    mutation DuplicateInvoices($ids: [Int]!) {
+  duplicateInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DuplicateInvoicesMutation, DuplicateInvoicesMutationVariables>;
+export const OpenInvoicesDocument = new TypedDocumentString(`
+    mutation OpenInvoices($ids: [Int]!) {
+  openInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OpenInvoicesMutation, OpenInvoicesMutationVariables>;
+export const RejectInvoicesDocument = new TypedDocumentString(`
+    mutation RejectInvoices($ids: [Int]!, $reason: String!) {
+  rejectInvoices(input: {ids: $ids, reason: $reason}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RejectInvoicesMutation, RejectInvoicesMutationVariables>;
+export const ReopenInvoicesDocument = new TypedDocumentString(`
+    mutation ReopenInvoices($ids: [Int]!) {
+  reopenInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReopenInvoicesMutation, ReopenInvoicesMutationVariables>;
+export const ValidateInvoicesDocument = new TypedDocumentString(`
+    mutation ValidateInvoices($ids: [Int]!) {
+  validateInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ValidateInvoicesMutation, ValidateInvoicesMutationVariables>;
 export const MarkAllNotificationsReadDocument = new TypedDocumentString(`
     mutation MarkAllNotificationsRead {
   markAllNotificationsRead(input: {}) {

@@ -20,6 +20,8 @@ interface SearchInputProps {
   kind: SearchKind;
   /** The current value's option (an edit dialog knows its label; the server is not asked). */
   selected?: SearchOption | null;
+  /** Hears the chosen option (its label too), e.g. for a filter chip. */
+  onChosen?: (option: SearchOption | null) => void;
   helper?: string;
   required?: boolean;
   disabled?: boolean;
@@ -85,6 +87,7 @@ export function SearchInput(props: SearchInputProps) {
       }}
       onChange={(_, option) => {
         setChosen(option);
+        props.onChosen?.(option);
         setTyped('');
         void helpers.setValue(option?.value ?? '');
       }}
