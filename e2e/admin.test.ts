@@ -134,7 +134,8 @@ describe('suppliers, subsidiaries and services', () => {
     // SPEC §5: country is required for suppliers.
     await expect(dialog.textContent()).resolves.toContain('Field is required');
     await dialog.locator('input[name=country]').fill('Netherlands');
-    await dialog.locator('input[name=username]').fill('harbor.agent');
+    await dialog.getByRole('combobox', { name: 'Linked user' }).fill('harbor');
+    await page.getByRole('option', { name: /harbor\.agent/ }).click();
     await dialog.getByTestId('dialog-save').click();
     await dialog.waitFor({ state: 'detached' });
     await page

@@ -614,6 +614,35 @@ export type CostFilter = {
   year?: IntFilter | null | undefined;
 };
 
+/** An input for mutations affecting `Cost` */
+export type CostInput = {
+  amount: string;
+  billId?: number | null | undefined;
+  costTypeId?: string | null | undefined;
+  description?: string | null | undefined;
+  invoiceId: number;
+  name: string;
+  period: number;
+  projectId?: string | null | undefined;
+  toBill?: boolean | null | undefined;
+  vat: string;
+  year: number;
+};
+
+/** Represents an update to a `Cost`. Fields that are set will be updated. */
+export type CostPatch = {
+  amount?: string | null | undefined;
+  billId?: number | null | undefined;
+  costTypeId?: string | null | undefined;
+  description?: string | null | undefined;
+  name?: string | null | undefined;
+  period?: number | null | undefined;
+  projectId?: string | null | undefined;
+  toBill?: boolean | null | undefined;
+  vat?: string | null | undefined;
+  year?: number | null | undefined;
+};
+
 /** To approve, approved or rejected. */
 export type CostStatus =
   | 'approved'
@@ -731,6 +760,14 @@ export type CostsFileFilter = {
   /** Checks for any expressions in this list. */
   or?: Array<CostsFileFilter> | null | undefined;
 };
+
+/** Summary of the live costs of an invoice or bill: none, all in one status, or mixed. */
+export type CostsStatus =
+  | 'approved'
+  | 'mixed'
+  | 'none'
+  | 'rejected'
+  | 'to_approve';
 
 export type CreateUserInput = {
   /** Name of the first account; the role's name when omitted. */
@@ -1370,6 +1407,78 @@ export type InvoiceFilter = {
   validatedBy?: UuidFilter | null | undefined;
 };
 
+/** Methods to use when ordering `Invoice`. */
+export type InvoiceOrderBy =
+  | 'AMOUNT_ASC'
+  | 'AMOUNT_DESC'
+  | 'AMOUNT_USD_ASC'
+  | 'AMOUNT_USD_DESC'
+  | 'AMOUNT_W_VAT_ASC'
+  | 'AMOUNT_W_VAT_DESC'
+  | 'CLOSED_BY_ASC'
+  | 'CLOSED_BY_ASC_NULLS_FIRST'
+  | 'CLOSED_BY_ASC_NULLS_LAST'
+  | 'CLOSED_BY_DESC'
+  | 'CLOSED_BY_DESC_NULLS_FIRST'
+  | 'CLOSED_BY_DESC_NULLS_LAST'
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'CREATED_BY_ASC'
+  | 'CREATED_BY_ASC_NULLS_FIRST'
+  | 'CREATED_BY_ASC_NULLS_LAST'
+  | 'CREATED_BY_DESC'
+  | 'CREATED_BY_DESC_NULLS_FIRST'
+  | 'CREATED_BY_DESC_NULLS_LAST'
+  | 'CURRENCY_ASC'
+  | 'CURRENCY_DESC'
+  | 'DEFAULT_COST_TYPE_ID_ASC'
+  | 'DEFAULT_COST_TYPE_ID_ASC_NULLS_FIRST'
+  | 'DEFAULT_COST_TYPE_ID_ASC_NULLS_LAST'
+  | 'DEFAULT_COST_TYPE_ID_DESC'
+  | 'DEFAULT_COST_TYPE_ID_DESC_NULLS_FIRST'
+  | 'DEFAULT_COST_TYPE_ID_DESC_NULLS_LAST'
+  | 'DUE_DATE_ASC'
+  | 'DUE_DATE_ASC_NULLS_FIRST'
+  | 'DUE_DATE_ASC_NULLS_LAST'
+  | 'DUE_DATE_DESC'
+  | 'DUE_DATE_DESC_NULLS_FIRST'
+  | 'DUE_DATE_DESC_NULLS_LAST'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'INVOICE_DATE_ASC'
+  | 'INVOICE_DATE_DESC'
+  | 'INVOICE_REF_ASC'
+  | 'INVOICE_REF_DESC'
+  | 'IS_DELETED_ASC'
+  | 'IS_DELETED_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'SUBSIDIARY_ID_ASC'
+  | 'SUBSIDIARY_ID_DESC'
+  | 'SUPPLIER_ID_ASC'
+  | 'SUPPLIER_ID_DESC'
+  | 'VALIDATED_BY_ASC'
+  | 'VALIDATED_BY_ASC_NULLS_FIRST'
+  | 'VALIDATED_BY_ASC_NULLS_LAST'
+  | 'VALIDATED_BY_DESC'
+  | 'VALIDATED_BY_DESC_NULLS_FIRST'
+  | 'VALIDATED_BY_DESC_NULLS_LAST';
+
+/** Represents an update to a `Invoice`. Fields that are set will be updated. */
+export type InvoicePatch = {
+  currency?: string | null | undefined;
+  defaultCostTypeId?: string | null | undefined;
+  dueDate?: string | null | undefined;
+  invoiceDate?: string | null | undefined;
+  invoiceRef?: string | null | undefined;
+  periodEnd?: string | null | undefined;
+  periodStart?: string | null | undefined;
+  subsidiaryId?: string | null | undefined;
+  supplierId?: string | null | undefined;
+  type?: InvoiceType | null | undefined;
+};
+
 /** Draft, open, rejected, validated, paid, or static (kept for reference). */
 export type InvoiceStatus =
   | 'draft'
@@ -1434,6 +1543,12 @@ export type InvoiceToManyInvoicesPaymentFilter = {
   /** Some related `InvoicesPayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
   some?: InvoicesPaymentFilter | null | undefined;
 };
+
+/** regular: goods or services delivered; prepayment: advance invoice; credit_note: correction. */
+export type InvoiceType =
+  | 'credit_note'
+  | 'prepayment'
+  | 'regular';
 
 /** A filter to be used against `InvoicesFile` object types. All fields are combined with a logical ‘and.’ */
 export type InvoicesFileFilter = {
@@ -1524,6 +1639,11 @@ export type PaymentFilter = {
   /** A related `userByCreatedBy` exists. */
   userByCreatedByExists?: boolean | null | undefined;
 };
+
+/** How money was paid: by bank transaction or in cash. */
+export type PaymentMethod =
+  | 'cash'
+  | 'transaction';
 
 /** Unpaid, partially paid or paid, from the payments against the amount with VAT. */
 export type PaymentStatus =
@@ -2384,6 +2504,74 @@ export type UserToManySupplierFilter = {
   some?: SupplierFilter | null | undefined;
 };
 
+export type FindFilesByHashesQueryVariables = Exact<{
+  hashes: Array<string | null | undefined> | string;
+}>;
+
+
+export type FindFilesByHashesQuery = { findFilesByHashes: { nodes: Array<{ id: string, name: string, sha256: string, attachedTo: { nodes: Array<{ kind: string | null, recordId: string | null } | null> } } | null> } | null };
+
+export type SearchClientsQueryVariables = Exact<{
+  filter?: ClientFilter | null | undefined;
+}>;
+
+
+export type SearchClientsQuery = { allClients: { nodes: Array<{ id: string, legalName: string, shortName: string | null } | null> } | null };
+
+export type SearchCostTypesQueryVariables = Exact<{
+  filter?: CostTypeFilter | null | undefined;
+}>;
+
+
+export type SearchCostTypesQuery = { allCostTypes: { nodes: Array<{ id: string, name: string } | null> } | null };
+
+export type SearchCurrenciesQueryVariables = Exact<{
+  pattern?: string | null | undefined;
+}>;
+
+
+export type SearchCurrenciesQuery = { searchCurrencies: { nodes: Array<{ value: string, name: string } | null> } | null };
+
+export type SearchProjectsQueryVariables = Exact<{
+  filter?: ProjectFilter | null | undefined;
+}>;
+
+
+export type SearchProjectsQuery = { allProjects: { nodes: Array<{ id: string, name: string, accessKey: string } | null> } | null };
+
+export type SearchScopesQueryVariables = Exact<{
+  pattern?: string | null | undefined;
+}>;
+
+
+export type SearchScopesQuery = { searchScopes: { nodes: Array<{ name: string, description: string } | null> } | null };
+
+export type SearchServicesQueryVariables = Exact<{
+  filter?: ServiceFilter | null | undefined;
+}>;
+
+
+export type SearchServicesQuery = { allServices: { nodes: Array<{ id: string, name: string } | null> } | null };
+
+export type SearchSubsidiariesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SearchSubsidiariesQuery = { allSubsidiaries: { nodes: Array<{ id: string, legalName: string, shortName: string | null } | null> } | null };
+
+export type SearchSuppliersQueryVariables = Exact<{
+  filter?: SupplierFilter | null | undefined;
+}>;
+
+
+export type SearchSuppliersQuery = { allSuppliers: { nodes: Array<{ id: string, legalName: string, shortName: string | null } | null> } | null };
+
+export type SearchUsersQueryVariables = Exact<{
+  filter?: UserFilter | null | undefined;
+}>;
+
+
+export type SearchUsersQuery = { allUsers: { nodes: Array<{ id: string, displayName: string | null, username: string | null } | null> } | null };
+
 export type AllClientsQueryVariables = Exact<{
   first: number;
   offset: number;
@@ -2683,13 +2871,6 @@ export type UpdateSupplierMutationVariables = Exact<{
 
 export type UpdateSupplierMutation = { updateSupplierById: { supplier: { id: string } | null } | null };
 
-export type UserByUsernameQueryVariables = Exact<{
-  username: string;
-}>;
-
-
-export type UserByUsernameQuery = { allUsers: { nodes: Array<{ id: string } | null> } | null };
-
 export type AdminChangePasswordMutationVariables = Exact<{
   userId: string;
   password: string;
@@ -2758,6 +2939,230 @@ export type HomeCountsQueryVariables = Exact<{
 
 
 export type HomeCountsQuery = { costsToApprove?: { totalCount: number } | null, invoicesToValidate?: { totalCount: number } | null, unpaidBills?: { totalCount: number } | null };
+
+export type AddInvoiceFilesMutationVariables = Exact<{
+  invoiceId: number;
+  fileIds: Array<string | null | undefined> | string;
+}>;
+
+
+export type AddInvoiceFilesMutation = { addInvoiceFiles: { clientMutationId: string | null } | null };
+
+export type AllInvoicesQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<InvoiceOrderBy> | InvoiceOrderBy | null | undefined;
+  filter?: InvoiceFilter | null | undefined;
+}>;
+
+
+export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null } | null> } | null };
+
+export type ApproveInvoiceCostMutationVariables = Exact<{
+  costId: number;
+}>;
+
+
+export type ApproveInvoiceCostMutation = { approveCost: { result: { id: number } | null } | null };
+
+export type ApproveInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type ApproveInvoicesMutation = { approveInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type CloseInvoiceAsPaidMutationVariables = Exact<{
+  invoiceId: number;
+  finalPaymentMethod?: PaymentMethod | null | undefined;
+  finalPaymentDate?: string | null | undefined;
+}>;
+
+
+export type CloseInvoiceAsPaidMutation = { closeInvoiceAsPaid: { result: { id: number } | null } | null };
+
+export type CloseInvoicesAsPaidMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+  finalPaymentMethod?: PaymentMethod | null | undefined;
+  finalPaymentDate?: string | null | undefined;
+}>;
+
+
+export type CloseInvoicesAsPaidMutation = { closeInvoicesAsPaid: { result: Array<{ id: number } | null> | null } | null };
+
+export type CreateInvoiceCostMutationVariables = Exact<{
+  cost: CostInput;
+}>;
+
+
+export type CreateInvoiceCostMutation = { createCost: { cost: { id: number } | null } | null };
+
+export type CreateInvoicePaymentMutationVariables = Exact<{
+  invoiceId: number;
+  amount: string;
+  currency: string;
+  paymentDate: string;
+  paymentMethod: PaymentMethod;
+}>;
+
+
+export type CreateInvoicePaymentMutation = { createInvoicePayment: { result: { id: string } | null } | null };
+
+export type DeleteInvoiceMutationVariables = Exact<{
+  invoiceId: number;
+  force: boolean;
+}>;
+
+
+export type DeleteInvoiceMutation = { deleteInvoice: { result: { id: number } | null } | null };
+
+export type DeleteInvoiceCostMutationVariables = Exact<{
+  costId: number;
+  force: boolean;
+}>;
+
+
+export type DeleteInvoiceCostMutation = { deleteCost: { clientMutationId: string | null } | null };
+
+export type DeleteInvoicePaymentMutationVariables = Exact<{
+  paymentId: string;
+}>;
+
+
+export type DeleteInvoicePaymentMutation = { deletePayment: { clientMutationId: string | null } | null };
+
+export type DuplicateInvoiceMutationVariables = Exact<{
+  invoiceId: number;
+}>;
+
+
+export type DuplicateInvoiceMutation = { duplicateInvoice: { result: { id: number } | null } | null };
+
+export type DuplicateInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type DuplicateInvoicesMutation = { duplicateInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type InvoiceDetailsQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { displayName: string | null } | null } | null> } } | null };
+
+export type OpenInvoiceMutationVariables = Exact<{
+  invoiceId: number;
+}>;
+
+
+export type OpenInvoiceMutation = { openInvoice: { result: { id: number } | null } | null };
+
+export type OpenInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type OpenInvoicesMutation = { openInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type RejectInvoiceMutationVariables = Exact<{
+  invoiceId: number;
+  reason: string;
+}>;
+
+
+export type RejectInvoiceMutation = { rejectInvoice: { result: { id: number } | null } | null };
+
+export type RejectInvoiceCostMutationVariables = Exact<{
+  costId: number;
+  reason: string;
+}>;
+
+
+export type RejectInvoiceCostMutation = { rejectCost: { result: { id: number } | null } | null };
+
+export type RejectInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+  reason: string;
+}>;
+
+
+export type RejectInvoicesMutation = { rejectInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type RemoveInvoiceFilesMutationVariables = Exact<{
+  invoiceId: number;
+  fileIds: Array<string | null | undefined> | string;
+}>;
+
+
+export type RemoveInvoiceFilesMutation = { removeInvoiceFiles: { clientMutationId: string | null } | null };
+
+export type ReopenInvoiceMutationVariables = Exact<{
+  invoiceId: number;
+}>;
+
+
+export type ReopenInvoiceMutation = { reopenInvoice: { result: { id: number } | null } | null };
+
+export type ReopenInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type ReopenInvoicesMutation = { reopenInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type ResetInvoiceToOpenMutationVariables = Exact<{
+  invoiceId: number;
+}>;
+
+
+export type ResetInvoiceToOpenMutation = { resetInvoiceToOpen: { result: { id: number } | null } | null };
+
+export type ReturnInvoiceCostToApprovalMutationVariables = Exact<{
+  costId: number;
+}>;
+
+
+export type ReturnInvoiceCostToApprovalMutation = { returnCostToApproval: { result: { id: number } | null } | null };
+
+export type SetInvoiceDeletedMutationVariables = Exact<{
+  invoiceId: number;
+  isDeleted: boolean;
+}>;
+
+
+export type SetInvoiceDeletedMutation = { setInvoiceDeleted: { result: { id: number } | null } | null };
+
+export type UpdateInvoiceMutationVariables = Exact<{
+  id: number;
+  patch: InvoicePatch;
+}>;
+
+
+export type UpdateInvoiceMutation = { updateInvoiceById: { invoice: { id: number } | null } | null };
+
+export type UpdateInvoiceCostMutationVariables = Exact<{
+  id: number;
+  patch: CostPatch;
+}>;
+
+
+export type UpdateInvoiceCostMutation = { updateCostById: { cost: { id: number } | null } | null };
+
+export type ValidateInvoiceMutationVariables = Exact<{
+  invoiceId: number;
+}>;
+
+
+export type ValidateInvoiceMutation = { validateInvoice: { result: { id: number } | null } | null };
+
+export type ValidateInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type ValidateInvoicesMutation = { validateInvoices: { result: Array<{ id: number } | null> | null } | null };
 
 export type MarkAllNotificationsReadMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -2918,6 +3323,118 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
+export const FindFilesByHashesDocument = new TypedDocumentString(`
+    query FindFilesByHashes($hashes: [String]!) {
+  findFilesByHashes(hashes: $hashes) {
+    nodes {
+      id
+      name
+      sha256
+      attachedTo {
+        nodes {
+          kind
+          recordId
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FindFilesByHashesQuery, FindFilesByHashesQueryVariables>;
+export const SearchClientsDocument = new TypedDocumentString(`
+    query SearchClients($filter: ClientFilter) {
+  allClients(first: 20, filter: $filter, orderBy: [LEGAL_NAME_ASC]) {
+    nodes {
+      id
+      legalName
+      shortName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchClientsQuery, SearchClientsQueryVariables>;
+export const SearchCostTypesDocument = new TypedDocumentString(`
+    query SearchCostTypes($filter: CostTypeFilter) {
+  allCostTypes(first: 20, filter: $filter, orderBy: [NAME_ASC]) {
+    nodes {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchCostTypesQuery, SearchCostTypesQueryVariables>;
+export const SearchCurrenciesDocument = new TypedDocumentString(`
+    query SearchCurrencies($pattern: String) {
+  searchCurrencies(pattern: $pattern) {
+    nodes {
+      value
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchCurrenciesQuery, SearchCurrenciesQueryVariables>;
+export const SearchProjectsDocument = new TypedDocumentString(`
+    query SearchProjects($filter: ProjectFilter) {
+  allProjects(first: 20, filter: $filter, orderBy: [NAME_ASC]) {
+    nodes {
+      id
+      name
+      accessKey
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchProjectsQuery, SearchProjectsQueryVariables>;
+export const SearchScopesDocument = new TypedDocumentString(`
+    query SearchScopes($pattern: String) {
+  searchScopes(pattern: $pattern) {
+    nodes {
+      name
+      description
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchScopesQuery, SearchScopesQueryVariables>;
+export const SearchServicesDocument = new TypedDocumentString(`
+    query SearchServices($filter: ServiceFilter) {
+  allServices(first: 20, filter: $filter, orderBy: [NAME_ASC]) {
+    nodes {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchServicesQuery, SearchServicesQueryVariables>;
+export const SearchSubsidiariesDocument = new TypedDocumentString(`
+    query SearchSubsidiaries {
+  allSubsidiaries(first: 200, orderBy: [PRIMARY_KEY_ASC]) {
+    nodes {
+      id
+      legalName
+      shortName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchSubsidiariesQuery, SearchSubsidiariesQueryVariables>;
+export const SearchSuppliersDocument = new TypedDocumentString(`
+    query SearchSuppliers($filter: SupplierFilter) {
+  allSuppliers(first: 20, filter: $filter, orderBy: [LEGAL_NAME_ASC]) {
+    nodes {
+      id
+      legalName
+      shortName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchSuppliersQuery, SearchSuppliersQueryVariables>;
+export const SearchUsersDocument = new TypedDocumentString(`
+    query SearchUsers($filter: UserFilter) {
+  allUsers(first: 20, filter: $filter, orderBy: [LAST_NAME_ASC]) {
+    nodes {
+      id
+      displayName
+      username
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchUsersQuery, SearchUsersQueryVariables>;
 export const AllClientsDocument = new TypedDocumentString(`
     query AllClients($first: Int!, $offset: Int!, $orderBy: [ClientOrderBy!], $filter: ClientFilter) {
   allClients(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -3325,15 +3842,6 @@ export const UpdateSupplierDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateSupplierMutation, UpdateSupplierMutationVariables>;
-export const UserByUsernameDocument = new TypedDocumentString(`
-    query UserByUsername($username: String!) {
-  allUsers(first: 1, filter: {username: {equalToInsensitive: $username}}) {
-    nodes {
-      id
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<UserByUsernameQuery, UserByUsernameQueryVariables>;
 export const AdminChangePasswordDocument = new TypedDocumentString(`
     mutation AdminChangePassword($userId: UUID!, $password: String!) {
   adminChangePassword(input: {userId: $userId, password: $password}) {
@@ -3432,6 +3940,403 @@ export const HomeCountsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<HomeCountsQuery, HomeCountsQueryVariables>;
+export const AddInvoiceFilesDocument = new TypedDocumentString(`
+    mutation AddInvoiceFiles($invoiceId: Int!, $fileIds: [UUID]!) {
+  addInvoiceFiles(input: {invoiceId: $invoiceId, fileIds: $fileIds}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<AddInvoiceFilesMutation, AddInvoiceFilesMutationVariables>;
+export const AllInvoicesDocument = new TypedDocumentString(`
+    query AllInvoices($first: Int!, $offset: Int!, $orderBy: [InvoiceOrderBy!], $filter: InvoiceFilter) {
+  allInvoices(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    totalCount
+    nodes {
+      id
+      invoiceRef
+      status
+      paymentStatus
+      currency
+      amount
+      amountUsd
+      amountWVat
+      amountUsdWVat
+      invoiceDate
+      dueDate
+      createdAt
+      hasPayments
+      lastPaymentDate
+      isDeleted
+      subsidiary {
+        legalName
+        shortName
+      }
+      supplier {
+        legalName
+        shortName
+      }
+      userByCreatedBy {
+        displayName
+      }
+      userByValidatedBy {
+        displayName
+      }
+      userByClosedBy {
+        displayName
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
+export const ApproveInvoiceCostDocument = new TypedDocumentString(`
+    mutation ApproveInvoiceCost($costId: Int!) {
+  approveCost(input: {costId: $costId}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveInvoiceCostMutation, ApproveInvoiceCostMutationVariables>;
+export const ApproveInvoicesDocument = new TypedDocumentString(`
+    mutation ApproveInvoices($ids: [Int]!) {
+  approveInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveInvoicesMutation, ApproveInvoicesMutationVariables>;
+export const CloseInvoiceAsPaidDocument = new TypedDocumentString(`
+    mutation CloseInvoiceAsPaid($invoiceId: Int!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
+  closeInvoiceAsPaid(
+    input: {invoiceId: $invoiceId, finalPaymentMethod: $finalPaymentMethod, finalPaymentDate: $finalPaymentDate}
+  ) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CloseInvoiceAsPaidMutation, CloseInvoiceAsPaidMutationVariables>;
+export const CloseInvoicesAsPaidDocument = new TypedDocumentString(`
+    mutation CloseInvoicesAsPaid($ids: [Int]!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
+  closeInvoicesAsPaid(
+    input: {ids: $ids, finalPaymentMethod: $finalPaymentMethod, finalPaymentDate: $finalPaymentDate}
+  ) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CloseInvoicesAsPaidMutation, CloseInvoicesAsPaidMutationVariables>;
+export const CreateInvoiceCostDocument = new TypedDocumentString(`
+    mutation CreateInvoiceCost($cost: CostInput!) {
+  createCost(input: {cost: $cost}) {
+    cost {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateInvoiceCostMutation, CreateInvoiceCostMutationVariables>;
+export const CreateInvoicePaymentDocument = new TypedDocumentString(`
+    mutation CreateInvoicePayment($invoiceId: Int!, $amount: BigFloat!, $currency: String!, $paymentDate: Datetime!, $paymentMethod: PaymentMethod!) {
+  createInvoicePayment(
+    input: {invoiceId: $invoiceId, amount: $amount, currency: $currency, paymentDate: $paymentDate, paymentMethod: $paymentMethod}
+  ) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateInvoicePaymentMutation, CreateInvoicePaymentMutationVariables>;
+export const DeleteInvoiceDocument = new TypedDocumentString(`
+    mutation DeleteInvoice($invoiceId: Int!, $force: Boolean!) {
+  deleteInvoice(input: {invoiceId: $invoiceId, force: $force}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteInvoiceMutation, DeleteInvoiceMutationVariables>;
+export const DeleteInvoiceCostDocument = new TypedDocumentString(`
+    mutation DeleteInvoiceCost($costId: Int!, $force: Boolean!) {
+  deleteCost(input: {costId: $costId, force: $force}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteInvoiceCostMutation, DeleteInvoiceCostMutationVariables>;
+export const DeleteInvoicePaymentDocument = new TypedDocumentString(`
+    mutation DeleteInvoicePayment($paymentId: UUID!) {
+  deletePayment(input: {paymentId: $paymentId}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteInvoicePaymentMutation, DeleteInvoicePaymentMutationVariables>;
+export const DuplicateInvoiceDocument = new TypedDocumentString(`
+    mutation DuplicateInvoice($invoiceId: Int!) {
+  duplicateInvoice(input: {invoiceId: $invoiceId}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DuplicateInvoiceMutation, DuplicateInvoiceMutationVariables>;
+export const DuplicateInvoicesDocument = new TypedDocumentString(`
+    mutation DuplicateInvoices($ids: [Int]!) {
+  duplicateInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DuplicateInvoicesMutation, DuplicateInvoicesMutationVariables>;
+export const InvoiceDetailsDocument = new TypedDocumentString(`
+    query InvoiceDetails($id: Int!) {
+  invoiceById(id: $id) {
+    id
+    type
+    status
+    paymentStatus
+    costsStatus
+    availableActions
+    invoiceRef
+    invoiceDate
+    dueDate
+    periodStart
+    periodEnd
+    currency
+    amount
+    vatAmount
+    amountWVat
+    amountUsd
+    amountUsdWVat
+    paidAmount
+    remainingAmount
+    isDeleted
+    rejectReason
+    createdAt
+    defaultCostType {
+      id
+      name
+    }
+    subsidiary {
+      id
+      legalName
+      shortName
+    }
+    supplier {
+      id
+      legalName
+      shortName
+    }
+    userByCreatedBy {
+      displayName
+    }
+    userByValidatedBy {
+      displayName
+    }
+    userByClosedBy {
+      displayName
+    }
+    costs(orderBy: [PRIMARY_KEY_ASC]) {
+      nodes {
+        id
+        name
+        description
+        status
+        availableActions
+        rejectReason
+        year
+        period
+        amount
+        vat
+        amountWVat
+        amountUsdWVat
+        toBill
+        billId
+        costType {
+          id
+          name
+        }
+        project {
+          id
+          name
+        }
+      }
+    }
+    invoicesPayments {
+      nodes {
+        payment {
+          id
+          amount
+          currency
+          paymentDate
+          paymentMethod
+          userByCreatedBy {
+            displayName
+          }
+        }
+      }
+    }
+    invoicesFiles {
+      nodes {
+        file {
+          id
+          name
+          size
+          uploadedAt
+          userByUploadedBy {
+            displayName
+          }
+        }
+      }
+    }
+    feeds(first: 50) {
+      nodes {
+        id
+        action
+        changes
+        createdAt
+        user {
+          displayName
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
+export const OpenInvoiceDocument = new TypedDocumentString(`
+    mutation OpenInvoice($invoiceId: Int!) {
+  openInvoice(input: {invoiceId: $invoiceId}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OpenInvoiceMutation, OpenInvoiceMutationVariables>;
+export const OpenInvoicesDocument = new TypedDocumentString(`
+    mutation OpenInvoices($ids: [Int]!) {
+  openInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OpenInvoicesMutation, OpenInvoicesMutationVariables>;
+export const RejectInvoiceDocument = new TypedDocumentString(`
+    mutation RejectInvoice($invoiceId: Int!, $reason: String!) {
+  rejectInvoice(input: {invoiceId: $invoiceId, reason: $reason}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RejectInvoiceMutation, RejectInvoiceMutationVariables>;
+export const RejectInvoiceCostDocument = new TypedDocumentString(`
+    mutation RejectInvoiceCost($costId: Int!, $reason: String!) {
+  rejectCost(input: {costId: $costId, reason: $reason}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RejectInvoiceCostMutation, RejectInvoiceCostMutationVariables>;
+export const RejectInvoicesDocument = new TypedDocumentString(`
+    mutation RejectInvoices($ids: [Int]!, $reason: String!) {
+  rejectInvoices(input: {ids: $ids, reason: $reason}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RejectInvoicesMutation, RejectInvoicesMutationVariables>;
+export const RemoveInvoiceFilesDocument = new TypedDocumentString(`
+    mutation RemoveInvoiceFiles($invoiceId: Int!, $fileIds: [UUID]!) {
+  removeInvoiceFiles(input: {invoiceId: $invoiceId, fileIds: $fileIds}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveInvoiceFilesMutation, RemoveInvoiceFilesMutationVariables>;
+export const ReopenInvoiceDocument = new TypedDocumentString(`
+    mutation ReopenInvoice($invoiceId: Int!) {
+  reopenInvoice(input: {invoiceId: $invoiceId}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReopenInvoiceMutation, ReopenInvoiceMutationVariables>;
+export const ReopenInvoicesDocument = new TypedDocumentString(`
+    mutation ReopenInvoices($ids: [Int]!) {
+  reopenInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReopenInvoicesMutation, ReopenInvoicesMutationVariables>;
+export const ResetInvoiceToOpenDocument = new TypedDocumentString(`
+    mutation ResetInvoiceToOpen($invoiceId: Int!) {
+  resetInvoiceToOpen(input: {invoiceId: $invoiceId}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ResetInvoiceToOpenMutation, ResetInvoiceToOpenMutationVariables>;
+export const ReturnInvoiceCostToApprovalDocument = new TypedDocumentString(`
+    mutation ReturnInvoiceCostToApproval($costId: Int!) {
+  returnCostToApproval(input: {costId: $costId}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReturnInvoiceCostToApprovalMutation, ReturnInvoiceCostToApprovalMutationVariables>;
+export const SetInvoiceDeletedDocument = new TypedDocumentString(`
+    mutation SetInvoiceDeleted($invoiceId: Int!, $isDeleted: Boolean!) {
+  setInvoiceDeleted(input: {invoiceId: $invoiceId, isDeleted: $isDeleted}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetInvoiceDeletedMutation, SetInvoiceDeletedMutationVariables>;
+export const UpdateInvoiceDocument = new TypedDocumentString(`
+    mutation UpdateInvoice($id: Int!, $patch: InvoicePatch!) {
+  updateInvoiceById(input: {id: $id, patch: $patch}) {
+    invoice {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateInvoiceMutation, UpdateInvoiceMutationVariables>;
+export const UpdateInvoiceCostDocument = new TypedDocumentString(`
+    mutation UpdateInvoiceCost($id: Int!, $patch: CostPatch!) {
+  updateCostById(input: {id: $id, patch: $patch}) {
+    cost {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateInvoiceCostMutation, UpdateInvoiceCostMutationVariables>;
+export const ValidateInvoiceDocument = new TypedDocumentString(`
+    mutation ValidateInvoice($invoiceId: Int!) {
+  validateInvoice(input: {invoiceId: $invoiceId}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ValidateInvoiceMutation, ValidateInvoiceMutationVariables>;
+export const ValidateInvoicesDocument = new TypedDocumentString(`
+    mutation ValidateInvoices($ids: [Int]!) {
+  validateInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ValidateInvoicesMutation, ValidateInvoicesMutationVariables>;
 export const MarkAllNotificationsReadDocument = new TypedDocumentString(`
     mutation MarkAllNotificationsRead {
   markAllNotificationsRead(input: {}) {

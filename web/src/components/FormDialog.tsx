@@ -1,47 +1,44 @@
 import {
   Alert,
-  Box,
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   Stack,
-  TextField,
 } from '@mui/material';
-import { useFormik } from 'formik';
-import { useState } from 'react';
+import { FormikProvider, useFormik, type FormikProps } from 'formik';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as yup from 'yup';
 import { errorMessage } from '../api/errors.ts';
+import { TextInput } from './form/fields.tsx';
 
 export interface FormField {
   name: string;
   /** i18n key of the label. */
   label: string;
   helper?: string;
-  /** In a two-column dialog, the field takes the whole row. */
-  wide?: boolean;
-  /** Shown but not editable (e.g. the key of the record being edited). */
-  disabled?: boolean;
 }
 
-interface FormDialogProps<V extends Record<string, string>> {
+interface FormDialogProps<V extends Record<string, unknown>> {
   open: boolean;
   /** i18n key of the title. */
   title: string;
-  fields: FormField[];
+  /** Plain text fields; other fields (web/src/components/form) go in `children`. */
+  fields?: FormField[];
+  /** The kit's fields, in a formik form of these values (a function sees the form's state). */
+  children?: ReactNode | ((form: FormikProps<V>) => ReactNode);
+  maxWidth?: 'sm' | 'md' | 'lg';
   initialValues: V;
   schema: yup.ObjectSchema<V>;
   onSubmit: (values: V) => Promise<unknown>;
   onClose: () => void;
   testId: string;
-  /** Two columns for a long form (the dialog widens). */
-  columns?: 1 | 2;
 }
 
 /** A create or edit dialog: formik + yup for a quick message; the database has the last word. */
-export function FormDialog<V extends Record<string, string>>(props: FormDialogProps<V>) {
+export function FormDialog<V extends Record<string, unknown>>(props: FormDialogProps<V>) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<unknown>();
   const form = useFormik<V>({
@@ -59,57 +56,37 @@ export function FormDialog<V extends Record<string, string>>(props: FormDialogPr
     },
   });
   return (
-    <Dialog
-      open={props.open}
-      onClose={props.onClose}
-      fullWidth
-      maxWidth={props.columns === 2 ? 'md' : 'sm'}
-    >
-      <form onSubmit={form.handleSubmit} noValidate data-testid={props.testId}>
-        <DialogTitle>{t(props.title)}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure !== undefined && <Alert severity="error">{errorMessage(t, failure)}</Alert>}
-          </Stack>
-          <Box
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: props.columns === 2 ? '1fr 1fr' : '1fr',
-              gap: 2,
-              pt: 1,
-            }}
-          >
-            {props.fields.map((field) => {
-              const error = form.touched[field.name] && form.errors[field.name];
-              return (
-                <TextField
+    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth={props.maxWidth ?? 'sm'}>
+      <FormikProvider value={form}>
+        <form onSubmit={form.handleSubmit} noValidate data-testid={props.testId}>
+          <DialogTitle>{t(props.title)}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {failure !== undefined && <Alert severity="error">{errorMessage(t, failure)}</Alert>}
+              {props.fields?.map((field) => (
+                <TextInput
                   key={field.name}
                   name={field.name}
-                  label={t(field.label)}
-                  value={form.values[field.name]}
-                  onChange={form.handleChange}
-                  onBlur={form.handleBlur}
-                  error={Boolean(error)}
-                  helperText={error ? t(String(error)) : field.helper ? t(field.helper) : undefined}
-                  disabled={field.disabled}
-                  sx={field.wide ? { gridColumn: '1 / -1' } : undefined}
+                  label={field.label}
+                  helper={field.helper}
                 />
-              );
-            })}
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={form.isSubmitting}
-            data-testid="dialog-save"
-          >
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
+              ))}
+              {typeof props.children === 'function' ? props.children(form) : props.children}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={props.onClose}>{t('common.cancel')}</Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={form.isSubmitting}
+              data-testid="dialog-save"
+            >
+              {t('common.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      </FormikProvider>
     </Dialog>
   );
 }

@@ -1,3 +1,4 @@
+import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import {
@@ -10,7 +11,8 @@ import {
 } from '../../../api/generated.ts';
 import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/format.ts';
-import { FormDialog, type FormField } from '../../../components/FormDialog.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { TextInput } from '../../../components/form/fields.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
 import { deleteNamingDependents } from './dependents.ts';
 import { useSimilarCompanyCheck } from './similar-companies.tsx';
@@ -66,14 +68,8 @@ const HELP: Partial<Record<keyof Values, string>> = {
   registrationNumber: 'clients.registrationNumberHelp',
 };
 
+/** Full width in the two-column dialog. */
 const WIDE = new Set<keyof Values>(['legalName', 'registeredAddress']);
-
-const fields: FormField[] = FIELDS.map((name) => ({
-  name,
-  label: `clients.${name}`,
-  helper: HELP[name],
-  wide: WIDE.has(name),
-}));
 
 /** Empty optional fields are stored as null. */
 function toInput(values: Values) {
@@ -126,9 +122,8 @@ export default function ClientsPage() {
           <FormDialog<Values>
             open={open}
             testId="client-dialog"
-            columns={2}
+            maxWidth="md"
             title={row ? 'clients.edit' : 'clients.create'}
-            fields={fields}
             initialValues={
               Object.fromEntries(FIELDS.map((name) => [name, row?.[name] ?? ''])) as Values
             }
@@ -140,7 +135,20 @@ export default function ClientsPage() {
               await similar.confirmCreation(input.legalName);
               return create.mutateAsync({ client: input });
             }}
-          />
+          >
+            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+              {FIELDS.map((name) => (
+                <Box key={name} sx={WIDE.has(name) ? { gridColumn: '1 / -1' } : undefined}>
+                  <TextInput
+                    name={name}
+                    label={`clients.${name}`}
+                    helper={HELP[name]}
+                    required={name === 'legalName'}
+                  />
+                </Box>
+              ))}
+            </Box>
+          </FormDialog>
         )}
       />
       {similar.dialog}

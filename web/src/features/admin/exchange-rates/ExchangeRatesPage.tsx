@@ -26,6 +26,9 @@ import {
 } from '../../../components/DataTable/table-state.ts';
 import { formatDate } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
+import { DateInput, TextInput } from '../../../components/form/fields.tsx';
+import { dateRule } from '../../../components/form/rules.ts';
+import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { formatRate } from './csv.ts';
 import { ImportDialog } from './ImportDialog.tsx';
 
@@ -57,11 +60,7 @@ const schema = yup.object({
     .trim()
     .required('validation.required')
     .matches(/^[A-Za-z]{3}$/, 'exchangeRates.currencyFormat'),
-  rateDate: yup
-    .string()
-    .trim()
-    .required('validation.required')
-    .matches(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid'),
+  rateDate: dateRule().required('validation.required'),
   usdPerUnit: yup
     .string()
     .trim()
@@ -230,25 +229,6 @@ export default function ExchangeRatesPage() {
         open={dialog.open}
         testId="rate-dialog"
         title={row ? 'exchangeRates.edit' : 'exchangeRates.create'}
-        fields={[
-          {
-            name: 'currency',
-            label: 'exchangeRates.currency',
-            helper: 'exchangeRates.currencyHelp',
-            disabled: Boolean(row),
-          },
-          {
-            name: 'rateDate',
-            label: 'exchangeRates.rateDate',
-            helper: 'exchangeRates.dateHelp',
-            disabled: Boolean(row),
-          },
-          {
-            name: 'usdPerUnit',
-            label: 'exchangeRates.usdPerUnit',
-            helper: 'exchangeRates.rateHelp',
-          },
-        ]}
         initialValues={{
           currency: row?.currency ?? '',
           rateDate: row?.rateDate ?? '',
@@ -266,7 +246,29 @@ export default function ExchangeRatesPage() {
             ? update.mutateAsync({ ...variables, currency: row.currency, rateDate: row.rateDate })
             : create.mutateAsync(variables);
         }}
-      />
+      >
+        <SearchInput
+          name="currency"
+          kind="currency"
+          label="exchangeRates.currency"
+          helper="exchangeRates.currencyHelp"
+          selected={row ? { value: row.currency, label: row.currency } : null}
+          disabled={Boolean(row)}
+          required
+        />
+        <DateInput
+          name="rateDate"
+          label="exchangeRates.rateDate"
+          disabled={Boolean(row)}
+          required
+        />
+        <TextInput
+          name="usdPerUnit"
+          label="exchangeRates.usdPerUnit"
+          helper="exchangeRates.rateHelp"
+          required
+        />
+      </FormDialog>
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
       <ConfirmDialog
         open={deleting !== undefined}

@@ -1,19 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { ApiError } from '../../../api/client.ts';
 import {
   AllSuppliersDocument,
   CreateSupplierDocument,
   DeleteSupplierDocument,
   UpdateSupplierDocument,
-  UserByUsernameDocument,
   type AllSuppliersQuery,
   type SupplierOrderBy,
 } from '../../../api/generated.ts';
 import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
-import { api } from '../../../app/services.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
+import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
 import { deleteNamingDependents } from '../clients/dependents.ts';
 import { useSimilarCompanyCheck } from '../clients/similar-companies.tsx';
@@ -27,18 +25,9 @@ const schema = yup.object({
   legalName: yup.string().trim().required('validation.required'),
   shortName: yup.string().trim().default(''),
   country: yup.string().trim().required('validation.required'),
-  username: yup.string().trim().default(''),
+  userId: yup.string().default(''),
 });
 type Values = yup.InferType<typeof schema>;
-
-/** The linked user, named by username; none when empty. */
-async function userIdOf(username: string): Promise<string | null> {
-  if (!username.trim()) return null;
-  const data = await api.request(UserByUsernameDocument, { username: username.trim() });
-  const id = data.allUsers?.nodes[0]?.id;
-  if (!id) throw new ApiError('graphql', 'UserNotFound', 'User not found');
-  return id;
-}
 
 export default function SuppliersPage() {
   const { t, i18n } = useTranslation();
@@ -97,13 +86,12 @@ export default function SuppliersPage() {
               { name: 'legalName', label: 'suppliers.legalName' },
               { name: 'shortName', label: 'suppliers.shortName' },
               { name: 'country', label: 'suppliers.country' },
-              { name: 'username', label: 'suppliers.username', helper: 'suppliers.usernameHelp' },
             ]}
             initialValues={{
               legalName: row?.legalName ?? '',
               shortName: row?.shortName ?? '',
               country: row?.country ?? '',
-              username: row?.user?.username ?? '',
+              userId: row?.user?.id ?? '',
             }}
             schema={schema}
             onClose={onClose}
@@ -112,13 +100,23 @@ export default function SuppliersPage() {
                 legalName: values.legalName.trim(),
                 shortName: values.shortName.trim() || null,
                 country: values.country.trim(),
-                userId: await userIdOf(values.username),
+                userId: values.userId || null,
               };
               if (row) return update.mutateAsync({ id: row.id, patch: supplier });
               await similar.confirmCreation(supplier.legalName);
               return create.mutateAsync({ supplier });
             }}
-          />
+          >
+            <SearchInput
+              name="userId"
+              kind="user"
+              label="suppliers.user"
+              helper="suppliers.usernameHelp"
+              selected={
+                row?.user ? { value: row.user.id, label: row.user.displayName ?? '' } : null
+              }
+            />
+          </FormDialog>
         )}
       />
       {similar.dialog}
