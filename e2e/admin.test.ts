@@ -381,3 +381,57 @@ describe('users and accounts (SPEC §2, §6)', () => {
     await expect.poll(() => page.getByTestId('account-card').count()).toBe(1);
   });
 });
+
+describe('exchange rates', () => {
+  const ratesOn = async (date: string) =>
+    (
+      await e2e.app.db.owner.query(
+        `select currency, usd_per_unit::text as rate from app_public.exchange_rates where rate_date = $1 order by 1`,
+        [date],
+      )
+    ).rows;
+
+  it('a CSV import with one bad row changes nothing; the fixed file imports every row', async () => {
+    const page = await signedInPage(e2e, 'admin');
+    await page.goto('/admin/exchange-rates');
+    await page.getByTestId('import').click();
+    const dialog = page.getByTestId('rates-import');
+    const upload = (text: string) =>
+      dialog.getByTestId('rates-file').setInputFiles({
+        name: 'rates.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(text),
+      });
+    await upload(
+      'currency;date;rate\nEUR;2032-01-31;1,0834\nGBP;2032-01-31;1,27\nXYZ;2032-01-31;2\n',
+    );
+    await dialog.getByText(/^3 rows, 1 with errors/).waitFor();
+    await expect(dialog.locator('[data-line="3"]').textContent()).resolves.toContain(
+      'unknown currency',
+    );
+    await expect(page.getByTestId('rates-apply').isDisabled()).resolves.toBe(true);
+    expect(await ratesOn('2032-01-31')).toEqual([]);
+
+    await upload('EUR,2032-01-31,1.0834\nGBP,2032-01-31,1.27\n');
+    await dialog.getByText('2 rows, no errors.').waitFor();
+    await page.getByTestId('rates-apply').click();
+    await dialog.getByText('2 rates imported.').waitFor();
+    expect(await ratesOn('2032-01-31')).toEqual([
+      { currency: 'EUR', rate: '1.08340000' },
+      { currency: 'GBP', rate: '1.27000000' },
+    ]);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.goto('/admin/exchange-rates?currency=EUR');
+    await page
+      .getByTestId('rates-table')
+      .locator('.ag-row', { hasText: '1.0834' })
+      .first()
+      .waitFor();
+  });
+
+  it('only an administrator has the exchange-rate screen', async () => {
+    const page = await signedInPage(e2e, 'accountant');
+    await page.goto('/admin/exchange-rates');
+    await page.waitForURL(/\/no-access$/);
+  });
+});
