@@ -24,7 +24,7 @@ import {
   type SortKeyOf,
   type TableConfig,
 } from '../../../components/DataTable/table-state.ts';
-import { formatDate } from '../../../components/format.ts';
+import { formatDate, formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { DateInput, TextInput } from '../../../components/form/fields.tsx';
 import { dateRule } from '../../../components/form/rules.ts';
@@ -145,6 +145,12 @@ export default function ExchangeRatesPage() {
             kind: 'money',
             format: (r) => formatRate(r.usdPerUnit, i18n.language),
             width: 200,
+          },
+          {
+            field: 'createdAt',
+            header: 'exchangeRates.enteredAt',
+            format: (r) => formatDateTime(r.createdAt, i18n.language),
+            flex: 1,
           },
         ]}
         rows={rows}
