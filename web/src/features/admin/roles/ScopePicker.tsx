@@ -5,8 +5,6 @@ import {
   FormHelperText,
   List,
   ListItem,
-  ListItemButton,
-  ListItemIcon,
   ListItemText,
   TextField,
   Typography,
@@ -110,21 +108,26 @@ export function ScopePicker(props: {
               const implies = (scope.implies ?? []).filter((s): s is string => Boolean(s));
               return (
                 <ListItem key={scope.name} disablePadding data-scope={scope.name}>
-                  <ListItemButton
-                    onClick={() => toggle(scope.name)}
-                    disabled={!props.onChange}
-                    sx={{ alignItems: 'flex-start', py: 0.5 }}
+                  <Box
+                    component="label"
+                    sx={{
+                      display: 'flex',
+                      alignItems: 'flex-start',
+                      width: '100%',
+                      px: 2,
+                      py: 0.5,
+                      cursor: props.onChange ? 'pointer' : 'default',
+                      '&:hover': props.onChange ? { bgcolor: 'action.hover' } : undefined,
+                    }}
                   >
-                    <ListItemIcon sx={{ minWidth: 36 }}>
-                      <Checkbox
-                        edge="start"
-                        size="small"
-                        checked={chosen.has(scope.name)}
-                        indeterminate={viaOther}
-                        tabIndex={-1}
-                        slotProps={{ input: { 'aria-label': scope.name } }}
-                      />
-                    </ListItemIcon>
+                    <Checkbox
+                      size="small"
+                      checked={chosen.has(scope.name)}
+                      indeterminate={viaOther}
+                      disabled={!props.onChange}
+                      onChange={() => toggle(scope.name)}
+                      sx={{ mt: -0.5, mr: 1, ml: -1 }}
+                    />
                     <ListItemText
                       primary={
                         <>
@@ -152,8 +155,9 @@ export function ScopePicker(props: {
                       ]
                         .filter(Boolean)
                         .join(' · ')}
+                      sx={{ my: 0 }}
                     />
-                  </ListItemButton>
+                  </Box>
                 </ListItem>
               );
             })}

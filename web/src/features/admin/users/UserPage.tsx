@@ -281,10 +281,17 @@ export default function UserPage() {
       <Button component={Link} to="/admin/users" startIcon={<ArrowBack />} sx={{ mb: 1 }}>
         {t('titles.users')}
       </Button>
+      {!user && (
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="page-title">
+          {t('titles.users')}
+        </Typography>
+      )}
       {query.error ? (
         <Alert severity="error">{errorMessage(t, query.error)}</Alert>
       ) : query.data && !user ? (
-        <Alert severity="warning">{t('errors.codes.UserNotFound')}</Alert>
+        <Alert severity="warning" data-testid="user-not-found">
+          {t('errors.codes.UserNotFound')}
+        </Alert>
       ) : user ? (
         <>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>

@@ -308,7 +308,7 @@ export function AccountCard(props: {
                   key={`${token.text}-${index}`}
                   size="small"
                   variant={token.valid ? 'filled' : 'outlined'}
-                  color={!token.valid ? 'error' : token.exclude ? 'warning' : 'success'}
+                  color={!token.valid ? 'error' : token.exclude ? 'secondary' : 'success'}
                   data-valid={token.valid}
                   label={`${
                     !token.valid
