@@ -2231,14 +2231,45 @@ export type GetCostInvoiceIdQueryVariables = Exact<{
 
 export type GetCostInvoiceIdQuery = { getCostInvoiceId: number | null };
 
-export type HomeCountsQueryVariables = Exact<{
+export type CostsToApproveQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CostsToApproveQuery = { allCosts: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, amountWVat: string, currency: string, amountUsdWVat: string, createdAt: string } | null> } | null };
+
+export type InvoicesToValidateQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InvoicesToValidateQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, amountWVat: string, currency: string, amountUsdWVat: string, dueDate: string | null } | null> } | null };
+
+export type MyRejectedQueryVariables = Exact<{
+  userId: string;
   withCosts: boolean;
   withInvoices: boolean;
-  withBills: boolean;
 }>;
 
 
-export type HomeCountsQuery = { costsToApprove?: { totalCount: number } | null, invoicesToValidate?: { totalCount: number } | null, unpaidBills?: { totalCount: number } | null };
+export type MyRejectedQuery = { rejectedCosts?: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, rejectReason: string | null, amountWVat: string, currency: string } | null> } | null, rejectedInvoices?: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, rejectReason: string | null, amountWVat: string, currency: string } | null> } | null };
+
+export type OverdueBillsQueryVariables = Exact<{
+  today: string;
+}>;
+
+
+export type OverdueBillsQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, name: string, dueDate: string | null, amountWVat: string, currency: string, amountUsdWVat: string } | null> } | null };
+
+export type PayablesAgingQueryVariables = Exact<{
+  asOf: string;
+}>;
+
+
+export type PayablesAgingQuery = { payablesAging: { nodes: Array<{ subsidiaryId: string | null, subsidiaryName: string | null, currentUsd: string | null, days130Usd: string | null, days3160Usd: string | null, days6190Usd: string | null, over90Usd: string | null, totalUsd: string | null, count: number | null } | null> } | null };
+
+export type ReceivablesAgingQueryVariables = Exact<{
+  asOf: string;
+}>;
+
+
+export type ReceivablesAgingQuery = { receivablesAging: { nodes: Array<{ subsidiaryId: string | null, subsidiaryName: string | null, currentUsd: string | null, days130Usd: string | null, days3160Usd: string | null, days6190Usd: string | null, over90Usd: string | null, totalUsd: string | null, count: number | null } | null> } | null };
 
 export type MarkAllNotificationsReadMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -2415,28 +2446,131 @@ export const GetCostInvoiceIdDocument = new TypedDocumentString(`
   getCostInvoiceId(costId: $costId)
 }
     `) as unknown as TypedDocumentString<GetCostInvoiceIdQuery, GetCostInvoiceIdQueryVariables>;
-export const HomeCountsDocument = new TypedDocumentString(`
-    query HomeCounts($withCosts: Boolean!, $withInvoices: Boolean!, $withBills: Boolean!) {
-  costsToApprove: allCosts(
-    first: 0
+export const CostsToApproveDocument = new TypedDocumentString(`
+    query CostsToApprove {
+  allCosts(
+    first: 5
+    orderBy: [CREATED_AT_ASC, ID_ASC]
     filter: {status: {equalTo: to_approve}, isDeleted: {equalTo: false}}
-  ) @include(if: $withCosts) {
+  ) {
     totalCount
-  }
-  invoicesToValidate: allInvoices(
-    first: 0
-    filter: {status: {equalTo: open}, isDeleted: {equalTo: false}}
-  ) @include(if: $withInvoices) {
-    totalCount
-  }
-  unpaidBills: allBills(
-    first: 0
-    filter: {paymentStatus: {notEqualTo: paid}, isDeleted: {equalTo: false}}
-  ) @include(if: $withBills) {
-    totalCount
+    nodes {
+      id
+      name
+      invoiceId
+      amountWVat
+      currency
+      amountUsdWVat
+      createdAt
+    }
   }
 }
-    `) as unknown as TypedDocumentString<HomeCountsQuery, HomeCountsQueryVariables>;
+    `) as unknown as TypedDocumentString<CostsToApproveQuery, CostsToApproveQueryVariables>;
+export const InvoicesToValidateDocument = new TypedDocumentString(`
+    query InvoicesToValidate {
+  allInvoices(
+    first: 5
+    orderBy: [DUE_DATE_ASC_NULLS_LAST, ID_ASC]
+    filter: {status: {equalTo: open}, isDeleted: {equalTo: false}}
+  ) {
+    totalCount
+    nodes {
+      id
+      invoiceRef
+      amountWVat
+      currency
+      amountUsdWVat
+      dueDate
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InvoicesToValidateQuery, InvoicesToValidateQueryVariables>;
+export const MyRejectedDocument = new TypedDocumentString(`
+    query MyRejected($userId: UUID!, $withCosts: Boolean!, $withInvoices: Boolean!) {
+  rejectedCosts: allCosts(
+    first: 5
+    orderBy: [CREATED_AT_DESC, ID_DESC]
+    filter: {status: {equalTo: rejected}, isDeleted: {equalTo: false}, createdBy: {equalTo: $userId}}
+  ) @include(if: $withCosts) {
+    totalCount
+    nodes {
+      id
+      name
+      invoiceId
+      rejectReason
+      amountWVat
+      currency
+    }
+  }
+  rejectedInvoices: allInvoices(
+    first: 5
+    orderBy: [CREATED_AT_DESC, ID_DESC]
+    filter: {status: {equalTo: rejected}, isDeleted: {equalTo: false}, createdBy: {equalTo: $userId}}
+  ) @include(if: $withInvoices) {
+    totalCount
+    nodes {
+      id
+      invoiceRef
+      rejectReason
+      amountWVat
+      currency
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MyRejectedQuery, MyRejectedQueryVariables>;
+export const OverdueBillsDocument = new TypedDocumentString(`
+    query OverdueBills($today: Date!) {
+  allBills(
+    first: 5
+    orderBy: [DUE_DATE_ASC, ID_ASC]
+    filter: {dueDate: {lessThan: $today}, status: {in: [open, validated]}, paymentStatus: {notEqualTo: paid}, isDeleted: {equalTo: false}}
+  ) {
+    totalCount
+    nodes {
+      id
+      name
+      dueDate
+      amountWVat
+      currency
+      amountUsdWVat
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OverdueBillsQuery, OverdueBillsQueryVariables>;
+export const PayablesAgingDocument = new TypedDocumentString(`
+    query PayablesAging($asOf: Date!) {
+  payablesAging(asOf: $asOf, first: 50) {
+    nodes {
+      subsidiaryId
+      subsidiaryName
+      currentUsd
+      days130Usd
+      days3160Usd
+      days6190Usd
+      over90Usd
+      totalUsd
+      count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PayablesAgingQuery, PayablesAgingQueryVariables>;
+export const ReceivablesAgingDocument = new TypedDocumentString(`
+    query ReceivablesAging($asOf: Date!) {
+  receivablesAging(asOf: $asOf, first: 50) {
+    nodes {
+      subsidiaryId
+      subsidiaryName
+      currentUsd
+      days130Usd
+      days3160Usd
+      days6190Usd
+      over90Usd
+      totalUsd
+      count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReceivablesAgingQuery, ReceivablesAgingQueryVariables>;
 export const MarkAllNotificationsReadDocument = new TypedDocumentString(`
     mutation MarkAllNotificationsRead {
   markAllNotificationsRead(input: {}) {
