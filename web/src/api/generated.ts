@@ -2224,6 +2224,22 @@ export type UpdateProjectMutationVariables = Exact<{
 
 export type UpdateProjectMutation = { updateProjectById: { project: { id: string } | null } | null };
 
+export type AnalyticsReportQueryVariables = Exact<{
+  projectIds?: Array<string | null | undefined> | string | null | undefined;
+  startYear: number;
+  startMonth: number;
+  endYear: number;
+  endMonth: number;
+}>;
+
+
+export type AnalyticsReportQuery = { reportMonths: { nodes: Array<{ year: number | null, month: number | null, costsUsd: string | null, billsUsd: string | null, marginUsd: string | null, marginPercent: string | null, isTotal: boolean | null } | null> } | null, reportCostTypes: { nodes: Array<{ id: string | null, name: string | null, costsUsd: string | null, sharePercent: string | null } | null> } | null, reportSuppliers: { nodes: Array<{ id: string | null, name: string | null, costsUsd: string | null, sharePercent: string | null } | null> } | null, reportProjectsSummary: { nodes: Array<{ id: string | null, name: string | null, costsUsd: string | null, billsUsd: string | null, marginUsd: string | null, marginPercent: string | null } | null> } | null };
+
+export type ReportProjectsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReportProjectsQuery = { reportProjects: { nodes: Array<{ id: string | null, name: string | null } | null> } | null };
+
 export type GetCostInvoiceIdQueryVariables = Exact<{
   costId: number;
 }>;
@@ -2441,6 +2457,85 @@ export const UpdateProjectDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateProjectMutation, UpdateProjectMutationVariables>;
+export const AnalyticsReportDocument = new TypedDocumentString(`
+    query AnalyticsReport($projectIds: [UUID], $startYear: Int!, $startMonth: Int!, $endYear: Int!, $endMonth: Int!) {
+  reportMonths(
+    projectIds: $projectIds
+    startYear: $startYear
+    startMonth: $startMonth
+    endYear: $endYear
+    endMonth: $endMonth
+    first: 500
+  ) {
+    nodes {
+      year
+      month
+      costsUsd
+      billsUsd
+      marginUsd
+      marginPercent
+      isTotal
+    }
+  }
+  reportCostTypes(
+    projectIds: $projectIds
+    startYear: $startYear
+    startMonth: $startMonth
+    endYear: $endYear
+    endMonth: $endMonth
+    first: 500
+  ) {
+    nodes {
+      id
+      name
+      costsUsd
+      sharePercent
+    }
+  }
+  reportSuppliers(
+    projectIds: $projectIds
+    startYear: $startYear
+    startMonth: $startMonth
+    endYear: $endYear
+    endMonth: $endMonth
+    first: 500
+  ) {
+    nodes {
+      id
+      name
+      costsUsd
+      sharePercent
+    }
+  }
+  reportProjectsSummary(
+    projectIds: $projectIds
+    startYear: $startYear
+    startMonth: $startMonth
+    endYear: $endYear
+    endMonth: $endMonth
+    first: 500
+  ) {
+    nodes {
+      id
+      name
+      costsUsd
+      billsUsd
+      marginUsd
+      marginPercent
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AnalyticsReportQuery, AnalyticsReportQueryVariables>;
+export const ReportProjectsDocument = new TypedDocumentString(`
+    query ReportProjects {
+  reportProjects(first: 500) {
+    nodes {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReportProjectsQuery, ReportProjectsQueryVariables>;
 export const GetCostInvoiceIdDocument = new TypedDocumentString(`
     query GetCostInvoiceId($costId: Int!) {
   getCostInvoiceId(costId: $costId)
