@@ -184,7 +184,9 @@ export default function AnalyticsPage() {
           sx={{ alignItems: 'flex-start' }}
         >
           <FormControl sx={{ minWidth: 320, flex: 1 }}>
-            <InputLabel id="analytics-projects-label">{t('analytics.projects')}</InputLabel>
+            <InputLabel id="analytics-projects-label" shrink>
+              {t('analytics.projects')}
+            </InputLabel>
             <Select
               labelId="analytics-projects-label"
               multiple
@@ -237,7 +239,6 @@ export default function AnalyticsPage() {
             slotProps={{
               textField: {
                 error: !valid,
-                helperText: valid ? undefined : t('errors.codes.InvalidPeriodRange'),
               },
             }}
           />

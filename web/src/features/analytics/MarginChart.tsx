@@ -63,6 +63,7 @@ export function MarginChart({ months }: { months: ChartMonth[] }) {
           label: t('analytics.margin'),
           data: months.map((m) => height(m.marginUsd)),
           color: theme.palette.success.dark,
+          curve: 'linear',
           valueFormatter: shown('marginUsd'),
         },
       ]}
