@@ -2299,10 +2299,12 @@ export type MarkNotificationReadMutationVariables = Exact<{
 
 export type MarkNotificationReadMutation = { markNotificationRead: { result: { id: string, isRead: boolean } | null } | null };
 
-export type NotificationsQueryVariables = Exact<{ [key: string]: never; }>;
+export type NotificationsQueryVariables = Exact<{
+  first: number;
+}>;
 
 
-export type NotificationsQuery = { currentUser: { id: string, unreadNotificationsCount: number | null, notifications: { nodes: Array<{ id: string, title: string, body: string | null, type: string, refId: string | null, params: unknown, isRead: boolean, createdAt: string } | null> } } | null };
+export type NotificationsQuery = { currentUser: { id: string, unreadNotificationsCount: number | null, notifications: { totalCount: number, nodes: Array<{ id: string, title: string, body: string | null, type: string, refId: string | null, params: unknown, isRead: boolean, createdAt: string } | null> } } | null };
 
 export type ChangePasswordMutationVariables = Exact<{
   oldPassword: string;
@@ -2684,11 +2686,12 @@ export const MarkNotificationReadDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<MarkNotificationReadMutation, MarkNotificationReadMutationVariables>;
 export const NotificationsDocument = new TypedDocumentString(`
-    query Notifications {
+    query Notifications($first: Int!) {
   currentUser {
     id
     unreadNotificationsCount
-    notifications(first: 20, orderBy: [CREATED_AT_DESC, ID_DESC]) {
+    notifications(first: $first, orderBy: [CREATED_AT_DESC, ID_DESC]) {
+      totalCount
       nodes {
         id
         title
