@@ -68,10 +68,44 @@ describe('analytics (SPEC §5 period, create_report)', () => {
     expect(await page.locator('.MuiLineChart-line').count()).toBe(1);
   });
 
+  it('exports the table by month to XLSX with the SQL totals', async () => {
+    const project = await one<{ id: string }>(
+      `select id from app_public.projects where access_key = 'ops.data'`,
+    );
+    const sums = await one<{ costs: string; bills: string }>(
+      `select (select sum(amount_usd_w_vat) from app_public.costs
+                where project_id = $1 and status = 'approved' and not is_deleted
+                  and year * 12 + period between 2025 * 12 + 1 and 2025 * 12 + 12)::text as costs,
+              (select sum(amount_usd_w_vat) from app_public.bills
+                where project_id = $1 and not is_deleted
+                  and year * 12 + period between 2025 * 12 + 1 and 2025 * 12 + 12)::text as bills`,
+      [project.id],
+    );
+    const page = await signedInPage(e2e, 'manager');
+    await page.goto(`/analytics?projects=${project.id}&from=2025-01&to=2025-12`);
+    await page.getByTestId('analytics-months').waitFor();
+    await page.getByTestId('export-button').click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click();
+    const file = await (await download).path();
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.worksheets[0]!;
+    const header = sheet.getRow(1).values as unknown[];
+    expect(header.slice(1, 3)).toEqual(['Month', 'Costs, USD']);
+    // 12 months and the total.
+    expect(sheet.rowCount).toBe(1 + 12 + 1);
+    const last = sheet.getRow(sheet.rowCount).values as unknown[];
+    expect(last[1]).toBe('Total');
+    expect((last[2] as number).toFixed(2)).toBe(sums.costs);
+    expect((last[3] as number).toFixed(2)).toBe(sums.bills);
+  });
+
   it('a start later than the end shows SPEC §5 message and no figures', async () => {
     const page = await signedInPage(e2e, 'manager');
     await page.goto('/analytics?from=2026-03&to=2026-02');
-    await expect(page.getByTestId('analytics-invalid').textContent()).resolves.toBe(
+    await expect(page.getByTestId('analytics-to').textContent()).resolves.toContain(
       'The start of the period is after its end.',
     );
     expect(await page.getByTestId('analytics-months').count()).toBe(0);

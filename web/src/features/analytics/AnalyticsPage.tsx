@@ -17,17 +17,19 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers';
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AnalyticsReportDocument, ReportProjectsDocument } from '../../api/generated.ts';
 import type { AnalyticsReportQuery } from '../../api/generated.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { useGraphQLQuery } from '../../api/hooks.ts';
+import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
 import { formatMoney } from '../../components/format.ts';
 import { MarginChart } from './MarginChart.tsx';
-import { defaultPeriod, formatMonth, monthOf, parseMonth, periodValid } from './period.ts';
+import { PeriodFields, type PeriodValues } from './PeriodFields.tsx';
+import { defaultPeriod, formatMonth, parseMonth, periodValid } from './period.ts';
 import { formatPercent, ReportTable, type ReportColumn } from './ReportTable.tsx';
 
 type Nodes<K extends keyof AnalyticsReportQuery> = NonNullable<
@@ -36,6 +38,23 @@ type Nodes<K extends keyof AnalyticsReportQuery> = NonNullable<
 type MonthRow = Nodes<'reportMonths'>;
 type ShareRow = Nodes<'reportCostTypes'>;
 type ProjectRow = Nodes<'reportProjectsSummary'>;
+
+/** A row of the exported table (by month, then the total). */
+interface ExportRow {
+  label: string;
+  costsUsd: string;
+  billsUsd: string;
+  marginUsd: string;
+  marginPercent: string;
+}
+
+const EXPORT_COLUMNS: Column<ExportRow>[] = [
+  { field: 'label', header: 'analytics.month' },
+  { field: 'costsUsd', header: 'analytics.costs', kind: 'money', currency: 'USD' },
+  { field: 'billsUsd', header: 'analytics.bills', kind: 'money', currency: 'USD' },
+  { field: 'marginUsd', header: 'analytics.margin', kind: 'money', currency: 'USD' },
+  { field: 'marginPercent', header: 'analytics.marginPercent' },
+];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -104,9 +123,17 @@ export default function AnalyticsPage() {
     }
     setParams(next);
   };
-  const setMonth = (name: 'from' | 'to', date: Date | null) => {
-    if (date && !Number.isNaN(date.getTime())) update({ [name]: formatMonth(monthOf(date)) });
-  };
+  const setPeriod = useCallback(
+    (values: PeriodValues) => {
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('from', values.from);
+        next.set('to', values.to);
+        return next;
+      });
+    },
+    [setParams],
+  );
 
   const projects = useGraphQLQuery(ReportProjectsDocument, {}, { reads: ['Project'] });
   const projectOptions = present(projects.data?.reportProjects?.nodes);
@@ -223,33 +250,14 @@ export default function AnalyticsPage() {
               ))}
             </Select>
           </FormControl>
-          <DatePicker
-            label={t('analytics.from')}
-            views={['year', 'month']}
-            openTo="month"
-            value={new Date(from.year, from.month - 1, 1)}
-            onChange={(date) => setMonth('from', date)}
-          />
-          <DatePicker
-            label={t('analytics.to')}
-            views={['year', 'month']}
-            openTo="month"
-            value={new Date(to.year, to.month - 1, 1)}
-            onChange={(date) => setMonth('to', date)}
-            slotProps={{
-              textField: {
-                error: !valid,
-              },
-            }}
+          <PeriodFields
+            value={{ from: formatMonth(from), to: formatMonth(to) }}
+            onChange={setPeriod}
           />
         </Stack>
       </Paper>
       {report.isFetching && <LinearProgress sx={{ mb: 1 }} />}
-      {!valid ? (
-        <Alert severity="warning" data-testid="analytics-invalid">
-          {t('errors.codes.InvalidPeriodRange')}
-        </Alert>
-      ) : report.error ? (
+      {!valid ? null : report.error ? (
         <Alert severity="error">{errorMessage(t, report.error)}</Alert>
       ) : !report.data ? null : (
         <Stack spacing={2}>
@@ -277,7 +285,25 @@ export default function AnalyticsPage() {
               negative={total?.marginPercent?.startsWith('-')}
             />
           </Stack>
-          <Section title={t('analytics.byMonth')}>
+          <Section
+            title={t('analytics.byMonth')}
+            action={
+              <ExportButton
+                fileName={`${t('titles.analytics')} ${formatMonth(from)}_${formatMonth(to)}`}
+                columns={EXPORT_COLUMNS}
+                loadRows={async () => {
+                  const rows: ExportRow[] = [...months, ...(total ? [total] : [])].map((row) => ({
+                    label: row.isTotal ? t('analytics.total') : monthLabel(row),
+                    costsUsd: row.costsUsd ?? '0',
+                    billsUsd: row.billsUsd ?? '0',
+                    marginUsd: row.marginUsd ?? '0',
+                    marginPercent: row.marginPercent ?? '',
+                  }));
+                  return { rows, totalCount: rows.length };
+                }}
+              />
+            }
+          >
             <MarginChart
               months={months.map((row) => ({
                 label: monthLabel(row),
