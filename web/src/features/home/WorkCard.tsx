@@ -6,6 +6,7 @@ import {
   Chip,
   Link as MuiLink,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Skeleton,
@@ -87,35 +88,32 @@ export function WorkCard(props: {
                 )}
                 <List dense disablePadding>
                   {section.items.map((item) => (
-                    <ListItemButton
-                      key={item.key}
-                      component={Link}
-                      to={item.to}
-                      sx={{ px: 1, borderRadius: 1 }}
-                    >
-                      <ListItemText
-                        primary={item.primary}
-                        secondary={item.secondary}
-                        slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-                      />
-                      {item.amount && (
-                        <Box
-                          sx={{
-                            ml: 2,
-                            textAlign: 'right',
-                            whiteSpace: 'nowrap',
-                            fontVariantNumeric: 'tabular-nums',
-                          }}
-                        >
-                          <Typography variant="body2">{item.amount}</Typography>
-                          {item.amountUsd && (
-                            <Typography variant="body2" color="text.secondary">
-                              {item.amountUsd}
-                            </Typography>
-                          )}
-                        </Box>
-                      )}
-                    </ListItemButton>
+                    <ListItem key={item.key} disablePadding>
+                      <ListItemButton component={Link} to={item.to} sx={{ px: 1, borderRadius: 1 }}>
+                        <ListItemText
+                          primary={item.primary}
+                          secondary={item.secondary}
+                          slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                        />
+                        {item.amount && (
+                          <Box
+                            sx={{
+                              ml: 2,
+                              textAlign: 'right',
+                              whiteSpace: 'nowrap',
+                              fontVariantNumeric: 'tabular-nums',
+                            }}
+                          >
+                            <Typography variant="body2">{item.amount}</Typography>
+                            {item.amountUsd && (
+                              <Typography variant="body2" color="text.secondary">
+                                {item.amountUsd}
+                              </Typography>
+                            )}
+                          </Box>
+                        )}
+                      </ListItemButton>
+                    </ListItem>
                   ))}
                 </List>
                 <MuiLink
