@@ -2332,7 +2332,7 @@ export type MyRejectedQueryVariables = Exact<{
 }>;
 
 
-export type MyRejectedQuery = { rejectedCosts?: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, rejectReason: string | null, amountWVat: string, currency: string } | null> } | null, rejectedInvoices?: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, rejectReason: string | null, amountWVat: string, currency: string } | null> } | null };
+export type MyRejectedQuery = { rejectedCosts?: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, rejectReason: string | null, amountWVat: string, currency: string, amountUsdWVat: string } | null> } | null, rejectedInvoices?: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, rejectReason: string | null, amountWVat: string, currency: string, amountUsdWVat: string } | null> } | null };
 
 export type OverdueBillsQueryVariables = Exact<{
   today: string;
@@ -2777,6 +2777,7 @@ export const MyRejectedDocument = new TypedDocumentString(`
       rejectReason
       amountWVat
       currency
+      amountUsdWVat
     }
   }
   rejectedInvoices: allInvoices(
@@ -2791,6 +2792,7 @@ export const MyRejectedDocument = new TypedDocumentString(`
       rejectReason
       amountWVat
       currency
+      amountUsdWVat
     }
   }
 }

@@ -81,6 +81,9 @@ export default function HomePage() {
   const usd = (value: string | null | undefined) => formatMoney(value, language, 'USD');
   const money = (value: string | null | undefined, currency: string | null | undefined) =>
     formatMoney(value, language, currency ?? undefined);
+  // A cost rejected together with its invoice carries a code, not a reason someone typed.
+  const reason = (text: string | null | undefined) =>
+    text === 'invoice_rejected' ? t('home.rejectedWithInvoice') : (text ?? undefined);
   const nothing = !Object.values(show).some(Boolean);
 
   return (
@@ -178,6 +181,7 @@ export default function HomePage() {
                             primary: invoice.invoiceRef,
                             secondary: invoice.rejectReason ?? undefined,
                             amount: money(invoice.amountWVat, invoice.currency),
+                            amountUsd: usd(invoice.amountUsdWVat),
                           },
                         ]
                       : [],
@@ -195,8 +199,9 @@ export default function HomePage() {
                             key: String(cost.id),
                             to: `/invoices/${cost.invoiceId}`,
                             primary: cost.name,
-                            secondary: cost.rejectReason ?? undefined,
+                            secondary: reason(cost.rejectReason),
                             amount: money(cost.amountWVat, cost.currency),
+                            amountUsd: usd(cost.amountUsdWVat),
                           },
                         ]
                       : [],
