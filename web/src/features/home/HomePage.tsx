@@ -81,6 +81,9 @@ export default function HomePage() {
   const usd = (value: string | null | undefined) => formatMoney(value, language, 'USD');
   const money = (value: string | null | undefined, currency: string | null | undefined) =>
     formatMoney(value, language, currency ?? undefined);
+  // The amount in USD under the original one, unless the original is in USD.
+  const alsoUsd = (currency: string | null | undefined, value: string | null | undefined) =>
+    currency === 'USD' ? undefined : usd(value);
   // A cost rejected together with its invoice carries a code, not a reason someone typed.
   const reason = (text: string | null | undefined) =>
     text === 'invoice_rejected' ? t('home.rejectedWithInvoice') : (text ?? undefined);
@@ -116,7 +119,7 @@ export default function HomePage() {
                               date: formatDate(cost.createdAt, language),
                             }),
                             amount: money(cost.amountWVat, cost.currency),
-                            amountUsd: usd(cost.amountUsdWVat),
+                            amountUsd: alsoUsd(cost.currency, cost.amountUsdWVat),
                           },
                         ]
                       : [],
@@ -149,7 +152,7 @@ export default function HomePage() {
                               ? t('home.dueOn', { date: formatDate(invoice.dueDate, language) })
                               : undefined,
                             amount: money(invoice.amountWVat, invoice.currency),
-                            amountUsd: usd(invoice.amountUsdWVat),
+                            amountUsd: alsoUsd(invoice.currency, invoice.amountUsdWVat),
                           },
                         ]
                       : [],
@@ -181,7 +184,7 @@ export default function HomePage() {
                             primary: invoice.invoiceRef,
                             secondary: invoice.rejectReason ?? undefined,
                             amount: money(invoice.amountWVat, invoice.currency),
-                            amountUsd: usd(invoice.amountUsdWVat),
+                            amountUsd: alsoUsd(invoice.currency, invoice.amountUsdWVat),
                           },
                         ]
                       : [],
@@ -201,7 +204,7 @@ export default function HomePage() {
                             primary: cost.name,
                             secondary: reason(cost.rejectReason),
                             amount: money(cost.amountWVat, cost.currency),
-                            amountUsd: usd(cost.amountUsdWVat),
+                            amountUsd: alsoUsd(cost.currency, cost.amountUsdWVat),
                           },
                         ]
                       : [],
@@ -237,7 +240,7 @@ export default function HomePage() {
                                 })
                               : undefined,
                             amount: money(bill.amountWVat, bill.currency),
-                            amountUsd: usd(bill.amountUsdWVat),
+                            amountUsd: alsoUsd(bill.currency, bill.amountUsdWVat),
                           },
                         ]
                       : [],
