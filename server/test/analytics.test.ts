@@ -1,7 +1,17 @@
 // Analytics and the home page's aging (issue 16, SPEC §5 "Analytics period", §6 create_report): the
 // sums come from SQL, exact, and each account sums only the rows it may see.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asUser, createTestDatabase, rowsAs, type TestDatabase } from './helpers.ts';
+import {
+  asUser,
+  createTestApp,
+  createTestDatabase,
+  errorCode,
+  gql,
+  login,
+  rowsAs,
+  type TestApp,
+  type TestDatabase,
+} from './helpers.ts';
 
 let db: TestDatabase;
 
@@ -250,5 +260,43 @@ describe('aging on the home page (issue 16)', () => {
       });
       expect(await at(91)).toMatchObject({ over_90_usd: invoice.outstanding, count: 1 });
     });
+  });
+});
+
+describe('through the API (what the screens send)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  const REPORT = `query($from: Int!, $to: Int!) {
+    reportMonths(projectIds: null, startYear: 2026, startMonth: $from, endYear: 2026, endMonth: $to, first: 500) {
+      nodes { year month costsUsd isTotal }
+    }
+  }`;
+
+  it('a start after the end is refused with the code the web translates (InvalidPeriodRange)', async () => {
+    const token = (await login(t.app, 'manager')).accessToken;
+    const refused = await gql(t.app, REPORT, { from: 3, to: 2 }, token);
+    expect(errorCode(refused)).toBe('InvalidPeriodRange');
+    const fine = await gql<{ reportMonths: { nodes: unknown[] } }>(
+      t.app,
+      REPORT,
+      { from: 1, to: 2 },
+      token,
+    );
+    expect(fine.errors).toBeUndefined();
+    expect(fine.data!.reportMonths.nodes).toHaveLength(3);
+  });
+
+  it('an account without create_report is refused (Forbidden); one without rights sees no aging', async () => {
+    const viewer = (await login(t.app, 'viewer')).accessToken;
+    expect(errorCode(await gql(t.app, REPORT, { from: 1, to: 2 }, viewer))).toBe('Forbidden');
+    const anonymous = await gql<{ payablesAging: { nodes: { subsidiaryId: string | null }[] } }>(
+      t.app,
+      `{ payablesAging(asOf: "2026-01-31", first: 50) { nodes { subsidiaryId totalUsd } } }`,
+    );
+    expect((anonymous.data?.payablesAging?.nodes ?? []).filter((row) => row.subsidiaryId)).toEqual(
+      [],
+    );
   });
 });
