@@ -846,6 +846,7 @@ create table app_public.invoices (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   paid_amount numeric(18,2) default 0 not null,
+  project_ids uuid[] default '{}'::uuid[] not null,
   constraint invoices_closed_by_fkey FOREIGN KEY (closed_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint invoices_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint invoices_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
@@ -871,6 +872,8 @@ comment on column app_public.invoices.validated_by is '@behavior -insert -update
 comment on column app_public.invoices.closed_by is '@behavior -insert -update';
 comment on column app_public.invoices.paid_amount is '@behavior -insert -update
 The sum of the payments on the invoice.';
+comment on column app_public.invoices.project_ids is '@behavior -*
+The projects of the invoice''s costs (all of them, archived too), kept by the database for the visibility rule.';
 CREATE INDEX invoices_amount_idx ON app_public.invoices USING btree (amount);
 CREATE INDEX invoices_amount_usd_idx ON app_public.invoices USING btree (amount_usd);
 CREATE INDEX invoices_amount_w_vat_idx ON app_public.invoices USING btree (amount_w_vat);
@@ -884,6 +887,7 @@ CREATE INDEX invoices_invoice_date_idx ON app_public.invoices USING btree (invoi
 CREATE INDEX invoices_invoice_ref_idx ON app_public.invoices USING btree (invoice_ref);
 CREATE INDEX invoices_is_deleted_idx ON app_public.invoices USING btree (is_deleted);
 CREATE INDEX invoices_payment_status_idx ON app_public.invoices USING btree (payment_status);
+CREATE INDEX invoices_project_ids_idx ON app_public.invoices USING gin (project_ids);
 CREATE INDEX invoices_status_idx ON app_public.invoices USING btree (status);
 CREATE INDEX invoices_subsidiary_id_idx ON app_public.invoices USING btree (subsidiary_id);
 CREATE INDEX invoices_subsidiary_list_idx ON app_public.invoices USING btree (subsidiary_id, is_deleted, invoice_date DESC, id) INCLUDE (status);
@@ -906,9 +910,7 @@ create policy delete_writer on app_public.invoices for delete to public
 create policy insert_writer on app_public.invoices for insert to public
   with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
 create policy select_allowed on app_public.invoices for select to public
-  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND ((( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids) IS NULL) OR (EXISTS ( SELECT
-   FROM app_public.costs c
-  WHERE ((c.invoice_id = invoices.id) AND app_hidden.project_visible(c.project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))))))));
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND ((( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids) IS NULL) OR (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)))));
 create policy update_writer on app_public.invoices for update to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
 grant delete, insert (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, subsidiary_id, supplier_id, default_cost_type_id), select, update (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, status, is_deleted, reject_reason, subsidiary_id, supplier_id, default_cost_type_id, validated_by, closed_by) on app_public.invoices to ledgerline_visitor;
@@ -2311,16 +2313,24 @@ CREATE OR REPLACE FUNCTION app_private.refresh_invoice_totals(invoice_id integer
 AS $function$
   update app_public.invoices i
      set amount = t.amount, amount_w_vat = t.amount_w_vat, amount_usd = t.amount_usd,
-         amount_usd_w_vat = t.amount_usd_w_vat, costs_status = t.costs_status
-    from (select coalesce(sum(c.amount), 0) amount, coalesce(sum(c.amount_w_vat), 0) amount_w_vat,
-                 coalesce(sum(c.amount_usd), 0) amount_usd, coalesce(sum(c.amount_usd_w_vat), 0) amount_usd_w_vat,
-                 app_hidden.costs_status_of(coalesce(array_agg(c.status) filter (where c.id is not null), '{}')) costs_status
+         amount_usd_w_vat = t.amount_usd_w_vat, costs_status = t.costs_status,
+         project_ids = t.project_ids
+    from (select coalesce(sum(c.amount) filter (where c.counts), 0) amount,
+                 coalesce(sum(c.amount_w_vat) filter (where c.counts), 0) amount_w_vat,
+                 coalesce(sum(c.amount_usd) filter (where c.counts), 0) amount_usd,
+                 coalesce(sum(c.amount_usd_w_vat) filter (where c.counts), 0) amount_usd_w_vat,
+                 app_hidden.costs_status_of(coalesce(array_agg(c.status) filter (where c.counts), '{}')) costs_status,
+                 -- Every cost's project, archived or not: the visibility rule has always looked at all.
+                 coalesce(array_agg(distinct c.project_id order by c.project_id)
+                            filter (where c.project_id is not null), '{}') project_ids
             from app_public.invoices parent
-            left join app_public.costs c on c.invoice_id = parent.id and (not c.is_deleted or parent.is_deleted)
+            left join lateral (
+              select x.*, (not x.is_deleted or parent.is_deleted) counts
+                from app_public.costs x where x.invoice_id = parent.id) c on true
            where parent.id = refresh_invoice_totals.invoice_id) t
    where i.id = refresh_invoice_totals.invoice_id
-     and (i.amount, i.amount_w_vat, i.amount_usd, i.amount_usd_w_vat, i.costs_status)
-         is distinct from (t.amount, t.amount_w_vat, t.amount_usd, t.amount_usd_w_vat, t.costs_status)
+     and (i.amount, i.amount_w_vat, i.amount_usd, i.amount_usd_w_vat, i.costs_status, i.project_ids)
+         is distinct from (t.amount, t.amount_w_vat, t.amount_usd, t.amount_usd_w_vat, t.costs_status, t.project_ids)
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg__audit()
