@@ -2924,6 +2924,22 @@ export type UserDetailsQueryVariables = Exact<{
 
 export type UserDetailsQuery = { userById: { id: string, username: string | null, firstName: string, lastName: string, additionalName: string | null, displayName: string | null, avatarFileId: string | null, isActive: boolean | null, createdAt: string | null } | null };
 
+export type AnalyticsReportQueryVariables = Exact<{
+  projectIds?: Array<string | null | undefined> | string | null | undefined;
+  startYear: number;
+  startMonth: number;
+  endYear: number;
+  endMonth: number;
+}>;
+
+
+export type AnalyticsReportQuery = { reportMonths: { nodes: Array<{ year: number | null, month: number | null, costsUsd: string | null, billsUsd: string | null, marginUsd: string | null, marginPercent: string | null, isTotal: boolean | null } | null> } | null, reportCostTypes: { nodes: Array<{ id: string | null, name: string | null, costsUsd: string | null, sharePercent: string | null } | null> } | null, reportSuppliers: { nodes: Array<{ id: string | null, name: string | null, costsUsd: string | null, sharePercent: string | null } | null> } | null, reportProjectsSummary: { nodes: Array<{ id: string | null, name: string | null, costsUsd: string | null, billsUsd: string | null, marginUsd: string | null, marginPercent: string | null } | null> } | null };
+
+export type ReportProjectsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReportProjectsQuery = { reportProjects: { nodes: Array<{ id: string | null, name: string | null } | null> } | null };
+
 export type GetCostInvoiceIdQueryVariables = Exact<{
   costId: number;
 }>;
@@ -2931,14 +2947,45 @@ export type GetCostInvoiceIdQueryVariables = Exact<{
 
 export type GetCostInvoiceIdQuery = { getCostInvoiceId: number | null };
 
-export type HomeCountsQueryVariables = Exact<{
+export type CostsToApproveQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CostsToApproveQuery = { allCosts: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, amountWVat: string, currency: string, amountUsdWVat: string, createdAt: string } | null> } | null };
+
+export type InvoicesToValidateQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InvoicesToValidateQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, amountWVat: string, currency: string, amountUsdWVat: string, dueDate: string | null } | null> } | null };
+
+export type MyRejectedQueryVariables = Exact<{
+  userId: string;
   withCosts: boolean;
   withInvoices: boolean;
-  withBills: boolean;
 }>;
 
 
-export type HomeCountsQuery = { costsToApprove?: { totalCount: number } | null, invoicesToValidate?: { totalCount: number } | null, unpaidBills?: { totalCount: number } | null };
+export type MyRejectedQuery = { rejectedCosts?: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, rejectReason: string | null, amountWVat: string, currency: string, amountUsdWVat: string } | null> } | null, rejectedInvoices?: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, rejectReason: string | null, amountWVat: string, currency: string, amountUsdWVat: string } | null> } | null };
+
+export type OverdueBillsQueryVariables = Exact<{
+  today: string;
+}>;
+
+
+export type OverdueBillsQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, name: string, dueDate: string | null, amountWVat: string, currency: string, amountUsdWVat: string } | null> } | null };
+
+export type PayablesAgingQueryVariables = Exact<{
+  asOf: string;
+}>;
+
+
+export type PayablesAgingQuery = { payablesAging: { nodes: Array<{ subsidiaryId: string | null, subsidiaryName: string | null, currentUsd: string | null, days130Usd: string | null, days3160Usd: string | null, days6190Usd: string | null, over90Usd: string | null, totalUsd: string | null, count: number | null } | null> } | null };
+
+export type ReceivablesAgingQueryVariables = Exact<{
+  asOf: string;
+}>;
+
+
+export type ReceivablesAgingQuery = { receivablesAging: { nodes: Array<{ subsidiaryId: string | null, subsidiaryName: string | null, currentUsd: string | null, days130Usd: string | null, days3160Usd: string | null, days6190Usd: string | null, over90Usd: string | null, totalUsd: string | null, count: number | null } | null> } | null };
 
 export type AddInvoiceFilesMutationVariables = Exact<{
   invoiceId: number;
@@ -3176,10 +3223,12 @@ export type MarkNotificationReadMutationVariables = Exact<{
 
 export type MarkNotificationReadMutation = { markNotificationRead: { result: { id: string, isRead: boolean } | null } | null };
 
-export type NotificationsQueryVariables = Exact<{ [key: string]: never; }>;
+export type NotificationsQueryVariables = Exact<{
+  first: number;
+}>;
 
 
-export type NotificationsQuery = { currentUser: { id: string, unreadNotificationsCount: number | null, notifications: { nodes: Array<{ id: string, title: string, body: string | null, type: string, refId: string | null, params: unknown, isRead: boolean, createdAt: string } | null> } } | null };
+export type NotificationsQuery = { currentUser: { id: string, unreadNotificationsCount: number | null, notifications: { totalCount: number, nodes: Array<{ id: string, title: string, body: string | null, type: string, refId: string | null, params: unknown, isRead: boolean, createdAt: string } | null> } } | null };
 
 export type ChangePasswordMutationVariables = Exact<{
   oldPassword: string;
@@ -3325,12 +3374,12 @@ export class TypedDocumentString<TResult, TVariables>
 
 export const FindFilesByHashesDocument = new TypedDocumentString(`
     query FindFilesByHashes($hashes: [String]!) {
-  findFilesByHashes(hashes: $hashes) {
+  findFilesByHashes(hashes: $hashes, first: 20) {
     nodes {
       id
       name
       sha256
-      attachedTo {
+      attachedTo(first: 10) {
         nodes {
           kind
           recordId
@@ -3913,33 +3962,217 @@ export const UserDetailsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UserDetailsQuery, UserDetailsQueryVariables>;
+export const AnalyticsReportDocument = new TypedDocumentString(`
+    query AnalyticsReport($projectIds: [UUID], $startYear: Int!, $startMonth: Int!, $endYear: Int!, $endMonth: Int!) {
+  reportMonths(
+    projectIds: $projectIds
+    startYear: $startYear
+    startMonth: $startMonth
+    endYear: $endYear
+    endMonth: $endMonth
+    first: 500
+  ) {
+    nodes {
+      year
+      month
+      costsUsd
+      billsUsd
+      marginUsd
+      marginPercent
+      isTotal
+    }
+  }
+  reportCostTypes(
+    projectIds: $projectIds
+    startYear: $startYear
+    startMonth: $startMonth
+    endYear: $endYear
+    endMonth: $endMonth
+    first: 500
+  ) {
+    nodes {
+      id
+      name
+      costsUsd
+      sharePercent
+    }
+  }
+  reportSuppliers(
+    projectIds: $projectIds
+    startYear: $startYear
+    startMonth: $startMonth
+    endYear: $endYear
+    endMonth: $endMonth
+    first: 500
+  ) {
+    nodes {
+      id
+      name
+      costsUsd
+      sharePercent
+    }
+  }
+  reportProjectsSummary(
+    projectIds: $projectIds
+    startYear: $startYear
+    startMonth: $startMonth
+    endYear: $endYear
+    endMonth: $endMonth
+    first: 500
+  ) {
+    nodes {
+      id
+      name
+      costsUsd
+      billsUsd
+      marginUsd
+      marginPercent
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AnalyticsReportQuery, AnalyticsReportQueryVariables>;
+export const ReportProjectsDocument = new TypedDocumentString(`
+    query ReportProjects {
+  reportProjects(first: 500) {
+    nodes {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReportProjectsQuery, ReportProjectsQueryVariables>;
 export const GetCostInvoiceIdDocument = new TypedDocumentString(`
     query GetCostInvoiceId($costId: Int!) {
   getCostInvoiceId(costId: $costId)
 }
     `) as unknown as TypedDocumentString<GetCostInvoiceIdQuery, GetCostInvoiceIdQueryVariables>;
-export const HomeCountsDocument = new TypedDocumentString(`
-    query HomeCounts($withCosts: Boolean!, $withInvoices: Boolean!, $withBills: Boolean!) {
-  costsToApprove: allCosts(
-    first: 0
+export const CostsToApproveDocument = new TypedDocumentString(`
+    query CostsToApprove {
+  allCosts(
+    first: 5
+    orderBy: [CREATED_AT_ASC, ID_ASC]
     filter: {status: {equalTo: to_approve}, isDeleted: {equalTo: false}}
-  ) @include(if: $withCosts) {
+  ) {
     totalCount
-  }
-  invoicesToValidate: allInvoices(
-    first: 0
-    filter: {status: {equalTo: open}, isDeleted: {equalTo: false}}
-  ) @include(if: $withInvoices) {
-    totalCount
-  }
-  unpaidBills: allBills(
-    first: 0
-    filter: {paymentStatus: {notEqualTo: paid}, isDeleted: {equalTo: false}}
-  ) @include(if: $withBills) {
-    totalCount
+    nodes {
+      id
+      name
+      invoiceId
+      amountWVat
+      currency
+      amountUsdWVat
+      createdAt
+    }
   }
 }
-    `) as unknown as TypedDocumentString<HomeCountsQuery, HomeCountsQueryVariables>;
+    `) as unknown as TypedDocumentString<CostsToApproveQuery, CostsToApproveQueryVariables>;
+export const InvoicesToValidateDocument = new TypedDocumentString(`
+    query InvoicesToValidate {
+  allInvoices(
+    first: 5
+    orderBy: [DUE_DATE_ASC_NULLS_LAST, ID_ASC]
+    filter: {status: {equalTo: open}, isDeleted: {equalTo: false}}
+  ) {
+    totalCount
+    nodes {
+      id
+      invoiceRef
+      amountWVat
+      currency
+      amountUsdWVat
+      dueDate
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InvoicesToValidateQuery, InvoicesToValidateQueryVariables>;
+export const MyRejectedDocument = new TypedDocumentString(`
+    query MyRejected($userId: UUID!, $withCosts: Boolean!, $withInvoices: Boolean!) {
+  rejectedCosts: allCosts(
+    first: 5
+    orderBy: [CREATED_AT_DESC, ID_DESC]
+    filter: {status: {equalTo: rejected}, isDeleted: {equalTo: false}, createdBy: {equalTo: $userId}}
+  ) @include(if: $withCosts) {
+    totalCount
+    nodes {
+      id
+      name
+      invoiceId
+      rejectReason
+      amountWVat
+      currency
+      amountUsdWVat
+    }
+  }
+  rejectedInvoices: allInvoices(
+    first: 5
+    orderBy: [CREATED_AT_DESC, ID_DESC]
+    filter: {status: {equalTo: rejected}, isDeleted: {equalTo: false}, createdBy: {equalTo: $userId}}
+  ) @include(if: $withInvoices) {
+    totalCount
+    nodes {
+      id
+      invoiceRef
+      rejectReason
+      amountWVat
+      currency
+      amountUsdWVat
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MyRejectedQuery, MyRejectedQueryVariables>;
+export const OverdueBillsDocument = new TypedDocumentString(`
+    query OverdueBills($today: Date!) {
+  allBills(
+    first: 5
+    orderBy: [DUE_DATE_ASC, ID_ASC]
+    filter: {dueDate: {lessThan: $today}, status: {in: [open, validated]}, paymentStatus: {notEqualTo: paid}, isDeleted: {equalTo: false}}
+  ) {
+    totalCount
+    nodes {
+      id
+      name
+      dueDate
+      amountWVat
+      currency
+      amountUsdWVat
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OverdueBillsQuery, OverdueBillsQueryVariables>;
+export const PayablesAgingDocument = new TypedDocumentString(`
+    query PayablesAging($asOf: Date!) {
+  payablesAging(asOf: $asOf, first: 50) {
+    nodes {
+      subsidiaryId
+      subsidiaryName
+      currentUsd
+      days130Usd
+      days3160Usd
+      days6190Usd
+      over90Usd
+      totalUsd
+      count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PayablesAgingQuery, PayablesAgingQueryVariables>;
+export const ReceivablesAgingDocument = new TypedDocumentString(`
+    query ReceivablesAging($asOf: Date!) {
+  receivablesAging(asOf: $asOf, first: 50) {
+    nodes {
+      subsidiaryId
+      subsidiaryName
+      currentUsd
+      days130Usd
+      days3160Usd
+      days6190Usd
+      over90Usd
+      totalUsd
+      count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReceivablesAgingQuery, ReceivablesAgingQueryVariables>;
 export const AddInvoiceFilesDocument = new TypedDocumentString(`
     mutation AddInvoiceFiles($invoiceId: Int!, $fileIds: [UUID]!) {
   addInvoiceFiles(input: {invoiceId: $invoiceId, fileIds: $fileIds}) {
@@ -4355,11 +4588,12 @@ export const MarkNotificationReadDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<MarkNotificationReadMutation, MarkNotificationReadMutationVariables>;
 export const NotificationsDocument = new TypedDocumentString(`
-    query Notifications {
+    query Notifications($first: Int!) {
   currentUser {
     id
     unreadNotificationsCount
-    notifications(first: 20, orderBy: [CREATED_AT_DESC, ID_DESC]) {
+    notifications(first: $first, orderBy: [CREATED_AT_DESC, ID_DESC]) {
+      totalCount
       nodes {
         id
         title

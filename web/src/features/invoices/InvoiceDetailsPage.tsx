@@ -264,7 +264,7 @@ function Sections(props: {
         'payments-section',
         <InvoicePayments
           invoice={invoice}
-          canChange={permissions.invoiceWrite && !invoice.isDeleted && invoice.status !== 'paid'}
+          canChange={permissions.paymentWrite && !invoice.isDeleted && invoice.status !== 'paid'}
           {...report}
         />,
       )}
