@@ -109,7 +109,7 @@ describe('clients (SPEC §3, §5)', () => {
       .click();
     await page.getByTestId('confirm').click();
     await expect(page.getByTestId('delete-error').textContent()).resolves.toContain(
-      `Other entities depend on it: used by ${rows[0]!.n} bills.`,
+      `Other entities depend on it. Used by ${rows[0]!.n} bills.`,
     );
   });
 
@@ -182,7 +182,7 @@ describe('suppliers, subsidiaries and services', () => {
     await table.locator('.ag-row').first().getByTestId('delete').first().click();
     await page.getByTestId('confirm').click();
     await expect(page.getByTestId('delete-error').textContent()).resolves.toMatch(
-      /Other entities depend on it: used by \d+ bills?/,
+      /Other entities depend on it. Used by \d+ bills?/,
     );
   });
 });
@@ -219,7 +219,7 @@ describe('roles (SPEC §5, §6)', () => {
       .click();
     await page.getByTestId('confirm').click();
     await expect(page.getByTestId('delete-error').textContent()).resolves.toMatch(
-      /Other entities depend on it: used by \d+ accounts?\./,
+      /Other entities depend on it. Used by \d+ accounts?\./,
     );
   });
 
