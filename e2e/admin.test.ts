@@ -429,6 +429,29 @@ describe('exchange rates', () => {
       .waitFor();
   });
 
+  it('a rate is added with the currency search and the date picker, then edited', async () => {
+    const page = await signedInPage(e2e, 'admin');
+    await page.goto('/admin/exchange-rates');
+    await page.getByTestId('add').click();
+    const dialog = page.getByTestId('rate-dialog');
+    await dialog.getByRole('combobox', { name: 'Currency' }).fill('SEK');
+    await page.getByRole('option', { name: /^SEK/ }).first().click();
+    await dialog.locator('[role=spinbutton]').first().click();
+    await page.keyboard.type('01312033');
+    await dialog.locator('input[name=usdPerUnit]').fill('0,0961');
+    await dialog.getByTestId('dialog-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await ratesOn('2033-01-31')).toEqual([{ currency: 'SEK', rate: '0.09610000' }]);
+
+    await page.goto('/admin/exchange-rates?currency=SEK');
+    const row = page.getByTestId('rates-table').locator('.ag-row', { hasText: '0.0961' }).first();
+    await row.getByTestId('edit').first().click();
+    await dialog.locator('input[name=usdPerUnit]').fill('0.0958');
+    await dialog.getByTestId('dialog-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await ratesOn('2033-01-31')).toEqual([{ currency: 'SEK', rate: '0.09580000' }]);
+  });
+
   it('only an administrator has the exchange-rate screen', async () => {
     const page = await signedInPage(e2e, 'accountant');
     await page.goto('/admin/exchange-rates');
