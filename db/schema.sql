@@ -113,6 +113,7 @@ comment on column app_public.accounts.access_pattern_projects is 'Project access
 CREATE INDEX accounts_role_id_idx ON app_public.accounts USING btree (role_id);
 CREATE INDEX accounts_user_id_idx ON app_public.accounts USING btree (user_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _050_not_current BEFORE DELETE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__not_current();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.accounts enable row level security;
 create policy delete_admin on app_public.accounts for delete to public
@@ -2490,6 +2491,20 @@ begin
   end if;
   new.updated_at := case when tg_op = 'UPDATE' and old.updated_at >= now() then old.updated_at + interval '1 millisecond' else now() end;
   return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_accounts__not_current()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if old.id = app_hidden.current_account_id() then
+    perform app_hidden.fail('CannotDeleteCurrentAccount',
+      'You are signed in with this account: switch to another one first.');
+  end if;
+  return old;
 end;
 $function$;
 

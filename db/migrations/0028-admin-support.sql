@@ -150,3 +150,18 @@ begin
 end;
 $$;
 comment on function app_public.import_exchange_rates(jsonb) is 'Writes every row of an exchange-rate import (a rate for an existing currency and date replaces it), or none if any row has a problem (admin).';
+
+-- An administrator editing accounts in the browser must not cut off the session in use: the
+-- account one is signed in with cannot be deleted (another administrator can do it).
+create function app_private.tg_accounts__not_current() returns trigger
+language plpgsql set search_path = pg_catalog as $$
+begin
+  if old.id = app_hidden.current_account_id() then
+    perform app_hidden.fail('CannotDeleteCurrentAccount',
+      'You are signed in with this account: switch to another one first.');
+  end if;
+  return old;
+end;
+$$;
+create trigger _050_not_current before delete on app_public.accounts
+  for each row execute function app_private.tg_accounts__not_current();

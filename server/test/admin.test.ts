@@ -145,3 +145,29 @@ describe('exchange rates imported from CSV: every row checked, all or nothing', 
     expect(refused).toBe('Forbidden');
   });
 });
+
+describe('accounts edited in the browser', () => {
+  it('the account one is signed in with cannot be deleted; another user’s can', async () => {
+    const hint = (username: string, sql: string) =>
+      asUser(db, username, async (client) => {
+        try {
+          const result = await client.query(sql);
+          return `deleted ${result.rowCount}`;
+        } catch (error) {
+          return (error as { hint?: string }).hint;
+        }
+      });
+    expect(
+      await hint(
+        'admin',
+        `delete from app_public.accounts where id = nullif(current_setting('jwt.claims.account_id'), '')::uuid`,
+      ),
+    ).toBe('CannotDeleteCurrentAccount');
+    expect(
+      await hint(
+        'admin',
+        `delete from app_public.accounts where name = 'Group viewer' and user_id = (select id from app_public.users where username = 'accountant')`,
+      ),
+    ).toBe('deleted 1');
+  });
+});

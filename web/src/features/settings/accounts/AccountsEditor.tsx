@@ -45,7 +45,7 @@ const diff = (from: string[], to: string[]) => ({
  */
 export function AccountsEditor(props: { userId: string }) {
   const { t } = useTranslation();
-  const { user, permissions } = useSession();
+  const { user, permissions, currentAccount } = useSession();
   const editable = permissions.adminUser;
   const own = user?.id === props.userId;
   const accounts = useGraphQLQuery(
@@ -116,7 +116,8 @@ export function AccountsEditor(props: { userId: string }) {
           options={options.data}
           onSave={editable ? (draft) => save(account, draft) : undefined}
           onDelete={
-            editable
+            // The account in use cannot be deleted (the database refuses it too).
+            editable && account.id !== currentAccount?.id
               ? async () => {
                   await remove.mutateAsync({ id: account.id });
                   await after();
