@@ -109,7 +109,7 @@ describe('clients (SPEC §3, §5)', () => {
       .click();
     await page.getByTestId('confirm').click();
     await expect(page.getByTestId('delete-error').textContent()).resolves.toContain(
-      `Other entities depend on it. Used by ${rows[0]!.n} bills.`,
+      `Other entities depend on it. Used by ${rows[0]!.n} bills`,
     );
   });
 
