@@ -359,6 +359,49 @@ describe('users and accounts (SPEC §2, §6)', () => {
     );
   });
 
+  it('without admin:user one’s own accounts are read-only, but the main one can be chosen', async () => {
+    const userId = await createUserByApi('two.desks');
+    const token = await adminToken();
+    const roles = await gql<{ allRoles: { nodes: { id: string; name: string }[] } }>(
+      e2e.app.app,
+      '{ allRoles { nodes { id name } } }',
+      {},
+      token,
+    );
+    await gql(
+      e2e.app.app,
+      `mutation($account: AccountInput!) { createAccount(input: { account: $account }) { account { id } } }`,
+      {
+        account: {
+          name: 'Second desk',
+          userId,
+          roleId: roles.data!.allRoles.nodes.find((r) => r.name === 'accountant')!.id,
+        },
+      },
+      token,
+    );
+    const page = await newPage(e2e);
+    await page.goto('/login');
+    await signIn(page, 'two.desks', PASSWORD);
+    await page.getByTestId('greeting').waitFor();
+    await page.goto('/user-settings');
+    const second = page.locator('[data-testid="account-card"][data-account="Second desk"]');
+    await second.waitFor();
+    expect(await page.getByTestId('save-account').count()).toBe(0);
+    expect(await page.getByTestId('delete-account').count()).toBe(0);
+    expect(await page.getByTestId('add-account').count()).toBe(0);
+    await expect(
+      second.getByRole('combobox', { name: 'Base role' }).getAttribute('aria-disabled'),
+    ).resolves.toBe('true');
+    await second.getByTestId('make-main').click();
+    await second.getByTestId('main-account').waitFor();
+    const { rows } = await e2e.app.db.owner.query(
+      `select a.name from app_public.default_accounts d join app_public.accounts a on a.id = d.account_id where d.user_id = $1`,
+      [userId],
+    );
+    expect(rows).toEqual([{ name: 'Second desk' }]);
+  });
+
   it('accounts are added and deleted on the user page', async () => {
     const userId = await createUserByApi('two.hats');
     const page = await signedInPage(e2e, 'admin');
