@@ -587,9 +587,9 @@ CREATE INDEX document_editors_user_id_idx ON app_public.document_editors USING b
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.document_editors FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
 alter table app_public.document_editors enable row level security;
 create policy delete_writer on app_public.document_editors for delete to public
-  using (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+  using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
 create policy insert_writer on app_public.document_editors for insert to public
-  with check (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+  with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
 create policy select_visible on app_public.document_editors for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM app_public.documents d
@@ -608,9 +608,9 @@ CREATE INDEX document_readers_user_id_idx ON app_public.document_readers USING b
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.document_readers FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
 alter table app_public.document_readers enable row level security;
 create policy delete_writer on app_public.document_readers for delete to public
-  using (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+  using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
 create policy insert_writer on app_public.document_readers for insert to public
-  with check (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+  with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
 create policy select_visible on app_public.document_readers for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM app_public.documents d
@@ -691,13 +691,13 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.documents F
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 alter table app_public.documents enable row level security;
 create policy delete_writer on app_public.documents for delete to public
-  using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
+  using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
 create policy insert_writer on app_public.documents for insert to public
-  with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
+  with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
 create policy select_allowed on app_public.documents for select to public
-  using (((( SELECT app_hidden.has_scope('documents:read'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(false) AS document_ids_shared_with_me)::uuid[]))));
+  using (((( SELECT app_hidden.has_scope('documents:read'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(false) AS document_ids_shared_with_me)::uuid[]))));
 create policy update_writer on app_public.documents for update to public
-  using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))));
+  using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))));
 grant delete, insert (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id), select, update (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id, is_deleted, deleted_by) on app_public.documents to ledgerline_visitor;
 
 create table app_public.documents_files (
@@ -720,13 +720,13 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents_f
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.documents_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
 alter table app_public.documents_files enable row level security;
 create policy delete_writer on app_public.documents_files for delete to public
-  using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) OR (document_id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))) AND (EXISTS ( SELECT
+  using ((EXISTS ( SELECT
    FROM app_public.documents d
-  WHERE (d.id = documents_files.document_id)))));
+  WHERE ((d.id = documents_files.document_id) AND ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(d.principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (d.id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[])))))));
 create policy insert_writer on app_public.documents_files for insert to public
-  with check (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) OR (document_id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))) AND (EXISTS ( SELECT
+  with check ((EXISTS ( SELECT
    FROM app_public.documents d
-  WHERE (d.id = documents_files.document_id)))));
+  WHERE ((d.id = documents_files.document_id) AND ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(d.principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (d.id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[])))))));
 create policy select_visible on app_public.documents_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.documents d
@@ -1677,7 +1677,9 @@ AS $function$
             where l.file_id = file_writable_attachment_count.file_id and app_hidden.has_scope('cost:write'))
         + (select count(*) from app_public.documents_files l join app_public.documents d on d.id = l.document_id
             where l.file_id = file_writable_attachment_count.file_id
-              and (app_hidden.has_scope('documents:write') or d.id = any (app_hidden.document_ids_shared_with_me(true))))
+              and ((app_hidden.has_scope('documents:write') and not app_hidden.is_supplier_user()
+                    and coalesce(app_hidden.subsidiary_visible(d.principal_id, app_hidden.visible_subsidiary_ids()), true))
+                   or d.id = any (app_hidden.document_ids_shared_with_me(true))))
         + (select count(*) from app_public.bills b
             where b.act_id = file_writable_attachment_count.file_id and app_hidden.has_scope('bill:write'))
         + (select count(*) from app_public.users u
@@ -1755,6 +1757,17 @@ AS $function$
                   where a.id = is_own_account.account_id and a.user_id = app_hidden.current_user_id())
 $function$;
 grant execute on function app_hidden.is_own_account(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.is_supplier_user()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.suppliers s where s.user_id = app_hidden.current_user_id())
+$function$;
+comment on function app_hidden.is_supplier_user() is 'Whether the signed-in user is the user of a supplier: such a user reaches only the documents shared with it.';
+grant execute on function app_hidden.is_supplier_user() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.lock_bill(bill_id integer)
  RETURNS void

@@ -1,0 +1,87 @@
+-- Who sees which document (issue 14, "who sees what"): a supplier user — a user a supplier names
+-- as its user (suppliers.user_id), i.e. the supplier's representative — sees only the documents
+-- it is a reader or an editor of, whatever scopes its account holds; an editor may change those,
+-- a reader only reads them. Staff (users no supplier names) keep the scope-based rules of 0020:
+-- documents:read / documents:write within their allowed subsidiaries, plus what is shared with
+-- them.
+
+create function app_hidden.is_supplier_user() returns boolean
+language sql stable security definer set search_path = pg_catalog as $$
+  select exists (select from app_public.suppliers s where s.user_id = app_hidden.current_user_id())
+$$;
+comment on function app_hidden.is_supplier_user() is 'Whether the signed-in user is the user of a supplier: such a user reaches only the documents shared with it.';
+grant execute on function app_hidden.is_supplier_user() to ledgerline_visitor;
+
+drop policy select_allowed on app_public.documents;
+drop policy insert_writer on app_public.documents;
+drop policy update_writer on app_public.documents;
+drop policy delete_writer on app_public.documents;
+create policy select_allowed on app_public.documents for select using (
+  ((select app_hidden.has_scope('documents:read')) and not (select app_hidden.is_supplier_user())
+   and coalesce(app_hidden.subsidiary_visible(principal_id, (select app_hidden.visible_subsidiary_ids())), true))
+  or id = any ((select app_hidden.document_ids_shared_with_me(false))::uuid[])
+);
+create policy insert_writer on app_public.documents for insert with check (
+  (select app_hidden.has_scope('documents:write')) and not (select app_hidden.is_supplier_user())
+  and coalesce(app_hidden.subsidiary_visible(principal_id, (select app_hidden.visible_subsidiary_ids())), true)
+);
+create policy update_writer on app_public.documents for update using (
+  ((select app_hidden.has_scope('documents:write')) and not (select app_hidden.is_supplier_user())
+   and coalesce(app_hidden.subsidiary_visible(principal_id, (select app_hidden.visible_subsidiary_ids())), true))
+  or id = any ((select app_hidden.document_ids_shared_with_me(true))::uuid[])
+);
+create policy delete_writer on app_public.documents for delete using (
+  (select app_hidden.has_scope('documents:write')) and not (select app_hidden.is_supplier_user())
+  and coalesce(app_hidden.subsidiary_visible(principal_id, (select app_hidden.visible_subsidiary_ids())), true)
+);
+
+-- Attaching to and removing from a document: the same writers as the document's update policy
+-- (0006 let anyone with documents:write attach to any document they could merely read).
+drop policy insert_writer on app_public.documents_files;
+drop policy delete_writer on app_public.documents_files;
+create policy insert_writer on app_public.documents_files for insert with check (
+  exists (select from app_public.documents d where d.id = document_id
+            and (((select app_hidden.has_scope('documents:write')) and not (select app_hidden.is_supplier_user())
+                  and coalesce(app_hidden.subsidiary_visible(d.principal_id, (select app_hidden.visible_subsidiary_ids())), true))
+                 or d.id = any ((select app_hidden.document_ids_shared_with_me(true))::uuid[]))));
+create policy delete_writer on app_public.documents_files for delete using (
+  exists (select from app_public.documents d where d.id = document_id
+            and (((select app_hidden.has_scope('documents:write')) and not (select app_hidden.is_supplier_user())
+                  and coalesce(app_hidden.subsidiary_visible(d.principal_id, (select app_hidden.visible_subsidiary_ids())), true))
+                 or d.id = any ((select app_hidden.document_ids_shared_with_me(true))::uuid[]))));
+
+-- Who reads and who edits a document is decided by its staff writers, not by a supplier user
+-- (an editor changes the document, not who else may see it).
+drop policy insert_writer on app_public.document_readers;
+drop policy delete_writer on app_public.document_readers;
+create policy insert_writer on app_public.document_readers for insert with check (
+  (select app_hidden.has_scope('documents:write')) and not (select app_hidden.is_supplier_user()));
+create policy delete_writer on app_public.document_readers for delete using (
+  (select app_hidden.has_scope('documents:write')) and not (select app_hidden.is_supplier_user()));
+drop policy insert_writer on app_public.document_editors;
+drop policy delete_writer on app_public.document_editors;
+create policy insert_writer on app_public.document_editors for insert with check (
+  (select app_hidden.has_scope('documents:write')) and not (select app_hidden.is_supplier_user()));
+create policy delete_writer on app_public.document_editors for delete using (
+  (select app_hidden.has_scope('documents:write')) and not (select app_hidden.is_supplier_user()));
+
+-- A file attached to a document counts as writable by the caller on the same terms.
+create or replace function app_hidden.file_writable_attachment_count(file_id uuid) returns integer
+language sql stable set search_path = pg_catalog as $$
+  select ((select count(*) from app_public.bills_files l join app_public.bills b on b.id = l.bill_id
+            where l.file_id = file_writable_attachment_count.file_id and app_hidden.has_scope('bill:write'))
+        + (select count(*) from app_public.invoices_files l join app_public.invoices i on i.id = l.invoice_id
+            where l.file_id = file_writable_attachment_count.file_id and app_hidden.has_scope('invoice:write'))
+        + (select count(*) from app_public.costs_files l join app_public.costs c on c.id = l.cost_id
+            where l.file_id = file_writable_attachment_count.file_id and app_hidden.has_scope('cost:write'))
+        + (select count(*) from app_public.documents_files l join app_public.documents d on d.id = l.document_id
+            where l.file_id = file_writable_attachment_count.file_id
+              and ((app_hidden.has_scope('documents:write') and not app_hidden.is_supplier_user()
+                    and coalesce(app_hidden.subsidiary_visible(d.principal_id, app_hidden.visible_subsidiary_ids()), true))
+                   or d.id = any (app_hidden.document_ids_shared_with_me(true))))
+        + (select count(*) from app_public.bills b
+            where b.act_id = file_writable_attachment_count.file_id and app_hidden.has_scope('bill:write'))
+        + (select count(*) from app_public.users u
+            where u.avatar_file_id = file_writable_attachment_count.file_id
+              and (u.id = app_hidden.current_user_id() or app_hidden.has_scope('admin:user'))))::integer
+$$;

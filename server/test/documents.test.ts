@@ -1,0 +1,182 @@
+// Who sees what of documents (issue 14, SPEC §3 Document "users to read (suppliers) and users to
+// write (editors)"): a supplier user sees only the documents it is a reader or editor of, whatever
+// its scopes; an editor may change such a document, a reader may not; staff keep their scopes.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asUser, createTestDatabase, rowsAs, sqlErrorAs, type TestDatabase } from './helpers.ts';
+
+let db: TestDatabase;
+const RLS_REFUSED = '42501';
+let readDocument: string;
+let editDocument: string;
+let otherDocument: string;
+
+/** A user with an account of the given role, linked as the user of a supplier. */
+async function supplierUser(username: string, role: string, supplierShortName: string) {
+  const { rows } = await db.owner.query<{ id: string }>(
+    `insert into app_public.users (username, first_name, last_name, is_active)
+     values ($1, 'Sam', 'Supplier', true) returning id`,
+    [username],
+  );
+  const userId = rows[0]!.id;
+  await db.owner.query(
+    `insert into app_public.accounts (name, user_id, role_id)
+     select 'Supplier', $1, r.id from app_public.roles r where r.name = $2`,
+    [userId, role],
+  );
+  await db.owner.query(`update app_public.suppliers set user_id = $1 where short_name = $2`, [
+    userId,
+    supplierShortName,
+  ]);
+  return userId;
+}
+
+async function visibleIds(username: string): Promise<string[]> {
+  const rows = await rowsAs<{ id: string }>(
+    db,
+    username,
+    'select id from app_public.documents order by id',
+  );
+  return rows.map((r) => r.id);
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const { rows } = await db.owner.query<{ id: string; short_name: string }>(
+    `select d.id, s.short_name from app_public.documents d join app_public.suppliers s on s.id = d.contractor_id
+      where d.type = 'Contract' order by d.name limit 3`,
+  );
+  [readDocument, editDocument, otherDocument] = rows.map((r) => r.id) as [string, string, string];
+  // A supplier user whose role reads documents, and one whose role may write them.
+  const reader = await supplierUser('supplier.reader', 'viewer', rows[0]!.short_name);
+  const writer = await supplierUser('supplier.writer', 'admin', rows[1]!.short_name);
+  for (const userId of [reader, writer]) {
+    await db.owner.query(
+      'insert into app_public.document_readers (document_id, user_id) values ($1, $2)',
+      [readDocument, userId],
+    );
+    await db.owner.query(
+      'insert into app_public.document_editors (document_id, user_id) values ($1, $2)',
+      [editDocument, userId],
+    );
+  }
+});
+
+describe('a supplier user sees only the documents it is a reader or editor of', () => {
+  it('sees the shared documents and no other, though its role reads every document', async () => {
+    const expected = [readDocument, editDocument].sort();
+    expect(await visibleIds('supplier.reader')).toEqual(expected);
+    expect(await visibleIds('supplier.writer')).toEqual(expected);
+    // Staff with the same role still see all documents.
+    expect((await visibleIds('viewer')).length).toBeGreaterThan(30);
+    expect(await visibleIds('viewer')).toContain(otherDocument);
+  });
+
+  it("does not see a document's files, readers or editors beyond its own documents", async () => {
+    const fileId = (
+      await db.owner.query<{ id: string }>(
+        `insert into app_public.files (name, content_type, size, sha256)
+         values ('other.pdf', 'application/pdf', 1, repeat('a', 64)) returning id`,
+      )
+    ).rows[0]!.id;
+    await db.owner.query(
+      'insert into app_public.documents_files (document_id, file_id) values ($1, $2)',
+      [otherDocument, fileId],
+    );
+    const files = await rowsAs(
+      db,
+      'supplier.writer',
+      'select id from app_public.documents_files where document_id = $1',
+      [otherDocument],
+    );
+    expect(files).toEqual([]);
+    expect(
+      await rowsAs(db, 'supplier.writer', 'select id from app_public.files where id = $1', [
+        fileId,
+      ]),
+    ).toEqual([]);
+  });
+});
+
+describe('editors may edit, readers only read', () => {
+  it('an editor changes its document through editDocument; a reader cannot', async () => {
+    const edited = await asUser(db, 'supplier.reader', async (c) => {
+      const { rows } = await c.query<{ comments: string }>(
+        `select comments from app_public.edit_document($1, '{"comments": "checked by supplier"}')`,
+        [editDocument],
+      );
+      return rows[0]!.comments;
+    });
+    expect(edited).toBe('checked by supplier');
+    const changed = await asUser(
+      db,
+      'supplier.reader',
+      async (c) =>
+        (
+          await c.query(`update app_public.documents set comments = 'x' where id = $1`, [
+            readDocument,
+          ])
+        ).rowCount,
+    );
+    expect(changed).toBe(0);
+  });
+
+  it('a supplier user with a writing role still cannot change, delete or create other documents', async () => {
+    expect(
+      await asUser(
+        db,
+        'supplier.writer',
+        async (c) =>
+          (
+            await c.query(`update app_public.documents set comments = 'x' where id <> $1`, [
+              editDocument,
+            ])
+          ).rowCount,
+      ),
+    ).toBe(0);
+    expect(
+      await asUser(
+        db,
+        'supplier.writer',
+        async (c) =>
+          (
+            await c.query(`delete from app_public.documents where id = any($1)`, [
+              [readDocument, editDocument],
+            ])
+          ).rowCount,
+      ),
+    ).toBe(0);
+    expect(
+      await sqlErrorAs(
+        db,
+        'supplier.writer',
+        `insert into app_public.documents (name, type) values ('Own contract', 'Contract')`,
+      ),
+    ).toBe(RLS_REFUSED);
+  });
+
+  it('a supplier user cannot share a document with others', async () => {
+    expect(
+      await sqlErrorAs(
+        db,
+        'supplier.writer',
+        `insert into app_public.document_readers (document_id, user_id)
+         select $1, id from app_public.users where username = 'accountant'`,
+        [editDocument],
+      ),
+    ).toBe(RLS_REFUSED);
+  });
+
+  it('staff with documents:write keep editing any document of their subsidiaries', async () => {
+    const changed = await asUser(
+      db,
+      'admin',
+      async (c) =>
+        (
+          await c.query(`update app_public.documents set comments = 'x' where id = $1`, [
+            otherDocument,
+          ])
+        ).rowCount,
+    );
+    expect(changed).toBe(1);
+  });
+});
