@@ -668,6 +668,8 @@ create table app_public.documents (
   constraint documents_type_fkey FOREIGN KEY (type) REFERENCES app_public.document_types(value) ON UPDATE CASCADE ON DELETE RESTRICT
 );
 comment on table app_public.documents is 'A contract-style document between a principal (a subsidiary) and a contractor (a supplier) or client; may belong to a parent contract.';
+comment on column app_public.documents.comments is '@behavior +filterBy
+Internal remarks on the document.';
 comment on column app_public.documents.contract_reference is '@fieldName contractReference
 The parent document (usually the contract this one amends or serves).';
 comment on column app_public.documents.is_deleted is '@behavior -insert -update
@@ -681,6 +683,7 @@ CREATE INDEX documents_created_by_idx ON app_public.documents USING btree (creat
 CREATE INDEX documents_currency_idx ON app_public.documents USING btree (currency);
 CREATE INDEX documents_deleted_by_idx ON app_public.documents USING btree (deleted_by);
 CREATE INDEX documents_expiration_date_idx ON app_public.documents USING btree (expiration_date);
+CREATE INDEX documents_is_deleted_idx ON app_public.documents USING btree (is_deleted);
 CREATE INDEX documents_name_idx ON app_public.documents USING btree (name);
 CREATE INDEX documents_principal_id_idx ON app_public.documents USING btree (principal_id);
 CREATE INDEX documents_service_id_idx ON app_public.documents USING btree (service_id);
@@ -715,6 +718,7 @@ create table app_public.documents_files (
 comment on table app_public.documents_files is '@behavior -insert -update -delete
 A file attached to a document.';
 CREATE INDEX documents_files_file_id_idx ON app_public.documents_files USING btree (file_id);
+CREATE INDEX documents_files_uploaded_at_idx ON app_public.documents_files USING btree (uploaded_at);
 CREATE INDEX documents_files_uploaded_by_idx ON app_public.documents_files USING btree (uploaded_by);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.documents_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
@@ -3443,6 +3447,31 @@ $function$;
 comment on function app_public.delete_payment(uuid) is 'Deletes a payment and its link; refused for a record closed as paid.';
 grant execute on function app_public.delete_payment(uuid) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.documents_can_delete(document app_public.documents)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.has_scope('documents:write') and not app_hidden.is_supplier_user()
+     and coalesce(app_hidden.subsidiary_visible(document.principal_id, app_hidden.visible_subsidiary_ids()), true)
+$function$;
+comment on function app_public.documents_can_delete(app_public.documents) is 'Whether you may archive or delete this document (a writer of its subsidiary; editors may not).';
+grant execute on function app_public.documents_can_delete(app_public.documents) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.documents_can_edit(document app_public.documents)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select (app_hidden.has_scope('documents:write') and not app_hidden.is_supplier_user()
+          and coalesce(app_hidden.subsidiary_visible(document.principal_id, app_hidden.visible_subsidiary_ids()), true))
+      or document.id = any (app_hidden.document_ids_shared_with_me(true))
+$function$;
+comment on function app_public.documents_can_edit(app_public.documents) is 'Whether you may change this document, its files and its child documents (a writer of its subsidiary, or an editor of it).';
+grant execute on function app_public.documents_can_edit(app_public.documents) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.documents_parent_name(document app_public.documents)
  RETURNS text
  LANGUAGE sql
@@ -4200,6 +4229,9 @@ AS $function$
 declare
   document app_public.documents := app_hidden.document_for_update(document_id);
 begin
+  if not app_public.documents_can_delete(document) then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
   update app_public.documents d
      set is_deleted = set_document_deleted.is_deleted,
          deleted_by = case when set_document_deleted.is_deleted then app_hidden.current_user_id() end

@@ -85,3 +85,43 @@ language sql stable set search_path = pg_catalog as $$
             where u.avatar_file_id = file_writable_attachment_count.file_id
               and (u.id = app_hidden.current_user_id() or app_hidden.has_scope('admin:user'))))::integer
 $$;
+
+-- The documents table filters (SPEC §2: comments, uploaded date, uploaded by) and hides archived
+-- documents: PostGraphile offers a filter on indexed columns only, so these say so.
+create index documents_files_uploaded_at_idx on app_public.documents_files (uploaded_at);
+create index documents_is_deleted_idx on app_public.documents (is_deleted);
+comment on column app_public.documents.comments is E'@behavior +filterBy\nInternal remarks on the document.';
+
+-- What the signed-in user may do to a document, from the same rules as the policies above, so
+-- the screens show only the actions that will work (DESIGN §8).
+create function app_public.documents_can_edit(document app_public.documents) returns boolean
+language sql stable set search_path = pg_catalog as $$
+  select (app_hidden.has_scope('documents:write') and not app_hidden.is_supplier_user()
+          and coalesce(app_hidden.subsidiary_visible(document.principal_id, app_hidden.visible_subsidiary_ids()), true))
+      or document.id = any (app_hidden.document_ids_shared_with_me(true))
+$$;
+comment on function app_public.documents_can_edit(app_public.documents) is 'Whether you may change this document, its files and its child documents (a writer of its subsidiary, or an editor of it).';
+create function app_public.documents_can_delete(document app_public.documents) returns boolean
+language sql stable set search_path = pg_catalog as $$
+  select app_hidden.has_scope('documents:write') and not app_hidden.is_supplier_user()
+     and coalesce(app_hidden.subsidiary_visible(document.principal_id, app_hidden.visible_subsidiary_ids()), true)
+$$;
+comment on function app_public.documents_can_delete(app_public.documents) is 'Whether you may archive or delete this document (a writer of its subsidiary; editors may not).';
+grant execute on function app_public.documents_can_edit(app_public.documents), app_public.documents_can_delete(app_public.documents) to ledgerline_visitor;
+
+-- Archiving is deleting: editors change a document but do not archive it.
+create or replace function app_public.set_document_deleted(document_id uuid, is_deleted boolean) returns app_public.documents
+language plpgsql volatile set search_path = pg_catalog as $$
+declare
+  document app_public.documents := app_hidden.document_for_update(document_id);
+begin
+  if not app_public.documents_can_delete(document) then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
+  update app_public.documents d
+     set is_deleted = set_document_deleted.is_deleted,
+         deleted_by = case when set_document_deleted.is_deleted then app_hidden.current_user_id() end
+   where d.id = document.id returning * into document;
+  return document;
+end;
+$$;

@@ -180,3 +180,27 @@ describe('editors may edit, readers only read', () => {
     expect(changed).toBe(1);
   });
 });
+
+describe('what a user may do to a document comes from the database', () => {
+  it('canEdit and canDelete: an editor may edit but not archive; a reader neither; staff writers both', async () => {
+    const flags = async (username: string, id: string) =>
+      (
+        await rowsAs<{ edit: boolean; del: boolean }>(
+          db,
+          username,
+          `select app_public.documents_can_edit(d) as edit, app_public.documents_can_delete(d) as del
+             from app_public.documents d where d.id = $1`,
+          [id],
+        )
+      )[0];
+    expect(await flags('supplier.writer', editDocument)).toEqual({ edit: true, del: false });
+    expect(await flags('supplier.writer', readDocument)).toEqual({ edit: false, del: false });
+    expect(await flags('admin', otherDocument)).toEqual({ edit: true, del: true });
+    expect(await flags('viewer', otherDocument)).toEqual({ edit: false, del: false });
+    expect(
+      await sqlErrorAs(db, 'supplier.writer', 'select app_public.set_document_deleted($1, true)', [
+        editDocument,
+      ]),
+    ).toBe('LL001');
+  });
+});

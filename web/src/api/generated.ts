@@ -857,6 +857,8 @@ export type DocumentFilter = {
   clientExists?: boolean | null | undefined;
   /** Filter by the object’s `clientId` field. */
   clientId?: UuidFilter | null | undefined;
+  /** Filter by the object’s `comments` field. */
+  comments?: StringFilter | null | undefined;
   /** Filter by the object’s `contractReference` field. */
   contractReference?: UuidFilter | null | undefined;
   /** Filter by the object’s `contractor` relation. */
@@ -895,6 +897,8 @@ export type DocumentFilter = {
   expirationDate?: DateFilter | null | undefined;
   /** Filter by the object’s `id` field. */
   id?: UuidFilter | null | undefined;
+  /** Filter by the object’s `isDeleted` field. */
+  isDeleted?: BooleanFilter | null | undefined;
   /** Filter by the object’s `name` field. */
   name?: StringFilter | null | undefined;
   /** Negates the expression. */
@@ -1039,6 +1043,8 @@ export type DocumentsFileFilter = {
   not?: DocumentsFileFilter | null | undefined;
   /** Checks for any expressions in this list. */
   or?: Array<DocumentsFileFilter> | null | undefined;
+  /** Filter by the object’s `uploadedAt` field. */
+  uploadedAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `uploadedBy` field. */
   uploadedBy?: UuidFilter | null | undefined;
   /** Filter by the object’s `userByUploadedBy` relation. */
