@@ -125,3 +125,8 @@ begin
   return document;
 end;
 $$;
+
+-- The documents table filters by the principal's name (a subsidiary), as it does by the
+-- contractor's (0024 indexed suppliers' names).
+create index if not exists subsidiaries_legal_name_sort_idx on app_public.subsidiaries (legal_name);
+create index if not exists subsidiaries_short_name_idx on app_public.subsidiaries (short_name);

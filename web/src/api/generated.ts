@@ -935,6 +935,80 @@ export type DocumentFilter = {
   userByDeletedByExists?: boolean | null | undefined;
 };
 
+/** Methods to use when ordering `Document`. */
+export type DocumentOrderBy =
+  | 'CLIENT_ID_ASC'
+  | 'CLIENT_ID_ASC_NULLS_FIRST'
+  | 'CLIENT_ID_ASC_NULLS_LAST'
+  | 'CLIENT_ID_DESC'
+  | 'CLIENT_ID_DESC_NULLS_FIRST'
+  | 'CLIENT_ID_DESC_NULLS_LAST'
+  | 'CONTRACTOR_ID_ASC'
+  | 'CONTRACTOR_ID_ASC_NULLS_FIRST'
+  | 'CONTRACTOR_ID_ASC_NULLS_LAST'
+  | 'CONTRACTOR_ID_DESC'
+  | 'CONTRACTOR_ID_DESC_NULLS_FIRST'
+  | 'CONTRACTOR_ID_DESC_NULLS_LAST'
+  | 'CONTRACT_REFERENCE_ASC'
+  | 'CONTRACT_REFERENCE_ASC_NULLS_FIRST'
+  | 'CONTRACT_REFERENCE_ASC_NULLS_LAST'
+  | 'CONTRACT_REFERENCE_DESC'
+  | 'CONTRACT_REFERENCE_DESC_NULLS_FIRST'
+  | 'CONTRACT_REFERENCE_DESC_NULLS_LAST'
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'CREATED_BY_ASC'
+  | 'CREATED_BY_ASC_NULLS_FIRST'
+  | 'CREATED_BY_ASC_NULLS_LAST'
+  | 'CREATED_BY_DESC'
+  | 'CREATED_BY_DESC_NULLS_FIRST'
+  | 'CREATED_BY_DESC_NULLS_LAST'
+  | 'CURRENCY_ASC'
+  | 'CURRENCY_ASC_NULLS_FIRST'
+  | 'CURRENCY_ASC_NULLS_LAST'
+  | 'CURRENCY_DESC'
+  | 'CURRENCY_DESC_NULLS_FIRST'
+  | 'CURRENCY_DESC_NULLS_LAST'
+  | 'DELETED_BY_ASC'
+  | 'DELETED_BY_ASC_NULLS_FIRST'
+  | 'DELETED_BY_ASC_NULLS_LAST'
+  | 'DELETED_BY_DESC'
+  | 'DELETED_BY_DESC_NULLS_FIRST'
+  | 'DELETED_BY_DESC_NULLS_LAST'
+  | 'EXPIRATION_DATE_ASC'
+  | 'EXPIRATION_DATE_ASC_NULLS_FIRST'
+  | 'EXPIRATION_DATE_ASC_NULLS_LAST'
+  | 'EXPIRATION_DATE_DESC'
+  | 'EXPIRATION_DATE_DESC_NULLS_FIRST'
+  | 'EXPIRATION_DATE_DESC_NULLS_LAST'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'IS_DELETED_ASC'
+  | 'IS_DELETED_DESC'
+  | 'NAME_ASC'
+  | 'NAME_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'PRINCIPAL_ID_ASC'
+  | 'PRINCIPAL_ID_ASC_NULLS_FIRST'
+  | 'PRINCIPAL_ID_ASC_NULLS_LAST'
+  | 'PRINCIPAL_ID_DESC'
+  | 'PRINCIPAL_ID_DESC_NULLS_FIRST'
+  | 'PRINCIPAL_ID_DESC_NULLS_LAST'
+  | 'SERVICE_ID_ASC'
+  | 'SERVICE_ID_ASC_NULLS_FIRST'
+  | 'SERVICE_ID_ASC_NULLS_LAST'
+  | 'SERVICE_ID_DESC'
+  | 'SERVICE_ID_DESC_NULLS_FIRST'
+  | 'SERVICE_ID_DESC_NULLS_LAST'
+  | 'SIGNING_DATE_ASC'
+  | 'SIGNING_DATE_ASC_NULLS_FIRST'
+  | 'SIGNING_DATE_ASC_NULLS_LAST'
+  | 'SIGNING_DATE_DESC'
+  | 'SIGNING_DATE_DESC_NULLS_FIRST'
+  | 'SIGNING_DATE_DESC_NULLS_LAST';
+
 /** A filter to be used against `DocumentReader` object types. All fields are combined with a logical ‘and.’ */
 export type DocumentReaderFilter = {
   /** Checks for all expressions in this list. */
@@ -1792,10 +1866,14 @@ export type SubsidiaryFilter = {
   invoices?: SubsidiaryToManyInvoiceFilter | null | undefined;
   /** Some related `invoices` exist. */
   invoicesExist?: boolean | null | undefined;
+  /** Filter by the object’s `legalName` field. */
+  legalName?: StringFilter | null | undefined;
   /** Negates the expression. */
   not?: SubsidiaryFilter | null | undefined;
   /** Checks for any expressions in this list. */
   or?: Array<SubsidiaryFilter> | null | undefined;
+  /** Filter by the object’s `shortName` field. */
+  shortName?: StringFilter | null | undefined;
 };
 
 /** A filter to be used against many `AccountsSubsidiary` object types. All fields are combined with a logical ‘and.’ */
@@ -2237,6 +2315,57 @@ export type GetCostInvoiceIdQueryVariables = Exact<{
 
 export type GetCostInvoiceIdQuery = { getCostInvoiceId: number | null };
 
+export type AddDocumentFilesMutationVariables = Exact<{
+  id: string;
+  fileIds: Array<string | null | undefined> | string;
+}>;
+
+
+export type AddDocumentFilesMutation = { addDocumentFiles: { clientMutationId: string | null } | null };
+
+export type AllDocumentsQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<DocumentOrderBy> | DocumentOrderBy | null | undefined;
+  filter?: DocumentFilter | null | undefined;
+}>;
+
+
+export type AllDocumentsQuery = { allDocuments: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, contractReference: string | null, parentName: string | null, isDeleted: boolean, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, documentsFiles: { totalCount: number } } | null> } | null };
+
+export type CandidateDocumentsQueryVariables = Exact<{
+  search: string;
+  exclude: Array<string> | string;
+}>;
+
+
+export type CandidateDocumentsQuery = { allDocuments: { nodes: Array<{ id: string, name: string, type: DocumentType, parentName: string | null } | null> } | null };
+
+export type DocumentDetailsQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DocumentDetailsQuery = { documentById: { id: string, name: string, type: DocumentType, description: string | null, comments: string | null, email: string | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, expirationConditions: string | null, expirationExtendsContract: boolean, isDeleted: boolean, createdAt: string, updatedAt: string, canEdit: boolean | null, canDelete: boolean | null, contractorId: string | null, principalId: string | null, clientId: string | null, serviceId: string | null, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, parent: { id: string, name: string, type: DocumentType } | null, children: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null } | null> }, documentsFiles: { nodes: Array<{ id: string, fileId: string, uploadedAt: string, userByUploadedBy: { id: string, firstName: string, lastName: string } | null, file: { id: string, name: string, contentType: string, size: string } | null } | null> }, documentReaders: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, documentEditors: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
+
+export type EditDocumentMutationVariables = Exact<{
+  id: string;
+  data: unknown;
+  connectIds?: Array<string | null | undefined> | string | null | undefined;
+  disconnectIds?: Array<string | null | undefined> | string | null | undefined;
+}>;
+
+
+export type EditDocumentMutation = { editDocument: { result: { id: string } | null } | null };
+
+export type SetDocumentDeletedMutationVariables = Exact<{
+  id: string;
+  isDeleted: boolean;
+}>;
+
+
+export type SetDocumentDeletedMutation = { setDocumentDeleted: { result: { id: string, isDeleted: boolean } | null } | null };
+
 export type HomeCountsQueryVariables = Exact<{
   withCosts: boolean;
   withInvoices: boolean;
@@ -2421,6 +2550,189 @@ export const GetCostInvoiceIdDocument = new TypedDocumentString(`
   getCostInvoiceId(costId: $costId)
 }
     `) as unknown as TypedDocumentString<GetCostInvoiceIdQuery, GetCostInvoiceIdQueryVariables>;
+export const AddDocumentFilesDocument = new TypedDocumentString(`
+    mutation AddDocumentFiles($id: UUID!, $fileIds: [UUID]!) {
+  addDocumentFiles(input: {documentId: $id, fileIds: $fileIds}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<AddDocumentFilesMutation, AddDocumentFilesMutationVariables>;
+export const AllDocumentsDocument = new TypedDocumentString(`
+    query AllDocuments($first: Int!, $offset: Int!, $orderBy: [DocumentOrderBy!], $filter: DocumentFilter) {
+  allDocuments(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    totalCount
+    nodes {
+      id
+      name
+      type
+      amount
+      currency
+      signingDate
+      expirationDate
+      contractReference
+      parentName
+      isDeleted
+      contractor {
+        id
+        legalName
+      }
+      principal {
+        id
+        legalName
+      }
+      client {
+        id
+        legalName
+      }
+      service {
+        id
+        name
+      }
+      documentsFiles(first: 1) {
+        totalCount
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllDocumentsQuery, AllDocumentsQueryVariables>;
+export const CandidateDocumentsDocument = new TypedDocumentString(`
+    query CandidateDocuments($search: String!, $exclude: [UUID!]!) {
+  allDocuments(
+    first: 25
+    orderBy: [NAME_ASC, PRIMARY_KEY_ASC]
+    filter: {name: {includesInsensitive: $search}, id: {notIn: $exclude}, isDeleted: {equalTo: false}}
+  ) {
+    nodes {
+      id
+      name
+      type
+      parentName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CandidateDocumentsQuery, CandidateDocumentsQueryVariables>;
+export const DocumentDetailsDocument = new TypedDocumentString(`
+    query DocumentDetails($id: UUID!) {
+  documentById(id: $id) {
+    id
+    name
+    type
+    description
+    comments
+    email
+    amount
+    currency
+    signingDate
+    expirationDate
+    expirationConditions
+    expirationExtendsContract
+    isDeleted
+    createdAt
+    updatedAt
+    canEdit
+    canDelete
+    contractorId
+    principalId
+    clientId
+    serviceId
+    contractor {
+      id
+      legalName
+    }
+    principal {
+      id
+      legalName
+    }
+    client {
+      id
+      legalName
+    }
+    service {
+      id
+      name
+    }
+    userByCreatedBy {
+      id
+      firstName
+      lastName
+    }
+    parent {
+      id
+      name
+      type
+    }
+    children(first: 100, orderBy: [NAME_ASC]) {
+      totalCount
+      nodes {
+        id
+        name
+        type
+        signingDate
+        expirationDate
+      }
+    }
+    documentsFiles(first: 100, orderBy: [UPLOADED_AT_DESC]) {
+      nodes {
+        id
+        fileId
+        uploadedAt
+        userByUploadedBy {
+          id
+          firstName
+          lastName
+        }
+        file {
+          id
+          name
+          contentType
+          size
+        }
+      }
+    }
+    documentReaders(first: 100) {
+      nodes {
+        userId
+        user {
+          id
+          firstName
+          lastName
+        }
+      }
+    }
+    documentEditors(first: 100) {
+      nodes {
+        userId
+        user {
+          id
+          firstName
+          lastName
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentDetailsQuery, DocumentDetailsQueryVariables>;
+export const EditDocumentDocument = new TypedDocumentString(`
+    mutation EditDocument($id: UUID!, $data: JSON!, $connectIds: [UUID], $disconnectIds: [UUID]) {
+  editDocument(
+    input: {documentId: $id, data: $data, connectIds: $connectIds, disconnectIds: $disconnectIds}
+  ) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EditDocumentMutation, EditDocumentMutationVariables>;
+export const SetDocumentDeletedDocument = new TypedDocumentString(`
+    mutation SetDocumentDeleted($id: UUID!, $isDeleted: Boolean!) {
+  setDocumentDeleted(input: {documentId: $id, isDeleted: $isDeleted}) {
+    result {
+      id
+      isDeleted
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetDocumentDeletedMutation, SetDocumentDeletedMutationVariables>;
 export const HomeCountsDocument = new TypedDocumentString(`
     query HomeCounts($withCosts: Boolean!, $withInvoices: Boolean!, $withBills: Boolean!) {
   costsToApprove: allCosts(

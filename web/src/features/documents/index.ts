@@ -4,6 +4,8 @@ import type { FeatureModule } from '../../app/module.ts';
 
 // Still to be built: the route, its title, permission and guard are real.
 const Placeholder = lazy(() => import('../../app/pages/PlaceholderPage.tsx'));
+const DocumentsPage = lazy(() => import('./DocumentsPage.tsx'));
+const DocumentPage = lazy(() => import('./DocumentPage.tsx'));
 
 const module: FeatureModule = {
   routes: [
@@ -11,7 +13,7 @@ const module: FeatureModule = {
       path: 'documents',
       title: 'titles.documents',
       permission: 'documentsRead',
-      component: Placeholder,
+      component: DocumentsPage,
     },
     {
       path: 'documents/new',
@@ -24,7 +26,7 @@ const module: FeatureModule = {
       title: 'titles.documentDetails',
       permission: 'documentsRead',
       params: { document: 'uuid' },
-      component: Placeholder,
+      component: DocumentPage,
     },
     {
       path: 'documents/:document/edit',
