@@ -1,6 +1,5 @@
 import { Add, FilterList, OpenInNew } from '@mui/icons-material';
 import {
-  Badge,
   Box,
   Button,
   Checkbox,
@@ -86,7 +85,7 @@ export default function DocumentsPage() {
   );
 
   const columns: Column<DocumentRow, DocumentSortKey>[] = [
-    { field: 'name', header: 'documents.name', sortKey: 'NAME', flex: 2 },
+    { field: 'name', header: 'documents.name', sortKey: 'NAME', width: 240 },
     {
       field: 'type',
       header: 'documents.type',
@@ -97,48 +96,48 @@ export default function DocumentsPage() {
       field: 'contractor',
       header: 'documents.contractor',
       format: (row) => row.contractor?.legalName ?? '',
-      flex: 1.5,
+      width: 200,
     },
     {
       field: 'principal',
       header: 'documents.principal',
       format: (row) => row.principal?.legalName ?? '',
-      flex: 1.5,
-    },
-    {
-      field: 'client',
-      header: 'documents.client',
-      format: (row) => row.client?.legalName ?? '',
-      flex: 1,
-    },
-    {
-      field: 'service',
-      header: 'documents.service',
-      format: (row) => row.service?.name ?? '',
-      flex: 1,
+      width: 190,
     },
     {
       field: 'amount',
       header: 'documents.amount',
       kind: 'money',
       currency: (row) => row.currency ?? '',
-      width: 150,
+      width: 160,
     },
     {
       field: 'signingDate',
       header: 'documents.signingDate',
       sortKey: 'SIGNING_DATE',
       format: (row) => formatDay(row.signingDate, i18n.language),
-      width: 140,
+      width: 170,
     },
     {
       field: 'expirationDate',
       header: 'documents.expirationDate',
       sortKey: 'EXPIRATION_DATE',
       format: (row) => formatDay(row.expirationDate, i18n.language),
-      width: 150,
+      width: 170,
     },
-    { field: 'parentName', header: 'documents.parent', flex: 1.5 },
+    { field: 'parentName', header: 'documents.parent', width: 220 },
+    {
+      field: 'client',
+      header: 'documents.client',
+      format: (row) => row.client?.legalName ?? '',
+      width: 180,
+    },
+    {
+      field: 'service',
+      header: 'documents.service',
+      format: (row) => row.service?.name ?? '',
+      width: 160,
+    },
     {
       field: 'documentsFiles',
       header: 'documents.fileCount',
@@ -296,16 +295,16 @@ export default function DocumentsPage() {
               ))}
             </TextField>
             <Button
-              startIcon={
-                <Badge badgeContent={moreActive} color="primary">
-                  <FilterList />
-                </Badge>
-              }
+              startIcon={<FilterList />}
               onClick={() => setMoreOpen((open) => !open)}
               aria-expanded={moreOpen}
               data-testid="toggle-filters"
             >
-              {t(moreOpen ? 'documents.filters.less' : 'documents.filters.more')}
+              {moreOpen
+                ? t('documents.filters.less')
+                : moreActive
+                  ? t('documents.filters.moreActive', { count: moreActive })
+                  : t('documents.filters.more')}
             </Button>
             <Box sx={{ flexGrow: 1 }} />
             {permissions.documentsWrite && (

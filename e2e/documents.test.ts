@@ -1,0 +1,238 @@
+// Documents and subsidiaries in the browser (issue 14, SPEC §2 "Documents table", document
+// details, edit and files, subsidiaries): each flow as an account that may and one that may not.
+// Every test seeds its own records (through SQL as the owner or the API), so order does not matter.
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { gql, login } from '../server/test/helpers.ts';
+import { signedInPage, useBrowser } from './browser.ts';
+
+const e2e = useBrowser();
+
+/** A short unique tag, so each test finds its own records among the demo data. */
+const tag = () => randomBytes(4).toString('hex');
+
+const rowIds = (table: Locator) =>
+  table
+    .locator('.ag-row[row-id]')
+    .evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('row-id')))]);
+
+interface NewDocument {
+  name: string;
+  type?: 'Contract' | 'Amendment' | 'Offer' | 'Order';
+  parent?: string;
+  signing?: string;
+  expiresInDays?: number;
+  comments?: string;
+}
+
+/** Inserts a document as the owner (created by admin, principal Northwind UK); returns its id. */
+async function seedDocument(doc: NewDocument): Promise<string> {
+  const { rows } = await e2e.app.db.owner.query<{ id: string }>(
+    `insert into app_public.documents (name, type, contract_reference, signing_date, expiration_date,
+        comments, amount, currency, principal_id, contractor_id, created_by)
+     select $1, $2, $3, coalesce($4::date, current_date - 30), current_date + $5::int, $6, 1234567.5, 'EUR',
+            (select id from app_public.subsidiaries where short_name = 'Northwind UK'),
+            (select id from app_public.suppliers order by legal_name limit 1),
+            (select id from app_public.users where username = 'admin')
+     returning id`,
+    [
+      doc.name,
+      doc.type ?? 'Contract',
+      doc.parent ?? null,
+      doc.signing ?? null,
+      doc.expiresInDays ?? 365,
+      doc.comments ?? null,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+async function openList(page: Page, query = '') {
+  await page.goto(`/documents${query}`);
+  const table = page.getByTestId('documents-table');
+  await table.waitFor();
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="documents-table"] .MuiLinearProgress-root'),
+  );
+  return table;
+}
+
+describe('documents table (SPEC §2 filters, expiring in 30/60/90 days)', () => {
+  it('filters by name, type and "expiring in the next 30/60/90 days", kept in the URL', async () => {
+    const t = tag();
+    const soon = await seedDocument({ name: `Lease ${t} soon`, expiresInDays: 20 });
+    const later = await seedDocument({ name: `Lease ${t} later`, expiresInDays: 75 });
+    const amendment = await seedDocument({
+      name: `Lease ${t} amendment`,
+      type: 'Amendment',
+      parent: soon,
+      expiresInDays: 20,
+    });
+    const far = await seedDocument({ name: `Lease ${t} far`, expiresInDays: 200 });
+    const page = await signedInPage(e2e, 'viewer');
+    let table = await openList(page, `?name=${t}`);
+    expect((await rowIds(table)).sort()).toEqual([soon, later, amendment, far].sort());
+
+    await page.getByTestId('filter-expiring').click();
+    await page.getByTestId('expiring-30').click();
+    await page.waitForURL(/expiring=30/);
+    table = await openList(page, `?name=${t}&expiring=30`);
+    expect((await rowIds(table)).sort()).toEqual([soon, amendment].sort());
+
+    table = await openList(page, `?name=${t}&expiring=90`);
+    expect((await rowIds(table)).sort()).toEqual([soon, later, amendment].sort());
+
+    table = await openList(page, `?name=${t}&expiring=90&type=Contract`);
+    expect((await rowIds(table)).sort()).toEqual([soon, later].sort());
+    await expect(page.getByTestId('filter-chips').textContent()).resolves.toContain(
+      'Expiring in the next 90 days',
+    );
+  });
+
+  it('shows the type, parties and the amount in its currency; filters by comments', async () => {
+    const t = tag();
+    const contract = await seedDocument({ name: `Supply ${t}`, comments: `note-${t}` });
+    await seedDocument({ name: `Order ${t}`, type: 'Order', parent: contract });
+    const page = await signedInPage(e2e, 'viewer');
+    const table = await openList(page, `?name=${t}`);
+    const orderRow = table.locator('.ag-row', { hasText: `Order ${t}` }).first();
+    await expect(orderRow.textContent()).resolves.toContain('Service Order');
+    await expect(orderRow.textContent()).resolves.toContain('1,234,567.50 EUR');
+    await expect(orderRow.textContent()).resolves.toContain('Northwind Trading Ltd');
+    const filtered = await openList(page, `?comments=note-${t}`);
+    expect(await rowIds(filtered)).toEqual([contract]);
+  });
+
+  it('a user without documentsRead is sent to no-access', async () => {
+    const page = await signedInPage(e2e, 'accountant');
+    await page.goto('/documents');
+    await page.waitForURL(/\/no-access/);
+  });
+});
+
+describe('document details', () => {
+  it('shows both directions of a parent/child link, each a link', async () => {
+    const t = tag();
+    const contract = await seedDocument({ name: `Framework ${t}` });
+    const amendment = await seedDocument({
+      name: `Amendment ${t}`,
+      type: 'Amendment',
+      parent: contract,
+    });
+    const page = await signedInPage(e2e, 'viewer');
+    await page.goto(`/documents/${amendment}`);
+    await page
+      .getByTestId('parent-document')
+      .getByRole('link', { name: `Framework ${t}` })
+      .click();
+    await page.waitForURL(new RegExp(`/documents/${contract}$`));
+    await page.getByTestId('document-name').getByText(`Framework ${t}`, { exact: true }).waitFor();
+    await page
+      .getByTestId('child-documents')
+      .getByRole('link', { name: `Amendment ${t}` })
+      .click();
+    await page.waitForURL(new RegExp(`/documents/${amendment}$`));
+  });
+
+  it('an unknown document says so with a link back to the list', async () => {
+    const page = await signedInPage(e2e, 'viewer');
+    const id = '00000000-0000-4000-8000-000000000000';
+    await page.goto(`/documents/${id}`);
+    await expect(page.getByTestId('document-not-found').textContent()).resolves.toContain(
+      `Document #${id} not found or you don't have access.`,
+    );
+    await page.getByTestId('back-to-list').click();
+    await page.waitForURL(/\/documents$/);
+  });
+
+  it('a writer archives a document (then it is under "archived only"); a reader has no such action', async () => {
+    const t = tag();
+    const id = await seedDocument({ name: `Old ${t}` });
+    const viewer = await signedInPage(e2e, 'viewer');
+    await viewer.goto(`/documents/${id}`);
+    await viewer.getByTestId('document-name').waitFor();
+    expect(await viewer.getByTestId('delete').count()).toBe(0);
+    expect(await viewer.getByTestId('edit').count()).toBe(0);
+    await viewer.context().close();
+
+    const page = await signedInPage(e2e, 'admin');
+    await page.goto(`/documents/${id}`);
+    await page.getByTestId('delete').click();
+    await page.getByTestId('confirm').click();
+    await page.getByTestId('restore').waitFor();
+    let table = await openList(page, `?name=${t}`);
+    expect(await rowIds(table)).toEqual([]);
+    table = await openList(page, `?name=${t}&archived=only`);
+    expect(await rowIds(table)).toEqual([id]);
+  });
+});
+
+describe('who sees what (issue 14 item 5)', () => {
+  it('a supplier user sees only the document it is a reader of, and cannot open another', async () => {
+    const t = tag();
+    const shared = await seedDocument({ name: `Shared ${t}` });
+    const hidden = await seedDocument({ name: `Hidden ${t}` });
+    const admin = await login(e2e.app.app, 'admin');
+    const { rows } = await e2e.app.db.owner.query<{ id: string }>(
+      `select id from app_public.roles where name = 'viewer'`,
+    );
+    const created = await gql<{ createUser: { userId: string } }>(
+      e2e.app.app,
+      `mutation ($input: CreateUserInput!) { createUser(input: $input) { userId } }`,
+      {
+        input: {
+          username: `supplier.${t}`,
+          password: 'Demo#2026pass',
+          firstName: 'Sven',
+          lastName: 'Supplier',
+          roleId: rows[0]!.id,
+        },
+      },
+      admin.accessToken,
+    );
+    const userId = created.data!.createUser.userId;
+    await e2e.app.db.owner.query(
+      `update app_public.suppliers set user_id = $1
+        where id = (select id from app_public.suppliers where user_id is null order by legal_name limit 1)`,
+      [userId],
+    );
+    await e2e.app.db.owner.query(
+      'insert into app_public.document_readers (document_id, user_id) values ($1, $2)',
+      [shared, userId],
+    );
+    const page = await signedInPage(e2e, `supplier.${t}`);
+    const table = await openList(page);
+    expect(await rowIds(table)).toEqual([shared]);
+    await page.goto(`/documents/${hidden}`);
+    await page.getByTestId('document-not-found').waitFor();
+    await page.goto(`/documents/${shared}`);
+    await expect(page.getByTestId('document-name').textContent()).resolves.toBe(`Shared ${t}`);
+    expect(await page.getByTestId('edit').count()).toBe(0);
+  });
+});
+
+describe('TEMP screenshots', () => {
+  it('shoots', async () => {
+    const t = tag();
+    const contract = await seedDocument({ name: `Framework ${t}`, comments: 'Annual review' });
+    await seedDocument({ name: `Amendment ${t}`, type: 'Amendment', parent: contract });
+    for (const lang of ['ru', 'en'] as const) {
+      const page = await signedInPage(e2e, 'admin', lang);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await openList(page);
+      await page.screenshot({ path: `.tmp/list-${lang}.png` });
+      await openList(page, '?expiring=90&contractor=a');
+      await page.getByTestId('toggle-filters').click();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `.tmp/list-filters-${lang}.png` });
+      await page.goto(`/documents/${contract}`);
+      await page.getByTestId('document-name').waitFor();
+      await page.screenshot({ path: `.tmp/details-${lang}.png`, fullPage: true });
+      await page.goto(`/documents/00000000-0000-4000-8000-000000000000`);
+      await page.getByTestId('document-not-found').waitFor();
+      await page.screenshot({ path: `.tmp/notfound-${lang}.png` });
+      await page.context().close();
+    }
+  });
+});
