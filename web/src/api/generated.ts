@@ -2242,6 +2242,74 @@ export type UserToManySupplierFilter = {
   some?: SupplierFilter | null | undefined;
 };
 
+export type FindFilesByHashesQueryVariables = Exact<{
+  hashes: Array<string | null | undefined> | string;
+}>;
+
+
+export type FindFilesByHashesQuery = { findFilesByHashes: { nodes: Array<{ id: string, name: string, sha256: string, attachedTo: { nodes: Array<{ kind: string | null, recordId: string | null } | null> } } | null> } | null };
+
+export type SearchClientsQueryVariables = Exact<{
+  filter?: ClientFilter | null | undefined;
+}>;
+
+
+export type SearchClientsQuery = { allClients: { nodes: Array<{ id: string, legalName: string, shortName: string | null } | null> } | null };
+
+export type SearchCostTypesQueryVariables = Exact<{
+  filter?: CostTypeFilter | null | undefined;
+}>;
+
+
+export type SearchCostTypesQuery = { allCostTypes: { nodes: Array<{ id: string, name: string } | null> } | null };
+
+export type SearchCurrenciesQueryVariables = Exact<{
+  pattern?: string | null | undefined;
+}>;
+
+
+export type SearchCurrenciesQuery = { searchCurrencies: { nodes: Array<{ value: string, name: string } | null> } | null };
+
+export type SearchProjectsQueryVariables = Exact<{
+  filter?: ProjectFilter | null | undefined;
+}>;
+
+
+export type SearchProjectsQuery = { allProjects: { nodes: Array<{ id: string, name: string, accessKey: string } | null> } | null };
+
+export type SearchScopesQueryVariables = Exact<{
+  pattern?: string | null | undefined;
+}>;
+
+
+export type SearchScopesQuery = { searchScopes: { nodes: Array<{ name: string, description: string } | null> } | null };
+
+export type SearchServicesQueryVariables = Exact<{
+  filter?: ServiceFilter | null | undefined;
+}>;
+
+
+export type SearchServicesQuery = { allServices: { nodes: Array<{ id: string, name: string } | null> } | null };
+
+export type SearchSubsidiariesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SearchSubsidiariesQuery = { allSubsidiaries: { nodes: Array<{ id: string, legalName: string, shortName: string | null } | null> } | null };
+
+export type SearchSuppliersQueryVariables = Exact<{
+  filter?: SupplierFilter | null | undefined;
+}>;
+
+
+export type SearchSuppliersQuery = { allSuppliers: { nodes: Array<{ id: string, legalName: string, shortName: string | null } | null> } | null };
+
+export type SearchUsersQueryVariables = Exact<{
+  filter?: UserFilter | null | undefined;
+}>;
+
+
+export type SearchUsersQuery = { allUsers: { nodes: Array<{ id: string, displayName: string | null, username: string | null } | null> } | null };
+
 export type AllCostTypesQueryVariables = Exact<{
   first: number;
   offset: number;
@@ -2466,6 +2534,118 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
+export const FindFilesByHashesDocument = new TypedDocumentString(`
+    query FindFilesByHashes($hashes: [String]!) {
+  findFilesByHashes(hashes: $hashes) {
+    nodes {
+      id
+      name
+      sha256
+      attachedTo {
+        nodes {
+          kind
+          recordId
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FindFilesByHashesQuery, FindFilesByHashesQueryVariables>;
+export const SearchClientsDocument = new TypedDocumentString(`
+    query SearchClients($filter: ClientFilter) {
+  allClients(first: 20, filter: $filter, orderBy: [LEGAL_NAME_ASC]) {
+    nodes {
+      id
+      legalName
+      shortName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchClientsQuery, SearchClientsQueryVariables>;
+export const SearchCostTypesDocument = new TypedDocumentString(`
+    query SearchCostTypes($filter: CostTypeFilter) {
+  allCostTypes(first: 20, filter: $filter, orderBy: [NAME_ASC]) {
+    nodes {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchCostTypesQuery, SearchCostTypesQueryVariables>;
+export const SearchCurrenciesDocument = new TypedDocumentString(`
+    query SearchCurrencies($pattern: String) {
+  searchCurrencies(pattern: $pattern) {
+    nodes {
+      value
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchCurrenciesQuery, SearchCurrenciesQueryVariables>;
+export const SearchProjectsDocument = new TypedDocumentString(`
+    query SearchProjects($filter: ProjectFilter) {
+  allProjects(first: 20, filter: $filter, orderBy: [NAME_ASC]) {
+    nodes {
+      id
+      name
+      accessKey
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchProjectsQuery, SearchProjectsQueryVariables>;
+export const SearchScopesDocument = new TypedDocumentString(`
+    query SearchScopes($pattern: String) {
+  searchScopes(pattern: $pattern) {
+    nodes {
+      name
+      description
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchScopesQuery, SearchScopesQueryVariables>;
+export const SearchServicesDocument = new TypedDocumentString(`
+    query SearchServices($filter: ServiceFilter) {
+  allServices(first: 20, filter: $filter, orderBy: [NAME_ASC]) {
+    nodes {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchServicesQuery, SearchServicesQueryVariables>;
+export const SearchSubsidiariesDocument = new TypedDocumentString(`
+    query SearchSubsidiaries {
+  allSubsidiaries(first: 200, orderBy: [PRIMARY_KEY_ASC]) {
+    nodes {
+      id
+      legalName
+      shortName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchSubsidiariesQuery, SearchSubsidiariesQueryVariables>;
+export const SearchSuppliersDocument = new TypedDocumentString(`
+    query SearchSuppliers($filter: SupplierFilter) {
+  allSuppliers(first: 20, filter: $filter, orderBy: [LEGAL_NAME_ASC]) {
+    nodes {
+      id
+      legalName
+      shortName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchSuppliersQuery, SearchSuppliersQueryVariables>;
+export const SearchUsersDocument = new TypedDocumentString(`
+    query SearchUsers($filter: UserFilter) {
+  allUsers(first: 20, filter: $filter, orderBy: [LAST_NAME_ASC]) {
+    nodes {
+      id
+      displayName
+      username
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchUsersQuery, SearchUsersQueryVariables>;
 export const AllCostTypesDocument = new TypedDocumentString(`
     query AllCostTypes($first: Int!, $offset: Int!, $orderBy: [CostTypeOrderBy!], $filter: CostTypeFilter) {
   allCostTypes(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {

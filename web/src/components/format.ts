@@ -43,3 +43,20 @@ export function sumDecimals(values: (string | null | undefined)[]): string {
     .reduce((total, value) => (value ? total.plus(value) : total), new Decimal(0))
     .toFixed(2);
 }
+
+/** A file size in the locale's format: bytes, kB or MB. */
+export function formatFileSize(bytes: number, language: string): string {
+  const [value, unit] =
+    bytes >= 1024 * 1024
+      ? [bytes / (1024 * 1024), 'megabyte']
+      : bytes >= 1024
+        ? [bytes / 1024, 'kilobyte']
+        : [bytes, 'byte'];
+  return new Intl.NumberFormat(locales[language] ?? language, {
+    style: 'unit',
+    unit,
+    // "10 bytes", "1.5 kB", "2 MB".
+    unitDisplay: unit === 'byte' ? 'long' : 'short',
+    maximumFractionDigits: 1,
+  }).format(value);
+}
