@@ -935,6 +935,28 @@ export type DocumentFilter = {
   userByDeletedByExists?: boolean | null | undefined;
 };
 
+/** An input for mutations affecting `Document` */
+export type DocumentInput = {
+  amount?: string | null | undefined;
+  clientId?: string | null | undefined;
+  /** Internal remarks on the document. */
+  comments?: string | null | undefined;
+  /** The parent document (usually the contract this one amends or serves). */
+  contractReference?: string | null | undefined;
+  contractorId?: string | null | undefined;
+  currency?: string | null | undefined;
+  description?: string | null | undefined;
+  email?: string | null | undefined;
+  expirationConditions?: string | null | undefined;
+  expirationDate?: string | null | undefined;
+  expirationExtendsContract?: boolean | null | undefined;
+  name: string;
+  principalId?: string | null | undefined;
+  serviceId?: string | null | undefined;
+  signingDate?: string | null | undefined;
+  type: DocumentType;
+};
+
 /** Methods to use when ordering `Document`. */
 export type DocumentOrderBy =
   | 'CLIENT_ID_ASC'
@@ -2383,6 +2405,14 @@ export type GetCostInvoiceIdQueryVariables = Exact<{
 
 export type GetCostInvoiceIdQuery = { getCostInvoiceId: number | null };
 
+export type AddDocumentEditorMutationVariables = Exact<{
+  documentId: string;
+  userId: string;
+}>;
+
+
+export type AddDocumentEditorMutation = { createDocumentEditor: { clientMutationId: string | null } | null };
+
 export type AddDocumentFilesMutationVariables = Exact<{
   id: string;
   fileIds: Array<string | null | undefined> | string;
@@ -2390,6 +2420,14 @@ export type AddDocumentFilesMutationVariables = Exact<{
 
 
 export type AddDocumentFilesMutation = { addDocumentFiles: { clientMutationId: string | null } | null };
+
+export type AddDocumentReaderMutationVariables = Exact<{
+  documentId: string;
+  userId: string;
+}>;
+
+
+export type AddDocumentReaderMutation = { createDocumentReader: { clientMutationId: string | null } | null };
 
 export type AllDocumentsQueryVariables = Exact<{
   first: number;
@@ -2409,6 +2447,18 @@ export type CandidateDocumentsQueryVariables = Exact<{
 
 export type CandidateDocumentsQuery = { allDocuments: { nodes: Array<{ id: string, name: string, type: DocumentType, parentName: string | null } | null> } | null };
 
+export type ContractsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ContractsQuery = { contracts: { nodes: Array<{ id: string, name: string } | null> } | null };
+
+export type CreateDocumentMutationVariables = Exact<{
+  document: DocumentInput;
+}>;
+
+
+export type CreateDocumentMutation = { createDocument: { document: { id: string } | null } | null };
+
 export type DocumentDetailsQueryVariables = Exact<{
   id: string;
 }>;
@@ -2425,6 +2475,22 @@ export type EditDocumentMutationVariables = Exact<{
 
 
 export type EditDocumentMutation = { editDocument: { result: { id: string } | null } | null };
+
+export type RemoveDocumentEditorMutationVariables = Exact<{
+  documentId: string;
+  userId: string;
+}>;
+
+
+export type RemoveDocumentEditorMutation = { deleteDocumentEditorByDocumentIdAndUserId: { clientMutationId: string | null } | null };
+
+export type RemoveDocumentReaderMutationVariables = Exact<{
+  documentId: string;
+  userId: string;
+}>;
+
+
+export type RemoveDocumentReaderMutation = { deleteDocumentReaderByDocumentIdAndUserId: { clientMutationId: string | null } | null };
 
 export type SetDocumentDeletedMutationVariables = Exact<{
   id: string;
@@ -2730,6 +2796,15 @@ export const GetCostInvoiceIdDocument = new TypedDocumentString(`
   getCostInvoiceId(costId: $costId)
 }
     `) as unknown as TypedDocumentString<GetCostInvoiceIdQuery, GetCostInvoiceIdQueryVariables>;
+export const AddDocumentEditorDocument = new TypedDocumentString(`
+    mutation AddDocumentEditor($documentId: UUID!, $userId: UUID!) {
+  createDocumentEditor(
+    input: {documentEditor: {documentId: $documentId, userId: $userId}}
+  ) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<AddDocumentEditorMutation, AddDocumentEditorMutationVariables>;
 export const AddDocumentFilesDocument = new TypedDocumentString(`
     mutation AddDocumentFiles($id: UUID!, $fileIds: [UUID]!) {
   addDocumentFiles(input: {documentId: $id, fileIds: $fileIds}) {
@@ -2737,6 +2812,15 @@ export const AddDocumentFilesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AddDocumentFilesMutation, AddDocumentFilesMutationVariables>;
+export const AddDocumentReaderDocument = new TypedDocumentString(`
+    mutation AddDocumentReader($documentId: UUID!, $userId: UUID!) {
+  createDocumentReader(
+    input: {documentReader: {documentId: $documentId, userId: $userId}}
+  ) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<AddDocumentReaderMutation, AddDocumentReaderMutationVariables>;
 export const AllDocumentsDocument = new TypedDocumentString(`
     query AllDocuments($first: Int!, $offset: Int!, $orderBy: [DocumentOrderBy!], $filter: DocumentFilter) {
   allDocuments(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -2791,6 +2875,25 @@ export const CandidateDocumentsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CandidateDocumentsQuery, CandidateDocumentsQueryVariables>;
+export const ContractsDocument = new TypedDocumentString(`
+    query Contracts {
+  contracts(first: 500) {
+    nodes {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ContractsQuery, ContractsQueryVariables>;
+export const CreateDocumentDocument = new TypedDocumentString(`
+    mutation CreateDocument($document: DocumentInput!) {
+  createDocument(input: {document: $document}) {
+    document {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateDocumentMutation, CreateDocumentMutationVariables>;
 export const DocumentDetailsDocument = new TypedDocumentString(`
     query DocumentDetails($id: UUID!) {
   documentById(id: $id) {
@@ -2903,6 +3006,24 @@ export const EditDocumentDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<EditDocumentMutation, EditDocumentMutationVariables>;
+export const RemoveDocumentEditorDocument = new TypedDocumentString(`
+    mutation RemoveDocumentEditor($documentId: UUID!, $userId: UUID!) {
+  deleteDocumentEditorByDocumentIdAndUserId(
+    input: {documentId: $documentId, userId: $userId}
+  ) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveDocumentEditorMutation, RemoveDocumentEditorMutationVariables>;
+export const RemoveDocumentReaderDocument = new TypedDocumentString(`
+    mutation RemoveDocumentReader($documentId: UUID!, $userId: UUID!) {
+  deleteDocumentReaderByDocumentIdAndUserId(
+    input: {documentId: $documentId, userId: $userId}
+  ) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveDocumentReaderMutation, RemoveDocumentReaderMutationVariables>;
 export const SetDocumentDeletedDocument = new TypedDocumentString(`
     mutation SetDocumentDeleted($id: UUID!, $isDeleted: Boolean!) {
   setDocumentDeleted(input: {documentId: $id, isDeleted: $isDeleted}) {

@@ -1,4 +1,5 @@
 import {
+  Add,
   Archive,
   ArrowBack,
   AttachFile,
@@ -35,8 +36,9 @@ import { errorMessage } from '../../api/errors.ts';
 import { SetDocumentDeletedDocument } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { formatDateTime, formatMoney } from '../../components/format.ts';
-import { formatDay, formatFileSize } from './document-format.ts';
+import { formatDateTime, formatFileSize, formatMoney } from '../../components/format.ts';
+import { useSession } from '../../session/useSession.ts';
+import { formatDay } from './document-format.ts';
 import { downloadFile, downloadZip, viewFile } from './document-files.ts';
 import {
   DocumentGate,
@@ -57,6 +59,7 @@ export default function DocumentPage() {
 
 function Details({ document: doc }: { document: DocumentDetails }) {
   const { t, i18n } = useTranslation();
+  const { permissions } = useSession();
   const setDeleted = useGraphQLMutation(SetDocumentDeletedDocument, ['Document']);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<unknown>();
@@ -84,6 +87,16 @@ function Details({ document: doc }: { document: DocumentDetails }) {
         <Chip label={t(`documents.types.${doc.type}`)} data-testid="document-type" />
         {doc.isDeleted && <Chip color="warning" label={t('documents.archived')} />}
         <Box sx={{ flexGrow: 1 }} />
+        {doc.type === 'Contract' && !doc.isDeleted && permissions.documentsWrite && (
+          <Button
+            startIcon={<Add />}
+            component={RouterLink}
+            to={`/documents/new?parent=${doc.id}`}
+            data-testid="add-related"
+          >
+            {t('documents.addRelated')}
+          </Button>
+        )}
         {doc.canEdit && (
           <>
             <Button
@@ -333,7 +346,7 @@ export function FilesTable(props: {
             <TableCell data-testid="file-name">{link.file?.name}</TableCell>
             <TableCell>{link.file?.contentType}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              {link.file ? formatFileSize(link.file.size, i18n.language, t) : ''}
+              {link.file ? formatFileSize(Number(link.file.size), i18n.language) : ''}
             </TableCell>
             <TableCell>{personName(link.userByUploadedBy)}</TableCell>
             <TableCell>{formatDateTime(link.uploadedAt, i18n.language)}</TableCell>

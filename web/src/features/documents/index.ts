@@ -2,10 +2,11 @@ import { ViewKanban } from '@mui/icons-material';
 import { lazy } from 'react';
 import type { FeatureModule } from '../../app/module.ts';
 
-// Still to be built: the route, its title, permission and guard are real.
-const Placeholder = lazy(() => import('../../app/pages/PlaceholderPage.tsx'));
 const DocumentsPage = lazy(() => import('./DocumentsPage.tsx'));
 const DocumentPage = lazy(() => import('./DocumentPage.tsx'));
+const NewDocumentPage = lazy(() => import('./NewDocumentPage.tsx'));
+const DocumentEditPage = lazy(() => import('./DocumentEditPage.tsx'));
+const DocumentFilesPage = lazy(() => import('./DocumentFilesPage.tsx'));
 
 const module: FeatureModule = {
   routes: [
@@ -19,7 +20,7 @@ const module: FeatureModule = {
       path: 'documents/new',
       title: 'titles.newDocument',
       permission: 'documentsWrite',
-      component: Placeholder,
+      component: NewDocumentPage,
     },
     {
       path: 'documents/:document',
@@ -33,14 +34,14 @@ const module: FeatureModule = {
       title: 'titles.documentDetails',
       permission: 'documentsWrite',
       params: { document: 'uuid' },
-      component: Placeholder,
+      component: DocumentEditPage,
     },
     {
       path: 'documents/:document/files',
       title: 'titles.documentDetails',
       permission: 'documentsWrite',
       params: { document: 'uuid' },
-      component: Placeholder,
+      component: DocumentFilesPage,
     },
   ],
   navigation: {
