@@ -212,27 +212,155 @@ describe('who sees what (issue 14 item 5)', () => {
   });
 });
 
-describe('TEMP screenshots', () => {
-  it('shoots', async () => {
+/** A minimal PDF of its own content (the storage sniffs the content and finds duplicates). */
+const pdf = (t: string) =>
+  Buffer.from(`%PDF-1.4\n% ${t}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
+
+/** Picks the option of a server-search field whose text contains `option`. */
+async function search(page: Page, label: string, typed: string, option: string | RegExp) {
+  const input = page.getByRole('combobox', { name: label });
+  await input.click();
+  await input.fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Types a date (en-US: MM/DD/YYYY) into a date field. */
+async function typeDate(page: Page, label: string, iso: string) {
+  const [y, m, d] = iso.split('-');
+  const group = page.getByRole('group', { name: label });
+  await group.getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${m}${d}${y}`);
+}
+
+describe('document wizard, connected documents and files', () => {
+  it('creates a contract with a PDF, then an amendment under it; both directions of the link show', async () => {
     const t = tag();
-    const contract = await seedDocument({ name: `Framework ${t}`, comments: 'Annual review' });
-    await seedDocument({ name: `Amendment ${t}`, type: 'Amendment', parent: contract });
-    for (const lang of ['ru', 'en'] as const) {
-      const page = await signedInPage(e2e, 'admin', lang);
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await openList(page);
-      await page.screenshot({ path: `.tmp/list-${lang}.png` });
-      await openList(page, '?expiring=90&contractor=a');
-      await page.getByTestId('toggle-filters').click();
-      await page.waitForTimeout(400);
-      await page.screenshot({ path: `.tmp/list-filters-${lang}.png` });
-      await page.goto(`/documents/${contract}`);
-      await page.getByTestId('document-name').waitFor();
-      await page.screenshot({ path: `.tmp/details-${lang}.png`, fullPage: true });
-      await page.goto(`/documents/00000000-0000-4000-8000-000000000000`);
-      await page.getByTestId('document-not-found').waitFor();
-      await page.screenshot({ path: `.tmp/notfound-${lang}.png` });
-      await page.context().close();
-    }
+    const page = await signedInPage(e2e, 'admin');
+    await page.goto('/documents/new');
+    await page.getByTestId('type-Contract').click();
+    await page.getByLabel('Name', { exact: false }).first().fill(`Cleaning ${t}`);
+    await search(page, 'Contractor', 'Acme', /Acme/);
+    await search(page, 'Principal', 'UK', /Northwind UK/);
+    await page.getByRole('textbox', { name: 'Amount' }).fill('12500.75');
+    await search(page, 'Currency', 'EUR', /^EUR/);
+    await typeDate(page, 'Signing date', '2026-01-15');
+    await typeDate(page, 'Expiration date', '2027-01-14');
+    await page.getByTestId('next').click();
+    await page
+      .getByTestId('document-drop-zone')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: `contract-${t}.pdf`,
+        mimeType: 'application/pdf',
+        buffer: pdf(t),
+      });
+    await page.getByText(`contract-${t}.pdf`).waitFor();
+    await page.getByTestId('create').click();
+    await page.getByTestId('show-document').click();
+    await page.getByTestId('document-name').getByText(`Cleaning ${t}`).waitFor();
+    await expect(page.getByTestId('field-amount').textContent()).resolves.toBe('12,500.75 EUR');
+    await expect(page.getByTestId('file-name').textContent()).resolves.toBe(`contract-${t}.pdf`);
+    const contractUrl = page.url();
+
+    await page.getByTestId('add-related').click();
+    await page.getByTestId('type-Amendment').click();
+    await page.getByLabel('Name', { exact: false }).first().fill(`Amendment 1 ${t}`);
+    await page.getByTestId('next').click();
+    await page.getByTestId('create').click();
+    await page.getByTestId('show-document').click();
+    await page.getByTestId('document-name').getByText(`Amendment 1 ${t}`).waitFor();
+    await expect(page.getByTestId('field-contractor').textContent()).resolves.toContain('Acme');
+    await page
+      .getByTestId('parent-document')
+      .getByRole('link', { name: `Cleaning ${t}` })
+      .click();
+    await page.waitForURL(contractUrl);
+    await page
+      .getByTestId('child-documents')
+      .getByRole('link', { name: `Amendment 1 ${t}` })
+      .waitFor();
+  });
+
+  it('edit moves an amendment to another contract, and connects it back from the first, each in one save', async () => {
+    const t = tag();
+    const first = await seedDocument({ name: `First ${t}` });
+    const second = await seedDocument({ name: `Second ${t}` });
+    const amendment = await seedDocument({ name: `Change ${t}`, type: 'Amendment', parent: first });
+    const page = await signedInPage(e2e, 'admin');
+    await page.goto(`/documents/${amendment}/edit`);
+    await page.getByTestId('parent-select').click();
+    await page.getByRole('option', { name: `Second ${t}` }).click();
+    await page.getByTestId('save').click();
+    await page.waitForURL(new RegExp(`/documents/${amendment}$`));
+    await page
+      .getByTestId('parent-document')
+      .getByRole('link', { name: `Second ${t}` })
+      .waitFor();
+    await page.goto(`/documents/${first}`);
+    await page.getByText('No child documents.').waitFor();
+
+    // From the first contract: connect the amendment back (it leaves the second).
+    await page.goto(`/documents/${first}/edit`);
+    await page.getByTestId('connect-search').fill(`Change ${t}`);
+    await page.getByTestId('connect-candidates').getByText(`now under “Second ${t}”`).waitFor();
+    await page.getByTestId('connect').click();
+    await page.getByTestId('save').click();
+    await page.waitForURL(new RegExp(`/documents/${first}$`));
+    await page
+      .getByTestId('child-documents')
+      .getByRole('link', { name: `Change ${t}` })
+      .waitFor();
+    await page.goto(`/documents/${second}`);
+    await page.getByText('No child documents.').waitFor();
+  });
+
+  it('refuses an expiration before the signing with the translated message', async () => {
+    const t = tag();
+    const id = await seedDocument({ name: `Dates ${t}`, signing: '2026-03-10' });
+    const page = await signedInPage(e2e, 'admin', 'ru');
+    await page.goto(`/documents/${id}/edit`);
+    const group = page.getByRole('group', { name: 'Дата окончания' });
+    await group.getByRole('spinbutton').first().click();
+    await page.keyboard.type('01032026');
+    await page.getByTestId('save').click();
+    await page.getByText('Дата окончания не может быть раньше даты подписания').waitFor();
+    expect(page.url()).toMatch(/\/edit$/);
+  });
+
+  it('the files page uploads and removes a file; a reader has no files action', async () => {
+    const t = tag();
+    const id = await seedDocument({ name: `Files ${t}` });
+    const page = await signedInPage(e2e, 'admin');
+    await page.goto(`/documents/${id}/files`);
+    await page
+      .getByTestId('document-drop-zone')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: `scan-${t}.pdf`,
+        mimeType: 'application/pdf',
+        buffer: pdf(t),
+      });
+    await page.getByTestId('upload').click();
+    await page.getByTestId('file-name').getByText(`scan-${t}.pdf`).waitFor();
+    await page.getByTestId('remove-file').click();
+    await page.getByTestId('confirm').click();
+    await page.getByTestId('no-files').waitFor();
+    await page.context().close();
+
+    const viewer = await signedInPage(e2e, 'viewer');
+    await viewer.goto(`/documents/${id}`);
+    await viewer.getByTestId('document-name').waitFor();
+    expect(await viewer.getByTestId('manage-files').count()).toBe(0);
+    await viewer.goto(`/documents/${id}/files`);
+    await viewer.waitForURL(/\/no-access/);
+  });
+
+  it('a read-only account cannot open the wizard or the edit page', async () => {
+    const id = await seedDocument({ name: `Locked ${tag()}` });
+    const page = await signedInPage(e2e, 'viewer');
+    await page.goto('/documents/new');
+    await page.waitForURL(/\/no-access/);
+    await page.goto(`/documents/${id}/edit`);
+    await page.waitForURL(/\/no-access/);
   });
 });

@@ -2,7 +2,17 @@
 // write (editors)"): a supplier user sees only the documents it is a reader or editor of, whatever
 // its scopes; an editor may change such a document, a reader may not; staff keep their scopes.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asUser, createTestDatabase, rowsAs, sqlErrorAs, type TestDatabase } from './helpers.ts';
+import {
+  asUser,
+  createTestApp,
+  createTestDatabase,
+  errorCode,
+  gql,
+  login,
+  rowsAs,
+  sqlErrorAs,
+  type TestDatabase,
+} from './helpers.ts';
 
 let db: TestDatabase;
 const RLS_REFUSED = '42501';
@@ -202,5 +212,48 @@ describe('what a user may do to a document comes from the database', () => {
         editDocument,
       ]),
     ).toBe('LL001');
+  });
+});
+
+describe('SPEC §5 Documents: the expiration date cannot be earlier than the signing date', () => {
+  it('editDocument and createDocument are refused with ExpirationBeforeSigning, nothing changes', async () => {
+    const { app } = await createTestApp();
+    const { accessToken } = await login(app, 'admin');
+    const id = (
+      await gql<{ allDocuments: { nodes: { id: string; expirationDate: string }[] } }>(
+        app,
+        `{ allDocuments(first: 1, condition: { type: Contract }, orderBy: [NAME_ASC]) { nodes { id expirationDate } } }`,
+        {},
+        accessToken,
+      )
+    ).data!.allDocuments.nodes[0]!;
+    const edit = await gql(
+      app,
+      `mutation ($id: UUID!, $data: JSON!) { editDocument(input: { documentId: $id, data: $data }) { clientMutationId } }`,
+      { id: id.id, data: { signing_date: '2026-03-10', expiration_date: '2026-03-01' } },
+      accessToken,
+    );
+    expect(errorCode(edit)).toBe('ExpirationBeforeSigning');
+    const create = await gql(
+      app,
+      `mutation ($d: DocumentInput!) { createDocument(input: { document: $d }) { clientMutationId } }`,
+      {
+        d: {
+          name: 'Backwards',
+          type: 'Contract',
+          signingDate: '2026-03-10',
+          expirationDate: '2026-03-09',
+        },
+      },
+      accessToken,
+    );
+    expect(errorCode(create)).toBe('ExpirationBeforeSigning');
+    const after = await gql<{ documentById: { expirationDate: string } }>(
+      app,
+      `query ($id: UUID!) { documentById(id: $id) { expirationDate } }`,
+      { id: id.id },
+      accessToken,
+    );
+    expect(after.data!.documentById.expirationDate).toBe(id.expirationDate);
   });
 });

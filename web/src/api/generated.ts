@@ -2602,12 +2602,12 @@ export class TypedDocumentString<TResult, TVariables>
 
 export const FindFilesByHashesDocument = new TypedDocumentString(`
     query FindFilesByHashes($hashes: [String]!) {
-  findFilesByHashes(hashes: $hashes) {
+  findFilesByHashes(hashes: $hashes, first: 100) {
     nodes {
       id
       name
       sha256
-      attachedTo {
+      attachedTo(first: 10) {
         nodes {
           kind
           recordId

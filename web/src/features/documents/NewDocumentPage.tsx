@@ -150,7 +150,8 @@ export default function NewDocumentPage() {
           key={round}
           initialValues={initial}
           validationSchema={documentSchema}
-          onSubmit={finish}
+          // Enter or Next on the setup step goes on to the files; only the last step creates.
+          onSubmit={(values) => (step === 2 ? finish(values) : setStep(2))}
         >
           {(form) => (
             <Form noValidate data-testid="document-wizard">
@@ -193,23 +194,17 @@ export default function NewDocumentPage() {
                     {t('documents.wizard.back')}
                   </Button>
                   {step === 1 ? (
-                    <Button
-                      variant="contained"
-                      data-testid="next"
-                      onClick={() => {
-                        void form.validateForm().then((errors) => {
-                          if (Object.keys(errors).length === 0) setStep(2);
-                          else
-                            void form.setTouched(
-                              Object.fromEntries(Object.keys(errors).map((key) => [key, true])),
-                            );
-                        });
-                      }}
-                    >
+                    <Button key="next" type="submit" variant="contained" data-testid="next">
                       {t('documents.wizard.next')}
                     </Button>
                   ) : (
-                    <Button type="submit" variant="contained" disabled={busy} data-testid="create">
+                    <Button
+                      key="create"
+                      type="submit"
+                      variant="contained"
+                      disabled={busy}
+                      data-testid="create"
+                    >
                       {t('documents.wizard.create')}
                     </Button>
                   )}
