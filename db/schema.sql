@@ -692,6 +692,7 @@ CREATE INDEX documents_type_idx ON app_public.documents USING btree (type);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
+CREATE TRIGGER _500_unlink_subsidiary AFTER UPDATE OF principal_id ON app_public.documents FOR EACH ROW WHEN ((old.principal_id IS DISTINCT FROM new.principal_id)) EXECUTE FUNCTION app_private.tg_documents__unlink_subsidiary();
 alter table app_public.documents enable row level security;
 create policy delete_writer on app_public.documents for delete to public
   using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
@@ -1173,16 +1174,22 @@ create table app_public.subsidiaries (
   country text not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  linked_document_id uuid,
   constraint subsidiaries_country_required CHECK ((btrim(country) <> ''::text)),
   constraint subsidiaries_legal_name_required CHECK ((btrim(legal_name) <> ''::text)),
+  constraint subsidiaries_linked_document_id_fkey FOREIGN KEY (linked_document_id) REFERENCES app_public.documents(id) ON DELETE SET NULL,
   constraint subsidiaries_pkey PRIMARY KEY (id)
 );
 comment on table app_public.subsidiaries is 'A company of the group: it receives invoices and issues bills.';
+comment on column app_public.subsidiaries.linked_document_id is 'The subsidiary''s linked document; it names the subsidiary as its principal.';
 CREATE INDEX subsidiaries_created_at_idx ON app_public.subsidiaries USING btree (created_at);
 CREATE INDEX subsidiaries_legal_name_idx ON app_public.subsidiaries USING btree (lower(legal_name));
 CREATE INDEX subsidiaries_legal_name_sort_idx ON app_public.subsidiaries USING btree (legal_name);
+CREATE INDEX subsidiaries_linked_document_id_idx ON app_public.subsidiaries USING btree (linked_document_id);
 CREATE INDEX subsidiaries_short_name_idx ON app_public.subsidiaries USING btree (short_name);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('linked_document_id:write');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _500_sync_linked_document AFTER INSERT OR UPDATE OF linked_document_id ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg_subsidiaries__sync_linked_document();
 alter table app_public.subsidiaries enable row level security;
 create policy delete_writer on app_public.subsidiaries for delete to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
@@ -1192,7 +1199,7 @@ create policy select_allowed on app_public.subsidiaries for select to public
   using ((( SELECT app_hidden.has_scope('company:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
 create policy update_writer on app_public.subsidiaries for update to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
-grant delete, insert (legal_name, short_name, country), select, update (legal_name, short_name, country) on app_public.subsidiaries to ledgerline_visitor;
+grant delete, insert (legal_name, short_name, country, linked_document_id), select, update (legal_name, short_name, country, linked_document_id) on app_public.subsidiaries to ledgerline_visitor;
 
 create table app_public.suppliers (
   id uuid default gen_random_uuid() not null,
@@ -2572,6 +2579,19 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_documents__unlink_subsidiary()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  update app_public.subsidiaries s set linked_document_id = null
+   where s.linked_document_id = new.id and s.id is distinct from new.principal_id;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_file_links__keep_file()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2769,6 +2789,20 @@ CREATE OR REPLACE FUNCTION app_private.tg_roles__need_scope()
 AS $function$
 begin
   perform app_private.check_role_has_scope(new.id);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_subsidiaries__sync_linked_document()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if new.linked_document_id is not null then
+    update app_public.documents d set principal_id = new.id
+     where d.id = new.linked_document_id and d.principal_id is distinct from new.id;
+  end if;
   return null;
 end;
 $function$;

@@ -130,3 +130,43 @@ $$;
 -- contractor's (0024 indexed suppliers' names).
 create index if not exists subsidiaries_legal_name_sort_idx on app_public.subsidiaries (legal_name);
 create index if not exists subsidiaries_short_name_idx on app_public.subsidiaries (short_name);
+
+-- A subsidiary's linked document (SPEC §2: the subsidiary wizard's second step, shown "synced" on
+-- its details page): the document that founds the subsidiary's place in the group, e.g. its
+-- service agreement with the holding. Linking it makes the subsidiary the document's principal,
+-- and the link follows the document: a document that stops naming the subsidiary as principal is
+-- no longer its linked document. Linking changes the document, so the caller must be able to
+-- write it (checked by _010_references, as for attachments).
+alter table app_public.subsidiaries
+  add column linked_document_id uuid references app_public.documents (id) on delete set null;
+comment on column app_public.subsidiaries.linked_document_id is 'The subsidiary''s linked document; it names the subsidiary as its principal.';
+create index subsidiaries_linked_document_id_idx on app_public.subsidiaries (linked_document_id);
+grant insert (linked_document_id), update (linked_document_id) on app_public.subsidiaries to ledgerline_visitor;
+create trigger _010_references before insert or update on app_public.subsidiaries for each row
+  when (app_hidden.current_user_id() is not null)
+  execute function app_private.tg__check_references('linked_document_id:write');
+
+create function app_private.tg_subsidiaries__sync_linked_document() returns trigger
+language plpgsql set search_path = pg_catalog as $$
+begin
+  if new.linked_document_id is not null then
+    update app_public.documents d set principal_id = new.id
+     where d.id = new.linked_document_id and d.principal_id is distinct from new.id;
+  end if;
+  return null;
+end;
+$$;
+create trigger _500_sync_linked_document after insert or update of linked_document_id on app_public.subsidiaries
+  for each row execute function app_private.tg_subsidiaries__sync_linked_document();
+
+create function app_private.tg_documents__unlink_subsidiary() returns trigger
+language plpgsql security definer set search_path = pg_catalog as $$
+begin
+  update app_public.subsidiaries s set linked_document_id = null
+   where s.linked_document_id = new.id and s.id is distinct from new.principal_id;
+  return null;
+end;
+$$;
+create trigger _500_unlink_subsidiary after update of principal_id on app_public.documents
+  for each row when (old.principal_id is distinct from new.principal_id)
+  execute function app_private.tg_documents__unlink_subsidiary();

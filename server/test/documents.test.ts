@@ -40,6 +40,20 @@ async function supplierUser(username: string, role: string, supplierShortName: s
   return userId;
 }
 
+/** A staff user (no supplier names it) with an account of the given role. */
+async function staffUser(username: string, role: string) {
+  const { rows } = await db.owner.query<{ id: string }>(
+    `insert into app_public.users (username, first_name, last_name, is_active)
+     values ($1, 'Stella', 'Staff', true) returning id`,
+    [username],
+  );
+  await db.owner.query(
+    `insert into app_public.accounts (name, user_id, role_id)
+     select 'Staff', $1, r.id from app_public.roles r where r.name = $2`,
+    [rows[0]!.id, role],
+  );
+}
+
 async function visibleIds(username: string): Promise<string[]> {
   const rows = await rowsAs<{ id: string }>(
     db,
@@ -255,5 +269,76 @@ describe('SPEC §5 Documents: the expiration date cannot be earlier than the sig
       accessToken,
     );
     expect(after.data!.documentById.expirationDate).toBe(id.expirationDate);
+  });
+});
+
+describe("a subsidiary's linked document (SPEC §2 subsidiary details: a synced linked document)", () => {
+  it('linking makes the subsidiary its principal; a new principal unlinks it; a reader cannot link', async () => {
+    const subsidiary = (
+      await db.owner.query<{ id: string }>(
+        `select id from app_public.subsidiaries where short_name = 'Northwind UK'`,
+      )
+    ).rows[0]!.id;
+    const documentId = (
+      await db.owner.query<{ id: string }>(
+        `select d.id from app_public.documents d where d.principal_id <> $1 and d.type = 'Contract' limit 1`,
+        [subsidiary],
+      )
+    ).rows[0]!.id;
+    const principal = await asUser(db, 'admin', async (c) => {
+      await c.query('update app_public.subsidiaries set linked_document_id = $1 where id = $2', [
+        documentId,
+        subsidiary,
+      ]);
+      const linked = (
+        await c.query<{ principal_id: string }>(
+          'select principal_id from app_public.documents where id = $1',
+          [documentId],
+        )
+      ).rows[0]!.principal_id;
+      await c.query(
+        `update app_public.documents set principal_id = (select id from app_public.subsidiaries where id <> $2 limit 1) where id = $1`,
+        [documentId, subsidiary],
+      );
+      const after = (
+        await c.query<{ linked_document_id: string | null }>(
+          'select linked_document_id from app_public.subsidiaries where id = $1',
+          [subsidiary],
+        )
+      ).rows[0]!.linked_document_id;
+      return { linked, after };
+    });
+    expect(principal).toEqual({ linked: subsidiary, after: null });
+    // A reader cannot change a subsidiary at all (nothing is updated).
+    expect(
+      await asUser(
+        db,
+        'viewer',
+        async (c) =>
+          (
+            await c.query(
+              'update app_public.subsidiaries set linked_document_id = $1 where id = $2',
+              [documentId, subsidiary],
+            )
+          ).rowCount,
+      ),
+    ).toBe(0);
+    // A subsidiary writer who cannot write the document cannot link it.
+    await db.owner.query(
+      `insert into app_public.roles (name) values ('subsidiary-writer');
+       insert into app_public.role_scopes (role_id, scope)
+         select id, 'company:write_subsidiary' from app_public.roles where name = 'subsidiary-writer';
+       insert into app_public.role_scopes (role_id, scope)
+         select id, 'documents:read' from app_public.roles where name = 'subsidiary-writer'`,
+    );
+    await staffUser('subsidiary.writer', 'subsidiary-writer');
+    expect(
+      await sqlErrorAs(
+        db,
+        'subsidiary.writer',
+        'update app_public.subsidiaries set linked_document_id = $1 where id = $2',
+        [documentId, subsidiary],
+      ),
+    ).toBe('LL001');
   });
 });

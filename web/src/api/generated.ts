@@ -923,6 +923,10 @@ export type DocumentFilter = {
   serviceId?: UuidFilter | null | undefined;
   /** Filter by the object’s `signingDate` field. */
   signingDate?: DateFilter | null | undefined;
+  /** Filter by the object’s `subsidiariesByLinkedDocumentId` relation. */
+  subsidiariesByLinkedDocumentId?: DocumentToManySubsidiaryFilter | null | undefined;
+  /** Some related `subsidiariesByLinkedDocumentId` exist. */
+  subsidiariesByLinkedDocumentIdExist?: boolean | null | undefined;
   /** Filter by the object’s `type` field. */
   type?: DocumentTypeFilter | null | undefined;
   /** Filter by the object’s `userByCreatedBy` relation. */
@@ -1087,6 +1091,16 @@ export type DocumentToManyDocumentsFileFilter = {
   none?: DocumentsFileFilter | null | undefined;
   /** Some related `DocumentsFile` matches the filter criteria. All fields are combined with a logical ‘and.’ */
   some?: DocumentsFileFilter | null | undefined;
+};
+
+/** A filter to be used against many `Subsidiary` object types. All fields are combined with a logical ‘and.’ */
+export type DocumentToManySubsidiaryFilter = {
+  /** Every related `Subsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: SubsidiaryFilter | null | undefined;
+  /** No related `Subsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: SubsidiaryFilter | null | undefined;
+  /** Some related `Subsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: SubsidiaryFilter | null | undefined;
 };
 
 export type DocumentType =
@@ -1890,6 +1904,12 @@ export type SubsidiaryFilter = {
   invoicesExist?: boolean | null | undefined;
   /** Filter by the object’s `legalName` field. */
   legalName?: StringFilter | null | undefined;
+  /** Filter by the object’s `linkedDocument` relation. */
+  linkedDocument?: DocumentFilter | null | undefined;
+  /** A related `linkedDocument` exists. */
+  linkedDocumentExists?: boolean | null | undefined;
+  /** Filter by the object’s `linkedDocumentId` field. */
+  linkedDocumentId?: UuidFilter | null | undefined;
   /** Negates the expression. */
   not?: SubsidiaryFilter | null | undefined;
   /** Checks for any expressions in this list. */

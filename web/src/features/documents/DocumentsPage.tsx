@@ -23,7 +23,9 @@ import {
 } from '../../api/generated.ts';
 import { useListQuery } from '../../api/hooks.ts';
 import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
+import { api } from '../../app/services.ts';
 import { formatDate } from '../../components/format.ts';
 import { useSession } from '../../session/useSession.ts';
 import { formatDay } from './document-format.ts';
@@ -145,6 +147,33 @@ export default function DocumentsPage() {
       width: 90,
     },
   ];
+
+  // The file has the table's columns and the currency beside the amount.
+  const exportColumns = [
+    ...columns.slice(0, 5),
+    { field: 'currency', header: 'documents.currency' } as Column<DocumentRow, DocumentSortKey>,
+    ...columns.slice(5),
+  ] as Column<DocumentRow>[];
+  const loadAll = async (limit: number) => {
+    const { orderBy } = pagingVariables<DocumentOrderBy>(table.state);
+    const filter = documentFilter(filters, today);
+    const rows: DocumentRow[] = [];
+    let totalCount = 0;
+    // Pages of 500 (the API's largest), until the limit or the end.
+    for (let offset = 0; offset < limit; offset += 500) {
+      const result = await api.request(AllDocumentsDocument, {
+        first: Math.min(500, limit - offset),
+        offset,
+        orderBy,
+        filter,
+      });
+      const page = result.allDocuments;
+      totalCount = page?.totalCount ?? 0;
+      rows.push(...(page?.nodes ?? []).filter((row): row is DocumentRow => row !== null));
+      if (rows.length >= totalCount) break;
+    }
+    return { rows, totalCount };
+  };
 
   const chips: FilterChip[] = [];
   const textChip = (key: TextFilter) => {
@@ -307,6 +336,12 @@ export default function DocumentsPage() {
                   : t('documents.filters.more')}
             </Button>
             <Box sx={{ flexGrow: 1 }} />
+            <ExportButton
+              fileName={t('titles.documents')}
+              columns={exportColumns}
+              loadRows={loadAll}
+              disabled={data.totalCount === 0}
+            />
             {permissions.documentsWrite && (
               <Button
                 variant="contained"
