@@ -2,6 +2,7 @@
 // details, edit and files, subsidiaries): each flow as an account that may and one that may not.
 // Every test seeds its own records (through SQL as the owner or the API), so order does not matter.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gql, login } from '../server/test/helpers.ts';
@@ -362,5 +363,80 @@ describe('document wizard, connected documents and files', () => {
     await page.waitForURL(/\/no-access/);
     await page.goto(`/documents/${id}/edit`);
     await page.waitForURL(/\/no-access/);
+  });
+});
+
+describe('subsidiaries: wizard and details', () => {
+  it('creates a subsidiary with its linked document; details show it and the documents where it is the principal', async () => {
+    const t = tag();
+    const page = await signedInPage(e2e, 'admin');
+    await page.goto('/subsidiaries/new');
+    await page.getByRole('textbox', { name: 'Legal name' }).fill(`Zephyr ${t} Holding GmbH`);
+    await page.getByRole('textbox', { name: 'Short name' }).fill(`Zephyr ${t}`);
+    await page.getByTestId('next').click();
+    // Country is required (SPEC §5).
+    await page.getByText('Field is required').waitFor();
+    await page.getByRole('textbox', { name: 'Country' }).fill('Germany');
+    await page.getByTestId('next').click();
+    await page.getByRole('textbox', { name: 'Name' }).fill(`Service agreement ${t}`);
+    await search(page, 'Contractor', 'Acme', /Acme/);
+    await typeDate(page, 'Signing date', '2026-02-01');
+    await page.getByTestId('create').click();
+    await page.getByTestId('show-subsidiary').click();
+    await page.getByTestId('subsidiary-name').getByText(`Zephyr ${t} Holding GmbH`).waitFor();
+    await page.getByTestId('linked-document-link').getByText(`Service agreement ${t}`).waitFor();
+    await page
+      .getByTestId('principal-documents')
+      .getByRole('link', { name: `Service agreement ${t}` })
+      .click();
+    await page.getByTestId('field-principal').getByText(`Zephyr ${t} Holding GmbH`).waitFor();
+  });
+
+  it('a similar company asks first; cancelling says so and creates nothing', async () => {
+    const page = await signedInPage(e2e, 'admin');
+    await page.goto('/subsidiaries/new');
+    await page.getByRole('textbox', { name: 'Legal name' }).fill('Northwind Trading Limited');
+    await page.getByRole('textbox', { name: 'Country' }).fill('United Kingdom');
+    await page.getByTestId('next').click();
+    await page.getByTestId('similar-companies').getByText('Northwind Trading Ltd').waitFor();
+    await page.getByTestId('similar-cancel').click();
+    await page.getByTestId('creation-canceled').getByText('Company creation canceled').waitFor();
+    const { rows } = await e2e.app.db.owner.query(
+      `select 1 from app_public.subsidiaries where legal_name = 'Northwind Trading Limited'`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('a reader sees the details but cannot open the wizard', async () => {
+    const page = await signedInPage(e2e, 'viewer');
+    const { rows } = await e2e.app.db.owner.query<{ id: string }>(
+      `select id from app_public.subsidiaries where short_name = 'Northwind UK'`,
+    );
+    await page.goto(`/subsidiaries/${rows[0]!.id}`);
+    await page.getByTestId('subsidiary-name').getByText('Northwind Trading Ltd').waitFor();
+    expect(await page.getByTestId('link-document').count()).toBe(0);
+    await page.goto('/subsidiaries/new');
+    await page.waitForURL(/\/no-access/);
+  });
+});
+
+describe('documents export', () => {
+  it('exports the filtered rows as CSV with exact amounts and the currency', async () => {
+    const t = tag();
+    await seedDocument({ name: `Export ${t} one` });
+    await seedDocument({ name: `Export ${t} two` });
+    const page = await signedInPage(e2e, 'viewer');
+    await openList(page, `?name=${t}`);
+    await page.getByTestId('export-button').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'CSV' }).click(),
+    ]);
+    const text = fs.readFileSync((await download.path())!, 'utf8');
+    const lines = text.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain('Amount,Currency');
+    expect(text).toContain(`Export ${t} one`);
+    expect(text).toContain('1234567.50,EUR');
   });
 });

@@ -2569,6 +2569,37 @@ export type UpdateProfileMutationVariables = Exact<{
 
 export type UpdateProfileMutation = { updateProfile: { userId: string } };
 
+export type CreateSubsidiaryMutationVariables = Exact<{
+  legalName: string;
+  shortName?: string | null | undefined;
+  country: string;
+}>;
+
+
+export type CreateSubsidiaryMutation = { createSubsidiary: { subsidiary: { id: string } | null } | null };
+
+export type LinkSubsidiaryDocumentMutationVariables = Exact<{
+  id: string;
+  documentId?: string | null | undefined;
+}>;
+
+
+export type LinkSubsidiaryDocumentMutation = { updateSubsidiaryById: { subsidiary: { id: string, linkedDocumentId: string | null } | null } | null };
+
+export type SimilarCompaniesQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SimilarCompaniesQuery = { similarCompanies: { nodes: Array<{ id: string | null, legalName: string | null, shortName: string | null, type: string | null } | null> } | null };
+
+export type SubsidiaryDetailsQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type SubsidiaryDetailsQuery = { subsidiaryById: { id: string, legalName: string, shortName: string | null, country: string, createdAt: string, linkedDocument: { id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null, amount: string | null, currency: string | null, updatedAt: string, contractor: { id: string, legalName: string } | null, documentsFiles: { totalCount: number } } | null, documentsByPrincipalId: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null } | null> } } | null };
+
 export type CurrentUserQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -3136,6 +3167,81 @@ export const UpdateProfileDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateProfileMutation, UpdateProfileMutationVariables>;
+export const CreateSubsidiaryDocument = new TypedDocumentString(`
+    mutation CreateSubsidiary($legalName: String!, $shortName: String, $country: String!) {
+  createSubsidiary(
+    input: {subsidiary: {legalName: $legalName, shortName: $shortName, country: $country}}
+  ) {
+    subsidiary {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateSubsidiaryMutation, CreateSubsidiaryMutationVariables>;
+export const LinkSubsidiaryDocumentDocument = new TypedDocumentString(`
+    mutation LinkSubsidiaryDocument($id: UUID!, $documentId: UUID) {
+  updateSubsidiaryById(input: {id: $id, patch: {linkedDocumentId: $documentId}}) {
+    subsidiary {
+      id
+      linkedDocumentId
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LinkSubsidiaryDocumentMutation, LinkSubsidiaryDocumentMutationVariables>;
+export const SimilarCompaniesDocument = new TypedDocumentString(`
+    query SimilarCompanies($name: String!) {
+  similarCompanies(name: $name, first: 10) {
+    nodes {
+      id
+      legalName
+      shortName
+      type
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SimilarCompaniesQuery, SimilarCompaniesQueryVariables>;
+export const SubsidiaryDetailsDocument = new TypedDocumentString(`
+    query SubsidiaryDetails($id: UUID!) {
+  subsidiaryById(id: $id) {
+    id
+    legalName
+    shortName
+    country
+    createdAt
+    linkedDocument {
+      id
+      name
+      type
+      signingDate
+      expirationDate
+      amount
+      currency
+      updatedAt
+      contractor {
+        id
+        legalName
+      }
+      documentsFiles(first: 1) {
+        totalCount
+      }
+    }
+    documentsByPrincipalId(
+      first: 100
+      orderBy: [SIGNING_DATE_DESC, PRIMARY_KEY_ASC]
+      filter: {isDeleted: {equalTo: false}}
+    ) {
+      totalCount
+      nodes {
+        id
+        name
+        type
+        signingDate
+        expirationDate
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SubsidiaryDetailsQuery, SubsidiaryDetailsQueryVariables>;
 export const CurrentUserDocument = new TypedDocumentString(`
     query CurrentUser {
   currentUser {
