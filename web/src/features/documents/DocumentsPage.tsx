@@ -8,6 +8,7 @@ import {
   IconButton,
   MenuItem,
   Paper,
+  Stack,
   TextField,
   Typography,
 } from '@mui/material';
@@ -220,9 +221,23 @@ export default function DocumentsPage() {
 
   return (
     <Box sx={{ p: 3 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="page-title">
-        {t('titles.documents')}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
+        <Typography variant="h5" component="h1" data-testid="page-title">
+          {t('titles.documents')}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        {permissions.documentsWrite && (
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            component={RouterLink}
+            to="/documents/new"
+            data-testid="add"
+          >
+            {t('documents.add')}
+          </Button>
+        )}
+      </Stack>
       <Collapse in={moreOpen} unmountOnExit>
         <Paper sx={{ p: 2, mb: 2 }} data-testid="more-filters">
           <Box
@@ -342,17 +357,6 @@ export default function DocumentsPage() {
               loadRows={loadAll}
               disabled={data.totalCount === 0}
             />
-            {permissions.documentsWrite && (
-              <Button
-                variant="contained"
-                startIcon={<Add />}
-                component={RouterLink}
-                to="/documents/new"
-                data-testid="add"
-              >
-                {t('documents.add')}
-              </Button>
-            )}
           </>
         }
         rowActions={(row) => (
