@@ -3,6 +3,7 @@
 // Every test seeds its own records (through SQL as the owner or the API), so order does not matter.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gql, login } from '../server/test/helpers.ts';
@@ -439,4 +440,57 @@ describe('documents export', () => {
     expect(text).toContain(`Export ${t} one`);
     expect(text).toContain('1234567.50,EUR');
   });
+});
+
+describe('accessibility of these screens with data (DESIGN §8, WCAG 2.2 AA, axe-core)', () => {
+  const AXE = fs.readFileSync(
+    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+    'utf8',
+  );
+
+  async function violations(page: Page): Promise<string[]> {
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+    );
+    await page.addScriptTag({ content: AXE });
+    return page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<any> } }).axe;
+      const result = await axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      });
+      return result.violations.map(
+        (v: { id: string; nodes: { target: string[] }[] }) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
+    });
+  }
+
+  it('documents list, details, edit, files, wizard and subsidiary pages have no violations', async () => {
+    const t = tag();
+    const contract = await seedDocument({ name: `Axe ${t}` });
+    await seedDocument({ name: `Axe child ${t}`, type: 'Order', parent: contract });
+    const { rows } = await e2e.app.db.owner.query<{ id: string }>(
+      `select id from app_public.subsidiaries where short_name = 'Northwind UK'`,
+    );
+    const page = await signedInPage(e2e, 'admin', 'ru');
+    const found: string[] = [];
+    for (const [route, ready] of [
+      ['/documents', 'documents-table'],
+      [`/documents/${contract}`, 'document-name'],
+      [`/documents/${contract}/edit`, 'document-form'],
+      [`/documents/${contract}/files`, 'document-drop-zone'],
+      ['/documents/new', 'document-wizard'],
+      ['/subsidiaries/new', 'subsidiary-wizard'],
+      [`/subsidiaries/${rows[0]!.id}`, 'subsidiary-name'],
+    ] as const) {
+      await page.goto(route);
+      await page.getByTestId(ready).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      found.push(...(await violations(page)).map((v) => `${route} ${v}`));
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
 });
