@@ -379,7 +379,7 @@ describe('subsidiaries: wizard and details', () => {
     await page.getByText('Field is required').waitFor();
     await page.getByRole('textbox', { name: 'Country' }).fill('Germany');
     await page.getByTestId('next').click();
-    await page.getByRole('textbox', { name: 'Name' }).fill(`Service agreement ${t}`);
+    await page.locator('input[name=documentName]').fill(`Service agreement ${t}`);
     await search(page, 'Contractor', 'Acme', /Acme/);
     await typeDate(page, 'Signing date', '2026-02-01');
     await page.getByTestId('create').click();
