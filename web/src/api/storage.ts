@@ -1,3 +1,4 @@
+import { saveFile } from '../components/save-file.ts';
 import { ApiError, type Api } from './client.ts';
 
 /** The file-storage REST base path (docs/files.md). */
@@ -116,4 +117,47 @@ function post(
     request.onerror = () => reject(new TypeError('Network error'));
     request.send(body);
   });
+}
+
+/**
+ * Downloads a zip of the files of some records (`invoices`, `bills`, `costs`) with the bearer
+ * token, and saves it as `name.zip`.
+ */
+export async function downloadRecordFiles(
+  api: Api,
+  kind: 'invoices' | 'bills' | 'costs',
+  ids: (string | number)[],
+  name: string,
+): Promise<void> {
+  const query = new URLSearchParams({ ids: ids.join(','), name });
+  let response: Response;
+  try {
+    response = await api.authorizedFetch(`${STORAGE_BASE}/archive/${kind}?${query}`);
+  } catch {
+    throw new ApiError('network', 'NetworkError', 'Request failed due to a network error.');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as StorageResponse<unknown>;
+    throw new ApiError(
+      'http',
+      body.code ?? (response.status === 404 ? 'NotFound' : 'InternalServerError'),
+      body.message ?? '',
+    );
+  }
+  saveFile(await response.blob(), `${name}.zip`);
+}
+
+/** A stored file's bytes (with the bearer token), to show or save in the browser. */
+export async function fetchFile(api: Api, id: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await api.authorizedFetch(fileUrl(id));
+  } catch {
+    throw new ApiError('network', 'NetworkError', 'Request failed due to a network error.');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as StorageResponse<unknown>;
+    throw new ApiError('http', body.code ?? 'FileNotFound', body.message ?? '');
+  }
+  return response.blob();
 }

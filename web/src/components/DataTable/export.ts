@@ -2,6 +2,7 @@
 // the exact decimal string in CSV; in XLSX it becomes a number cell (Excel keeps numbers as
 // doubles, which hold every amount of up to 15 significant digits exactly) so that it can be summed.
 import type { TFunction } from 'i18next';
+import { saveFile } from '../save-file.ts';
 import type { Column } from './DataTable.tsx';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -74,12 +75,5 @@ export async function exportRows<Row>(input: ExportInput<Row>): Promise<void> {
     input.format === 'csv'
       ? new Blob([toCsv(input.columns, input.rows, input.t)], { type: 'text/csv;charset=utf-8' })
       : await toXlsx(input.columns, input.rows, input.t);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${input.fileName}.${input.format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, `${input.fileName}.${input.format}`);
 }

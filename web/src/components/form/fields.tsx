@@ -71,11 +71,16 @@ export interface SelectOption {
 export function SelectInput(props: FieldProps & { options: SelectOption[] }) {
   const { t } = useTranslation();
   const { field, error, helperText } = useFieldState(props.name, props.helper);
+  // An option for "none" ('' — "any", "not archived") is shown as chosen, not as an empty box.
+  const hasEmpty = props.options.some((option) => option.value === '');
   return (
     <TextField
       {...field}
       value={field.value ?? ''}
       select
+      slotProps={
+        hasEmpty ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined
+      }
       label={t(props.label)}
       required={props.required}
       disabled={props.disabled}

@@ -11,7 +11,7 @@ const module: FeatureModule = {
       path: 'invoices',
       title: 'titles.invoices',
       permission: 'invoiceRead',
-      component: Placeholder,
+      component: lazy(() => import('./InvoicesPage.tsx')),
     },
     {
       path: 'invoices/new',
@@ -24,7 +24,7 @@ const module: FeatureModule = {
       title: 'titles.invoiceDetails',
       permission: 'invoiceRead',
       params: { invoice: 'numeric' },
-      component: Placeholder,
+      component: lazy(() => import('./InvoiceDetailsPage.tsx')),
     },
   ],
   navigation: {
