@@ -329,7 +329,7 @@ describe('document wizard, connected documents and files', () => {
     expect(page.url()).toMatch(/\/edit$/);
   });
 
-  it('the files page uploads and removes a file; a reader has no files action', async () => {
+  it('the files page uploads and removes a file; details download it and the zip; a reader has no files action', async () => {
     const t = tag();
     const id = await seedDocument({ name: `Files ${t}` });
     const page = await signedInPage(e2e, 'admin');
@@ -344,6 +344,26 @@ describe('document wizard, connected documents and files', () => {
       });
     await page.getByTestId('upload').click();
     await page.getByTestId('file-name').getByText(`scan-${t}.pdf`).waitFor();
+    // On the details page: download one file under its name, and all of them as a zip.
+    await page.goto(`/documents/${id}`);
+    const [one] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-file').click(),
+    ]);
+    expect(one.suggestedFilename()).toBe(`scan-${t}.pdf`);
+    expect(fs.readFileSync((await one.path())!).toString()).toContain(t);
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-zip').click(),
+    ]);
+    expect(zip.suggestedFilename()).toBe(`Files ${t}.zip`);
+    expect(
+      fs
+        .readFileSync((await zip.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+    await page.goto(`/documents/${id}/files`);
     await page.getByTestId('remove-file').click();
     await page.getByTestId('confirm').click();
     await page.getByTestId('no-files').waitFor();

@@ -1,26 +1,21 @@
 import { api } from '../../app/services.ts';
 import { ApiError } from '../../api/client.ts';
 import { fileUrl, STORAGE_BASE } from '../../api/storage.ts';
+import { saveFile } from '../../components/save-file.ts';
 
 /** Fetches stored bytes with the bearer token (a plain link cannot send it). */
 async function fetchBlob(path: string): Promise<Blob> {
-  const response = await api.authorizedFetch(path);
+  let response: Response;
+  try {
+    response = await api.authorizedFetch(path);
+  } catch {
+    throw new ApiError('network', 'NetworkError', 'Request failed due to a network error.');
+  }
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
     throw new ApiError('http', body.code ?? 'FileNotFound', body.message ?? response.statusText);
   }
   return response.blob();
-}
-
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** Opens a file in a new tab (the browser shows PDFs and images itself). */
@@ -40,11 +35,11 @@ export async function viewFile(id: string): Promise<void> {
 
 /** Saves a file under its original name. */
 export async function downloadFile(id: string, name: string): Promise<void> {
-  save(await fetchBlob(fileUrl(id, 'download')), name);
+  saveFile(await fetchBlob(fileUrl(id, 'download')), name);
 }
 
 /** Saves a zip of the given files as `{name}.zip`. */
 export async function downloadZip(ids: string[], name: string): Promise<void> {
   const query = new URLSearchParams({ files: ids.join(','), name });
-  save(await fetchBlob(`${STORAGE_BASE}/archive?${query.toString()}`), `${name}.zip`);
+  saveFile(await fetchBlob(`${STORAGE_BASE}/archive?${query.toString()}`), `${name}.zip`);
 }
