@@ -212,6 +212,57 @@ describe('who sees what (issue 14 item 5)', () => {
     await expect(page.getByTestId('document-name').textContent()).resolves.toBe(`Shared ${t}`);
     expect(await page.getByTestId('edit').count()).toBe(0);
   });
+
+  it('a supplier user that edits a document changes it (not who sees it, not its archive)', async () => {
+    const t = tag();
+    const edited = await seedDocument({ name: `Edited ${t}` });
+    await seedDocument({ name: `Not shared ${t}` });
+    const roleId = (
+      await e2e.app.db.owner.query<{ id: string }>(
+        `with r as (insert into app_public.roles (name) values ($1) returning id)
+         insert into app_public.role_scopes (role_id, scope) select id, 'documents:write' from r returning role_id as id`,
+        [`supplier-editor-${t}`],
+      )
+    ).rows[0]!.id;
+    const admin = await login(e2e.app.app, 'admin');
+    const created = await gql<{ createUser: { userId: string } }>(
+      e2e.app.app,
+      `mutation ($input: CreateUserInput!) { createUser(input: $input) { userId } }`,
+      {
+        input: {
+          username: `editor.${t}`,
+          password: 'Demo#2026pass',
+          firstName: 'Eda',
+          lastName: 'Editor',
+          roleId,
+        },
+      },
+      admin.accessToken,
+    );
+    const userId = created.data!.createUser.userId;
+    await e2e.app.db.owner.query(
+      `update app_public.suppliers set user_id = $1
+        where id = (select id from app_public.suppliers where user_id is null order by legal_name desc limit 1)`,
+      [userId],
+    );
+    await e2e.app.db.owner.query(
+      'insert into app_public.document_editors (document_id, user_id) values ($1, $2)',
+      [edited, userId],
+    );
+    const page = await signedInPage(e2e, `editor.${t}`);
+    const table = await openList(page, `?name=${t}`);
+    expect(await rowIds(table)).toEqual([edited]);
+    await page.goto(`/documents/${edited}`);
+    await page.getByTestId('document-name').waitFor();
+    expect(await page.getByTestId('delete').count()).toBe(0);
+    await page.getByTestId('edit').click();
+    await page.getByTestId('document-form').waitFor();
+    expect(await page.getByTestId('people-readers').count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Comments' }).fill(`Checked by the supplier ${t}`);
+    await page.getByTestId('save').click();
+    await page.waitForURL(new RegExp(`/documents/${edited}$`));
+    await page.getByText(`Checked by the supplier ${t}`).waitFor();
+  });
 });
 
 /** A minimal PDF of its own content (the storage sniffs the content and finds duplicates). */

@@ -108,7 +108,11 @@ function EditForm({ document: doc }: { document: DocumentDetails }) {
         {(form) => (
           <Form noValidate data-testid="document-form">
             <Paper sx={{ p: 3, mb: 2 }}>
-              <DocumentFields selected={selectedOf(doc)} documentId={doc.id} />
+              <DocumentFields
+                selected={selectedOf(doc)}
+                documentId={doc.id}
+                showAccess={Boolean(doc.canDelete)}
+              />
             </Paper>
             <Paper sx={{ p: 3, mb: 2 }} data-testid="edit-children">
               <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 500 }}>

@@ -189,6 +189,8 @@ export function DocumentFields(props: {
   selected?: ReturnType<typeof selectedOf>;
   /** The document itself, which cannot be its own parent. */
   documentId?: string;
+  /** Who reads and edits it: decided by staff writers only, not by its editors. */
+  showAccess?: boolean;
 }) {
   const { t } = useTranslation();
   const { values } = useFormikContext<DocumentFormValues>();
@@ -275,12 +277,14 @@ export function DocumentFields(props: {
           />
         </Box>
       </Section>
-      <Section title={t('documents.form.access')}>
-        <Box sx={grid}>
-          <PeopleField list="readers" pick="readerPick" label="documents.readers" />
-          <PeopleField list="editors" pick="editorPick" label="documents.editors" />
-        </Box>
-      </Section>
+      {props.showAccess !== false && (
+        <Section title={t('documents.form.access')}>
+          <Box sx={grid}>
+            <PeopleField list="readers" pick="readerPick" label="documents.readers" />
+            <PeopleField list="editors" pick="editorPick" label="documents.editors" />
+          </Box>
+        </Section>
+      )}
     </Stack>
   );
 }
