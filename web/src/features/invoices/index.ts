@@ -17,7 +17,7 @@ const module: FeatureModule = {
       path: 'invoices/new',
       title: 'titles.newInvoice',
       permission: 'invoiceWrite',
-      component: Placeholder,
+      component: lazy(() => import('./NewInvoicePage.tsx')),
     },
     {
       path: 'invoices/:invoice',
