@@ -2550,12 +2550,12 @@ export class TypedDocumentString<TResult, TVariables>
 
 export const FindFilesByHashesDocument = new TypedDocumentString(`
     query FindFilesByHashes($hashes: [String]!) {
-  findFilesByHashes(hashes: $hashes) {
+  findFilesByHashes(hashes: $hashes, first: 50) {
     nodes {
       id
       name
       sha256
-      attachedTo {
+      attachedTo(first: 10) {
         nodes {
           kind
           recordId
