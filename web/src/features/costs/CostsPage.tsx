@@ -90,20 +90,26 @@ export default function CostsPage() {
     supplier: companyName(query.data?.filterSupplier) || undefined,
   };
 
+  // Fixed widths: thirteen columns do not fit a laptop screen, so the table scrolls sideways
+  // with the most looked-at first (what, whose, how much) rather than squeezing every name.
   const columns: Column<CostRow, CostSortKey>[] = [
     { field: 'id', header: 'costs.id', sortKey: 'ID', width: 90 },
-    { field: 'name', header: 'costs.name', flex: 1.4 },
-    { field: 'invoice', header: 'costs.invoice', sortKey: 'INVOICE_ID', flex: 1.2 },
-    { field: 'supplier', header: 'costs.supplier', flex: 1.2 },
-    { field: 'subsidiary', header: 'costs.subsidiary', flex: 1 },
-    { field: 'project', header: 'costs.project', flex: 1 },
-    { field: 'costType', header: 'costs.costType', flex: 1 },
-    { field: 'period', header: 'costs.period', sortKey: 'YEAR', width: 110 },
+    { field: 'status', header: 'costs.status', kind: 'status', width: 140 },
+    { field: 'name', header: 'costs.name', width: 220 },
+    { field: 'invoice', header: 'costs.invoice', sortKey: 'INVOICE_ID', width: 190 },
+    { field: 'supplier', header: 'costs.supplier', width: 170 },
     {
       field: 'amountWVat',
       header: 'costs.amountWVat',
       kind: 'money',
       currency: (row) => row.currency,
+      width: 150,
+    },
+    {
+      field: 'amountUsdWVat',
+      header: 'costs.amountUsdWVat',
+      kind: 'money',
+      currency: 'USD',
       width: 150,
     },
     {
@@ -114,14 +120,6 @@ export default function CostsPage() {
       currency: (row) => row.currency,
       width: 150,
     },
-    { field: 'vat', header: 'costs.vat', width: 80, format: (row) => `${row.vat}%` },
-    {
-      field: 'amountUsdWVat',
-      header: 'costs.amountUsdWVat',
-      kind: 'money',
-      currency: 'USD',
-      width: 150,
-    },
     {
       field: 'amountUsd',
       header: 'costs.amountUsd',
@@ -130,14 +128,17 @@ export default function CostsPage() {
       currency: 'USD',
       width: 150,
     },
+    { field: 'period', header: 'costs.period', sortKey: 'YEAR', width: 110 },
+    { field: 'project', header: 'costs.project', width: 170 },
+    { field: 'costType', header: 'costs.costType', width: 170 },
+    { field: 'subsidiary', header: 'costs.subsidiary', width: 150 },
     {
       field: 'toBill',
       header: 'costs.toBill',
-      width: 110,
+      width: 170,
       format: (row) =>
         row.billId ? t('costs.billed', { id: row.billId }) : row.toBill ? t('costs.yes') : '',
     },
-    { field: 'status', header: 'costs.status', kind: 'status', width: 140 },
   ];
 
   const chips: FilterChip[] = [];
@@ -211,7 +212,7 @@ export default function CostsPage() {
               sx={{
                 display: 'grid',
                 gap: 2,
-                gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+                gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))',
               }}
             >
               <SelectInput
