@@ -73,7 +73,6 @@ language sql stable set search_path = pg_catalog as $$
   select app_hidden.usd_rate(currency, on_date)
 $$;
 comment on function app_public.usd_rate(text, date) is 'USD per unit of the currency on the date (the latest rate on or before it), as cost amounts in USD use.';
-grant execute on function app_hidden.usd_rate(text, date) to ledgerline_visitor;
 
 -- Bulk approve and reject of the costs table: each cost through the single action, all or nothing.
 create function app_public.approve_costs(ids integer[]) returns setof app_public.costs
