@@ -115,14 +115,31 @@ describe('invoice wizard (/invoices/new)', () => {
         .locator('input[type=file]')
         .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: PDF });
       await page.getByText('invoice.pdf').waitFor();
+      // Meanwhile someone entered an invoice of the same supplier and number: shown before saving.
+      const earlier = await seedInvoice(ref);
       await page.getByTestId('wizard-next').click();
+      const dialog = page.getByTestId('duplicates-dialog');
+      await dialog.getByText(`Invoice #${earlier}, number ${ref}`).waitFor();
+      // Going back saves nothing.
+      await page.getByTestId('duplicates-back').click();
+      await dialog.waitFor({ state: 'hidden' });
+      const count = async () =>
+        (
+          await one(`select count(*)::int as n from app_public.invoices where invoice_ref = $1`, [
+            ref,
+          ])
+        ).n;
+      expect(await count()).toBe(1);
+      await page.getByTestId('wizard-next').click();
+      await page.getByTestId('duplicates-continue').click();
       await page.getByTestId('wizard-created').waitFor();
+      expect(await count()).toBe(2);
       const invoice = await one(
         `select i.id, i.amount_w_vat::text, i.amount_usd_w_vat::text,
               (select count(*) from app_public.costs c where c.invoice_id = i.id)::int as costs,
               (select count(*) from app_public.invoices_files f where f.invoice_id = i.id)::int as files
-         from app_public.invoices i where i.invoice_ref = $1`,
-        [ref],
+         from app_public.invoices i where i.invoice_ref = $1 and i.id <> $2`,
+        [ref, earlier],
       );
       expect(invoice).toMatchObject({
         amount_w_vat: '1210.30',
@@ -198,33 +215,45 @@ describe('invoice wizard (/invoices/new)', () => {
   );
 });
 
-/** An invoice of the accountant's subsidiary with costs, through the API; returns the cost ids. */
-async function seedCosts(count: number, projectKey = 'ops.platform'): Promise<number[]> {
+/** An invoice of the accountant's subsidiary and the first supplier, by the administrator. */
+async function seedInvoice(ref: string, costs: Record<string, unknown>[] = []): Promise<number> {
   const token = (await login(e2e.app.app, 'admin')).accessToken;
-  const project = await one(`select id from app_public.projects where access_key = $1`, [
-    projectKey,
-  ]);
   const result = await gql<{ createInvoiceWithCosts: { result: { id: number } } }>(
     e2e.app.app,
     `mutation C($ref: String!, $s: UUID!, $p: UUID!, $costs: JSON!) {
-      createInvoiceWithCosts(input: { invoiceType: regular, invoiceRef: $ref, invoiceDate: "2026-10-15",
+      createInvoiceWithCosts(input: { invoiceType: regular, invoiceRef: $ref, invoiceDate: "2026-09-01",
         currency: "EUR", subsidiaryId: $s, supplierId: $p, costs: $costs }) { result { id } } }`,
     {
-      ref: refOf('SEED'),
+      ref,
       s: ids.nl,
       p: ids.supplier,
-      costs: Array.from({ length: count }, (_, i) => ({
-        name: `Seeded ${i + 1}`,
-        amount: '100.00',
-        vat: '20',
-        period: 10,
-        year: 2026,
-        project_id: project.id,
-      })),
+      costs:
+        costs.length > 0
+          ? costs
+          : [{ name: 'Earlier', amount: '1', vat: '20', period: 9, year: 2026 }],
     },
     token,
   );
-  const invoiceId = result.data!.createInvoiceWithCosts.result.id;
+  if (!result.data) throw new Error(JSON.stringify(result.errors));
+  return result.data.createInvoiceWithCosts.result.id;
+}
+
+/** An invoice of the accountant's subsidiary with costs, through the API; returns the cost ids. */
+async function seedCosts(count: number, projectKey = 'ops.platform'): Promise<number[]> {
+  const project = await one(`select id from app_public.projects where access_key = $1`, [
+    projectKey,
+  ]);
+  const invoiceId = await seedInvoice(
+    refOf('SEED'),
+    Array.from({ length: count }, (_, i) => ({
+      name: `Seeded ${i + 1}`,
+      amount: '100.00',
+      vat: '20',
+      period: 10,
+      year: 2026,
+      project_id: project.id,
+    })),
+  );
   const { rows } = await e2e.app.db.owner.query<{ id: number }>(
     `select id from app_public.costs where invoice_id = $1 order by id`,
     [invoiceId],
@@ -304,8 +333,20 @@ describe('costs table (/costs)', () => {
         where not c.is_deleted and p.access_key like 'ops.%' and p.access_key <> 'ops.legacy'`,
     );
     await expect.poll(() => page.getByTestId('pagination').textContent()).toContain(`of ${n}`);
-    // No row of the page is of a project outside its access pattern.
-    const projects = await page.locator('.ag-row [col-id=project]').allTextContents();
-    expect(projects.filter((name) => name === 'Legacy billing')).toEqual([]);
+    // Every row of the page is a cost of a project its access pattern admits.
+    const shown = [
+      ...new Set(
+        await page
+          .locator('[data-testid=costs-table] .ag-row[row-id]')
+          .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('row-id')))),
+      ),
+    ];
+    expect(shown.length).toBe(10);
+    const outside = await one(
+      `select count(*)::int as n from app_public.costs c left join app_public.projects p on p.id = c.project_id
+        where c.id = any($1) and (p.access_key is null or p.access_key not like 'ops.%' or p.access_key = 'ops.legacy')`,
+      [shown],
+    );
+    expect(outside.n).toBe(0);
   });
 });

@@ -141,6 +141,8 @@ export function DataTable<Row extends { id: string | number }, K extends string 
         headerName: t('table.actions'),
         sortable: false,
         width: 130,
+        // Kept in view when a wide table scrolls sideways (AG Grid renders only visible columns).
+        pinned: 'right',
         cellRenderer: (p: { data?: Row }) => (p.data ? rowActions(p.data) : null),
       });
     }

@@ -94,7 +94,7 @@ export default function CostsPage() {
   // with the most looked-at first (what, whose, how much) rather than squeezing every name.
   const columns: Column<CostRow, CostSortKey>[] = [
     { field: 'id', header: 'costs.id', sortKey: 'ID', width: 90 },
-    { field: 'status', header: 'costs.status', kind: 'status', width: 140 },
+    { field: 'status', header: 'costs.status', kind: 'status', width: 170 },
     { field: 'name', header: 'costs.name', width: 220 },
     { field: 'invoice', header: 'costs.invoice', sortKey: 'INVOICE_ID', width: 190 },
     { field: 'supplier', header: 'costs.supplier', width: 170 },
@@ -133,11 +133,15 @@ export default function CostsPage() {
     { field: 'costType', header: 'costs.costType', width: 170 },
     { field: 'subsidiary', header: 'costs.subsidiary', width: 150 },
     {
-      field: 'toBill',
+      field: 'billing',
       header: 'costs.toBill',
       width: 170,
       format: (row) =>
-        row.billId ? t('costs.billed', { id: row.billId }) : row.toBill ? t('costs.yes') : '',
+        row.billing === 'billed'
+          ? t('costs.billed', { id: row.billId })
+          : row.billing === 'toBill'
+            ? t('costs.yes')
+            : '',
     },
   ];
 

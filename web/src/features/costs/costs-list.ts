@@ -148,6 +148,8 @@ export interface CostRow {
   status: CostStatus;
   toBill: boolean;
   billId: number | null;
+  /** For the "to bill" column (a text, so the grid does not draw a checkbox): to bill, or billed. */
+  billing: '' | 'toBill' | 'billed';
   isDeleted: boolean;
   /** What the account may do to it now (the server's availableActions). */
   actions: string[];
@@ -173,6 +175,7 @@ export function costRow(node: Node): CostRow {
     status: node.status,
     toBill: node.toBill,
     billId: node.billId,
+    billing: node.billId ? 'billed' : node.toBill ? 'toBill' : '',
     isDeleted: node.isDeleted,
     actions: (node.availableActions ?? []).flatMap((action) => (action ? [action] : [])),
   };
