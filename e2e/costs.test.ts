@@ -349,4 +349,67 @@ describe('costs table (/costs)', () => {
     );
     expect(outside.n).toBe(0);
   });
+  it('attaches a file to a cost; the same file for another cost is shown as already attached', async () => {
+    const [first, second] = await seedCosts(2);
+    const page = await signedInPage(e2e, 'accountant');
+    await page.goto('/costs');
+    const scan = Buffer.concat([PDF, Buffer.from(`% cost ${first}\n`)]);
+    await page.getByTestId(`attach-${first}`).click();
+    await page
+      .getByTestId('cost-files')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: scan });
+    await page.getByText('receipt.pdf').waitFor();
+    await page.getByTestId('attach-save').click();
+    await expect
+      .poll(() => page.getByTestId('costs-message').textContent())
+      .toBe('1 file attached');
+    const attached = await one(
+      `select count(*)::int as n from app_public.costs_files where cost_id = $1`,
+      [first],
+    );
+    expect(attached.n).toBe(1);
+    await page.getByTestId(`attach-${second}`).click();
+    await page
+      .getByTestId('cost-files')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'copy.pdf', mimeType: 'application/pdf', buffer: scan });
+    await page
+      .getByText(`copy.pdf: this file is already stored (cost ${first}), skipped`)
+      .waitFor();
+    expect(await page.getByTestId('attach-save').isDisabled()).toBe(true);
+  });
+
+  it('filters live in the URL: a link opens the list filtered, with the named records in the chips', async () => {
+    const [cost] = await seedCosts(1, 'ops.data');
+    const project = await one(`select id from app_public.projects where access_key = 'ops.data'`);
+    const page = await signedInPage(e2e, 'accountant');
+    await page.goto(`/costs?status=to_approve&project=${project.id}&period=2026-10`);
+    const chips = page.getByTestId('filter-chips');
+    await chips.getByText('Project: Data warehouse').waitFor();
+    await chips.getByText('Status: To approve').waitFor();
+    await chips.getByText('Period: 2026-10').waitFor();
+    await page.locator(`.ag-row[row-id="${cost}"]`).first().waitFor();
+    const shown = [
+      ...new Set(
+        await page
+          .locator('[data-testid=costs-table] .ag-row[row-id]')
+          .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('row-id')))),
+      ),
+    ];
+    const { n } = await one(
+      `select count(*)::int as n from app_public.costs
+        where id = any($1) and project_id = $2 and status = 'to_approve' and year = 2026 and period = 10`,
+      [shown, project.id],
+    );
+    expect(n).toBe(shown.length);
+    // Removing a chip removes its filter from the URL.
+    await chips
+      .getByText('Project: Data warehouse')
+      .locator('..')
+      .locator('.MuiChip-deleteIcon')
+      .click();
+    await page.waitForURL((url) => !url.searchParams.has('project'));
+    expect(new URL(page.url()).searchParams.get('status')).toBe('to_approve');
+  });
 });

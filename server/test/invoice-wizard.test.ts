@@ -321,6 +321,24 @@ describe('approveCosts and rejectCosts (costs table bulk actions)', () => {
     ]);
   });
 
+  it('RLS: a cost of a subsidiary the accountant may not use is not found, and nothing changes', async () => {
+    const own = await twoCosts();
+    const other = await create('admin', refOf(), { subsidiary: ids.ru });
+    const { rows } = await t.db.owner.query<{ id: number }>(
+      `select id from app_public.costs where invoice_id = $1 order by id`,
+      [other.data!.createInvoiceWithCosts.result.id],
+    );
+    const foreign = rows.map((r) => r.id);
+    const result = await as('accountant', APPROVE, { ids: [...own, ...foreign] });
+    expect(codeOf(result)).toBe('CostNotFound');
+    expect(await statuses([...own, ...foreign])).toEqual([
+      'to_approve',
+      'to_approve',
+      'to_approve',
+      'to_approve',
+    ]);
+  });
+
   it('no ids is IdsRequired', async () => {
     expect(codeOf(await as('accountant', APPROVE, { ids: [] }))).toBe('IdsRequired');
   });
