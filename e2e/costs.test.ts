@@ -298,11 +298,11 @@ describe('costs table (/costs)', () => {
     await selectRows(page, costIds);
     await page.getByTestId('bulk-reject').click();
     const dialog = page.getByTestId('reject-dialog');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByTestId('dialog-save').click();
     await dialog.getByText('Field is required').waitFor();
     expect(await statuses(costIds)).toEqual(['to_approve', 'to_approve']);
     await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Wrong project');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByTestId('dialog-save').click();
     await expect
       .poll(() => page.getByTestId('costs-message').textContent())
       .toBe('2 costs rejected');

@@ -386,6 +386,7 @@ export default function CostsPage() {
         open={Boolean(rejecting)}
         testId="reject-dialog"
         title="costs.rejectTitle"
+        submitLabel="costs.reject"
         initialValues={{ reason: '' }}
         schema={rejectSchema}
         onClose={() => setRejecting(undefined)}
