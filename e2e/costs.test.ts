@@ -167,6 +167,54 @@ describe('invoice wizard (/invoices/new)', () => {
   });
 
   it(
+    'a failed upload is named as the failing step and creates nothing; a retry uploads and creates',
+    async () => {
+      const page = await signedInPage(e2e, 'accountant');
+      await page.goto('/invoices/new');
+      const ref = refOf('WU');
+      await fillSetup(page, ref);
+      await fillCost(page, 0, { name: 'Audit', amount: '300', vat: '20' });
+      await page.getByTestId('wizard-next').click();
+      await page
+        .getByTestId('invoice-files')
+        .locator('input[type=file]')
+        .setInputFiles({
+          name: 'audit.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.concat([PDF, Buffer.from(`% ${ref}\n`)]),
+        });
+      await page.getByText('audit.pdf').waitFor();
+      // The storage answers as a proxy does to a body it finds too large.
+      await page.route('**/api/storage/', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({ status: 413, body: '' })
+          : route.continue(),
+      );
+      await page.getByTestId('wizard-next').click();
+      const failure = page.getByTestId('wizard-failure');
+      await failure.waitFor();
+      expect(await failure.getAttribute('data-step')).toBe('upload');
+      expect(await failure.textContent()).toContain('The files were not uploaded.');
+      expect(await failure.textContent()).toContain('Total payload size exceeded the limit.');
+      const left = await one(
+        `select count(*)::int as n from app_public.invoices where invoice_ref = $1`,
+        [ref],
+      );
+      expect(left.n).toBe(0);
+      await page.unroute('**/api/storage/');
+      await page.getByTestId('wizard-next').click();
+      await page.getByTestId('wizard-created').waitFor();
+      const created = await one(
+        `select (select count(*) from app_public.invoices_files f where f.invoice_id = i.id)::int as files
+           from app_public.invoices i where i.invoice_ref = $1`,
+        [ref],
+      );
+      expect(created.files).toBe(1);
+    },
+    SLOW,
+  );
+
+  it(
     'a failure leaves nothing: a future period refused by the server, then a retry keeps the entries',
     async () => {
       const page = await signedInPage(e2e, 'accountant');
