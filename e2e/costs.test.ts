@@ -1,5 +1,6 @@
 // The invoice wizard and the costs table in Chromium (issue 12; docs/invoices.md), as the accounts
 // that may and may not: each test seeds its own records through the API or SQL.
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gql, login } from '../server/test/helpers.ts';
@@ -459,5 +460,33 @@ describe('costs table (/costs)', () => {
       .click();
     await page.waitForURL((url) => !url.searchParams.has('project'));
     expect(new URL(page.url()).searchParams.get('status')).toBe('to_approve');
+  });
+  it('exports what the filters select as CSV, money as exact decimals', async () => {
+    const [first, second] = await seedCosts(2, 'rnd.ml');
+    const project = await one(`select id from app_public.projects where access_key = 'rnd.ml'`);
+    const page = await signedInPage(e2e, 'accountant');
+    await page.goto(`/costs?project=${project.id}&status=to_approve`);
+    await page.locator(`.ag-row[row-id="${first}"]`).first().waitFor();
+    await page.getByTestId('export-button').click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'CSV' }).click();
+    const file = await (await download).path();
+    const csv = fs.readFileSync(file, 'utf8');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const expected = await one(
+      `select count(*)::int as n from app_public.costs
+        where project_id = $1 and status = 'to_approve' and subsidiary_id = $2 and not is_deleted`,
+      [project.id, ids.nl],
+    );
+    expect(lines).toHaveLength(1 + expected.n);
+    expect(lines[0]).toContain('ID');
+    const row = lines.find(
+      (line) => line.startsWith(`"${second}"`) || line.startsWith(`${second},`),
+    );
+    expect(row).toContain('120.00');
+    expect(row).toContain('Machine learning lab');
   });
 });
