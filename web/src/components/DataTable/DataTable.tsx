@@ -76,6 +76,8 @@ export interface DataTableProps<Row extends { id: string | number }, K extends s
   toolbar?: ReactNode;
   bulkActions?: (selected: Row[]) => ReactNode;
   rowActions?: (row: Row) => ReactNode;
+  /** Pin the row actions to the right edge: for a table wider than the screen. */
+  pinActions?: boolean;
   summary?: SummaryFields<Row>;
   emptyText?: string;
 }
@@ -93,7 +95,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
   // The selection, by id, across pages: it survives a page change until cleared.
   const [selectedById, setSelectedById] = useState<Map<string, Row>>(new Map());
   const selected = useMemo(() => [...selectedById.values()], [selectedById]);
-  const { rowActions } = props;
+  const { rowActions, pinActions } = props;
 
   const columnDefs = useMemo<ColDef<Row>[]>(() => {
     const currencyOf = (column: Column<Row, K>, row: Row) =>
@@ -142,12 +144,12 @@ export function DataTable<Row extends { id: string | number }, K extends string 
         sortable: false,
         width: 130,
         // Kept in view when a wide table scrolls sideways (AG Grid renders only visible columns).
-        pinned: 'right',
+        ...(pinActions ? { pinned: 'right' as const } : {}),
         cellRenderer: (p: { data?: Row }) => (p.data ? rowActions(p.data) : null),
       });
     }
     return defs;
-  }, [props.columns, props.sort, rowActions, t, i18n.language]);
+  }, [props.columns, props.sort, rowActions, pinActions, t, i18n.language]);
 
   const onSortChanged = useCallback(
     (event: SortChangedEvent<Row>) => {

@@ -353,6 +353,7 @@ export default function CostsPage() {
             )}
           </>
         )}
+        pinActions
         rowActions={(row) => (
           <>
             <Tooltip title={t('costs.openInvoice', { id: row.invoiceId })}>
