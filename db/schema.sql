@@ -494,6 +494,7 @@ CREATE INDEX costs_project_id_idx ON app_public.costs USING btree (project_id);
 CREATE INDEX costs_status_idx ON app_public.costs USING btree (status);
 CREATE INDEX costs_subsidiary_id_idx ON app_public.costs USING btree (subsidiary_id);
 CREATE INDEX costs_subsidiary_list_idx ON app_public.costs USING btree (subsidiary_id, is_deleted, created_at DESC, id) INCLUDE (status, project_id);
+CREATE INDEX costs_to_bill_idx ON app_public.costs USING btree (to_bill);
 CREATE INDEX costs_year_period_idx ON app_public.costs USING btree (year, period);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:write', 'bill_id:write');
 CREATE TRIGGER _050_guard BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_costs__guard();
@@ -3070,6 +3071,22 @@ $function$;
 comment on function app_public.approve_cost(integer) is 'To approve → approved; records the approver (approve_cost).';
 grant execute on function app_public.approve_cost(integer) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.approve_costs(ids integer[])
+ RETURNS SETOF app_public.costs
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array array(select distinct unnest(ids) order by 1) loop
+    return next app_public.approve_cost(item);
+  end loop;
+end;
+$function$;
+comment on function app_public.approve_costs(integer[]) is 'Approves each cost (approve_cost), all or nothing.';
+grant execute on function app_public.approve_costs(integer[]) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.approve_invoices(ids integer[])
  RETURNS SETOF app_public.invoices
  LANGUAGE plpgsql
@@ -3393,6 +3410,42 @@ end;
 $function$;
 comment on function app_public.create_invoice_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) is 'Records a payment on an invoice, in its currency, up to the remaining amount; returns the link with the payment.';
 grant execute on function app_public.create_invoice_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.create_invoice_with_costs(invoice_type app_public.invoice_type, invoice_ref text, invoice_date date, currency text, subsidiary_id uuid, supplier_id uuid, costs jsonb, due_date date DEFAULT NULL::date, default_cost_type_id uuid DEFAULT NULL::uuid, file_ids uuid[] DEFAULT '{}'::uuid[])
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices;
+begin
+  perform app_hidden.require_scope('invoice:write');
+  perform app_hidden.require_scope('cost:write');
+  if costs is null or jsonb_typeof(costs) <> 'array' or jsonb_array_length(costs) = 0 then
+    perform app_hidden.fail('CostsRequired', 'An invoice needs at least one cost.');
+  end if;
+  insert into app_public.invoices (type, invoice_ref, invoice_date, due_date, currency, subsidiary_id,
+                                   supplier_id, default_cost_type_id)
+  values (coalesce(invoice_type, 'regular'), invoice_ref, invoice_date, due_date, currency, subsidiary_id,
+          supplier_id, default_cost_type_id)
+  returning * into invoice;
+  insert into app_public.costs (name, description, amount, vat, invoice_id, to_bill, cost_type_id, project_id,
+                                period, year)
+  select c.name, nullif(btrim(c.description), ''), c.amount, c.vat, invoice.id, coalesce(c.to_bill, false),
+         coalesce(c.cost_type_id, create_invoice_with_costs.default_cost_type_id), c.project_id, c.period, c.year
+    from jsonb_array_elements(costs) with ordinality as e(item, position),
+         jsonb_to_record(e.item) as c(name text, description text, amount numeric, vat numeric, to_bill boolean,
+                                      cost_type_id uuid, project_id uuid, period smallint, year smallint)
+   order by e.position;
+  if cardinality(coalesce(file_ids, '{}')) > 0 then
+    perform app_public.add_invoice_files(invoice.id, file_ids);
+  end if;
+  select * into invoice from app_public.invoices i where i.id = invoice.id;
+  return invoice;
+end;
+$function$;
+comment on function app_public.create_invoice_with_costs(app_public.invoice_type,text,date,text,uuid,uuid,jsonb,date,uuid,uuid[]) is 'Creates an invoice with its costs (a JSON array of {name, description, amount, vat, toBill as to_bill, cost_type_id, project_id, period, year}) and attaches already uploaded files, all or nothing (invoice:write, cost:write).';
+grant execute on function app_public.create_invoice_with_costs(app_public.invoice_type,text,date,text,uuid,uuid,jsonb,date,uuid,uuid[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.create_payments(payments app_public.payment_input[])
  RETURNS SETOF app_public.payments
@@ -3891,6 +3944,23 @@ $function$;
 comment on function app_public.is_valid_access_pattern(text) is 'Whether a project access pattern is well formed: include and !exclude tokens of Latin letters, digits, underscore, dot and * wildcards.';
 grant execute on function app_public.is_valid_access_pattern(text) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.likely_duplicate_invoices(supplier_id uuid, invoice_ref text, invoice_date date, amount_w_vat numeric)
+ RETURNS SETOF app_public.invoices
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select i.* from app_public.invoices i
+   where i.supplier_id = likely_duplicate_invoices.supplier_id
+     and (lower(btrim(i.invoice_ref)) = lower(btrim(likely_duplicate_invoices.invoice_ref))
+          or (i.invoice_date = likely_duplicate_invoices.invoice_date
+              and i.amount_w_vat = likely_duplicate_invoices.amount_w_vat))
+   order by i.id desc
+   limit 20
+$function$;
+comment on function app_public.likely_duplicate_invoices(uuid,text,date,numeric) is 'Visible invoices of the supplier with the same number, or with the same amount with VAT and invoice date.';
+grant execute on function app_public.likely_duplicate_invoices(uuid,text,date,numeric) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.mark_all_notifications_read()
  RETURNS integer
  LANGUAGE plpgsql
@@ -4080,6 +4150,22 @@ end;
 $function$;
 comment on function app_public.reject_cost(integer,text) is 'To approve or approved → rejected with a reason; records who rejected (approve_cost).';
 grant execute on function app_public.reject_cost(integer,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.reject_costs(ids integer[], reason text)
+ RETURNS SETOF app_public.costs
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array array(select distinct unnest(ids) order by 1) loop
+    return next app_public.reject_cost(item, reason);
+  end loop;
+end;
+$function$;
+comment on function app_public.reject_costs(integer[],text) is 'Rejects each cost with the reason (approve_cost), all or nothing.';
+grant execute on function app_public.reject_costs(integer[],text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.reject_invoice(invoice_id integer, reason text)
  RETURNS app_public.invoices
@@ -4671,6 +4757,17 @@ end;
 $function$;
 comment on function app_public.update_role_scopes(uuid,text[],text[]) is 'Adds and removes scopes of a role; a role keeps at least one (admin:role).';
 grant execute on function app_public.update_role_scopes(uuid,text[],text[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.usd_rate(currency text, on_date date)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.usd_rate(currency, on_date)
+$function$;
+comment on function app_public.usd_rate(text,date) is 'USD per unit of the currency on the date (the latest rate on or before it), as cost amounts in USD use.';
+grant execute on function app_public.usd_rate(text,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.users_current_account(u app_public.users)
  RETURNS app_public.accounts
