@@ -494,6 +494,7 @@ CREATE INDEX costs_project_id_idx ON app_public.costs USING btree (project_id);
 CREATE INDEX costs_status_idx ON app_public.costs USING btree (status);
 CREATE INDEX costs_subsidiary_id_idx ON app_public.costs USING btree (subsidiary_id);
 CREATE INDEX costs_subsidiary_list_idx ON app_public.costs USING btree (subsidiary_id, is_deleted, created_at DESC, id) INCLUDE (status, project_id);
+CREATE INDEX costs_to_bill_idx ON app_public.costs USING btree (to_bill);
 CREATE INDEX costs_year_period_idx ON app_public.costs USING btree (year, period);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:write', 'bill_id:write');
 CREATE TRIGGER _050_guard BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_costs__guard();
@@ -851,6 +852,7 @@ create table app_public.invoices (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   paid_amount numeric(18,2) default 0 not null,
+  project_ids uuid[] default '{}'::uuid[] not null,
   constraint invoices_closed_by_fkey FOREIGN KEY (closed_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint invoices_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint invoices_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
@@ -876,6 +878,8 @@ comment on column app_public.invoices.validated_by is '@behavior -insert -update
 comment on column app_public.invoices.closed_by is '@behavior -insert -update';
 comment on column app_public.invoices.paid_amount is '@behavior -insert -update
 The sum of the payments on the invoice.';
+comment on column app_public.invoices.project_ids is '@behavior -*
+The projects of the invoice''s costs (all of them, archived too), kept by the database for the visibility rule.';
 CREATE INDEX invoices_amount_idx ON app_public.invoices USING btree (amount);
 CREATE INDEX invoices_amount_usd_idx ON app_public.invoices USING btree (amount_usd);
 CREATE INDEX invoices_amount_w_vat_idx ON app_public.invoices USING btree (amount_w_vat);
@@ -889,6 +893,7 @@ CREATE INDEX invoices_invoice_date_idx ON app_public.invoices USING btree (invoi
 CREATE INDEX invoices_invoice_ref_idx ON app_public.invoices USING btree (invoice_ref);
 CREATE INDEX invoices_is_deleted_idx ON app_public.invoices USING btree (is_deleted);
 CREATE INDEX invoices_payment_status_idx ON app_public.invoices USING btree (payment_status);
+CREATE INDEX invoices_project_ids_idx ON app_public.invoices USING gin (project_ids);
 CREATE INDEX invoices_status_idx ON app_public.invoices USING btree (status);
 CREATE INDEX invoices_subsidiary_id_idx ON app_public.invoices USING btree (subsidiary_id);
 CREATE INDEX invoices_subsidiary_list_idx ON app_public.invoices USING btree (subsidiary_id, is_deleted, invoice_date DESC, id) INCLUDE (status);
@@ -911,9 +916,7 @@ create policy delete_writer on app_public.invoices for delete to public
 create policy insert_writer on app_public.invoices for insert to public
   with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
 create policy select_allowed on app_public.invoices for select to public
-  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND ((( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids) IS NULL) OR (EXISTS ( SELECT
-   FROM app_public.costs c
-  WHERE ((c.invoice_id = invoices.id) AND app_hidden.project_visible(c.project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))))))));
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND ((( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids) IS NULL) OR (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)))));
 create policy update_writer on app_public.invoices for update to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
 grant delete, insert (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, subsidiary_id, supplier_id, default_cost_type_id), select, update (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, status, is_deleted, reject_reason, subsidiary_id, supplier_id, default_cost_type_id, validated_by, closed_by) on app_public.invoices to ledgerline_visitor;
@@ -2337,16 +2340,24 @@ CREATE OR REPLACE FUNCTION app_private.refresh_invoice_totals(invoice_id integer
 AS $function$
   update app_public.invoices i
      set amount = t.amount, amount_w_vat = t.amount_w_vat, amount_usd = t.amount_usd,
-         amount_usd_w_vat = t.amount_usd_w_vat, costs_status = t.costs_status
-    from (select coalesce(sum(c.amount), 0) amount, coalesce(sum(c.amount_w_vat), 0) amount_w_vat,
-                 coalesce(sum(c.amount_usd), 0) amount_usd, coalesce(sum(c.amount_usd_w_vat), 0) amount_usd_w_vat,
-                 app_hidden.costs_status_of(coalesce(array_agg(c.status) filter (where c.id is not null), '{}')) costs_status
+         amount_usd_w_vat = t.amount_usd_w_vat, costs_status = t.costs_status,
+         project_ids = t.project_ids
+    from (select coalesce(sum(c.amount) filter (where c.counts), 0) amount,
+                 coalesce(sum(c.amount_w_vat) filter (where c.counts), 0) amount_w_vat,
+                 coalesce(sum(c.amount_usd) filter (where c.counts), 0) amount_usd,
+                 coalesce(sum(c.amount_usd_w_vat) filter (where c.counts), 0) amount_usd_w_vat,
+                 app_hidden.costs_status_of(coalesce(array_agg(c.status) filter (where c.counts), '{}')) costs_status,
+                 -- Every cost's project, archived or not: the visibility rule has always looked at all.
+                 coalesce(array_agg(distinct c.project_id order by c.project_id)
+                            filter (where c.project_id is not null), '{}') project_ids
             from app_public.invoices parent
-            left join app_public.costs c on c.invoice_id = parent.id and (not c.is_deleted or parent.is_deleted)
+            left join lateral (
+              select x.*, (not x.is_deleted or parent.is_deleted) counts
+                from app_public.costs x where x.invoice_id = parent.id) c on true
            where parent.id = refresh_invoice_totals.invoice_id) t
    where i.id = refresh_invoice_totals.invoice_id
-     and (i.amount, i.amount_w_vat, i.amount_usd, i.amount_usd_w_vat, i.costs_status)
-         is distinct from (t.amount, t.amount_w_vat, t.amount_usd, t.amount_usd_w_vat, t.costs_status)
+     and (i.amount, i.amount_w_vat, i.amount_usd, i.amount_usd_w_vat, i.costs_status, i.project_ids)
+         is distinct from (t.amount, t.amount_w_vat, t.amount_usd, t.amount_usd_w_vat, t.costs_status, t.project_ids)
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg__audit()
@@ -3113,6 +3124,22 @@ $function$;
 comment on function app_public.approve_cost(integer) is 'To approve → approved; records the approver (approve_cost).';
 grant execute on function app_public.approve_cost(integer) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.approve_costs(ids integer[])
+ RETURNS SETOF app_public.costs
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array array(select distinct unnest(ids) order by 1) loop
+    return next app_public.approve_cost(item);
+  end loop;
+end;
+$function$;
+comment on function app_public.approve_costs(integer[]) is 'Approves each cost (approve_cost), all or nothing.';
+grant execute on function app_public.approve_costs(integer[]) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.approve_invoices(ids integer[])
  RETURNS SETOF app_public.invoices
  LANGUAGE plpgsql
@@ -3436,6 +3463,42 @@ end;
 $function$;
 comment on function app_public.create_invoice_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) is 'Records a payment on an invoice, in its currency, up to the remaining amount; returns the link with the payment.';
 grant execute on function app_public.create_invoice_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.create_invoice_with_costs(invoice_type app_public.invoice_type, invoice_ref text, invoice_date date, currency text, subsidiary_id uuid, supplier_id uuid, costs jsonb, due_date date DEFAULT NULL::date, default_cost_type_id uuid DEFAULT NULL::uuid, file_ids uuid[] DEFAULT '{}'::uuid[])
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices;
+begin
+  perform app_hidden.require_scope('invoice:write');
+  perform app_hidden.require_scope('cost:write');
+  if costs is null or jsonb_typeof(costs) <> 'array' or jsonb_array_length(costs) = 0 then
+    perform app_hidden.fail('CostsRequired', 'An invoice needs at least one cost.');
+  end if;
+  insert into app_public.invoices (type, invoice_ref, invoice_date, due_date, currency, subsidiary_id,
+                                   supplier_id, default_cost_type_id)
+  values (coalesce(invoice_type, 'regular'), invoice_ref, invoice_date, due_date, currency, subsidiary_id,
+          supplier_id, default_cost_type_id)
+  returning * into invoice;
+  insert into app_public.costs (name, description, amount, vat, invoice_id, to_bill, cost_type_id, project_id,
+                                period, year)
+  select c.name, nullif(btrim(c.description), ''), c.amount, c.vat, invoice.id, coalesce(c.to_bill, false),
+         coalesce(c.cost_type_id, create_invoice_with_costs.default_cost_type_id), c.project_id, c.period, c.year
+    from jsonb_array_elements(costs) with ordinality as e(item, position),
+         jsonb_to_record(e.item) as c(name text, description text, amount numeric, vat numeric, to_bill boolean,
+                                      cost_type_id uuid, project_id uuid, period smallint, year smallint)
+   order by e.position;
+  if cardinality(coalesce(file_ids, '{}')) > 0 then
+    perform app_public.add_invoice_files(invoice.id, file_ids);
+  end if;
+  select * into invoice from app_public.invoices i where i.id = invoice.id;
+  return invoice;
+end;
+$function$;
+comment on function app_public.create_invoice_with_costs(app_public.invoice_type,text,date,text,uuid,uuid,jsonb,date,uuid,uuid[]) is 'Creates an invoice with its costs (a JSON array of {name, description, amount, vat, toBill as to_bill, cost_type_id, project_id, period, year}) and attaches already uploaded files, all or nothing (invoice:write, cost:write).';
+grant execute on function app_public.create_invoice_with_costs(app_public.invoice_type,text,date,text,uuid,uuid,jsonb,date,uuid,uuid[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.create_payments(payments app_public.payment_input[])
  RETURNS SETOF app_public.payments
@@ -3959,6 +4022,23 @@ $function$;
 comment on function app_public.is_valid_access_pattern(text) is 'Whether a project access pattern is well formed: include and !exclude tokens of Latin letters, digits, underscore, dot and * wildcards.';
 grant execute on function app_public.is_valid_access_pattern(text) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.likely_duplicate_invoices(supplier_id uuid, invoice_ref text, invoice_date date, amount_w_vat numeric)
+ RETURNS SETOF app_public.invoices
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select i.* from app_public.invoices i
+   where i.supplier_id = likely_duplicate_invoices.supplier_id
+     and (lower(btrim(i.invoice_ref)) = lower(btrim(likely_duplicate_invoices.invoice_ref))
+          or (i.invoice_date = likely_duplicate_invoices.invoice_date
+              and i.amount_w_vat = likely_duplicate_invoices.amount_w_vat))
+   order by i.id desc
+   limit 20
+$function$;
+comment on function app_public.likely_duplicate_invoices(uuid,text,date,numeric) is 'Visible invoices of the supplier with the same number, or with the same amount with VAT and invoice date.';
+grant execute on function app_public.likely_duplicate_invoices(uuid,text,date,numeric) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.mark_all_notifications_read()
  RETURNS integer
  LANGUAGE plpgsql
@@ -4148,6 +4228,22 @@ end;
 $function$;
 comment on function app_public.reject_cost(integer,text) is 'To approve or approved → rejected with a reason; records who rejected (approve_cost).';
 grant execute on function app_public.reject_cost(integer,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.reject_costs(ids integer[], reason text)
+ RETURNS SETOF app_public.costs
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array array(select distinct unnest(ids) order by 1) loop
+    return next app_public.reject_cost(item, reason);
+  end loop;
+end;
+$function$;
+comment on function app_public.reject_costs(integer[],text) is 'Rejects each cost with the reason (approve_cost), all or nothing.';
+grant execute on function app_public.reject_costs(integer[],text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.reject_invoice(invoice_id integer, reason text)
  RETURNS app_public.invoices
@@ -4742,6 +4838,17 @@ end;
 $function$;
 comment on function app_public.update_role_scopes(uuid,text[],text[]) is 'Adds and removes scopes of a role; a role keeps at least one (admin:role).';
 grant execute on function app_public.update_role_scopes(uuid,text[],text[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.usd_rate(currency text, on_date date)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.usd_rate(currency, on_date)
+$function$;
+comment on function app_public.usd_rate(text,date) is 'USD per unit of the currency on the date (the latest rate on or before it), as cost amounts in USD use.';
+grant execute on function app_public.usd_rate(text,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.users_current_account(u app_public.users)
  RETURNS app_public.accounts

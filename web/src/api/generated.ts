@@ -529,6 +529,8 @@ export type CostFilter = {
   subsidiary?: SubsidiaryFilter | null | undefined;
   /** Filter by the object’s `subsidiaryId` field. */
   subsidiaryId?: UuidFilter | null | undefined;
+  /** Filter by the object’s `toBill` field. */
+  toBill?: BooleanFilter | null | undefined;
   /** Filter by the object’s `userByApprovedBy` relation. */
   userByApprovedBy?: UserFilter | null | undefined;
   /** A related `userByApprovedBy` exists. */
@@ -555,6 +557,64 @@ export type CostInput = {
   vat: string;
   year: number;
 };
+
+/** Methods to use when ordering `Cost`. */
+export type CostOrderBy =
+  | 'AMOUNT_ASC'
+  | 'AMOUNT_DESC'
+  | 'AMOUNT_USD_ASC'
+  | 'AMOUNT_USD_DESC'
+  | 'APPROVED_BY_ASC'
+  | 'APPROVED_BY_ASC_NULLS_FIRST'
+  | 'APPROVED_BY_ASC_NULLS_LAST'
+  | 'APPROVED_BY_DESC'
+  | 'APPROVED_BY_DESC_NULLS_FIRST'
+  | 'APPROVED_BY_DESC_NULLS_LAST'
+  | 'BILL_ID_ASC'
+  | 'BILL_ID_ASC_NULLS_FIRST'
+  | 'BILL_ID_ASC_NULLS_LAST'
+  | 'BILL_ID_DESC'
+  | 'BILL_ID_DESC_NULLS_FIRST'
+  | 'BILL_ID_DESC_NULLS_LAST'
+  | 'COST_TYPE_ID_ASC'
+  | 'COST_TYPE_ID_ASC_NULLS_FIRST'
+  | 'COST_TYPE_ID_ASC_NULLS_LAST'
+  | 'COST_TYPE_ID_DESC'
+  | 'COST_TYPE_ID_DESC_NULLS_FIRST'
+  | 'COST_TYPE_ID_DESC_NULLS_LAST'
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'CREATED_BY_ASC'
+  | 'CREATED_BY_ASC_NULLS_FIRST'
+  | 'CREATED_BY_ASC_NULLS_LAST'
+  | 'CREATED_BY_DESC'
+  | 'CREATED_BY_DESC_NULLS_FIRST'
+  | 'CREATED_BY_DESC_NULLS_LAST'
+  | 'CURRENCY_ASC'
+  | 'CURRENCY_DESC'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'INVOICE_ID_ASC'
+  | 'INVOICE_ID_DESC'
+  | 'IS_DELETED_ASC'
+  | 'IS_DELETED_DESC'
+  | 'NATURAL'
+  | 'PERIOD_ASC'
+  | 'PERIOD_DESC'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'PROJECT_ID_ASC'
+  | 'PROJECT_ID_ASC_NULLS_FIRST'
+  | 'PROJECT_ID_ASC_NULLS_LAST'
+  | 'PROJECT_ID_DESC'
+  | 'PROJECT_ID_DESC_NULLS_FIRST'
+  | 'PROJECT_ID_DESC_NULLS_LAST'
+  | 'SUBSIDIARY_ID_ASC'
+  | 'SUBSIDIARY_ID_DESC'
+  | 'TO_BILL_ASC'
+  | 'TO_BILL_DESC'
+  | 'YEAR_ASC'
+  | 'YEAR_DESC';
 
 /** Represents an update to a `Cost`. Fields that are set will be updated. */
 export type CostPatch = {
@@ -2554,12 +2614,53 @@ export type ReportProjectsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ReportProjectsQuery = { reportProjects: { nodes: Array<{ id: string | null, name: string | null } | null> } | null };
 
+export type AddCostFilesMutationVariables = Exact<{
+  costId: number;
+  fileIds: Array<string | null | undefined> | string;
+}>;
+
+
+export type AddCostFilesMutation = { addCostFiles: { clientMutationId: string | null } | null };
+
+export type AllCostsQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<CostOrderBy> | CostOrderBy | null | undefined;
+  filter?: CostFilter | null | undefined;
+  projectId: string;
+  withProject: boolean;
+  costTypeId: string;
+  withCostType: boolean;
+  subsidiaryId: string;
+  withSubsidiary: boolean;
+  supplierId: string;
+  withSupplier: boolean;
+}>;
+
+
+export type AllCostsQuery = { allCosts: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, vat: string, amountWVat: string, amountUsd: string, amountUsdWVat: string, status: CostStatus, toBill: boolean, billId: number | null, isDeleted: boolean, availableActions: Array<string | null> | null, invoice: { invoiceRef: string, supplier: { legalName: string, shortName: string | null } | null } | null, subsidiary: { legalName: string, shortName: string | null } | null, project: { name: string } | null, costType: { name: string } | null } | null> } | null, filterProject?: { name: string } | null, filterCostType?: { name: string } | null, filterSubsidiary?: { legalName: string, shortName: string | null } | null, filterSupplier?: { legalName: string, shortName: string | null } | null };
+
+export type ApproveCostsMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type ApproveCostsMutation = { approveCosts: { result: Array<{ id: number, status: CostStatus } | null> | null } | null };
+
 export type GetCostInvoiceIdQueryVariables = Exact<{
   costId: number;
 }>;
 
 
 export type GetCostInvoiceIdQuery = { getCostInvoiceId: number | null };
+
+export type RejectCostsMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+  reason: string;
+}>;
+
+
+export type RejectCostsMutation = { rejectCosts: { result: Array<{ id: number, status: CostStatus, rejectReason: string | null } | null> | null } | null };
 
 export type AddDocumentEditorMutationVariables = Exact<{
   documentId: string;
@@ -2920,6 +3021,48 @@ export type ValidateInvoicesMutationVariables = Exact<{
 
 export type ValidateInvoicesMutation = { validateInvoices: { result: Array<{ id: number } | null> | null } | null };
 
+export type CreateInvoiceWithCostsMutationVariables = Exact<{
+  invoiceType: InvoiceType;
+  invoiceRef: string;
+  invoiceDate: string;
+  dueDate?: string | null | undefined;
+  currency: string;
+  subsidiaryId: string;
+  supplierId: string;
+  defaultCostTypeId?: string | null | undefined;
+  costs: unknown;
+  fileIds?: Array<string | null | undefined> | string | null | undefined;
+}>;
+
+
+export type CreateInvoiceWithCostsMutation = { createInvoiceWithCosts: { result: { id: number } | null } | null };
+
+export type InvoiceWizardNamesQueryVariables = Exact<{
+  subsidiaryId: string;
+  supplierId: string;
+}>;
+
+
+export type InvoiceWizardNamesQuery = { subsidiaryById: { legalName: string, shortName: string | null } | null, supplierById: { legalName: string, shortName: string | null } | null };
+
+export type InvoiceWizardRateQueryVariables = Exact<{
+  currency: string;
+  onDate: string;
+}>;
+
+
+export type InvoiceWizardRateQuery = { usdRate: string | null };
+
+export type LikelyDuplicateInvoicesQueryVariables = Exact<{
+  supplierId: string;
+  invoiceRef: string;
+  invoiceDate: string;
+  amountWVat: string;
+}>;
+
+
+export type LikelyDuplicateInvoicesQuery = { likelyDuplicateInvoices: { nodes: Array<{ id: number, invoiceRef: string, invoiceDate: string, amountWVat: string, currency: string, status: InvoiceStatus, isDeleted: boolean } | null> } | null };
+
 export type MarkAllNotificationsReadMutationVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -3046,7 +3189,7 @@ export class TypedDocumentString<TResult, TVariables>
 
 export const FindFilesByHashesDocument = new TypedDocumentString(`
     query FindFilesByHashes($hashes: [String]!) {
-  findFilesByHashes(hashes: $hashes, first: 20) {
+  findFilesByHashes(hashes: $hashes, first: 50) {
     nodes {
       id
       name
@@ -3314,11 +3457,95 @@ export const ReportProjectsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReportProjectsQuery, ReportProjectsQueryVariables>;
+export const AddCostFilesDocument = new TypedDocumentString(`
+    mutation AddCostFiles($costId: Int!, $fileIds: [UUID]!) {
+  addCostFiles(input: {costId: $costId, fileIds: $fileIds}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<AddCostFilesMutation, AddCostFilesMutationVariables>;
+export const AllCostsDocument = new TypedDocumentString(`
+    query AllCosts($first: Int!, $offset: Int!, $orderBy: [CostOrderBy!], $filter: CostFilter, $projectId: UUID!, $withProject: Boolean!, $costTypeId: UUID!, $withCostType: Boolean!, $subsidiaryId: UUID!, $withSubsidiary: Boolean!, $supplierId: UUID!, $withSupplier: Boolean!) {
+  allCosts(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    totalCount
+    nodes {
+      id
+      name
+      invoiceId
+      invoice {
+        invoiceRef
+        supplier {
+          legalName
+          shortName
+        }
+      }
+      subsidiary {
+        legalName
+        shortName
+      }
+      project {
+        name
+      }
+      costType {
+        name
+      }
+      period
+      year
+      currency
+      amount
+      vat
+      amountWVat
+      amountUsd
+      amountUsdWVat
+      status
+      toBill
+      billId
+      isDeleted
+      availableActions
+    }
+  }
+  filterProject: projectById(id: $projectId) @include(if: $withProject) {
+    name
+  }
+  filterCostType: costTypeById(id: $costTypeId) @include(if: $withCostType) {
+    name
+  }
+  filterSubsidiary: subsidiaryById(id: $subsidiaryId) @include(if: $withSubsidiary) {
+    legalName
+    shortName
+  }
+  filterSupplier: supplierById(id: $supplierId) @include(if: $withSupplier) {
+    legalName
+    shortName
+  }
+}
+    `) as unknown as TypedDocumentString<AllCostsQuery, AllCostsQueryVariables>;
+export const ApproveCostsDocument = new TypedDocumentString(`
+    mutation ApproveCosts($ids: [Int]!) {
+  approveCosts(input: {ids: $ids}) {
+    result {
+      id
+      status
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveCostsMutation, ApproveCostsMutationVariables>;
 export const GetCostInvoiceIdDocument = new TypedDocumentString(`
     query GetCostInvoiceId($costId: Int!) {
   getCostInvoiceId(costId: $costId)
 }
     `) as unknown as TypedDocumentString<GetCostInvoiceIdQuery, GetCostInvoiceIdQueryVariables>;
+export const RejectCostsDocument = new TypedDocumentString(`
+    mutation RejectCosts($ids: [Int]!, $reason: String!) {
+  rejectCosts(input: {ids: $ids, reason: $reason}) {
+    result {
+      id
+      status
+      rejectReason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RejectCostsMutation, RejectCostsMutationVariables>;
 export const AddDocumentEditorDocument = new TypedDocumentString(`
     mutation AddDocumentEditor($documentId: UUID!, $userId: UUID!) {
   createDocumentEditor(
@@ -4081,6 +4308,54 @@ export const ValidateInvoicesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ValidateInvoicesMutation, ValidateInvoicesMutationVariables>;
+export const CreateInvoiceWithCostsDocument = new TypedDocumentString(`
+    mutation CreateInvoiceWithCosts($invoiceType: InvoiceType!, $invoiceRef: String!, $invoiceDate: Date!, $dueDate: Date, $currency: String!, $subsidiaryId: UUID!, $supplierId: UUID!, $defaultCostTypeId: UUID, $costs: JSON!, $fileIds: [UUID]) {
+  createInvoiceWithCosts(
+    input: {invoiceType: $invoiceType, invoiceRef: $invoiceRef, invoiceDate: $invoiceDate, dueDate: $dueDate, currency: $currency, subsidiaryId: $subsidiaryId, supplierId: $supplierId, defaultCostTypeId: $defaultCostTypeId, costs: $costs, fileIds: $fileIds}
+  ) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateInvoiceWithCostsMutation, CreateInvoiceWithCostsMutationVariables>;
+export const InvoiceWizardNamesDocument = new TypedDocumentString(`
+    query InvoiceWizardNames($subsidiaryId: UUID!, $supplierId: UUID!) {
+  subsidiaryById(id: $subsidiaryId) {
+    legalName
+    shortName
+  }
+  supplierById(id: $supplierId) {
+    legalName
+    shortName
+  }
+}
+    `) as unknown as TypedDocumentString<InvoiceWizardNamesQuery, InvoiceWizardNamesQueryVariables>;
+export const InvoiceWizardRateDocument = new TypedDocumentString(`
+    query InvoiceWizardRate($currency: String!, $onDate: Date!) {
+  usdRate(currency: $currency, onDate: $onDate)
+}
+    `) as unknown as TypedDocumentString<InvoiceWizardRateQuery, InvoiceWizardRateQueryVariables>;
+export const LikelyDuplicateInvoicesDocument = new TypedDocumentString(`
+    query LikelyDuplicateInvoices($supplierId: UUID!, $invoiceRef: String!, $invoiceDate: Date!, $amountWVat: BigFloat!) {
+  likelyDuplicateInvoices(
+    supplierId: $supplierId
+    invoiceRef: $invoiceRef
+    invoiceDate: $invoiceDate
+    amountWVat: $amountWVat
+  ) {
+    nodes {
+      id
+      invoiceRef
+      invoiceDate
+      amountWVat
+      currency
+      status
+      isDeleted
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LikelyDuplicateInvoicesQuery, LikelyDuplicateInvoicesQueryVariables>;
 export const MarkAllNotificationsReadDocument = new TypedDocumentString(`
     mutation MarkAllNotificationsRead {
   markAllNotificationsRead(input: {}) {
