@@ -499,6 +499,7 @@ CREATE INDEX costs_project_id_idx ON app_public.costs USING btree (project_id);
 CREATE INDEX costs_status_idx ON app_public.costs USING btree (status);
 CREATE INDEX costs_subsidiary_id_idx ON app_public.costs USING btree (subsidiary_id);
 CREATE INDEX costs_subsidiary_list_idx ON app_public.costs USING btree (subsidiary_id, is_deleted, created_at DESC, id) INCLUDE (status, project_id);
+CREATE INDEX costs_to_bill_idx ON app_public.costs USING btree (to_bill);
 CREATE INDEX costs_year_period_idx ON app_public.costs USING btree (year, period);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:write', 'bill_id:write');
 CREATE TRIGGER _050_guard BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_costs__guard();
@@ -602,9 +603,9 @@ CREATE INDEX document_editors_user_id_idx ON app_public.document_editors USING b
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.document_editors FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
 alter table app_public.document_editors enable row level security;
 create policy delete_writer on app_public.document_editors for delete to public
-  using (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+  using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
 create policy insert_writer on app_public.document_editors for insert to public
-  with check (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+  with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
 create policy select_visible on app_public.document_editors for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM app_public.documents d
@@ -623,9 +624,9 @@ CREATE INDEX document_readers_user_id_idx ON app_public.document_readers USING b
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.document_readers FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
 alter table app_public.document_readers enable row level security;
 create policy delete_writer on app_public.document_readers for delete to public
-  using (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+  using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
 create policy insert_writer on app_public.document_readers for insert to public
-  with check (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+  with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
 create policy select_visible on app_public.document_readers for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM app_public.documents d
@@ -683,6 +684,8 @@ create table app_public.documents (
   constraint documents_type_fkey FOREIGN KEY (type) REFERENCES app_public.document_types(value) ON UPDATE CASCADE ON DELETE RESTRICT
 );
 comment on table app_public.documents is 'A contract-style document between a principal (a subsidiary) and a contractor (a supplier) or client; may belong to a parent contract.';
+comment on column app_public.documents.comments is '@behavior +filterBy
+Internal remarks on the document.';
 comment on column app_public.documents.contract_reference is '@fieldName contractReference
 The parent document (usually the contract this one amends or serves).';
 comment on column app_public.documents.is_deleted is '@behavior -insert -update
@@ -696,6 +699,7 @@ CREATE INDEX documents_created_by_idx ON app_public.documents USING btree (creat
 CREATE INDEX documents_currency_idx ON app_public.documents USING btree (currency);
 CREATE INDEX documents_deleted_by_idx ON app_public.documents USING btree (deleted_by);
 CREATE INDEX documents_expiration_date_idx ON app_public.documents USING btree (expiration_date);
+CREATE INDEX documents_is_deleted_idx ON app_public.documents USING btree (is_deleted);
 CREATE INDEX documents_name_idx ON app_public.documents USING btree (name);
 CREATE INDEX documents_principal_id_idx ON app_public.documents USING btree (principal_id);
 CREATE INDEX documents_service_id_idx ON app_public.documents USING btree (service_id);
@@ -704,15 +708,16 @@ CREATE INDEX documents_type_idx ON app_public.documents USING btree (type);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
+CREATE TRIGGER _500_unlink_subsidiary AFTER UPDATE OF principal_id ON app_public.documents FOR EACH ROW WHEN ((old.principal_id IS DISTINCT FROM new.principal_id)) EXECUTE FUNCTION app_private.tg_documents__unlink_subsidiary();
 alter table app_public.documents enable row level security;
 create policy delete_writer on app_public.documents for delete to public
-  using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
+  using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
 create policy insert_writer on app_public.documents for insert to public
-  with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
+  with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
 create policy select_allowed on app_public.documents for select to public
-  using (((( SELECT app_hidden.has_scope('documents:read'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(false) AS document_ids_shared_with_me)::uuid[]))));
+  using (((( SELECT app_hidden.has_scope('documents:read'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(false) AS document_ids_shared_with_me)::uuid[]))));
 create policy update_writer on app_public.documents for update to public
-  using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))));
+  using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))));
 grant delete, insert (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id), select, update (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id, is_deleted, deleted_by) on app_public.documents to ledgerline_visitor;
 
 create table app_public.documents_files (
@@ -730,18 +735,19 @@ create table app_public.documents_files (
 comment on table app_public.documents_files is '@behavior -insert -update -delete
 A file attached to a document.';
 CREATE INDEX documents_files_file_id_idx ON app_public.documents_files USING btree (file_id);
+CREATE INDEX documents_files_uploaded_at_idx ON app_public.documents_files USING btree (uploaded_at);
 CREATE INDEX documents_files_uploaded_by_idx ON app_public.documents_files USING btree (uploaded_by);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.documents_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
 alter table app_public.documents_files enable row level security;
 create policy delete_writer on app_public.documents_files for delete to public
-  using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) OR (document_id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))) AND (EXISTS ( SELECT
+  using ((EXISTS ( SELECT
    FROM app_public.documents d
-  WHERE (d.id = documents_files.document_id)))));
+  WHERE ((d.id = documents_files.document_id) AND ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(d.principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (d.id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[])))))));
 create policy insert_writer on app_public.documents_files for insert to public
-  with check (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) OR (document_id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))) AND (EXISTS ( SELECT
+  with check ((EXISTS ( SELECT
    FROM app_public.documents d
-  WHERE (d.id = documents_files.document_id)))));
+  WHERE ((d.id = documents_files.document_id) AND ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(d.principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (d.id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[])))))));
 create policy select_visible on app_public.documents_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.documents d
@@ -1188,16 +1194,22 @@ create table app_public.subsidiaries (
   country text not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  linked_document_id uuid,
   constraint subsidiaries_country_required CHECK ((btrim(country) <> ''::text)),
   constraint subsidiaries_legal_name_required CHECK ((btrim(legal_name) <> ''::text)),
+  constraint subsidiaries_linked_document_id_fkey FOREIGN KEY (linked_document_id) REFERENCES app_public.documents(id) ON DELETE SET NULL,
   constraint subsidiaries_pkey PRIMARY KEY (id)
 );
 comment on table app_public.subsidiaries is 'A company of the group: it receives invoices and issues bills.';
+comment on column app_public.subsidiaries.linked_document_id is 'The subsidiary''s linked document; it names the subsidiary as its principal.';
 CREATE INDEX subsidiaries_created_at_idx ON app_public.subsidiaries USING btree (created_at);
 CREATE INDEX subsidiaries_legal_name_idx ON app_public.subsidiaries USING btree (lower(legal_name));
 CREATE INDEX subsidiaries_legal_name_sort_idx ON app_public.subsidiaries USING btree (legal_name);
+CREATE INDEX subsidiaries_linked_document_id_idx ON app_public.subsidiaries USING btree (linked_document_id);
 CREATE INDEX subsidiaries_short_name_idx ON app_public.subsidiaries USING btree (short_name);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('linked_document_id:write');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _500_sync_linked_document AFTER INSERT OR UPDATE OF linked_document_id ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg_subsidiaries__sync_linked_document();
 alter table app_public.subsidiaries enable row level security;
 create policy delete_writer on app_public.subsidiaries for delete to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
@@ -1207,7 +1219,7 @@ create policy select_allowed on app_public.subsidiaries for select to public
   using ((( SELECT app_hidden.has_scope('company:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
 create policy update_writer on app_public.subsidiaries for update to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
-grant delete, insert (legal_name, short_name, country), select, update (legal_name, short_name, country) on app_public.subsidiaries to ledgerline_visitor;
+grant delete, insert (legal_name, short_name, country, linked_document_id), select, update (legal_name, short_name, country, linked_document_id) on app_public.subsidiaries to ledgerline_visitor;
 
 create table app_public.suppliers (
   id uuid default gen_random_uuid() not null,
@@ -1748,7 +1760,9 @@ AS $function$
             where l.file_id = file_writable_attachment_count.file_id and app_hidden.has_scope('cost:write'))
         + (select count(*) from app_public.documents_files l join app_public.documents d on d.id = l.document_id
             where l.file_id = file_writable_attachment_count.file_id
-              and (app_hidden.has_scope('documents:write') or d.id = any (app_hidden.document_ids_shared_with_me(true))))
+              and ((app_hidden.has_scope('documents:write') and not app_hidden.is_supplier_user()
+                    and coalesce(app_hidden.subsidiary_visible(d.principal_id, app_hidden.visible_subsidiary_ids()), true))
+                   or d.id = any (app_hidden.document_ids_shared_with_me(true))))
         + (select count(*) from app_public.bills b
             where b.act_id = file_writable_attachment_count.file_id and app_hidden.has_scope('bill:write'))
         + (select count(*) from app_public.users u
@@ -1836,6 +1850,17 @@ AS $function$
                   where a.id = is_own_account.account_id and a.user_id = app_hidden.current_user_id())
 $function$;
 grant execute on function app_hidden.is_own_account(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.is_supplier_user()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.suppliers s where s.user_id = app_hidden.current_user_id())
+$function$;
+comment on function app_hidden.is_supplier_user() is 'Whether the signed-in user is the user of a supplier: such a user reaches only the documents shared with it.';
+grant execute on function app_hidden.is_supplier_user() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.lock_bill(bill_id integer)
  RETURNS void
@@ -2754,6 +2779,19 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_documents__unlink_subsidiary()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  update app_public.subsidiaries s set linked_document_id = null
+   where s.linked_document_id = new.id and s.id is distinct from new.principal_id;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_file_links__keep_file()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2955,6 +2993,20 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_subsidiaries__sync_linked_document()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if new.linked_document_id is not null then
+    update app_public.documents d set principal_id = new.id
+     where d.id = new.linked_document_id and d.principal_id is distinct from new.id;
+  end if;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_users__keep_avatar()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3124,6 +3176,22 @@ end;
 $function$;
 comment on function app_public.approve_cost(integer) is 'To approve → approved; records the approver (approve_cost).';
 grant execute on function app_public.approve_cost(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.approve_costs(ids integer[])
+ RETURNS SETOF app_public.costs
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array array(select distinct unnest(ids) order by 1) loop
+    return next app_public.approve_cost(item);
+  end loop;
+end;
+$function$;
+comment on function app_public.approve_costs(integer[]) is 'Approves each cost (approve_cost), all or nothing.';
+grant execute on function app_public.approve_costs(integer[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.approve_invoices(ids integer[])
  RETURNS SETOF app_public.invoices
@@ -3487,6 +3555,42 @@ $function$;
 comment on function app_public.create_invoice_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) is 'Records a payment on an invoice, in its currency, up to the remaining amount; returns the link with the payment.';
 grant execute on function app_public.create_invoice_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.create_invoice_with_costs(invoice_type app_public.invoice_type, invoice_ref text, invoice_date date, currency text, subsidiary_id uuid, supplier_id uuid, costs jsonb, due_date date DEFAULT NULL::date, default_cost_type_id uuid DEFAULT NULL::uuid, file_ids uuid[] DEFAULT '{}'::uuid[])
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices;
+begin
+  perform app_hidden.require_scope('invoice:write');
+  perform app_hidden.require_scope('cost:write');
+  if costs is null or jsonb_typeof(costs) <> 'array' or jsonb_array_length(costs) = 0 then
+    perform app_hidden.fail('CostsRequired', 'An invoice needs at least one cost.');
+  end if;
+  insert into app_public.invoices (type, invoice_ref, invoice_date, due_date, currency, subsidiary_id,
+                                   supplier_id, default_cost_type_id)
+  values (coalesce(invoice_type, 'regular'), invoice_ref, invoice_date, due_date, currency, subsidiary_id,
+          supplier_id, default_cost_type_id)
+  returning * into invoice;
+  insert into app_public.costs (name, description, amount, vat, invoice_id, to_bill, cost_type_id, project_id,
+                                period, year)
+  select c.name, nullif(btrim(c.description), ''), c.amount, c.vat, invoice.id, coalesce(c.to_bill, false),
+         coalesce(c.cost_type_id, create_invoice_with_costs.default_cost_type_id), c.project_id, c.period, c.year
+    from jsonb_array_elements(costs) with ordinality as e(item, position),
+         jsonb_to_record(e.item) as c(name text, description text, amount numeric, vat numeric, to_bill boolean,
+                                      cost_type_id uuid, project_id uuid, period smallint, year smallint)
+   order by e.position;
+  if cardinality(coalesce(file_ids, '{}')) > 0 then
+    perform app_public.add_invoice_files(invoice.id, file_ids);
+  end if;
+  select * into invoice from app_public.invoices i where i.id = invoice.id;
+  return invoice;
+end;
+$function$;
+comment on function app_public.create_invoice_with_costs(app_public.invoice_type,text,date,text,uuid,uuid,jsonb,date,uuid,uuid[]) is 'Creates an invoice with its costs (a JSON array of {name, description, amount, vat, toBill as to_bill, cost_type_id, project_id, period, year}) and attaches already uploaded files, all or nothing (invoice:write, cost:write).';
+grant execute on function app_public.create_invoice_with_costs(app_public.invoice_type,text,date,text,uuid,uuid,jsonb,date,uuid,uuid[]) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.create_payments(payments app_public.payment_input[])
  RETURNS SETOF app_public.payments
  LANGUAGE plpgsql
@@ -3668,6 +3772,31 @@ end;
 $function$;
 comment on function app_public.delete_payment(uuid) is 'Deletes a payment and its link; refused for a record closed as paid.';
 grant execute on function app_public.delete_payment(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.documents_can_delete(document app_public.documents)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.has_scope('documents:write') and not app_hidden.is_supplier_user()
+     and coalesce(app_hidden.subsidiary_visible(document.principal_id, app_hidden.visible_subsidiary_ids()), true)
+$function$;
+comment on function app_public.documents_can_delete(app_public.documents) is 'Whether you may archive or delete this document (a writer of its subsidiary; editors may not).';
+grant execute on function app_public.documents_can_delete(app_public.documents) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.documents_can_edit(document app_public.documents)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select (app_hidden.has_scope('documents:write') and not app_hidden.is_supplier_user()
+          and coalesce(app_hidden.subsidiary_visible(document.principal_id, app_hidden.visible_subsidiary_ids()), true))
+      or document.id = any (app_hidden.document_ids_shared_with_me(true))
+$function$;
+comment on function app_public.documents_can_edit(app_public.documents) is 'Whether you may change this document, its files and its child documents (a writer of its subsidiary, or an editor of it).';
+grant execute on function app_public.documents_can_edit(app_public.documents) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.documents_parent_name(document app_public.documents)
  RETURNS text
@@ -4014,6 +4143,23 @@ $function$;
 comment on function app_public.is_valid_access_pattern(text) is 'Whether a project access pattern is well formed: include and !exclude tokens of Latin letters, digits, underscore, dot and * wildcards.';
 grant execute on function app_public.is_valid_access_pattern(text) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.likely_duplicate_invoices(supplier_id uuid, invoice_ref text, invoice_date date, amount_w_vat numeric)
+ RETURNS SETOF app_public.invoices
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select i.* from app_public.invoices i
+   where i.supplier_id = likely_duplicate_invoices.supplier_id
+     and (lower(btrim(i.invoice_ref)) = lower(btrim(likely_duplicate_invoices.invoice_ref))
+          or (i.invoice_date = likely_duplicate_invoices.invoice_date
+              and i.amount_w_vat = likely_duplicate_invoices.amount_w_vat))
+   order by i.id desc
+   limit 20
+$function$;
+comment on function app_public.likely_duplicate_invoices(uuid,text,date,numeric) is 'Visible invoices of the supplier with the same number, or with the same amount with VAT and invoice date.';
+grant execute on function app_public.likely_duplicate_invoices(uuid,text,date,numeric) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.mark_all_notifications_read()
  RETURNS integer
  LANGUAGE plpgsql
@@ -4228,6 +4374,22 @@ end;
 $function$;
 comment on function app_public.reject_cost(integer,text) is 'To approve or approved → rejected with a reason; records who rejected (approve_cost).';
 grant execute on function app_public.reject_cost(integer,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.reject_costs(ids integer[], reason text)
+ RETURNS SETOF app_public.costs
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array array(select distinct unnest(ids) order by 1) loop
+    return next app_public.reject_cost(item, reason);
+  end loop;
+end;
+$function$;
+comment on function app_public.reject_costs(integer[],text) is 'Rejects each cost with the reason (approve_cost), all or nothing.';
+grant execute on function app_public.reject_costs(integer[],text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.reject_invoice(invoice_id integer, reason text)
  RETURNS app_public.invoices
@@ -4667,6 +4829,9 @@ AS $function$
 declare
   document app_public.documents := app_hidden.document_for_update(document_id);
 begin
+  if not app_public.documents_can_delete(document) then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
   update app_public.documents d
      set is_deleted = set_document_deleted.is_deleted,
          deleted_by = case when set_document_deleted.is_deleted then app_hidden.current_user_id() end
@@ -4830,6 +4995,17 @@ end;
 $function$;
 comment on function app_public.update_role_scopes(uuid,text[],text[]) is 'Adds and removes scopes of a role; a role keeps at least one (admin:role).';
 grant execute on function app_public.update_role_scopes(uuid,text[],text[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.usd_rate(currency text, on_date date)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.usd_rate(currency, on_date)
+$function$;
+comment on function app_public.usd_rate(text,date) is 'USD per unit of the currency on the date (the latest rate on or before it), as cost amounts in USD use.';
+grant execute on function app_public.usd_rate(text,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.users_current_account(u app_public.users)
  RETURNS app_public.accounts

@@ -67,8 +67,8 @@ grant execute on function app_hidden.record_dependents(regclass, uuid) to ledger
 -- The admin tables sort and search by what they show (PostGraphile offers orderBy and filter on
 -- indexed columns only): subsidiaries by name, services and roles by when they were created (the
 -- reference tables' default order).
-create index subsidiaries_legal_name_sort_idx on app_public.subsidiaries (legal_name);
-create index subsidiaries_short_name_idx on app_public.subsidiaries (short_name);
+create index if not exists subsidiaries_legal_name_sort_idx on app_public.subsidiaries (legal_name);
+create index if not exists subsidiaries_short_name_idx on app_public.subsidiaries (short_name);
 create index services_created_at_idx on app_public.services (created_at);
 create index roles_created_at_idx on app_public.roles (created_at);
 create index users_first_name_idx on app_public.users (first_name);

@@ -12,10 +12,15 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
-import { SimilarCompaniesDocument, type SimilarCompaniesQuery } from '../../../api/generated.ts';
+import {
+  SimilarCompaniesBeforeCreateDocument,
+  type SimilarCompaniesBeforeCreateQuery,
+} from '../../../api/generated.ts';
 import { api } from '../../../app/services.ts';
 
-type Company = NonNullable<NonNullable<SimilarCompaniesQuery['similarCompanies']>['nodes'][number]>;
+type Company = NonNullable<
+  NonNullable<SimilarCompaniesBeforeCreateQuery['similarCompanies']>['nodes'][number]
+>;
 
 /**
  * SPEC §5 "Creating a company checks for a similar existing record and asks for confirmation":
@@ -28,7 +33,7 @@ export function useSimilarCompanyCheck() {
   const answer = useRef<(goOn: boolean) => void>(undefined);
 
   const confirmCreation = async (name: string) => {
-    const data = await api.request(SimilarCompaniesDocument, { name });
+    const data = await api.request(SimilarCompaniesBeforeCreateDocument, { name });
     const found = (data.similarCompanies?.nodes ?? []).filter((c): c is Company => c !== null);
     if (!found.length) return;
     const goOn = await new Promise<boolean>((resolve) => {
