@@ -94,10 +94,9 @@ export default function ClientsPage() {
         columns={[
           { field: 'legalName', header: 'clients.legalName', sortKey: 'LEGAL_NAME', flex: 2 },
           { field: 'shortName', header: 'clients.shortName', sortKey: 'SHORT_NAME', flex: 1 },
-          { field: 'country', header: 'clients.country', width: 150 },
-          { field: 'taxId', header: 'clients.taxId', sortKey: 'TAX_ID', width: 150 },
-          { field: 'taxReasonCode', header: 'clients.taxReasonCode', width: 130 },
-          { field: 'orgStatus', header: 'clients.orgStatus', width: 120 },
+          { field: 'country', header: 'clients.country', width: 130 },
+          { field: 'taxId', header: 'clients.taxId', sortKey: 'TAX_ID', width: 140 },
+          { field: 'taxReasonCode', header: 'clients.taxReasonCode', width: 120 },
           {
             field: 'createdAt',
             header: 'common.createdAt',

@@ -27,7 +27,7 @@ export default function RolesPage() {
       columns={[
         { field: 'name', header: 'roles.name', sortKey: 'NAME', flex: 1 },
         { field: 'scopeList', header: 'roles.scopes', flex: 3 },
-        { field: 'accountCount', header: 'roles.accounts', width: 140 },
+        { field: 'accountCount', header: 'roles.accounts', width: 170 },
         {
           field: 'createdAt',
           header: 'common.createdAt',
