@@ -1,6 +1,8 @@
-// Generates web/src/api/generated.ts from schema.graphql and every .graphql document under
-// web/src: the schema's types, one type per operation and a typed document node per operation.
-// With --check, fails when the committed file is out of date.
+// Generates, from schema.graphql and the .graphql documents under web/src, the types of each
+// operation and a typed document per operation: web/src/api/session-generated.ts for the
+// session's documents (web/src/session, needed before sign-in) and web/src/api/generated.ts for
+// every other. Two files, so that the sign-in page does not carry every screen's documents (a
+// bundle keeps a module whole). With --check, fails when a committed file is out of date.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +13,18 @@ import { buildSchema, parse } from 'graphql';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const schemaFile = path.join(webRoot, '..', 'schema.graphql');
-const output = path.join(webRoot, 'src', 'api', 'generated.ts');
+const OUTPUTS = [
+  {
+    file: path.join(webRoot, 'src', 'api', 'session-generated.ts'),
+    takes: (document: string) =>
+      document.startsWith(path.join(webRoot, 'src', 'session') + path.sep),
+  },
+  {
+    file: path.join(webRoot, 'src', 'api', 'generated.ts'),
+    takes: (document: string) =>
+      !document.startsWith(path.join(webRoot, 'src', 'session') + path.sep),
+  },
+];
 
 function graphqlFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -21,9 +34,13 @@ function graphqlFiles(dir: string): string[] {
   });
 }
 
-export async function generate(): Promise<string> {
+export async function generate(
+  takes: (document: string) => boolean,
+  output: string,
+): Promise<string> {
   const schema = buildSchema(fs.readFileSync(schemaFile, 'utf8'));
   const documents = graphqlFiles(path.join(webRoot, 'src'))
+    .filter(takes)
     .sort()
     .map((file) => ({
       location: path.relative(webRoot, file),
@@ -58,14 +75,18 @@ export async function generate(): Promise<string> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const code = await generate();
-  if (process.argv.includes('--check')) {
-    if (!fs.existsSync(output) || fs.readFileSync(output, 'utf8') !== code) {
-      console.error('web/src/api/generated.ts is out of date: run `npm run codegen`.');
-      process.exit(1);
+  for (const { file, takes } of OUTPUTS) {
+    const code = await generate(takes, file);
+    if (process.argv.includes('--check')) {
+      if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== code) {
+        console.error(
+          `${path.relative(process.cwd(), file)} is out of date: run \`npm run codegen\`.`,
+        );
+        process.exit(1);
+      }
+    } else {
+      fs.writeFileSync(file, code);
+      console.log(`Wrote ${path.relative(process.cwd(), file)}`);
     }
-  } else {
-    fs.writeFileSync(output, code);
-    console.log(`Wrote ${path.relative(process.cwd(), output)}`);
   }
 }

@@ -2,7 +2,7 @@
 // refresh logs out; a network error during refresh keeps the tokens.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Api, ApiError } from '../src/api/client.ts';
-import { CurrentUserDocument } from '../src/api/generated.ts';
+import { CurrentUserDocument } from '../src/api/session-generated.ts';
 import { TokenStore } from '../src/session/token-store.ts';
 import { MemoryStorage } from './memory-storage.ts';
 

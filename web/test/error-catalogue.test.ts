@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '../src/i18n/en.json';
-import ru from '../src/i18n/ru.json';
+import { en } from './catalogues.ts';
+import { ru } from './catalogues.ts';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 

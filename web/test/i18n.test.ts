@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import en from '../src/i18n/en.json';
-import ru from '../src/i18n/ru.json';
+import { ENTRY_NAMESPACES } from '../src/i18n/index.ts';
+import { en, parts, ru } from './catalogues.ts';
 
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -38,6 +38,13 @@ const VISIBLE_ATTRIBUTES = new Set([
 ]);
 
 describe('translations', () => {
+  it('the sign-in part holds exactly the entry namespaces and the rest none of them', () => {
+    for (const [entry, rest] of Object.values(parts)) {
+      expect(Object.keys(entry).sort()).toEqual([...ENTRY_NAMESPACES].sort());
+      expect(Object.keys(rest).filter((name) => name in entry)).toEqual([]);
+    }
+  });
+
   it('ru.json and en.json have the same keys', () => {
     expect(new Set(keys(ru).map(base))).toEqual(new Set(keys(en).map(base)));
   });

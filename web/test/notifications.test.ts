@@ -2,8 +2,8 @@
 // record (DESIGN §8: server messages in English never reach a Russian screen).
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../src/i18n/en.json';
-import ru from '../src/i18n/ru.json';
+import { en } from './catalogues.ts';
+import { ru } from './catalogues.ts';
 import {
   notificationLink,
   notificationText,

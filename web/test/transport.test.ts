@@ -1,7 +1,7 @@
 // SPEC §7 transport: short read-only queries as GET while the URL stays within 2,047 characters;
 // everything else as POST with query, variables and operation name.
 import { describe, expect, it } from 'vitest';
-import { CurrentUserDocument, LoginDocument } from '../src/api/generated.ts';
+import { CurrentUserDocument, LoginDocument } from '../src/api/session-generated.ts';
 import { graphqlRequest, MAX_GET_URL, operationOf } from '../src/api/transport.ts';
 
 const ENDPOINT = 'http://localhost/graphql';

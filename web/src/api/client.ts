@@ -1,5 +1,5 @@
 import type { TokenStore } from '../session/token-store.ts';
-import { RefreshAccessDocument } from './generated.ts';
+import { RefreshAccessDocument } from './session-generated.ts';
 import { graphqlRequest, operationOf, type GraphQLDocument } from './transport.ts';
 
 /** Codes meaning "the access token is no good": refresh, then retry once (SPEC §7). */

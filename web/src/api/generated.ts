@@ -3720,38 +3720,6 @@ export type SubsidiaryDetailsQueryVariables = Exact<{
 
 export type SubsidiaryDetailsQuery = { subsidiaryById: { id: string, legalName: string, shortName: string | null, country: string, createdAt: string, linkedDocument: { id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null, amount: string | null, currency: string | null, updatedAt: string, contractor: { id: string, legalName: string } | null, documentsFiles: { totalCount: number } } | null, documentsByPrincipalId: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null } | null> } } | null };
 
-export type CurrentUserQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type CurrentUserQuery = { currentUser: { id: string, username: string | null, firstName: string, lastName: string, additionalName: string | null, displayName: string | null, avatarFileId: string | null, effectiveScopes: Array<string | null> | null, currentAccount: { id: string, name: string, isDefault: boolean | null } | null, accounts: { nodes: Array<{ id: string, name: string, isDefault: boolean | null } | null> } } | null };
-
-export type LoginMutationVariables = Exact<{
-  username: string;
-  password: string;
-}>;
-
-
-export type LoginMutation = { login: { accessToken: string, expiresIn: number, refreshToken: string } };
-
-export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
-
-
-export type LogoutMutation = { logout: { success: boolean } };
-
-export type RefreshAccessMutationVariables = Exact<{
-  refreshToken: string;
-}>;
-
-
-export type RefreshAccessMutation = { refreshAccess: { accessToken: string, expiresIn: number, refreshToken: string } };
-
-export type SwitchAccountMutationVariables = Exact<{
-  accountId: string;
-}>;
-
-
-export type SwitchAccountMutation = { switchAccount: { accessToken: string, expiresIn: number, refreshToken: string } };
-
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -5622,63 +5590,3 @@ export const SubsidiaryDetailsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SubsidiaryDetailsQuery, SubsidiaryDetailsQueryVariables>;
-export const CurrentUserDocument = new TypedDocumentString(`
-    query CurrentUser {
-  currentUser {
-    id
-    username
-    firstName
-    lastName
-    additionalName
-    displayName
-    avatarFileId
-    effectiveScopes
-    currentAccount {
-      id
-      name
-      isDefault
-    }
-    accounts(orderBy: ID_ASC) {
-      nodes {
-        id
-        name
-        isDefault
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<CurrentUserQuery, CurrentUserQueryVariables>;
-export const LoginDocument = new TypedDocumentString(`
-    mutation Login($username: String!, $password: String!) {
-  login(input: {username: $username, password: $password}) {
-    accessToken
-    expiresIn
-    refreshToken
-  }
-}
-    `) as unknown as TypedDocumentString<LoginMutation, LoginMutationVariables>;
-export const LogoutDocument = new TypedDocumentString(`
-    mutation Logout {
-  logout {
-    success
-  }
-}
-    `) as unknown as TypedDocumentString<LogoutMutation, LogoutMutationVariables>;
-export const RefreshAccessDocument = new TypedDocumentString(`
-    mutation RefreshAccess($refreshToken: String!) {
-  refreshAccess(input: {refreshToken: $refreshToken}) {
-    accessToken
-    expiresIn
-    refreshToken
-  }
-}
-    `) as unknown as TypedDocumentString<RefreshAccessMutation, RefreshAccessMutationVariables>;
-export const SwitchAccountDocument = new TypedDocumentString(`
-    mutation SwitchAccount($accountId: UUID!) {
-  switchAccount(input: {accountId: $accountId}) {
-    accessToken
-    expiresIn
-    refreshToken
-  }
-}
-    `) as unknown as TypedDocumentString<SwitchAccountMutation, SwitchAccountMutationVariables>;

@@ -5,7 +5,7 @@ import {
   LoginDocument,
   LogoutDocument,
   SwitchAccountDocument,
-} from './generated.ts';
+} from './session-generated.ts';
 
 /** The session's server calls over GraphQL. */
 export function sessionApi(api: Api): SessionApi {
