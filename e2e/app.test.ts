@@ -304,6 +304,27 @@ describe('projects and cost types tables', () => {
     await table.locator('.ag-row', { hasText: 'Warehouse robotics' }).first().waitFor();
   });
 
+  it('a dialog opens empty for create and with the row for edit, every time', async () => {
+    const page = await signedInPage(e2e, 'admin');
+    await page.getByTestId('nav-/admin/projects').click();
+    const dialog = page.getByTestId('project-dialog');
+    const name = dialog.locator('input[name=name]');
+    await page.getByTestId('add').click();
+    await name.fill('Typed then cancelled');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('add').click();
+    await expect(name.inputValue()).resolves.toBe('');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const row = page.getByTestId('projects-table').locator('.ag-row', { hasText: 'Platform core' });
+    await row.getByTestId('edit').first().click();
+    await name.fill('Changed then cancelled');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByTestId('edit').first().click();
+    await expect(name.inputValue()).resolves.toBe('Platform core');
+  });
+
   it("deleting a cost type in use says 'Other entities depend on it.'", async () => {
     const page = await signedInPage(e2e, 'admin');
     await page.getByTestId('nav-/admin/cost-types').click();

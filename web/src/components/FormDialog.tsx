@@ -8,7 +8,7 @@ import {
   Stack,
 } from '@mui/material';
 import { FormikProvider, useFormik, type FormikProps } from 'formik';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as yup from 'yup';
 import { errorMessage } from '../api/errors.ts';
@@ -57,6 +57,15 @@ export function FormDialog<V extends Record<string, unknown>>(props: FormDialogP
       }
     },
   });
+  // Opened again, a dialog starts from its values (empty for create, the row for edit), not from
+  // what was typed and cancelled last time: formik alone keeps them when they compare equal.
+  const latest = useRef({ reset: form.resetForm, values: props.initialValues });
+  latest.current = { reset: form.resetForm, values: props.initialValues };
+  useEffect(() => {
+    if (!props.open) return;
+    latest.current.reset({ values: latest.current.values });
+    setFailure(undefined);
+  }, [props.open]);
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth={props.maxWidth ?? 'sm'}>
       <FormikProvider value={form}>
