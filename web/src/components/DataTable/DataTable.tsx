@@ -11,8 +11,15 @@ import {
   Typography,
 } from '@mui/material';
 import {
-  AllCommunityModule,
+  CellApiModule,
+  CellStyleModule,
+  ClientSideRowModelModule,
+  ColumnApiModule,
+  LocaleModule,
   ModuleRegistry,
+  RowApiModule,
+  RowSelectionModule,
+  ValidationModule,
   type ColDef,
   type GridApi,
   type RowDataUpdatedEvent,
@@ -29,7 +36,18 @@ import { formatMoney } from '../format.ts';
 import { selectionSummary } from './selection-summary.ts';
 import { PAGE_SIZES, type SortState } from './table-state.ts';
 
-ModuleRegistry.registerModules([AllCommunityModule]);
+// Only the grid's features the tables use (issue "Web kit": a small bundle). In development the
+// validation module names any feature used without its module (AG Grid error #200).
+ModuleRegistry.registerModules([
+  ClientSideRowModelModule,
+  RowSelectionModule,
+  CellStyleModule,
+  ColumnApiModule,
+  RowApiModule,
+  CellApiModule,
+  LocaleModule,
+  ...(import.meta.env.DEV ? [ValidationModule] : []),
+]);
 
 export interface Column<Row, K extends string = string> {
   field: keyof Row & string;
