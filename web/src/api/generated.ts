@@ -4084,7 +4084,7 @@ export const AllRolesDocument = new TypedDocumentString(`
           scope
         }
       }
-      accounts {
+      accounts(first: 0) {
         totalCount
       }
     }
