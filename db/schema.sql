@@ -3327,8 +3327,10 @@ begin
   update app_public.bills b set is_deleted = true where b.id = bill.id;
   perform app_hidden.set_workflow_mode('force');
   select array_agg(bp.payment_id) into payment_ids from app_public.bills_payments bp where bp.bill_id = bill.id;
-  delete from app_public.bills_payments bp where bp.bill_id = bill.id;
+  -- The payments first, while their links still show them to the caller (the payments' policies
+  -- need a link); deleting a payment removes its link (on delete cascade).
   delete from app_public.payments p where p.id = any(payment_ids);
+  delete from app_public.bills_payments bp where bp.bill_id = bill.id;
   if force then
     delete from app_public.costs c where c.bill_id = bill.id;
   else
@@ -3390,8 +3392,9 @@ begin
   update app_public.costs c set is_deleted = true where c.invoice_id = invoice.id;
   perform app_hidden.set_workflow_mode('purge');
   select array_agg(ip.payment_id) into payment_ids from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
-  delete from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
+  -- As for bills: the payments while their links still show them, then any link left.
   delete from app_public.payments p where p.id = any(payment_ids);
+  delete from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
   delete from app_public.costs c where c.invoice_id = invoice.id;
   delete from app_public.invoices i where i.id = invoice.id;
   perform app_hidden.set_workflow_mode(previous);
@@ -3421,9 +3424,12 @@ begin
     perform app_hidden.fail('PaymentOfClosedRecord',
       'The payment belongs to an invoice or bill closed as paid and cannot be deleted. Reset the invoice to open first.');
   end if;
-  delete from app_public.invoices_payments ip where ip.payment_id = payment.id;
-  delete from app_public.bills_payments bp where bp.payment_id = payment.id;
+  -- The payment while its link still shows it to the caller; its link goes with it (on delete
+  -- cascade), and the triggers of the link recompute what the record has been paid.
   delete from app_public.payments p where p.id = payment.id;
+  if found is false then
+    perform app_hidden.fail('PaymentNotFound', 'Payment not found');
+  end if;
   return payment;
 end;
 $function$;
