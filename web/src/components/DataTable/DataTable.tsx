@@ -44,6 +44,8 @@ export interface Column<Row, K extends string = string> {
   format?: (row: Row) => string;
   width?: number;
   flex?: number;
+  /** The narrowest a flexible column gets (the table scrolls sideways instead). */
+  minWidth?: number;
 }
 
 export interface FilterChip {
@@ -127,6 +129,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
                 : ''
           : undefined,
       width: column.width,
+      minWidth: column.minWidth,
       flex: column.flex ?? (column.width ? undefined : 1),
       sort:
         props.sort && column.sortKey === props.sort.key

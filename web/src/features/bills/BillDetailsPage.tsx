@@ -21,6 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import Decimal from 'decimal.js';
+import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -365,7 +366,7 @@ function BillView({ bill }: { bill: Bill }) {
                     {money(payment.amount, payment.currency)}
                   </TableCell>
                   <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {money(payment.amountUsd, 'USD')}
+                    {payment.amountUsd ? money(payment.amountUsd, 'USD') : '—'}
                   </TableCell>
                   <TableCell>{personName(payment.userByCreatedBy)}</TableCell>
                   {mayDeletePayments && (
@@ -462,7 +463,7 @@ function BillView({ bill }: { bill: Bill }) {
                       <ListItem key={entry.id} disableGutters data-testid="feed-entry">
                         <ListItemText
                           primary={`${t(`bills.feedActions.${entry.action}`, { defaultValue: entry.action })} · ${formatDateTime(entry.createdAt, lang)}${entry.user ? ` · ${personName(entry.user)}` : ''}`}
-                          secondary={describeChanges(t, entry.changes)}
+                          secondary={describeChanges(t, lang, entry.changes)}
                         />
                       </ListItem>,
                     ]
@@ -558,18 +559,27 @@ function BillView({ bill }: { bill: Bill }) {
   );
 }
 
+const STATUS_COLUMNS = new Set(['status', 'payment_status', 'costs_status']);
+
+/** An audit value as a reader expects it: statuses translated, dates and times formatted. */
+function auditValue(t: TFunction, lang: string, column: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
+  const text = String(value);
+  if (STATUS_COLUMNS.has(column)) return t(`statuses.${text}`, { defaultValue: text });
+  if (/^\d{4}-\d{2}-\d{2}T/.test(text)) return formatDateTime(text, lang);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text, lang);
+  return text;
+}
+
 /** "column: old → new" for each changed column of an audit entry. */
-function describeChanges(
-  t: ReturnType<typeof useTranslation>['t'],
-  changes: unknown,
-): string | undefined {
+function describeChanges(t: TFunction, lang: string, changes: unknown): string | undefined {
   if (!changes || typeof changes !== 'object') return undefined;
   return Object.entries(changes as Record<string, { old?: unknown; new?: unknown }>)
-    .map(([column, change]) => {
-      const show = (value: unknown) =>
-        value === null || value === undefined ? '—' : String(value);
-      return `${t(`bills.columns.${column}`, { defaultValue: column })}: ${show(change?.old)} → ${show(change?.new)}`;
-    })
+    .map(
+      ([column, change]) =>
+        `${t(`bills.columns.${column}`, { defaultValue: column })}: ${auditValue(t, lang, column, change?.old)} → ${auditValue(t, lang, column, change?.new)}`,
+    )
     .join('; ');
 }
 

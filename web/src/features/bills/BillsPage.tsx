@@ -483,19 +483,14 @@ function UnpaidBillsTable() {
   );
   const lang = i18n.language;
   const columns: Column<UnpaidRow, BillSortKey>[] = [
-    { field: 'id', header: 'bills.id', sortKey: 'ID', width: 90 },
-    { field: 'name', header: 'bills.name', sortKey: 'NAME', flex: 2 },
+    { field: 'id', header: 'bills.id', sortKey: 'ID', width: 80 },
+    { field: 'name', header: 'bills.name', sortKey: 'NAME', flex: 2, minWidth: 200 },
     {
       field: 'client',
       header: 'bills.client',
       flex: 1,
+      minWidth: 140,
       format: (row) => companyName(row.client),
-    },
-    {
-      field: 'subsidiary',
-      header: 'bills.subsidiary',
-      flex: 1,
-      format: (row) => companyName(row.subsidiary),
     },
     {
       field: 'amountWVat',
@@ -503,7 +498,7 @@ function UnpaidBillsTable() {
       sortKey: 'AMOUNT_W_VAT',
       kind: 'money',
       currency: (row) => row.currency,
-      width: 160,
+      width: 150,
     },
     {
       field: 'remainingAmount',
@@ -516,20 +511,19 @@ function UnpaidBillsTable() {
       field: 'dueDate',
       header: 'bills.dueDate',
       sortKey: 'DUE_DATE',
-      width: 130,
+      width: 140,
       format: (row) => formatDate(row.dueDate, lang),
     },
     {
       field: 'lastPaymentDate',
       header: 'bills.daysOverdue',
-      width: 130,
+      width: 120,
       format: (row) => {
         const days = daysOverdue(row.dueDate);
         return days > 0 ? t('bills.days', { count: days }) : '';
       },
     },
     { field: 'paymentStatus', header: 'bills.paymentStatus', kind: 'status', width: 170 },
-    { field: 'status', header: 'bills.status', kind: 'status', width: 140 },
   ];
   return (
     <DataTable<UnpaidRow, BillSortKey>

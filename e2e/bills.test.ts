@@ -1,0 +1,213 @@
+// Bills and payments in the browser (issue 13, SPEC §2 "Bills table", "Bill details", §4 bill
+// statuses and closing, §5 payments, §8 "Bill #{id} not found or you don't have access."). Each
+// test seeds its own bill through the API as the accountant, so the tests do not depend on order.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seedBill, pay } from './bill-seeds.ts';
+import { signedInPage, useBrowser } from './browser.ts';
+
+const e2e = useBrowser();
+
+/** A flow through several screens and dialogs takes longer than the default 30 s under load. */
+const FLOW = 120_000;
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).first().innerText();
+
+async function homeUnpaidCount(page: Page): Promise<number> {
+  await page.goto('/');
+  const card = page.getByTestId('home-unpaidBills');
+  await expect.poll(() => card.innerText(), { timeout: 20_000 }).not.toMatch(/…/);
+  return Number((await card.locator('h3').innerText()).replace(/\D/g, ''));
+}
+
+async function addPayment(page: Page, amount: string) {
+  await page.getByTestId('add-payment').click();
+  await page.getByTestId('payment-amount').fill(amount);
+  await page.getByTestId('payment-save').click();
+  await page.getByTestId('payment-dialog').waitFor({ state: 'detached' });
+}
+
+describe('bill details: validate, pay, close as paid', () => {
+  it(
+    'the accountant validates a bill of three costs with an act, pays it in part and closes it with a final payment of the exact remainder (SPEC §4)',
+    async () => {
+      const bill = await seedBill(e2e, 3);
+      const page = await signedInPage(e2e, 'accountant');
+      const unpaidBefore = await homeUnpaidCount(page);
+
+      // The unpaid view lists it with the remaining amount and the days overdue.
+      await page.goto(`/bills?payment=unpaid&search=${encodeURIComponent(bill.name)}`);
+      const unpaidRow = page.locator(
+        `[data-testid="unpaid-bills-table"] .ag-row[row-id="${bill.id}"]`,
+      );
+      await expect
+        .poll(() => unpaidRow.first().innerText(), { timeout: 20_000 })
+        .toMatch(/1,000\.10 EUR/);
+      expect(await unpaidRow.first().innerText()).toMatch(/10 days/);
+
+      await page.goto(`/bills/${bill.id}`);
+      expect(await text(page, 'bill-status')).toBe('Open');
+      expect(await page.getByTestId('cost-row').count()).toBe(3);
+      expect(await text(page, 'bill-files')).toMatch(/act\.pdf/);
+      expect(await text(page, 'amount-amountWVat')).toMatch(/^1,000\.10 EUR/);
+      expect(await page.getByTestId('badge-overdue').count()).toBe(1);
+
+      await page.getByTestId('action-validate').click();
+      await expect.poll(() => text(page, 'bill-status'), { timeout: 20_000 }).toBe('Validated');
+
+      await addPayment(page, '333.37');
+      await expect
+        .poll(() => text(page, 'amount-remaining'), { timeout: 20_000 })
+        .toBe('666.73 EUR');
+      expect(await page.getByTestId('badge-partial').count()).toBe(1);
+      await addPayment(page, '333.37');
+      await expect
+        .poll(() => text(page, 'amount-remaining'), { timeout: 20_000 })
+        .toBe('333.36 EUR');
+
+      // A payment above the remaining amount is refused with the message, before and after shown.
+      await page.getByTestId('add-payment').click();
+      expect(await text(page, 'remaining-before')).toBe('Remaining now: 333.36 EUR');
+      await page.getByTestId('payment-amount').fill('400');
+      expect(await text(page, 'remaining-after')).toBe('Remaining after this payment: -66.64 EUR');
+      await page.getByTestId('payment-save').click();
+      expect(await text(page, 'payment-dialog')).toMatch(
+        /The payment is larger than the remaining amount\./,
+      );
+      await page.getByTestId('payment-dialog').getByRole('button', { name: 'Cancel' }).click();
+      await page.getByTestId('payment-dialog').waitFor({ state: 'detached' });
+
+      await page.getByTestId('action-close_as_paid').click();
+      expect(await text(page, 'close-dialog')).toMatch(/333\.36 EUR remains unpaid/);
+      await page.getByTestId('close-confirm').click();
+      await expect.poll(() => text(page, 'bill-status'), { timeout: 20_000 }).toBe('Paid');
+      expect(await page.getByTestId('payment-row').count()).toBe(3);
+      expect(await text(page, 'amount-remaining')).toBe('0.00 EUR');
+      expect(
+        await page.getByTestId('bill-actions').locator('button').allInnerTexts(),
+      ).not.toContain('Close as paid');
+      const sum = await e2e.app.db.owner.query<{ paid: string }>(
+        `select sum(p.amount)::text as paid from app_public.bills_payments bp
+         join app_public.payments p on p.id = bp.payment_id where bp.bill_id = $1`,
+        [bill.id],
+      );
+      expect(sum.rows[0]!.paid).toBe('1000.10');
+
+      // Neither the unpaid view nor the home count shows it any more.
+      await page.goto(`/bills?payment=unpaid&search=${encodeURIComponent(bill.name)}`);
+      await page
+        .locator('[data-testid="unpaid-bills-table"] [data-testid="table-empty"]')
+        .waitFor();
+      expect(await homeUnpaidCount(page)).toBe(unpaidBefore - 1);
+    },
+    FLOW,
+  );
+
+  it(
+    'the viewer sees a bill without any action or payment button (read-only)',
+    async () => {
+      const bill = await seedBill(e2e, 1);
+      const page = await signedInPage(e2e, 'viewer');
+      await page.goto(`/bills/${bill.id}`);
+      expect(await text(page, 'bill-title')).toBe(`Bill #${bill.id} · ${bill.name}`);
+      expect(await page.getByTestId('bill-actions').locator('button').count()).toBe(0);
+      expect(await page.getByTestId('add-payment').count()).toBe(0);
+      await page.goto('/bills');
+      await page.getByTestId('bills-table').waitFor();
+      expect(await page.getByTestId('add-bill').count()).toBe(0);
+      await page.goto('/bills/new');
+      await page.waitForURL(/\/no-access/);
+    },
+    FLOW,
+  );
+});
+
+describe('deleting a bill with payments', () => {
+  it(
+    'the accountant may not delete it (BillHasPayments) nor force delete; the admin force deletes it with its payments (SPEC §2)',
+    async () => {
+      const bill = await seedBill(e2e, 2);
+      const paymentId = await pay(e2e, bill.id, '100.00');
+
+      const accountant = await signedInPage(e2e, 'accountant');
+      await accountant.goto(`/bills/${bill.id}`);
+      await accountant.getByTestId('action-delete').waitFor();
+      expect(await accountant.getByTestId('action-force_delete').count()).toBe(0);
+      await accountant.getByTestId('action-delete').click();
+      await accountant.getByTestId('confirm').click();
+      expect(await text(accountant, 'action-error')).toBe(
+        'The bill has payments: delete them first, or force delete.',
+      );
+      await accountant.context().close();
+
+      const admin = await signedInPage(e2e, 'admin');
+      await admin.goto(`/bills/${bill.id}`);
+      await admin.getByTestId('action-force_delete').click();
+      expect(await admin.getByRole('dialog').innerText()).toMatch(
+        /also removes its payments and its costs/,
+      );
+      await admin.getByTestId('confirm').click();
+      await admin.waitForURL(/\/bills$/);
+      const left = await e2e.app.db.owner.query(
+        `select (select count(*) from app_public.payments where id = $1)::int as payments,
+              (select count(*) from app_public.bills where id = $2)::int as bills`,
+        [paymentId, bill.id],
+      );
+      expect(left.rows[0]).toEqual({ payments: 0, bills: 0 });
+    },
+    FLOW,
+  );
+});
+
+describe('bills table', () => {
+  it(
+    'a search from the URL shows the bill with its columns, and the selection summary sums it in USD',
+    async () => {
+      const bill = await seedBill(e2e, 1);
+      const page = await signedInPage(e2e, 'accountant');
+      await page.goto(`/bills?search=${encodeURIComponent(bill.name)}&status=open`);
+      const row = page.locator(`[data-testid="bills-table"] .ag-row[row-id="${bill.id}"]`);
+      await row.first().waitFor();
+      expect(await page.getByTestId('filter-chips').innerText()).toMatch(/Status: Open/);
+      await row.locator('input[type=checkbox]').first().check();
+      expect(await text(page, 'summary-values')).toMatch(
+        /Sum: .+ USD · VAT: .+ USD · Total: .+ USD/,
+      );
+      const cell = (column: string) =>
+        page
+          .locator(`[data-testid="bills-table"] .ag-row[row-id="${bill.id}"] [col-id="${column}"]`)
+          .first();
+      // The wide table scrolls sideways; AG Grid draws the columns in view.
+      await page
+        .locator('[data-testid="bills-table"] .ag-body-horizontal-scroll-viewport')
+        .evaluate((el) => (el.scrollLeft = 1400));
+      await cell('amountWVat').waitFor();
+      expect(await cell('amountWVat').innerText()).toBe('1,000.10 EUR');
+      expect(await cell('vat').innerText()).toBe('20.00 %');
+      // Validated only: the open bill is gone.
+      await page.goto(`/bills?search=${encodeURIComponent(bill.name)}&status=validated`);
+      await page.locator('[data-testid="bills-table"] [data-testid="table-empty"]').waitFor();
+    },
+    FLOW,
+  );
+
+  it(
+    'a bill that does not exist, or of a subsidiary the account may not see, says so with a link back (SPEC §8)',
+    async () => {
+      const other = await e2e.app.db.owner.query<{ id: number }>(
+        `select b.id from app_public.bills b join app_public.subsidiaries s on s.id = b.subsidiary_id
+        where s.short_name <> 'Northwind NL' limit 1`,
+      );
+      const page = await signedInPage(e2e, 'accountant');
+      for (const id of [99999999, other.rows[0]!.id]) {
+        await page.goto(`/bills/${id}`);
+        expect(await text(page, 'bill-not-found')).toMatch(
+          new RegExp(`Bill #${id} not found or you don't have access\\.`),
+        );
+      }
+      await page.getByRole('link', { name: 'Back to bills' }).click();
+      await page.waitForURL(/\/bills$/);
+    },
+    FLOW,
+  );
+});
