@@ -3192,7 +3192,7 @@ $function$;
 comment on function app_public.create_bill_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) is 'Records a payment on a bill, in its currency, up to the remaining amount; returns the link with the payment.';
 grant execute on function app_public.create_bill_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.create_bill_with_costs(name text, client_id uuid, subsidiary_id uuid, invoice_date date, period integer, year integer, currency text, vat numeric, amount numeric, cost_ids integer[] DEFAULT '{}'::integer[], project_id uuid DEFAULT NULL::uuid, service_id uuid DEFAULT NULL::uuid, description text DEFAULT NULL::text, invoice_ref text DEFAULT NULL::text, due_date date DEFAULT NULL::date, act_id uuid DEFAULT NULL::uuid)
+CREATE OR REPLACE FUNCTION app_public.create_bill_with_costs(name text, client_id uuid, subsidiary_id uuid, invoice_date date, period integer, year integer, currency text, vat numeric, amount numeric, cost_ids integer[] DEFAULT '{}'::integer[], project_id uuid DEFAULT NULL::uuid, service_id uuid DEFAULT NULL::uuid, description text DEFAULT NULL::text, invoice_ref text DEFAULT NULL::text, due_date date DEFAULT NULL::date, act_id uuid DEFAULT NULL::uuid, file_ids uuid[] DEFAULT '{}'::uuid[])
  RETURNS app_public.bills
  LANGUAGE plpgsql
  SET search_path TO 'pg_catalog'
@@ -3216,12 +3216,15 @@ begin
       perform app_hidden.fail('CostsNotBillable', 'Only approved, unbilled costs of the bill''s subsidiary can be billed.');
     end if;
   end if;
+  if cardinality(coalesce(file_ids, '{}')) > 0 then
+    perform app_public.add_bill_files(bill.id, file_ids);
+  end if;
   select * into bill from app_public.bills b where b.id = bill.id;
   return bill;
 end;
 $function$;
-comment on function app_public.create_bill_with_costs(text,uuid,uuid,date,integer,integer,text,numeric,numeric,integer[],uuid,uuid,text,text,date,uuid) is 'Creates a bill and attaches the selected approved, unbilled costs of its subsidiary, in one call (bill:write).';
-grant execute on function app_public.create_bill_with_costs(text,uuid,uuid,date,integer,integer,text,numeric,numeric,integer[],uuid,uuid,text,text,date,uuid) to ledgerline_visitor;
+comment on function app_public.create_bill_with_costs(text,uuid,uuid,date,integer,integer,text,numeric,numeric,integer[],uuid,uuid,text,text,date,uuid,uuid[]) is 'Creates a bill, attaches the selected approved, unbilled costs of its subsidiary and the given uploaded files, in one call (bill:write): all or nothing.';
+grant execute on function app_public.create_bill_with_costs(text,uuid,uuid,date,integer,integer,text,numeric,numeric,integer[],uuid,uuid,text,text,date,uuid,uuid[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.create_invoice_payment(invoice_id integer, amount numeric, currency text, payment_date timestamp with time zone, payment_method app_public.payment_method)
  RETURNS app_public.invoices_payments

@@ -94,3 +94,45 @@ begin
   return invoice;
 end;
 $$;
+
+-- The bill wizard (SPEC §2, §4: upload attachments, upload act, create bill, update costs) makes a
+-- bill in one transaction: the bill, its costs and its attachments (already uploaded files) are
+-- written together or not at all, so a failure leaves no half-made bill. file_ids are checked as
+-- addBillFiles checks them (your own unattached uploads, or files of records you may write).
+drop function app_public.create_bill_with_costs(text, uuid, uuid, date, integer, integer, text, numeric, numeric,
+  integer[], uuid, uuid, text, text, date, uuid);
+create function app_public.create_bill_with_costs(name text, client_id uuid, subsidiary_id uuid, invoice_date date,
+  period integer, year integer, currency text, vat numeric, amount numeric, cost_ids integer[] default '{}',
+  project_id uuid default null, service_id uuid default null, description text default null,
+  invoice_ref text default null, due_date date default null, act_id uuid default null,
+  file_ids uuid[] default '{}') returns app_public.bills
+language plpgsql volatile set search_path = pg_catalog as $$
+declare
+  bill app_public.bills;
+  attached integer;
+begin
+  perform app_hidden.require_scope('bill:write');
+  insert into app_public.bills (name, client_id, subsidiary_id, invoice_date, period, year, currency, vat, amount,
+                                project_id, service_id, description, invoice_ref, due_date, act_id)
+  values (name, client_id, subsidiary_id, invoice_date, period, year, currency, vat, amount,
+          project_id, service_id, description, invoice_ref, due_date, act_id)
+  returning * into bill;
+  if cardinality(coalesce(cost_ids, '{}')) > 0 then
+    update app_public.costs c set bill_id = bill.id, to_bill = true
+     where c.id = any(cost_ids) and c.status = 'approved' and not c.is_deleted and c.bill_id is null
+       and c.subsidiary_id = bill.subsidiary_id;
+    get diagnostics attached = row_count;
+    if attached <> cardinality(array(select distinct unnest(cost_ids))) then
+      perform app_hidden.fail('CostsNotBillable', 'Only approved, unbilled costs of the bill''s subsidiary can be billed.');
+    end if;
+  end if;
+  if cardinality(coalesce(file_ids, '{}')) > 0 then
+    perform app_public.add_bill_files(bill.id, file_ids);
+  end if;
+  select * into bill from app_public.bills b where b.id = bill.id;
+  return bill;
+end;
+$$;
+comment on function app_public.create_bill_with_costs(text, uuid, uuid, date, integer, integer, text, numeric, numeric,
+  integer[], uuid, uuid, text, text, date, uuid, uuid[]) is
+  'Creates a bill, attaches the selected approved, unbilled costs of its subsidiary and the given uploaded files, in one call (bill:write): all or nothing.';

@@ -1,6 +1,8 @@
-// Payments removed with their links (migration 0026): deletePayment, and the force delete of a bill
-// or an invoice "also removes its payments" (SPEC §2, §7: "The link is removed, then the
-// payment"), leaving no payment row behind, not even one nobody can see.
+// Rules of migration 0026 behind the bills screens:
+// - payments removed with their links: deletePayment, and the force delete of a bill or an invoice
+//   "also removes its payments" (SPEC §2, §7), leaving no payment row behind, not even one nobody
+//   can see;
+// - the bill wizard's one call (SPEC §2, §4): bill, costs and attachments together or not at all.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, gql, login, type TestApp } from './helpers.ts';
 
@@ -124,5 +126,75 @@ describe('payments are deleted with their links', () => {
     );
     expect(result.errors).toBeUndefined();
     expect(await paymentRows([paymentId])).toBe(0);
+  });
+});
+
+/** An unattached upload of a user (as the storage module records one). */
+async function upload(username: string): Promise<string> {
+  const row = await one<{ id: string }>(
+    `insert into app_public.files (name, content_type, size, sha256, uploaded_by, expires_at)
+     select 'attachment.pdf', 'application/pdf', 10, encode(sha256(gen_random_uuid()::text::bytea), 'hex'),
+            u.id, now() + interval '1 day'
+       from app_public.users u where u.username = $1 returning id`,
+    [username],
+  );
+  return row.id;
+}
+
+describe('the bill wizard creates a bill in one call', () => {
+  const CREATE = `mutation B($s: UUID!, $c: UUID!, $costs: [Int], $files: [UUID]) {
+    createBillWithCosts(input: { name: "Wizard bill", clientId: $c, subsidiaryId: $s,
+      invoiceDate: "2026-10-20", period: 10, year: 2026, currency: "EUR", vat: "20",
+      amount: "1000.00", costIds: $costs, fileIds: $files }) { result { id billsFiles { totalCount } } } }`;
+
+  async function ids() {
+    return one(
+      `select s.id as s, (select id from app_public.clients order by legal_name limit 1) as c
+         from app_public.subsidiaries s where s.short_name = 'Northwind NL'`,
+    );
+  }
+
+  it('attaches the uploaded files with the bill and its costs', async () => {
+    const { s, c } = await ids();
+    const files = [await upload('accountant'), await upload('accountant')];
+    const result = await as('accountant', CREATE, { s, c, costs: [], files });
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.createBillWithCosts.result.billsFiles.totalCount).toBe(2);
+    expect(
+      await one(
+        'select count(*)::int as n from app_public.files where id = any($1::uuid[]) and expires_at is null',
+        [files],
+      ),
+    ).toEqual({ n: 2 });
+  });
+
+  it('a cost that cannot be billed leaves no bill and the files unattached (CostsNotBillable)', async () => {
+    const { s, c } = await ids();
+    const before = await one('select count(*)::int as n from app_public.bills');
+    const files = [await upload('accountant')];
+    const billed = await one<{ id: number }>(
+      'select id from app_public.costs where bill_id is not null limit 1',
+    );
+    const result = await as('accountant', CREATE, { s, c, costs: [billed.id], files });
+    expect(result.errors?.[0]?.extensions?.code).toBe('CostsNotBillable');
+    expect(await one('select count(*)::int as n from app_public.bills')).toEqual(before);
+    expect(
+      await one('select count(*)::int as n from app_public.bills_files where file_id = $1', [
+        files[0],
+      ]),
+    ).toEqual({ n: 0 });
+  });
+
+  it("another user's unattached upload cannot be attached, and no bill is made", async () => {
+    const { s, c } = await ids();
+    const before = await one('select count(*)::int as n from app_public.bills');
+    const result = await as('accountant', CREATE, {
+      s,
+      c,
+      costs: [],
+      files: [await upload('admin')],
+    });
+    expect(result.errors).toBeDefined();
+    expect(await one('select count(*)::int as n from app_public.bills')).toEqual(before);
   });
 });
