@@ -9,6 +9,7 @@ export type RecordKind =
   | 'Bill'
   | 'Company'
   | 'Cost'
+  | 'Currency'
   | 'CostType'
   | 'Document'
   | 'File'

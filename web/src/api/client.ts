@@ -130,17 +130,26 @@ export class Api {
    * rule: a 401 refreshes the token once and the request is sent again.
    */
   async authorizedFetch(url: string, init: RequestInit = {}): Promise<Response> {
-    const attempt = () => {
+    return this.withToken((authorization) =>
+      globalThis.fetch(url, { ...init, headers: { ...authorization, ...init.headers } }),
+    );
+  }
+
+  /**
+   * Any request (fetch, or XMLHttpRequest for upload progress) with the bearer token: on a 401
+   * the token is refreshed once and the request sent again.
+   */
+  async withToken<T extends { status: number }>(
+    attempt: (authorization: Record<string, string>) => Promise<T>,
+  ): Promise<T> {
+    const header = (): Record<string, string> => {
       const token = this.tokens.current?.accessToken;
-      return globalThis.fetch(url, {
-        ...init,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
-      });
+      return token ? { authorization: `Bearer ${token}` } : {};
     };
-    const response = await attempt();
+    const response = await attempt(header());
     if (response.status !== 401 || !this.tokens.current) return response;
     await this.refresh();
-    return attempt();
+    return attempt(header());
   }
 
   /** One refresh at a time; callers that arrive meanwhile wait for the same one. */

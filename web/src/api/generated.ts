@@ -1370,6 +1370,64 @@ export type InvoiceFilter = {
   validatedBy?: UuidFilter | null | undefined;
 };
 
+/** Methods to use when ordering `Invoice`. */
+export type InvoiceOrderBy =
+  | 'AMOUNT_ASC'
+  | 'AMOUNT_DESC'
+  | 'AMOUNT_USD_ASC'
+  | 'AMOUNT_USD_DESC'
+  | 'AMOUNT_W_VAT_ASC'
+  | 'AMOUNT_W_VAT_DESC'
+  | 'CLOSED_BY_ASC'
+  | 'CLOSED_BY_ASC_NULLS_FIRST'
+  | 'CLOSED_BY_ASC_NULLS_LAST'
+  | 'CLOSED_BY_DESC'
+  | 'CLOSED_BY_DESC_NULLS_FIRST'
+  | 'CLOSED_BY_DESC_NULLS_LAST'
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'CREATED_BY_ASC'
+  | 'CREATED_BY_ASC_NULLS_FIRST'
+  | 'CREATED_BY_ASC_NULLS_LAST'
+  | 'CREATED_BY_DESC'
+  | 'CREATED_BY_DESC_NULLS_FIRST'
+  | 'CREATED_BY_DESC_NULLS_LAST'
+  | 'CURRENCY_ASC'
+  | 'CURRENCY_DESC'
+  | 'DEFAULT_COST_TYPE_ID_ASC'
+  | 'DEFAULT_COST_TYPE_ID_ASC_NULLS_FIRST'
+  | 'DEFAULT_COST_TYPE_ID_ASC_NULLS_LAST'
+  | 'DEFAULT_COST_TYPE_ID_DESC'
+  | 'DEFAULT_COST_TYPE_ID_DESC_NULLS_FIRST'
+  | 'DEFAULT_COST_TYPE_ID_DESC_NULLS_LAST'
+  | 'DUE_DATE_ASC'
+  | 'DUE_DATE_ASC_NULLS_FIRST'
+  | 'DUE_DATE_ASC_NULLS_LAST'
+  | 'DUE_DATE_DESC'
+  | 'DUE_DATE_DESC_NULLS_FIRST'
+  | 'DUE_DATE_DESC_NULLS_LAST'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'INVOICE_DATE_ASC'
+  | 'INVOICE_DATE_DESC'
+  | 'INVOICE_REF_ASC'
+  | 'INVOICE_REF_DESC'
+  | 'IS_DELETED_ASC'
+  | 'IS_DELETED_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'SUBSIDIARY_ID_ASC'
+  | 'SUBSIDIARY_ID_DESC'
+  | 'SUPPLIER_ID_ASC'
+  | 'SUPPLIER_ID_DESC'
+  | 'VALIDATED_BY_ASC'
+  | 'VALIDATED_BY_ASC_NULLS_FIRST'
+  | 'VALIDATED_BY_ASC_NULLS_LAST'
+  | 'VALIDATED_BY_DESC'
+  | 'VALIDATED_BY_DESC_NULLS_FIRST'
+  | 'VALIDATED_BY_DESC_NULLS_LAST';
+
 /** Draft, open, rejected, validated, paid, or static (kept for reference). */
 export type InvoiceStatus =
   | 'draft'
@@ -2258,6 +2316,74 @@ export type UserToManySupplierFilter = {
   some?: SupplierFilter | null | undefined;
 };
 
+export type FindFilesByHashesQueryVariables = Exact<{
+  hashes: Array<string | null | undefined> | string;
+}>;
+
+
+export type FindFilesByHashesQuery = { findFilesByHashes: { nodes: Array<{ id: string, name: string, sha256: string, attachedTo: { nodes: Array<{ kind: string | null, recordId: string | null } | null> } } | null> } | null };
+
+export type SearchClientsQueryVariables = Exact<{
+  filter?: ClientFilter | null | undefined;
+}>;
+
+
+export type SearchClientsQuery = { allClients: { nodes: Array<{ id: string, legalName: string, shortName: string | null } | null> } | null };
+
+export type SearchCostTypesQueryVariables = Exact<{
+  filter?: CostTypeFilter | null | undefined;
+}>;
+
+
+export type SearchCostTypesQuery = { allCostTypes: { nodes: Array<{ id: string, name: string } | null> } | null };
+
+export type SearchCurrenciesQueryVariables = Exact<{
+  pattern?: string | null | undefined;
+}>;
+
+
+export type SearchCurrenciesQuery = { searchCurrencies: { nodes: Array<{ value: string, name: string } | null> } | null };
+
+export type SearchProjectsQueryVariables = Exact<{
+  filter?: ProjectFilter | null | undefined;
+}>;
+
+
+export type SearchProjectsQuery = { allProjects: { nodes: Array<{ id: string, name: string, accessKey: string } | null> } | null };
+
+export type SearchScopesQueryVariables = Exact<{
+  pattern?: string | null | undefined;
+}>;
+
+
+export type SearchScopesQuery = { searchScopes: { nodes: Array<{ name: string, description: string } | null> } | null };
+
+export type SearchServicesQueryVariables = Exact<{
+  filter?: ServiceFilter | null | undefined;
+}>;
+
+
+export type SearchServicesQuery = { allServices: { nodes: Array<{ id: string, name: string } | null> } | null };
+
+export type SearchSubsidiariesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SearchSubsidiariesQuery = { allSubsidiaries: { nodes: Array<{ id: string, legalName: string, shortName: string | null } | null> } | null };
+
+export type SearchSuppliersQueryVariables = Exact<{
+  filter?: SupplierFilter | null | undefined;
+}>;
+
+
+export type SearchSuppliersQuery = { allSuppliers: { nodes: Array<{ id: string, legalName: string, shortName: string | null } | null> } | null };
+
+export type SearchUsersQueryVariables = Exact<{
+  filter?: UserFilter | null | undefined;
+}>;
+
+
+export type SearchUsersQuery = { allUsers: { nodes: Array<{ id: string, displayName: string | null, username: string | null } | null> } | null };
+
 export type AllCostTypesQueryVariables = Exact<{
   first: number;
   offset: number;
@@ -2425,6 +2551,68 @@ export type HomeCountsQueryVariables = Exact<{
 
 export type HomeCountsQuery = { costsToApprove?: { totalCount: number } | null, invoicesToValidate?: { totalCount: number } | null, unpaidBills?: { totalCount: number } | null };
 
+export type AllInvoicesQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<InvoiceOrderBy> | InvoiceOrderBy | null | undefined;
+  filter?: InvoiceFilter | null | undefined;
+}>;
+
+
+export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null } | null> } | null };
+
+export type ApproveInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type ApproveInvoicesMutation = { approveInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type CloseInvoicesAsPaidMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+  finalPaymentMethod?: PaymentMethod | null | undefined;
+  finalPaymentDate?: string | null | undefined;
+}>;
+
+
+export type CloseInvoicesAsPaidMutation = { closeInvoicesAsPaid: { result: Array<{ id: number } | null> | null } | null };
+
+export type DuplicateInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type DuplicateInvoicesMutation = { duplicateInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type OpenInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type OpenInvoicesMutation = { openInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type RejectInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+  reason: string;
+}>;
+
+
+export type RejectInvoicesMutation = { rejectInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type ReopenInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type ReopenInvoicesMutation = { reopenInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type ValidateInvoicesMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type ValidateInvoicesMutation = { validateInvoices: { result: Array<{ id: number } | null> | null } | null };
+
 export type MarkAllNotificationsReadMutationVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2516,6 +2704,118 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
+export const FindFilesByHashesDocument = new TypedDocumentString(`
+    query FindFilesByHashes($hashes: [String]!) {
+  findFilesByHashes(hashes: $hashes) {
+    nodes {
+      id
+      name
+      sha256
+      attachedTo {
+        nodes {
+          kind
+          recordId
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FindFilesByHashesQuery, FindFilesByHashesQueryVariables>;
+export const SearchClientsDocument = new TypedDocumentString(`
+    query SearchClients($filter: ClientFilter) {
+  allClients(first: 20, filter: $filter, orderBy: [LEGAL_NAME_ASC]) {
+    nodes {
+      id
+      legalName
+      shortName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchClientsQuery, SearchClientsQueryVariables>;
+export const SearchCostTypesDocument = new TypedDocumentString(`
+    query SearchCostTypes($filter: CostTypeFilter) {
+  allCostTypes(first: 20, filter: $filter, orderBy: [NAME_ASC]) {
+    nodes {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchCostTypesQuery, SearchCostTypesQueryVariables>;
+export const SearchCurrenciesDocument = new TypedDocumentString(`
+    query SearchCurrencies($pattern: String) {
+  searchCurrencies(pattern: $pattern) {
+    nodes {
+      value
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchCurrenciesQuery, SearchCurrenciesQueryVariables>;
+export const SearchProjectsDocument = new TypedDocumentString(`
+    query SearchProjects($filter: ProjectFilter) {
+  allProjects(first: 20, filter: $filter, orderBy: [NAME_ASC]) {
+    nodes {
+      id
+      name
+      accessKey
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchProjectsQuery, SearchProjectsQueryVariables>;
+export const SearchScopesDocument = new TypedDocumentString(`
+    query SearchScopes($pattern: String) {
+  searchScopes(pattern: $pattern) {
+    nodes {
+      name
+      description
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchScopesQuery, SearchScopesQueryVariables>;
+export const SearchServicesDocument = new TypedDocumentString(`
+    query SearchServices($filter: ServiceFilter) {
+  allServices(first: 20, filter: $filter, orderBy: [NAME_ASC]) {
+    nodes {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchServicesQuery, SearchServicesQueryVariables>;
+export const SearchSubsidiariesDocument = new TypedDocumentString(`
+    query SearchSubsidiaries {
+  allSubsidiaries(first: 200, orderBy: [PRIMARY_KEY_ASC]) {
+    nodes {
+      id
+      legalName
+      shortName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchSubsidiariesQuery, SearchSubsidiariesQueryVariables>;
+export const SearchSuppliersDocument = new TypedDocumentString(`
+    query SearchSuppliers($filter: SupplierFilter) {
+  allSuppliers(first: 20, filter: $filter, orderBy: [LEGAL_NAME_ASC]) {
+    nodes {
+      id
+      legalName
+      shortName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchSuppliersQuery, SearchSuppliersQueryVariables>;
+export const SearchUsersDocument = new TypedDocumentString(`
+    query SearchUsers($filter: UserFilter) {
+  allUsers(first: 20, filter: $filter, orderBy: [LAST_NAME_ASC]) {
+    nodes {
+      id
+      displayName
+      username
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SearchUsersQuery, SearchUsersQueryVariables>;
 export const AllCostTypesDocument = new TypedDocumentString(`
     query AllCostTypes($first: Int!, $offset: Int!, $orderBy: [CostTypeOrderBy!], $filter: CostTypeFilter) {
   allCostTypes(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -2903,6 +3203,112 @@ export const HomeCountsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<HomeCountsQuery, HomeCountsQueryVariables>;
+export const AllInvoicesDocument = new TypedDocumentString(`
+    query AllInvoices($first: Int!, $offset: Int!, $orderBy: [InvoiceOrderBy!], $filter: InvoiceFilter) {
+  allInvoices(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    totalCount
+    nodes {
+      id
+      invoiceRef
+      status
+      paymentStatus
+      currency
+      amount
+      amountUsd
+      amountWVat
+      amountUsdWVat
+      invoiceDate
+      dueDate
+      createdAt
+      hasPayments
+      lastPaymentDate
+      isDeleted
+      subsidiary {
+        legalName
+        shortName
+      }
+      supplier {
+        legalName
+        shortName
+      }
+      userByCreatedBy {
+        displayName
+      }
+      userByValidatedBy {
+        displayName
+      }
+      userByClosedBy {
+        displayName
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
+export const ApproveInvoicesDocument = new TypedDocumentString(`
+    mutation ApproveInvoices($ids: [Int]!) {
+  approveInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveInvoicesMutation, ApproveInvoicesMutationVariables>;
+export const CloseInvoicesAsPaidDocument = new TypedDocumentString(`
+    mutation CloseInvoicesAsPaid($ids: [Int]!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
+  closeInvoicesAsPaid(
+    input: {ids: $ids, finalPaymentMethod: $finalPaymentMethod, finalPaymentDate: $finalPaymentDate}
+  ) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CloseInvoicesAsPaidMutation, CloseInvoicesAsPaidMutationVariables>;
+export const DuplicateInvoicesDocument = new TypedDocumentString(`
+    mutation DuplicateInvoices($ids: [Int]!) {
+  duplicateInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DuplicateInvoicesMutation, DuplicateInvoicesMutationVariables>;
+export const OpenInvoicesDocument = new TypedDocumentString(`
+    mutation OpenInvoices($ids: [Int]!) {
+  openInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OpenInvoicesMutation, OpenInvoicesMutationVariables>;
+export const RejectInvoicesDocument = new TypedDocumentString(`
+    mutation RejectInvoices($ids: [Int]!, $reason: String!) {
+  rejectInvoices(input: {ids: $ids, reason: $reason}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RejectInvoicesMutation, RejectInvoicesMutationVariables>;
+export const ReopenInvoicesDocument = new TypedDocumentString(`
+    mutation ReopenInvoices($ids: [Int]!) {
+  reopenInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReopenInvoicesMutation, ReopenInvoicesMutationVariables>;
+export const ValidateInvoicesDocument = new TypedDocumentString(`
+    mutation ValidateInvoices($ids: [Int]!) {
+  validateInvoices(input: {ids: $ids}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ValidateInvoicesMutation, ValidateInvoicesMutationVariables>;
 export const MarkAllNotificationsReadDocument = new TypedDocumentString(`
     mutation MarkAllNotificationsRead {
   markAllNotificationsRead(input: {}) {

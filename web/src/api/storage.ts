@@ -1,3 +1,4 @@
+import { saveFile } from '../components/save-file.ts';
 import { ApiError, type Api } from './client.ts';
 
 /** The file-storage REST base path (docs/files.md). */
@@ -24,9 +25,13 @@ export async function storageRequest<T>(
   path: string,
   init: RequestInit = {},
 ): Promise<T> {
+  return storageResponse<T>(() => api.authorizedFetch(`${STORAGE_BASE}${path}`, init));
+}
+
+async function storageResponse<T>(send: () => Promise<Response>): Promise<T> {
   let response: Response;
   try {
-    response = await api.authorizedFetch(`${STORAGE_BASE}${path}`, init);
+    response = await send();
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError('network', 'NetworkError', 'Request failed due to a network error.');
@@ -44,13 +49,100 @@ export async function storageRequest<T>(
   return body.data as T;
 }
 
-/** Uploads files in one multipart request (field file[]); returns their ids in order. */
-export async function uploadFiles(api: Api, files: File[]): Promise<string[]> {
+/**
+ * Uploads files in one multipart request (field file[], SPEC §5); returns their ids in order.
+ * `onProgress` hears each file's share sent, 0 to 1: the files go in order, so the bytes sent so
+ * far are split over them by size.
+ */
+export async function uploadFiles(
+  api: Api,
+  files: File[],
+  onProgress?: (progress: number[]) => void,
+): Promise<string[]> {
   const form = new FormData();
   for (const file of files) form.append('file[]', file, file.name);
-  const data = await storageRequest<{ fileIds: string[] }>(api, '/', {
-    method: 'POST',
-    body: form,
-  });
+  // fetch cannot report upload progress; XMLHttpRequest can, and is used when it is wanted.
+  const data = await storageResponse<{ fileIds: string[] }>(() =>
+    onProgress
+      ? api.withToken((authorization) =>
+          post(`${STORAGE_BASE}/`, form, authorization, (sent, total) =>
+            onProgress(shares(files, sent, total)),
+          ),
+        )
+      : api.authorizedFetch(`${STORAGE_BASE}/`, { method: 'POST', body: form }),
+  );
+  onProgress?.(files.map(() => 1));
   return data.fileIds;
+}
+
+/** Each file's share sent when `sent` of `total` bytes (its multipart framing included) went. */
+export function shares(files: { size: number }[], sent: number, total: number): number[] {
+  const content = files.reduce((sum, file) => sum + file.size, 0);
+  // The framing (boundaries, headers) is spread over the files in proportion to their size.
+  const scale = total > 0 && content > 0 ? content / total : 1;
+  let before = 0;
+  return files.map((file) => {
+    const done =
+      file.size === 0
+        ? sent >= total
+          ? 1
+          : 0
+        : Math.min(1, Math.max(0, (sent * scale - before) / file.size));
+    before += file.size;
+    return done;
+  });
+}
+
+/** A POST through XMLHttpRequest, the one browser request that reports upload progress. */
+function post(
+  url: string,
+  body: FormData,
+  headers: Record<string, string>,
+  onProgress: (sent: number, total: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded, event.total);
+    };
+    request.onload = () =>
+      resolve(
+        new Response(request.status === 204 ? null : request.responseText, {
+          status: request.status,
+          headers: { 'content-type': request.getResponseHeader('content-type') ?? '' },
+        }),
+      );
+    request.onerror = () => reject(new TypeError('Network error'));
+    request.send(body);
+  });
+}
+
+/**
+ * Downloads a zip of the files of some records (`invoices`, `bills`, `costs`) with the bearer
+ * token, and saves it as `name.zip`.
+ */
+export async function downloadRecordFiles(
+  api: Api,
+  kind: 'invoices' | 'bills' | 'costs',
+  ids: (string | number)[],
+  name: string,
+): Promise<void> {
+  const query = new URLSearchParams({ ids: ids.join(','), name });
+  let response: Response;
+  try {
+    response = await api.authorizedFetch(`${STORAGE_BASE}/archive/${kind}?${query}`);
+  } catch {
+    throw new ApiError('network', 'NetworkError', 'Request failed due to a network error.');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as StorageResponse<unknown>;
+    throw new ApiError(
+      'http',
+      body.code ?? (response.status === 404 ? 'NotFound' : 'InternalServerError'),
+      body.message ?? '',
+    );
+  }
+  saveFile(await response.blob(), `${name}.zip`);
 }

@@ -6,13 +6,13 @@ import {
   DialogContent,
   DialogTitle,
   Stack,
-  TextField,
 } from '@mui/material';
-import { useFormik } from 'formik';
-import { useState } from 'react';
+import { FormikProvider, useFormik, type FormikProps } from 'formik';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as yup from 'yup';
 import { errorMessage } from '../api/errors.ts';
+import { TextInput } from './form/fields.tsx';
 
 export interface FormField {
   name: string;
@@ -21,11 +21,15 @@ export interface FormField {
   helper?: string;
 }
 
-interface FormDialogProps<V extends Record<string, string>> {
+interface FormDialogProps<V extends Record<string, unknown>> {
   open: boolean;
   /** i18n key of the title. */
   title: string;
-  fields: FormField[];
+  /** Plain text fields; other fields (web/src/components/form) go in `children`. */
+  fields?: FormField[];
+  /** The kit's fields, in a formik form of these values (a function sees the form's state). */
+  children?: ReactNode | ((form: FormikProps<V>) => ReactNode);
+  maxWidth?: 'sm' | 'md' | 'lg';
   initialValues: V;
   schema: yup.ObjectSchema<V>;
   onSubmit: (values: V) => Promise<unknown>;
@@ -34,7 +38,7 @@ interface FormDialogProps<V extends Record<string, string>> {
 }
 
 /** A create or edit dialog: formik + yup for a quick message; the database has the last word. */
-export function FormDialog<V extends Record<string, string>>(props: FormDialogProps<V>) {
+export function FormDialog<V extends Record<string, unknown>>(props: FormDialogProps<V>) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<unknown>();
   const form = useFormik<V>({
@@ -52,41 +56,37 @@ export function FormDialog<V extends Record<string, string>>(props: FormDialogPr
     },
   });
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm">
-      <form onSubmit={form.handleSubmit} noValidate data-testid={props.testId}>
-        <DialogTitle>{t(props.title)}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure !== undefined && <Alert severity="error">{errorMessage(t, failure)}</Alert>}
-            {props.fields.map((field) => {
-              const error = form.touched[field.name] && form.errors[field.name];
-              return (
-                <TextField
+    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth={props.maxWidth ?? 'sm'}>
+      <FormikProvider value={form}>
+        <form onSubmit={form.handleSubmit} noValidate data-testid={props.testId}>
+          <DialogTitle>{t(props.title)}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {failure !== undefined && <Alert severity="error">{errorMessage(t, failure)}</Alert>}
+              {props.fields?.map((field) => (
+                <TextInput
                   key={field.name}
                   name={field.name}
-                  label={t(field.label)}
-                  value={form.values[field.name]}
-                  onChange={form.handleChange}
-                  onBlur={form.handleBlur}
-                  error={Boolean(error)}
-                  helperText={error ? t(String(error)) : field.helper ? t(field.helper) : undefined}
+                  label={field.label}
+                  helper={field.helper}
                 />
-              );
-            })}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={form.isSubmitting}
-            data-testid="dialog-save"
-          >
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
+              ))}
+              {typeof props.children === 'function' ? props.children(form) : props.children}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={props.onClose}>{t('common.cancel')}</Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={form.isSubmitting}
+              data-testid="dialog-save"
+            >
+              {t('common.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      </FormikProvider>
     </Dialog>
   );
 }

@@ -10,11 +10,18 @@ export function formatDateTime(value: string | null | undefined, language: strin
   }).format(new Date(value));
 }
 
-export function formatDate(value: string | null | undefined, language: string): string {
+/** A calendar date as tables show it: 13.11.2026, 11/13/2026. A 'YYYY-MM-DD' is that day. */
+export function formatDate(value: string | Date | null | undefined, language: string): string {
   if (!value) return '';
-  return new Intl.DateTimeFormat(locales[language] ?? language, { dateStyle: 'medium' }).format(
-    new Date(value),
-  );
+  const day =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? new Date(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8)))
+      : new Date(value);
+  return new Intl.DateTimeFormat(locales[language] ?? language, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(day);
 }
 
 /**
@@ -42,4 +49,21 @@ export function sumDecimals(values: (string | null | undefined)[]): string {
   return values
     .reduce((total, value) => (value ? total.plus(value) : total), new Decimal(0))
     .toFixed(2);
+}
+
+/** A file size in the locale's format: bytes, kB or MB. */
+export function formatFileSize(bytes: number, language: string): string {
+  const [value, unit] =
+    bytes >= 1024 * 1024
+      ? [bytes / (1024 * 1024), 'megabyte']
+      : bytes >= 1024
+        ? [bytes / 1024, 'kilobyte']
+        : [bytes, 'byte'];
+  return new Intl.NumberFormat(locales[language] ?? language, {
+    style: 'unit',
+    unit,
+    // "10 bytes", "1.5 kB", "2 MB".
+    unitDisplay: unit === 'byte' ? 'long' : 'short',
+    maximumFractionDigits: 1,
+  }).format(value);
 }

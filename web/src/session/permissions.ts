@@ -7,6 +7,10 @@ export interface PermissionFlags {
   invoiceRead: boolean;
   invoiceWrite: boolean;
   costRead: boolean;
+  costWrite: boolean;
+  approveCost: boolean;
+  validateInvoice: boolean;
+  closeInvoice: boolean;
   createReport: boolean;
   adminCompany: boolean;
   adminProject: boolean;
@@ -26,6 +30,10 @@ export const FLAG_SCOPES: Record<Permission, string> = {
   invoiceRead: 'invoice:read',
   invoiceWrite: 'invoice:write',
   costRead: 'cost:read',
+  costWrite: 'cost:write',
+  approveCost: 'approve_cost',
+  validateInvoice: 'validate_invoice',
+  closeInvoice: 'close_invoice',
   createReport: 'create_report',
   adminCompany: 'admin:company',
   adminProject: 'admin:project',

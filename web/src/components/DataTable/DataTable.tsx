@@ -4,6 +4,7 @@ import {
   Button,
   Chip,
   LinearProgress,
+  Link,
   Paper,
   Stack,
   TablePagination,
@@ -21,6 +22,8 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ColumnChooser, useColumnChoice } from './ColumnChooser.tsx';
 import { errorMessage } from '../../api/errors.ts';
 import { formatMoney } from '../format.ts';
 import { selectionSummary } from './selection-summary.ts';
@@ -42,6 +45,10 @@ export interface Column<Row, K extends string = string> {
   /** The currency of a money cell: a code, or the row's (e.g. USD for amounts in USD). */
   currency?: string | ((row: Row) => string);
   format?: (row: Row) => string;
+  /** The cell is a link (to the record's page). */
+  link?: (row: Row) => string;
+  /** Hidden until chosen in the column chooser. */
+  hidden?: boolean;
   width?: number;
   flex?: number;
   /** The narrowest a flexible column gets (the table scrolls sideways instead). */
@@ -80,6 +87,8 @@ export interface DataTableProps<Row extends { id: string | number }, K extends s
   rowActions?: (row: Row) => ReactNode;
   summary?: SummaryFields<Row>;
   emptyText?: string;
+  /** Offers a column chooser; the choice is kept in this browser under this key. */
+  columnChooser?: string;
 }
 
 /**
@@ -96,6 +105,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
   const [selectedById, setSelectedById] = useState<Map<string, Row>>(new Map());
   const selected = useMemo(() => [...selectedById.values()], [selectedById]);
   const { rowActions } = props;
+  const [shown, setShown] = useColumnChoice(props.columnChooser, props.columns);
 
   const columnDefs = useMemo<ColDef<Row>[]>(() => {
     const currencyOf = (column: Column<Row, K>, row: Row) =>
@@ -128,6 +138,19 @@ export function DataTable<Row extends { id: string | number }, K extends string 
                 ? formatMoney(p.value as string, i18n.language, currencyOf(column, p.data))
                 : ''
           : undefined,
+      ...(column.link
+        ? {
+            cellRenderer: (p: { data?: Row; valueFormatted?: string | null; value?: unknown }) =>
+              p.data ? (
+                <Link component={RouterLink} to={column.link!(p.data)}>
+                  {p.valueFormatted ?? String(p.value ?? '')}
+                </Link>
+              ) : null,
+          }
+        : {}),
+      hide: !shown.has(column.field),
+      // Wide tables scroll sideways rather than cut every cell short.
+      minWidth: column.width ?? (column.kind === 'money' ? 150 : 120),
       width: column.width,
       minWidth: column.minWidth,
       flex: column.flex ?? (column.width ? undefined : 1),
@@ -148,7 +171,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
       });
     }
     return defs;
-  }, [props.columns, props.sort, rowActions, t, i18n.language]);
+  }, [props.columns, props.sort, rowActions, t, i18n.language, shown]);
 
   const onSortChanged = useCallback(
     (event: SortChangedEvent<Row>) => {
@@ -224,13 +247,16 @@ export function DataTable<Row extends { id: string | number }, K extends string 
   const summary = props.summary;
   return (
     <Paper sx={{ p: 2 }} data-testid={props.testId}>
-      {props.toolbar && (
+      {(props.toolbar || props.columnChooser) && (
         <Stack
           direction="row"
           spacing={2}
           sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}
         >
           {props.toolbar}
+          {props.columnChooser && (
+            <ColumnChooser columns={props.columns} shown={shown} onChange={setShown} />
+          )}
         </Stack>
       )}
       {props.filters && props.filters.length > 0 && (
@@ -246,19 +272,18 @@ export function DataTable<Row extends { id: string | number }, K extends string 
         </Stack>
       )}
       {selected.length > 0 && (
-        <Stack
-          direction="row"
-          spacing={2}
-          sx={{ alignItems: 'center', mb: 1 }}
-          data-testid="selection-summary"
-        >
-          <Typography variant="body2">{t('table.selected', { count: selected.length })}</Typography>
-          {summary && <SummaryLine selected={selected} fields={summary} />}
+        <Box sx={{ mb: 1 }} data-testid="selection-summary">
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
+            <Typography variant="body2">
+              {t('table.selected', { count: selected.length })}
+            </Typography>
+            {summary && <SummaryLine selected={selected} fields={summary} />}
+            <Button size="small" onClick={clearSelection}>
+              {t('table.deselectAll')}
+            </Button>
+          </Stack>
           {props.bulkActions?.(selected)}
-          <Button size="small" onClick={clearSelection}>
-            {t('table.deselectAll')}
-          </Button>
-        </Stack>
+        </Box>
       )}
       {props.loading && <LinearProgress sx={{ mb: 1 }} />}
       {props.error !== undefined && props.error !== null ? (

@@ -29,6 +29,15 @@ export interface FilterCodec<T> {
   format(value: T): string | undefined;
 }
 
+/** A filter on a record (a supplier, a subsidiary): its id and the name shown on its chip, so a
+ *  linked or reloaded list needs no second query to name it. */
+export interface RecordRef {
+  id: string;
+  label: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const filterCodecs = {
   text: {
     parse: (raw: string) => raw,
@@ -42,6 +51,30 @@ export const filterCodecs = {
     },
     format: (value: Date | null) => (value ? formatDate(value, 'yyyy-MM-dd') : undefined),
   } satisfies FilterCodec<Date | null>,
+  /** A record: `id~name` (a uuid, then the name shown). */
+  record: {
+    parse: (raw: string) => {
+      const cut = raw.indexOf('~');
+      const id = cut < 0 ? raw : raw.slice(0, cut);
+      return UUID.test(id) ? { id, label: cut < 0 ? id : raw.slice(cut + 1) } : undefined;
+    },
+    format: (value: RecordRef | null) => (value ? `${value.id}~${value.label}` : undefined),
+  } satisfies FilterCodec<RecordRef | null>,
+  /** An amount: a decimal string with up to two decimals. */
+  decimal: {
+    parse: (raw: string) => (/^\d{1,16}(\.\d{1,2})?$/.test(raw) ? raw : undefined),
+    format: (value: string) => (value ? value : undefined),
+  } satisfies FilterCodec<string>,
+  /** Set or not: `1` when set. */
+  flag: {
+    parse: (raw: string) => (raw === '1' ? true : undefined),
+    format: (value: boolean) => (value ? '1' : undefined),
+  } satisfies FilterCodec<boolean>,
+  /** One of a fixed list of values ('' when none is chosen). */
+  choice: <T extends string>(values: readonly T[]): FilterCodec<T | ''> => ({
+    parse: (raw) => ((values as readonly string[]).includes(raw) ? (raw as T) : undefined),
+    format: (value) => value || undefined,
+  }),
 };
 
 export interface TableConfig<F, K extends string = string> {
@@ -140,5 +173,8 @@ export function useTableState<F, K extends string>(config: TableConfig<F, K>) {
     setSort: (sort: SortState<K> | undefined) => set({ ...state, sort, page: 0 }),
     setFilter: <K extends keyof F>(key: K, value: F[K]) =>
       set({ ...state, filters: { ...state.filters, [key]: value }, page: 0 }),
+    /** Several filters at once (a filter form applied): one history entry. */
+    setFilters: (filters: Partial<F>) =>
+      set({ ...state, filters: { ...state.filters, ...filters }, page: 0 }),
   };
 }

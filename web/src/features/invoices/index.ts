@@ -11,7 +11,7 @@ const module: FeatureModule = {
       path: 'invoices',
       title: 'titles.invoices',
       permission: 'invoiceRead',
-      component: Placeholder,
+      component: lazy(() => import('./InvoicesPage.tsx')),
     },
     {
       path: 'invoices/new',

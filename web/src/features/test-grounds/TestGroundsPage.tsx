@@ -10,6 +10,8 @@ import { formatDate, formatDateTime, formatMoney } from '../../components/format
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
+import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
+import { DropZoneSample, FormFieldsSample } from './FormFieldsSample.tsx';
 
 interface SampleRow {
   id: number;
@@ -80,6 +82,14 @@ function Table(props: { state: 'rows' | 'loading' | 'empty' | 'error' }) {
       sort={undefined}
       onSortChange={() => {}}
       summary={{ amount: 'amount', total: 'amount' }}
+      toolbar={
+        <ExportButton
+          fileName="sample"
+          columns={COLUMNS}
+          loadRows={async () => ({ rows: ROWS, totalCount: ROWS.length })}
+          disabled={props.state !== 'rows'}
+        />
+      }
     />
   );
 }
@@ -132,6 +142,14 @@ export default function TestGroundsPage() {
         />
         <LanguageSwitch />
       </Stack>
+      {section('testGrounds.formFields')}
+      <Stack spacing={2}>
+        <FormFieldsSample />
+        <Typography variant="subtitle2">{t('testGrounds.state.disabled')}</Typography>
+        <FormFieldsSample disabled />
+      </Stack>
+      {section('testGrounds.dropZone')}
+      <DropZoneSample />
       {section('testGrounds.dialogs')}
       <Stack direction="row" spacing={2}>
         <Button variant="outlined" onClick={() => setDialog('form')}>
