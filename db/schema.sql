@@ -484,6 +484,7 @@ CREATE INDEX costs_project_id_idx ON app_public.costs USING btree (project_id);
 CREATE INDEX costs_status_idx ON app_public.costs USING btree (status);
 CREATE INDEX costs_subsidiary_id_idx ON app_public.costs USING btree (subsidiary_id);
 CREATE INDEX costs_subsidiary_list_idx ON app_public.costs USING btree (subsidiary_id, is_deleted, created_at DESC, id) INCLUDE (status, project_id);
+CREATE INDEX costs_to_bill_idx ON app_public.costs USING btree (to_bill, subsidiary_id);
 CREATE INDEX costs_year_period_idx ON app_public.costs USING btree (year, period);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:write', 'bill_id:write');
 CREATE TRIGGER _050_guard BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_costs__guard();

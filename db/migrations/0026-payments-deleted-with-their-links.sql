@@ -136,3 +136,7 @@ $$;
 comment on function app_public.create_bill_with_costs(text, uuid, uuid, date, integer, integer, text, numeric, numeric,
   integer[], uuid, uuid, text, text, date, uuid, uuid[]) is
   'Creates a bill, attaches the selected approved, unbilled costs of its subsidiary and the given uploaded files, in one call (bill:write): all or nothing.';
+
+-- The wizard's cost step lists the costs marked to bill (SPEC §2 "select costs": approved, marked
+-- to bill, not yet billed) of the bill's subsidiary; the index lets the API filter by to_bill.
+create index costs_to_bill_idx on app_public.costs (to_bill, subsidiary_id);

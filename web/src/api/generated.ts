@@ -616,6 +616,8 @@ export type CostFilter = {
   subsidiary?: SubsidiaryFilter | null | undefined;
   /** Filter by the object’s `subsidiaryId` field. */
   subsidiaryId?: UuidFilter | null | undefined;
+  /** Filter by the object’s `toBill` field. */
+  toBill?: BooleanFilter | null | undefined;
   /** Filter by the object’s `userByApprovedBy` relation. */
   userByApprovedBy?: UserFilter | null | undefined;
   /** A related `userByApprovedBy` exists. */
@@ -753,6 +755,32 @@ export type CostsStatus =
   | 'none'
   | 'rejected'
   | 'to_approve';
+
+/** All input for the `createBillWithCosts` mutation. */
+export type CreateBillWithCostsInput = {
+  actId?: string | null | undefined;
+  amount?: string | null | undefined;
+  clientId?: string | null | undefined;
+  /**
+   * An arbitrary string value with no semantic meaning. Will be included in the
+   * payload verbatim. May be used to track mutations by the client.
+   */
+  clientMutationId?: string | null | undefined;
+  costIds?: Array<number | null | undefined> | null | undefined;
+  currency?: string | null | undefined;
+  description?: string | null | undefined;
+  dueDate?: string | null | undefined;
+  fileIds?: Array<string | null | undefined> | null | undefined;
+  invoiceDate?: string | null | undefined;
+  invoiceRef?: string | null | undefined;
+  name?: string | null | undefined;
+  period?: number | null | undefined;
+  projectId?: string | null | undefined;
+  serviceId?: string | null | undefined;
+  subsidiaryId?: string | null | undefined;
+  vat?: string | null | undefined;
+  year?: number | null | undefined;
+};
 
 /** A filter to be used against `Currency` object types. All fields are combined with a logical ‘and.’ */
 export type CurrencyFilter = {
@@ -2467,6 +2495,14 @@ export type BillDetailsQueryVariables = Exact<{
 
 export type BillDetailsQuery = { billById: { id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, vatAmount: string | null, amountWVat: string, amountUsdWVat: string, paidAmount: string, remainingAmount: string | null, invoiceRef: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string, size: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null, costs: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, status: CostStatus, project: { id: string, name: string } | null } | null> }, billsPayments: { nodes: Array<{ id: string, payment: { id: string, amount: string, amountUsd: string | null, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { id: string, firstName: string, lastName: string } | null } | null } | null> }, billsFiles: { nodes: Array<{ id: string, file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
 
+export type BillableCostsQueryVariables = Exact<{
+  first: number;
+  filter: CostFilter;
+}>;
+
+
+export type BillableCostsQuery = { allCosts: { totalCount: number, nodes: Array<{ id: number, name: string, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, project: { id: string, name: string } | null, invoice: { id: number, invoiceRef: string, supplier: { id: string, shortName: string | null, legalName: string } | null } | null } | null> } | null };
+
 export type CloseBillAsPaidMutationVariables = Exact<{
   billId: number;
   finalPaymentMethod?: PaymentMethod | null | undefined;
@@ -2475,6 +2511,13 @@ export type CloseBillAsPaidMutationVariables = Exact<{
 
 
 export type CloseBillAsPaidMutation = { closeBillAsPaid: { result: { id: number, status: BillStatus } | null } | null };
+
+export type CreateBillMutationVariables = Exact<{
+  input: CreateBillWithCostsInput;
+}>;
+
+
+export type CreateBillMutation = { createBillWithCosts: { result: { id: number } | null } | null };
 
 export type CreateBillPaymentMutationVariables = Exact<{
   billId: number;
@@ -3080,6 +3123,40 @@ export const BillDetailsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
+export const BillableCostsDocument = new TypedDocumentString(`
+    query BillableCosts($first: Int!, $filter: CostFilter!) {
+  allCosts(
+    first: $first
+    filter: $filter
+    orderBy: [YEAR_DESC, PERIOD_DESC, PRIMARY_KEY_ASC]
+  ) {
+    totalCount
+    nodes {
+      id
+      name
+      project {
+        id
+        name
+      }
+      invoice {
+        id
+        invoiceRef
+        supplier {
+          id
+          shortName
+          legalName
+        }
+      }
+      period
+      year
+      currency
+      amount
+      amountWVat
+      amountUsdWVat
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BillableCostsQuery, BillableCostsQueryVariables>;
 export const CloseBillAsPaidDocument = new TypedDocumentString(`
     mutation CloseBillAsPaid($billId: Int!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
   closeBillAsPaid(
@@ -3092,6 +3169,15 @@ export const CloseBillAsPaidDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CloseBillAsPaidMutation, CloseBillAsPaidMutationVariables>;
+export const CreateBillDocument = new TypedDocumentString(`
+    mutation CreateBill($input: CreateBillWithCostsInput!) {
+  createBillWithCosts(input: $input) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateBillMutation, CreateBillMutationVariables>;
 export const CreateBillPaymentDocument = new TypedDocumentString(`
     mutation CreateBillPayment($billId: Int!, $amount: BigFloat!, $currency: String!, $paymentDate: Datetime!, $paymentMethod: PaymentMethod!) {
   createBillPayment(

@@ -150,9 +150,8 @@ export function DataTable<Row extends { id: string | number }, K extends string 
         : {}),
       hide: !shown.has(column.field),
       // Wide tables scroll sideways rather than cut every cell short.
-      minWidth: column.width ?? (column.kind === 'money' ? 150 : 120),
+      minWidth: column.minWidth ?? column.width ?? (column.kind === 'money' ? 150 : 120),
       width: column.width,
-      minWidth: column.minWidth,
       flex: column.flex ?? (column.width ? undefined : 1),
       sort:
         props.sort && column.sortKey === props.sort.key

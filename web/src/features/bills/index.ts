@@ -2,10 +2,6 @@ import { Description } from '@mui/icons-material';
 import { lazy } from 'react';
 import type { FeatureModule } from '../../app/module.ts';
 
-// Still to be built: the wizard (it waits for the form-field kit); its route, title, permission
-// and guard are real.
-const Placeholder = lazy(() => import('../../app/pages/PlaceholderPage.tsx'));
-
 const module: FeatureModule = {
   routes: [
     {
@@ -14,7 +10,12 @@ const module: FeatureModule = {
       permission: 'billRead',
       component: lazy(() => import('./BillsPage.tsx')),
     },
-    { path: 'bills/new', title: 'titles.newBill', permission: 'billWrite', component: Placeholder },
+    {
+      path: 'bills/new',
+      title: 'titles.newBill',
+      permission: 'billWrite',
+      component: lazy(() => import('./BillWizardPage.tsx')),
+    },
     {
       path: 'bills/:bill',
       title: 'titles.billDetails',
