@@ -13,7 +13,7 @@ const PAY = `mutation ($billId: Int!, $amount: BigFloat!, $date: Datetime!) {
 }`;
 
 /** A minimal PDF (the storage sniffs the content). */
-const PDF = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
+export const PDF = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
 
 let sequence = 0;
 

@@ -1,9 +1,10 @@
 // Bills and payments in the browser (issue 13, SPEC §2 "Bills table", "Bill details", §4 bill
 // statuses and closing, §5 payments, §8 "Bill #{id} not found or you don't have access."). Each
 // test seeds its own bill through the API as the accountant, so the tests do not depend on order.
+import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seedBill, pay } from './bill-seeds.ts';
+import { PDF, seedBill, pay } from './bill-seeds.ts';
 import { signedInPage, useBrowser } from './browser.ts';
 
 const e2e = useBrowser();
@@ -207,6 +208,92 @@ describe('bills table', () => {
       }
       await page.getByRole('link', { name: 'Back to bills' }).click();
       await page.waitForURL(/\/bills$/);
+    },
+    FLOW,
+  );
+});
+
+describe('bill wizard', () => {
+  /** Picks an option of a server-search field after typing part of its name. */
+  async function choose(page: Page, label: string, typed: string, option: RegExp) {
+    const input = page.getByRole('combobox', { name: label });
+    await input.click();
+    await input.fill(typed);
+    await page.getByRole('option', { name: option }).first().click();
+  }
+
+  /** Types into a date or month field of the kit, section by section. */
+  async function typeDate(page: Page, label: string, keys: string) {
+    await page.getByRole('group', { name: label }).click();
+    await page.keyboard.type(keys);
+  }
+
+  it(
+    'the accountant creates a bill from three approved costs marked to bill, with an act; progress shows each step, then the bill',
+    async () => {
+      const owner = e2e.app.db.owner;
+      const costs = await owner.query<{ id: number }>(
+        `update app_public.costs set to_bill = true where id in (
+         select c.id from app_public.costs c join app_public.invoices i on i.id = c.invoice_id
+          join app_public.subsidiaries s on s.id = c.subsidiary_id
+         where s.short_name = 'Northwind NL' and c.status = 'approved' and not c.is_deleted
+           and c.bill_id is null and c.currency = 'EUR' and i.status in ('open', 'draft')
+         order by c.id limit 3) returning id`,
+      );
+      expect(costs.rows).toHaveLength(3);
+      const expected = await owner.query<{ amount: string }>(
+        'select sum(amount)::text as amount from app_public.costs where id = any($1::int[])',
+        [costs.rows.map((row) => row.id)],
+      );
+      const page = await signedInPage(e2e, 'accountant');
+      await page.goto('/bills/new');
+      const name = `Wizard bill ${Date.now()}`;
+      await choose(page, 'Client', 'Alfa', /Alfa Retail/);
+      await choose(page, 'Subsidiary', 'NL', /Northwind NL/);
+      await page.locator('input[name=name]').fill(name);
+      await choose(page, 'Currency', 'EUR', /^EUR/);
+      await page.locator('input[name=vat]').fill('20');
+      const now = new Date();
+      await typeDate(page, 'Period', `${now.getMonth() + 1}${now.getFullYear()}`);
+      await typeDate(page, 'Invoice date', format(now, 'MMddyyyy'));
+      await page.getByTestId('wizard-next').click();
+
+      const step = page.getByTestId('wizard-costs');
+      await step.waitFor();
+      for (const { id } of costs.rows) {
+        await step.locator(`[data-cost-id="${id}"]`).click();
+      }
+      expect(await page.getByTestId('running-total').innerText()).toMatch(/3 costs chosen/);
+      expect(await page.locator('input[name=amount]').inputValue()).toBe(expected.rows[0]!.amount);
+      await page.getByTestId('wizard-next').click();
+
+      await page
+        .getByTestId('act-drop')
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'act.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF) });
+      await page.getByTestId('act-drop').getByText('act.pdf').waitFor();
+      await page.getByTestId('wizard-next').click();
+
+      await page.getByTestId('wizard-show').waitFor();
+      for (const [step, state] of [
+        ['uploadAttachments', 'skipped'],
+        ['uploadAct', 'done'],
+        ['createBill', 'done'],
+        ['updateCosts', 'done'],
+        ['created', 'done'],
+      ]) {
+        expect(await page.getByTestId(`progress-${step}`).getAttribute('data-state')).toBe(state);
+      }
+      await page.getByTestId('wizard-show').click();
+      await page.waitForURL(/\/bills\/\d+$/);
+      expect(await text(page, 'bill-title')).toMatch(name);
+      expect(await page.getByTestId('cost-row').count()).toBe(3);
+      expect(await text(page, 'bill-files')).toMatch(/act\.pdf/);
+      expect(await text(page, 'amount-amount')).toMatch(
+        new RegExp(
+          `^${expected.rows[0]!.amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',').replace('.', '\\.')} EUR`,
+        ),
+      );
     },
     FLOW,
   );

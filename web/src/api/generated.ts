@@ -2749,12 +2749,12 @@ export class TypedDocumentString<TResult, TVariables>
 
 export const FindFilesByHashesDocument = new TypedDocumentString(`
     query FindFilesByHashes($hashes: [String]!) {
-  findFilesByHashes(hashes: $hashes) {
+  findFilesByHashes(hashes: $hashes, first: 50) {
     nodes {
       id
       name
       sha256
-      attachedTo {
+      attachedTo(first: 20) {
         nodes {
           kind
           recordId
