@@ -23,8 +23,8 @@ async function homeUnpaidCount(page: Page): Promise<number> {
 
 async function addPayment(page: Page, amount: string) {
   await page.getByTestId('add-payment').click();
-  await page.getByTestId('payment-amount').fill(amount);
-  await page.getByTestId('payment-save').click();
+  await page.locator('input[name=amount]').fill(amount);
+  await page.getByTestId('dialog-save').click();
   await page.getByTestId('payment-dialog').waitFor({ state: 'detached' });
 }
 
@@ -69,9 +69,9 @@ describe('bill details: validate, pay, close as paid', () => {
       // A payment above the remaining amount is refused with the message, before and after shown.
       await page.getByTestId('add-payment').click();
       expect(await text(page, 'remaining-before')).toBe('Remaining now: 333.36 EUR');
-      await page.getByTestId('payment-amount').fill('400');
+      await page.locator('input[name=amount]').fill('400');
       expect(await text(page, 'remaining-after')).toBe('Remaining after this payment: -66.64 EUR');
-      await page.getByTestId('payment-save').click();
+      await page.getByTestId('dialog-save').click();
       expect(await text(page, 'payment-dialog')).toMatch(
         /The payment is larger than the remaining amount\./,
       );
@@ -270,7 +270,12 @@ describe('bill wizard', () => {
       await page
         .getByTestId('act-drop')
         .locator('input[type=file]')
-        .setInputFiles({ name: 'act.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF) });
+        .setInputFiles({
+          name: 'act.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from(`${PDF}% ${name}\n`),
+        });
+      // A content not stored before (the drop zone skips duplicates).
       await page.getByTestId('act-drop').getByText('act.pdf').waitFor();
       await page.getByTestId('wizard-next').click();
 

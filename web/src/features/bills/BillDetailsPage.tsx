@@ -25,7 +25,6 @@ import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import * as yup from 'yup';
 import { errorMessage } from '../../api/errors.ts';
 import {
   BillDetailsDocument,
@@ -34,7 +33,6 @@ import {
   DeleteBillDocument,
   DeletePaymentDocument,
   SetBillDeletedDocument,
-  UpdateBillDocument,
   ValidateBillDocument,
   type BillDetailsQuery,
 } from '../../api/generated.ts';
@@ -43,8 +41,8 @@ import { fileUrl } from '../../api/storage.ts';
 import { api } from '../../app/services.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../components/format.ts';
-import { FormDialog } from '../../components/FormDialog.tsx';
 import { CloseAsPaidDialog } from './CloseAsPaidDialog.tsx';
+import { EditBillDialog } from './EditBillDialog.tsx';
 import { daysOverdue } from './overdue.ts';
 import { companyName, personName, periodLabel } from './names.ts';
 import { PaymentDialog } from './PaymentDialog.tsx';
@@ -62,12 +60,6 @@ const ACTIONS = [
   'force_delete',
 ] as const;
 type Action = (typeof ACTIONS)[number];
-
-const editSchema = yup.object({
-  name: yup.string().trim().required('validation.required').defined(),
-  description: yup.string().defined(),
-  invoiceRef: yup.string().defined(),
-});
 
 /** Downloads a stored file with the session's token (a plain link would carry none). */
 async function download(id: string, name: string) {
@@ -171,7 +163,6 @@ function BillView({ bill }: { bill: Bill }) {
   const close = useGraphQLMutation(CloseBillAsPaidDocument, changes);
   const setDeleted = useGraphQLMutation(SetBillDeletedDocument, changes);
   const remove = useGraphQLMutation(DeleteBillDocument, changes);
-  const update = useGraphQLMutation(UpdateBillDocument, ['Bill']);
   const pay = useGraphQLMutation(CreateBillPaymentDocument, ['Payment', 'Bill']);
   const unpay = useGraphQLMutation(DeletePaymentDocument, ['Payment', 'Bill']);
   const [dialog, setDialog] = useState<Action | 'payment' | undefined>();
@@ -498,33 +489,7 @@ function BillView({ bill }: { bill: Bill }) {
           }
         />
       )}
-      <FormDialog
-        open={dialog === 'edit'}
-        testId="bill-edit-dialog"
-        title="bills.editTitle"
-        fields={[
-          { name: 'name', label: 'bills.name' },
-          { name: 'description', label: 'bills.description' },
-          { name: 'invoiceRef', label: 'bills.invoiceRef' },
-        ]}
-        initialValues={{
-          name: bill.name,
-          description: bill.description ?? '',
-          invoiceRef: bill.invoiceRef ?? '',
-        }}
-        schema={editSchema}
-        onClose={() => setDialog(undefined)}
-        onSubmit={(values) =>
-          update.mutateAsync({
-            id: bill.id,
-            patch: {
-              name: values.name.trim(),
-              description: values.description.trim() || null,
-              invoiceRef: values.invoiceRef.trim() || null,
-            },
-          })
-        }
-      />
+      <EditBillDialog bill={bill} open={dialog === 'edit'} onClose={() => setDialog(undefined)} />
       <ConfirmDialog
         open={dialog === 'delete' || dialog === 'force_delete'}
         title={t(`bills.actions.${dialog === 'force_delete' ? 'force_delete' : 'delete'}`)}

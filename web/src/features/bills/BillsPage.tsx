@@ -2,17 +2,13 @@ import { Add, FilterList, OpenInNew } from '@mui/icons-material';
 import {
   Box,
   Button,
-  Collapse,
-  Grid,
   IconButton,
-  MenuItem,
   Stack,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,6 +21,9 @@ import {
 } from '../../api/generated.ts';
 import { useListQuery } from '../../api/hooks.ts';
 import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
+import { api } from '../../app/services.ts';
+import { BillFilterDialog } from './BillFilterDialog.tsx';
 import {
   pagingVariables,
   useTableState,
@@ -33,10 +32,7 @@ import {
 import { formatDate, formatDateTime, formatMoney } from '../../components/format.ts';
 import { useSession } from '../../session/useSession.ts';
 import {
-  ARCHIVED_CHOICES,
-  BILL_STATUSES,
   BILLS_TABLE,
-  DECIMAL,
   UNPAID_TABLE,
   billsFilter,
   type BillSortKey,
@@ -153,9 +149,10 @@ function useFilterChips(
   text('search', f.search);
   text('year', f.year);
   text('month', f.month ? t(`bills.months.${f.month}`) : '');
-  text('client', f.client);
-  text('project', f.project);
-  text('service', f.service);
+  text('client', f.client?.label ?? '');
+  text('subsidiary', f.subsidiary?.label ?? '');
+  text('project', f.project?.label ?? '');
+  text('service', f.service?.label ?? '');
   text('status', f.status ? t(`statuses.${f.status}`) : '');
   text('currency', f.currency.toUpperCase());
   text('dueFrom', f.dueFrom ? formatDate(f.dueFrom.toISOString(), i18n.language) : '');
@@ -164,117 +161,6 @@ function useFilterChips(
   text('amountTo', f.amountTo ? formatMoney(f.amountTo, i18n.language) : '');
   text('archived', f.archived !== 'live' ? t(`bills.archivedChoice.${f.archived}`) : '');
   return chips;
-}
-
-function BillFilters({
-  table,
-}: {
-  table: ReturnType<typeof useTableState<BillsFilters, BillSortKey>>;
-}) {
-  const { t } = useTranslation();
-  const f = table.state.filters;
-  const select = (
-    key: 'month' | 'status' | 'archived',
-    values: readonly string[],
-    label: (value: string) => string,
-    withAny: boolean,
-  ) => (
-    <TextField
-      select
-      size="small"
-      fullWidth
-      label={t(`bills.filter.${key}`)}
-      value={f[key]}
-      onChange={(e) => table.setFilter(key, e.target.value as never)}
-      slotProps={{ htmlInput: { 'data-testid': `filter-${key}` } }}
-    >
-      {withAny && <MenuItem value="">{t('bills.any')}</MenuItem>}
-      {values.map((value) => (
-        <MenuItem key={value} value={value}>
-          {label(value)}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-  const cell = { xs: 12, sm: 6, md: 3, lg: 2 };
-  return (
-    <Grid container spacing={2} sx={{ mb: 2 }} data-testid="bill-filters">
-      <Grid size={cell}>
-        <TextFilter
-          label="bills.filter.year"
-          value={f.year}
-          valid={(v) => /^\d{4}$/.test(v)}
-          onCommit={(v) => table.setFilter('year', v)}
-          testId="filter-year"
-        />
-      </Grid>
-      <Grid size={cell}>
-        {select(
-          'month',
-          Array.from({ length: 12 }, (_, i) => String(i + 1)),
-          (m) => t(`bills.months.${m}`),
-          true,
-        )}
-      </Grid>
-      <Grid size={cell}>{select('status', BILL_STATUSES, (s) => t(`statuses.${s}`), true)}</Grid>
-      <Grid size={cell}>
-        {select('archived', ARCHIVED_CHOICES, (a) => t(`bills.archivedChoice.${a}`), false)}
-      </Grid>
-      <Grid size={cell}>
-        <TextFilter
-          label="bills.filter.currency"
-          value={f.currency}
-          valid={(v) => /^[A-Za-z]{3}$/.test(v)}
-          onCommit={(v) => table.setFilter('currency', v.toUpperCase())}
-          testId="filter-currency"
-        />
-      </Grid>
-      {(['client', 'project', 'service'] as const).map((key) => (
-        <Grid size={cell} key={key}>
-          <TextFilter
-            label={`bills.filter.${key}`}
-            value={f[key]}
-            onCommit={(v) => table.setFilter(key, v)}
-            testId={`filter-${key}`}
-          />
-        </Grid>
-      ))}
-      <Grid size={cell}>
-        <DatePicker
-          label={t('bills.filter.dueFrom')}
-          value={f.dueFrom}
-          onChange={(value) => table.setFilter('dueFrom', value)}
-          slotProps={{ textField: { size: 'small', fullWidth: true }, field: { clearable: true } }}
-        />
-      </Grid>
-      <Grid size={cell}>
-        <DatePicker
-          label={t('bills.filter.dueTo')}
-          value={f.dueTo}
-          onChange={(value) => table.setFilter('dueTo', value)}
-          slotProps={{ textField: { size: 'small', fullWidth: true }, field: { clearable: true } }}
-        />
-      </Grid>
-      <Grid size={cell}>
-        <TextFilter
-          label="bills.filter.amountFrom"
-          value={f.amountFrom}
-          valid={(v) => DECIMAL.test(v)}
-          onCommit={(v) => table.setFilter('amountFrom', v)}
-          testId="filter-amountFrom"
-        />
-      </Grid>
-      <Grid size={cell}>
-        <TextFilter
-          label="bills.filter.amountTo"
-          value={f.amountTo}
-          valid={(v) => DECIMAL.test(v)}
-          onCommit={(v) => table.setFilter('amountTo', v)}
-          testId="filter-amountTo"
-        />
-      </Grid>
-    </Grid>
-  );
 }
 
 function AllBillsTable() {
@@ -293,8 +179,14 @@ function AllBillsTable() {
   const yesNo = (value: boolean | null | undefined) => (value ? t('common.yes') : t('common.no'));
   const columns: Column<BillRow, BillSortKey>[] = [
     { field: 'id', header: 'bills.id', sortKey: 'ID', width: 90 },
-    { field: 'name', header: 'bills.name', sortKey: 'NAME', width: 220 },
-    { field: 'description', header: 'bills.description', width: 200 },
+    {
+      field: 'name',
+      header: 'bills.name',
+      sortKey: 'NAME',
+      width: 240,
+      link: (row) => `/bills/${row.id}`,
+    },
+    { field: 'description', header: 'bills.description', width: 200, hidden: true },
     {
       field: 'client',
       header: 'bills.client',
@@ -379,7 +271,13 @@ function AllBillsTable() {
       width: 130,
       format: (row) => formatDate(row.invoiceDate, lang),
     },
-    { field: 'act', header: 'bills.act', width: 160, format: (row) => row.act?.name ?? '' },
+    {
+      field: 'act',
+      header: 'bills.act',
+      width: 160,
+      hidden: true,
+      format: (row) => row.act?.name ?? '',
+    },
     {
       field: 'createdAt',
       header: 'bills.created',
@@ -392,12 +290,14 @@ function AllBillsTable() {
     },
     {
       field: 'userByClosedBy',
+      hidden: true,
       header: 'bills.closedBy',
       width: 150,
       format: (row) => personName(row.userByClosedBy),
     },
     {
       field: 'hasPayments',
+      hidden: true,
       header: 'bills.hasPayments',
       width: 110,
       format: (row) => yesNo(row.hasPayments),
@@ -410,6 +310,7 @@ function AllBillsTable() {
     },
     {
       field: 'isDeleted',
+      hidden: true,
       header: 'bills.archived',
       sortKey: 'IS_DELETED',
       width: 110,
@@ -419,12 +320,16 @@ function AllBillsTable() {
   ];
   return (
     <>
-      <Collapse in={showFilters}>
-        <BillFilters table={table} />
-      </Collapse>
+      <BillFilterDialog
+        open={showFilters}
+        filters={table.state.filters}
+        onApply={table.setFilters}
+        onClose={() => setShowFilters(false)}
+      />
       <DataTable<BillRow, BillSortKey>
         testId="bills-table"
         columns={columns}
+        columnChooser="bills"
         rows={data.rows}
         totalCount={data.totalCount}
         loading={data.loading}
@@ -451,12 +356,31 @@ function AllBillsTable() {
             </Box>
             <Button
               startIcon={<FilterList />}
-              onClick={() => setShowFilters((shown) => !shown)}
-              aria-expanded={showFilters}
+              onClick={() => setShowFilters(true)}
               data-testid="toggle-filters"
             >
-              {showFilters ? t('bills.hideFilters') : t('bills.showFilters')}
+              {t('bills.showFilters')}
             </Button>
+            <Box sx={{ flexGrow: 1 }} />
+            <ExportButton
+              fileName={t('titles.bills')}
+              columns={columns}
+              disabled={data.totalCount === 0}
+              loadRows={async (limit) => {
+                const result = await api.request(AllBillsDocument, {
+                  first: limit,
+                  offset: 0,
+                  orderBy: pagingVariables<BillOrderBy>(table.state).orderBy,
+                  filter: billsFilter(table.state.filters),
+                });
+                return {
+                  rows: (result.allBills?.nodes ?? []).filter(
+                    (row): row is BillRow => row !== null,
+                  ),
+                  totalCount: result.allBills?.totalCount ?? 0,
+                };
+              }}
+            />
           </>
         }
         rowActions={(row) => <OpenBill id={row.id} />}
@@ -484,7 +408,14 @@ function UnpaidBillsTable() {
   const lang = i18n.language;
   const columns: Column<UnpaidRow, BillSortKey>[] = [
     { field: 'id', header: 'bills.id', sortKey: 'ID', width: 80 },
-    { field: 'name', header: 'bills.name', sortKey: 'NAME', flex: 2, minWidth: 200 },
+    {
+      field: 'name',
+      header: 'bills.name',
+      sortKey: 'NAME',
+      flex: 2,
+      minWidth: 200,
+      link: (row) => `/bills/${row.id}`,
+    },
     {
       field: 'client',
       header: 'bills.client',
@@ -529,6 +460,7 @@ function UnpaidBillsTable() {
     <DataTable<UnpaidRow, BillSortKey>
       testId="unpaid-bills-table"
       columns={columns}
+      columnChooser="unpaidBills"
       rows={data.rows}
       totalCount={data.totalCount}
       loading={data.loading}

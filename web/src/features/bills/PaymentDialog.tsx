@@ -1,25 +1,13 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers';
-import { formatISO, isValid, startOfDay } from 'date-fns';
+import { Stack, Typography } from '@mui/material';
+import { format, formatISO, parse } from 'date-fns';
 import Decimal from 'decimal.js';
-import { useFormik } from 'formik';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { errorMessage } from '../../api/errors.ts';
 import type { PaymentMethod } from '../../api/generated.ts';
+import { DateInput, MoneyInput, SelectInput } from '../../components/form/fields.tsx';
+import { amountRule, dateRule } from '../../components/form/rules.ts';
 import { formatMoney } from '../../components/format.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
 
 export const PAYMENT_METHODS = ['transaction', 'cash'] as const satisfies readonly PaymentMethod[];
 
@@ -31,16 +19,24 @@ export interface PaymentValues {
   paymentMethod: PaymentMethod;
 }
 
-interface FormValues {
+interface FormValues extends Record<string, unknown> {
   amount: string;
-  paymentDate: Date | null;
-  paymentMethod: PaymentMethod | '';
+  paymentDate: string;
+  paymentMethod: string;
 }
+
+const DECIMAL = /^\d{1,16}(\.\d{0,2})?$/;
 
 /** The remaining amount after a payment of `amount`, or undefined while the amount is not a number. */
 export function remainingAfter(remaining: string, amount: string): string | undefined {
-  if (!/^\d{1,16}(\.\d{1,2})?$/.test(amount.trim())) return undefined;
-  return new Decimal(remaining).minus(amount.trim()).toFixed(2);
+  const typed = amount.trim();
+  if (!DECIMAL.test(typed)) return undefined;
+  return new Decimal(remaining).minus(typed.replace(/\.$/, '')).toFixed(2);
+}
+
+/** A day 'YYYY-MM-DD' as the ISO timestamp of its start in the user's time zone. */
+export function dayStart(day: string): string {
+  return formatISO(parse(day, 'yyyy-MM-dd', new Date()));
 }
 
 /**
@@ -58,122 +54,69 @@ export function PaymentDialog(props: {
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [failure, setFailure] = useState<unknown>();
-  const schema = yup.object({
+  const schema: yup.ObjectSchema<FormValues> = yup.object({
     paymentMethod: yup.string().required('payments.methodRequired'),
-    paymentDate: yup
-      .date()
-      .nullable()
-      .required('validation.required')
-      .typeError('validation.dateInvalid'),
-    amount: yup
-      .string()
-      .required('validation.required')
-      .matches(/^\d{1,16}(\.\d{1,2})?$/, 'payments.amountInvalid')
-      .test('positive', 'payments.amountPositive', (v) => !v || new Decimal(v).gt(0))
-      .test(
-        'remaining',
-        'payments.amountAboveRemaining',
-        (v) => !v || !/^\d/.test(v) || new Decimal(v).lte(props.remaining),
-      ),
-  });
-  const form = useFormik<FormValues>({
-    initialValues: { amount: '', paymentDate: new Date(), paymentMethod: 'transaction' },
-    validationSchema: schema,
-    onSubmit: async (values) => {
-      setFailure(undefined);
-      try {
-        await props.onSubmit({
-          amount: values.amount.trim(),
-          paymentDate: formatISO(startOfDay(values.paymentDate!)),
-          paymentMethod: values.paymentMethod as PaymentMethod,
-        });
-        form.resetForm();
-        props.onClose();
-      } catch (error) {
-        setFailure(error);
-      }
-    },
+    paymentDate: dateRule().required('validation.required'),
+    amount: amountRule().test(
+      'remaining',
+      'payments.amountAboveRemaining',
+      (value) =>
+        !value ||
+        !DECIMAL.test(value) ||
+        new Decimal(value.replace(/\.$/, '')).lte(props.remaining),
+    ),
   });
   const money = (value: string | undefined) =>
     value === undefined ? '—' : formatMoney(value, i18n.language, props.currency);
-  const after = remainingAfter(props.remaining, form.values.amount);
-  const error = (name: keyof FormValues) =>
-    form.touched[name] && form.errors[name] ? t(String(form.errors[name])) : undefined;
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs">
-      <form onSubmit={form.handleSubmit} noValidate data-testid="payment-dialog">
-        <DialogTitle>{t('payments.add')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure !== undefined && (
-              <Alert severity="error" data-testid="payment-error">
-                {errorMessage(t, failure)}
-              </Alert>
-            )}
-            <Typography data-testid="remaining-before">
-              {t('payments.remainingBefore', { value: money(props.remaining) })}
-            </Typography>
-            <TextField
-              select
-              name="paymentMethod"
-              label={t('payments.method')}
-              value={form.values.paymentMethod}
-              onChange={form.handleChange}
-              onBlur={form.handleBlur}
-              error={Boolean(error('paymentMethod'))}
-              helperText={error('paymentMethod')}
-              slotProps={{ htmlInput: { 'data-testid': 'payment-method' } }}
-            >
-              {PAYMENT_METHODS.map((method) => (
-                <MenuItem key={method} value={method}>
-                  {t(`payments.methods.${method}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <DatePicker
-              label={t('payments.date')}
-              value={form.values.paymentDate}
-              onChange={(value) =>
-                void form.setFieldValue('paymentDate', value && isValid(value) ? value : value)
-              }
-              slotProps={{
-                textField: {
-                  name: 'paymentDate',
-                  error: Boolean(error('paymentDate')),
-                  helperText: error('paymentDate'),
-                },
-              }}
-            />
-            <TextField
-              name="amount"
-              label={t('payments.amount', { currency: props.currency })}
-              value={form.values.amount}
-              onChange={form.handleChange}
-              onBlur={form.handleBlur}
-              error={Boolean(error('amount'))}
-              helperText={error('amount')}
-              slotProps={{
-                htmlInput: { inputMode: 'decimal', 'data-testid': 'payment-amount' },
-              }}
-            />
-            <Typography data-testid="remaining-after" color="text.secondary">
-              {t('payments.remainingAfter', { value: money(after) })}
-            </Typography>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={form.isSubmitting}
-            data-testid="payment-save"
-          >
-            {t('payments.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog<FormValues>
+      open={props.open}
+      testId="payment-dialog"
+      title="payments.add"
+      maxWidth="sm"
+      initialValues={{
+        amount: '',
+        paymentDate: format(new Date(), 'yyyy-MM-dd'),
+        paymentMethod: 'transaction',
+      }}
+      schema={schema}
+      onClose={props.onClose}
+      onSubmit={(values) =>
+        props.onSubmit({
+          amount: values.amount.replace(/\.$/, ''),
+          paymentDate: dayStart(values.paymentDate),
+          paymentMethod: values.paymentMethod as PaymentMethod,
+        })
+      }
+    >
+      {(form) => (
+        <Stack spacing={2}>
+          <Typography data-testid="remaining-before">
+            {t('payments.remainingBefore', { value: money(props.remaining) })}
+          </Typography>
+          <SelectInput
+            name="paymentMethod"
+            label="payments.method"
+            required
+            options={PAYMENT_METHODS.map((method) => ({
+              value: method,
+              label: `payments.methods.${method}`,
+            }))}
+          />
+          <DateInput name="paymentDate" label="payments.date" required />
+          <MoneyInput
+            name="amount"
+            label="payments.amountColumn"
+            currency={props.currency}
+            required
+          />
+          <Typography data-testid="remaining-after" color="text.secondary">
+            {t('payments.remainingAfter', {
+              value: money(remainingAfter(props.remaining, form.values.amount)),
+            })}
+          </Typography>
+        </Stack>
+      )}
+    </FormDialog>
   );
 }

@@ -2,6 +2,7 @@ import { format as formatDate } from 'date-fns';
 import {
   filterCodecs,
   type FilterCodec,
+  type RecordRef,
   type TableConfig,
 } from '../../components/DataTable/table-state.ts';
 import type { BillFilter, BillOrderBy, BillStatus } from '../../api/generated.ts';
@@ -29,19 +30,16 @@ function matching(pattern: RegExp): FilterCodec<string> {
 /** A decimal amount as typed (a string, never a float). */
 export const DECIMAL = /^\d{1,16}(\.\d{1,2})?$/;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface BillsFilters {
   /** The unpaid view when "unpaid" (home links to it). */
   payment: '' | 'unpaid';
   search: string;
   year: string;
   month: string;
-  client: string;
-  /** The subsidiary's id (its name cannot be searched: companies are filtered by id). */
-  subsidiary: string;
-  project: string;
-  service: string;
+  client: RecordRef | null;
+  subsidiary: RecordRef | null;
+  project: RecordRef | null;
+  service: RecordRef | null;
   status: '' | BillStatus;
   currency: string;
   dueFrom: Date | null;
@@ -73,10 +71,10 @@ const filterConfig: TableConfig<BillsFilters, BillSortKey>['filters'] = {
   search: { initial: '', codec: filterCodecs.text },
   year: { initial: '', codec: matching(/^\d{4}$/) },
   month: { initial: '', codec: matching(/^([1-9]|1[0-2])$/) },
-  client: { initial: '', codec: filterCodecs.text },
-  subsidiary: { initial: '', codec: matching(UUID) },
-  project: { initial: '', codec: filterCodecs.text },
-  service: { initial: '', codec: filterCodecs.text },
+  client: { initial: null, codec: filterCodecs.record },
+  subsidiary: { initial: null, codec: filterCodecs.record },
+  project: { initial: null, codec: filterCodecs.record },
+  service: { initial: null, codec: filterCodecs.record },
   status: { initial: '', codec: oneOf(BILL_STATUSES, '') },
   currency: { initial: '', codec: matching(/^[A-Za-z]{3}$/) },
   dueFrom: { initial: null, codec: filterCodecs.date },
@@ -100,10 +98,6 @@ export const UNPAID_TABLE: TableConfig<BillsFilters, BillSortKey> = {
   filters: filterConfig,
 };
 
-const nameMatches = (text: string) => ({
-  or: [{ shortName: { includesInsensitive: text } }, { legalName: { includesInsensitive: text } }],
-});
-
 /** The GraphQL filter of the bills table's filters (amount range: the amount with VAT). */
 export function billsFilter(filters: BillsFilters): BillFilter {
   const parts: BillFilter[] = [];
@@ -113,12 +107,10 @@ export function billsFilter(filters: BillsFilters): BillFilter {
   }
   if (filters.year) parts.push({ year: { equalTo: Number(filters.year) } });
   if (filters.month) parts.push({ period: { equalTo: Number(filters.month) } });
-  if (filters.client.trim()) parts.push({ client: nameMatches(filters.client.trim()) });
-  if (filters.subsidiary) parts.push({ subsidiaryId: { equalTo: filters.subsidiary } });
-  if (filters.project.trim())
-    parts.push({ project: { name: { includesInsensitive: filters.project.trim() } } });
-  if (filters.service.trim())
-    parts.push({ service: { name: { includesInsensitive: filters.service.trim() } } });
+  if (filters.client) parts.push({ clientId: { equalTo: filters.client.id } });
+  if (filters.subsidiary) parts.push({ subsidiaryId: { equalTo: filters.subsidiary.id } });
+  if (filters.project) parts.push({ projectId: { equalTo: filters.project.id } });
+  if (filters.service) parts.push({ serviceId: { equalTo: filters.service.id } });
   if (filters.status) parts.push({ status: { equalTo: filters.status } });
   if (filters.currency) parts.push({ currency: { equalTo: filters.currency.toUpperCase() } });
   if (filters.dueFrom)
