@@ -1,14 +1,5 @@
 import { Add, FilterList, OpenInNew } from '@mui/icons-material';
-import {
-  Box,
-  Button,
-  IconButton,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Box, Button, IconButton, Stack, TextField, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -56,19 +47,22 @@ export default function BillsPage() {
         <Typography variant="h5" component="h1" data-testid="page-title">
           {t('titles.bills')}
         </Typography>
-        <ToggleButtonGroup size="small" exclusive value={unpaid ? 'unpaid' : 'all'}>
-          <ToggleButton value="all" component={Link} to="/bills" data-testid="view-all">
-            {t('bills.viewAll')}
-          </ToggleButton>
-          <ToggleButton
+        <Tabs value={unpaid ? 'unpaid' : 'all'} aria-label={t('bills.views')}>
+          <Tab
+            value="all"
+            label={t('bills.viewAll')}
+            component={Link}
+            to="/bills"
+            data-testid="view-all"
+          />
+          <Tab
             value="unpaid"
+            label={t('bills.viewUnpaid')}
             component={Link}
             to="/bills?payment=unpaid"
             data-testid="view-unpaid"
-          >
-            {t('bills.viewUnpaid')}
-          </ToggleButton>
-        </ToggleButtonGroup>
+          />
+        </Tabs>
         <Box sx={{ flexGrow: 1 }} />
         {permissions.billWrite && (
           <Button
