@@ -193,6 +193,64 @@ describe('bills table', () => {
   );
 
   it(
+    'the accountant filters by a client chosen in the filter dialog; the chip names it and the URL keeps it',
+    async () => {
+      const bill = await seedBill(e2e, 1);
+      const page = await signedInPage(e2e, 'accountant');
+      await page.goto('/bills');
+      await page.getByTestId('toggle-filters').click();
+      const dialog = page.getByTestId('bill-filters');
+      const client = dialog.getByRole('combobox', { name: 'Client' });
+      await client.click();
+      await client.fill('Alfa');
+      await page
+        .getByRole('option', { name: /Alfa Retail/ })
+        .first()
+        .click();
+      await dialog.locator('input[name=search]').fill(bill.name);
+      await page.getByTestId('apply-filters').click();
+      await page
+        .locator(`[data-testid="bills-table"] .ag-row[row-id="${bill.id}"]`)
+        .first()
+        .waitFor();
+      expect(await page.getByTestId('filter-chips').innerText()).toMatch(/Client: Alfa Retail/);
+      expect(decodeURIComponent(page.url())).toMatch(/client=[0-9a-f-]{36}~Alfa(\+| )Retail/);
+      await page.reload();
+      await page
+        .locator(`[data-testid="bills-table"] .ag-row[row-id="${bill.id}"]`)
+        .first()
+        .waitFor();
+    },
+    FLOW,
+  );
+
+  it(
+    'the accountant edits a bill: a new VAT changes the amount with VAT; a paid bill offers no edit',
+    async () => {
+      const bill = await seedBill(e2e, 1);
+      const page = await signedInPage(e2e, 'accountant');
+      await page.goto(`/bills/${bill.id}`);
+      await page.getByTestId('action-edit').click();
+      const dialog = page.getByTestId('bill-edit-dialog');
+      await dialog.locator('input[name=vat]').fill('10');
+      await dialog.locator('input[name=name]').fill(`${bill.name} (edited)`);
+      await dialog.getByTestId('dialog-save').click();
+      await dialog.waitFor({ state: 'detached' });
+      // 833.42 + 10 % = 916.762, rounded by the database to 916.76.
+      await expect
+        .poll(() => text(page, 'amount-amountWVat'), { timeout: 20_000 })
+        .toMatch(/^916\.76 EUR/);
+      expect(await text(page, 'bill-title')).toMatch(/\(edited\)$/);
+      await page.getByTestId('action-validate').click();
+      await page.getByTestId('action-close_as_paid').click();
+      await page.getByTestId('close-confirm').click();
+      await expect.poll(() => text(page, 'bill-status'), { timeout: 20_000 }).toBe('Paid');
+      expect(await page.getByTestId('action-edit').count()).toBe(0);
+    },
+    FLOW,
+  );
+
+  it(
     'a bill that does not exist, or of a subsidiary the account may not see, says so with a link back (SPEC §8)',
     async () => {
       const other = await e2e.app.db.owner.query<{ id: number }>(

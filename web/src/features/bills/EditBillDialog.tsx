@@ -38,16 +38,16 @@ interface EditValues extends Record<string, unknown> {
 
 const schema: yup.ObjectSchema<EditValues> = yup.object({
   name: yup.string().trim().required('validation.required'),
-  description: yup.string().defined(),
+  description: yup.string().default(''),
   clientId: yup.string().required('validation.required'),
-  projectId: yup.string().defined(),
-  serviceId: yup.string().defined(),
+  projectId: yup.string().default(''),
+  serviceId: yup.string().default(''),
   period: pastPeriodRule(),
   vat: vatRule(),
   amount: amountRule(),
-  invoiceRef: yup.string().defined(),
+  invoiceRef: yup.string().default(''),
   invoiceDate: dateRule().required('validation.required'),
-  dueDate: notBeforeRule('invoiceDate', 'validation.dueBeforeInvoice').defined(),
+  dueDate: notBeforeRule('invoiceDate', 'validation.dueBeforeInvoice').default(''),
 });
 
 /**
