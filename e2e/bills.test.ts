@@ -105,6 +105,30 @@ describe('bill details: validate, pay, close as paid', () => {
   );
 
   it(
+    'the accountant deletes a payment and the remaining amount grows back; the viewer has no delete',
+    async () => {
+      const bill = await seedBill(e2e, 1);
+      await pay(e2e, bill.id, '100.00');
+      const viewer = await signedInPage(e2e, 'viewer');
+      await viewer.goto(`/bills/${bill.id}`);
+      await viewer.getByTestId('payment-row').waitFor();
+      expect(await viewer.getByTestId('delete-payment').count()).toBe(0);
+      await viewer.context().close();
+
+      const page = await signedInPage(e2e, 'accountant');
+      await page.goto(`/bills/${bill.id}`);
+      expect(await text(page, 'amount-remaining')).toBe('900.10 EUR');
+      await page.getByTestId('delete-payment').click();
+      await page.getByTestId('confirm').click();
+      await expect
+        .poll(() => text(page, 'amount-remaining'), { timeout: 20_000 })
+        .toBe('1,000.10 EUR');
+      expect(await page.getByTestId('payment-row').count()).toBe(0);
+    },
+    FLOW,
+  );
+
+  it(
     'the viewer sees a bill without any action or payment button (read-only)',
     async () => {
       const bill = await seedBill(e2e, 1);

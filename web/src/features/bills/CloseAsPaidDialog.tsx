@@ -6,19 +6,25 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  MenuItem,
   Stack,
-  TextField,
 } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers';
-import { formatISO, isValid, startOfDay } from 'date-fns';
+import { format } from 'date-fns';
 import Decimal from 'decimal.js';
+import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as yup from 'yup';
 import { errorMessage } from '../../api/errors.ts';
 import type { PaymentMethod } from '../../api/generated.ts';
+import { DateInput, SelectInput } from '../../components/form/fields.tsx';
+import { dateRule } from '../../components/form/rules.ts';
 import { formatMoney } from '../../components/format.ts';
-import { PAYMENT_METHODS } from './PaymentDialog.tsx';
+import { dayStart, PAYMENT_METHODS } from './PaymentDialog.tsx';
+
+const schema = yup.object({
+  method: yup.string().required('payments.methodRequired'),
+  date: dateRule().required('validation.required'),
+});
 
 /**
  * Close as paid (SPEC §4): a fully paid bill is simply closed; when money remains, a final payment
@@ -33,78 +39,72 @@ export function CloseAsPaidDialog(props: {
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [method, setMethod] = useState<PaymentMethod>('transaction');
-  const [date, setDate] = useState<Date | null>(new Date());
   const [failure, setFailure] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
   const remains = new Decimal(props.remaining).gt(0);
-  const dateValid = date !== null && isValid(date);
-  const confirm = async () => {
-    setFailure(undefined);
-    setBusy(true);
-    try {
-      await props.onConfirm(remains ? { method, date: formatISO(startOfDay(date!)) } : undefined);
-      props.onClose();
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{t('bills.closeAsPaid')}</DialogTitle>
-      <DialogContent data-testid="close-dialog">
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {failure !== undefined && <Alert severity="error">{errorMessage(t, failure)}</Alert>}
-          <DialogContentText>
-            {remains
-              ? t('bills.closeWithFinalPayment', {
-                  value: formatMoney(props.remaining, i18n.language, props.currency),
-                })
-              : t('bills.closeFullyPaid')}
-          </DialogContentText>
-          {remains && (
-            <>
-              <TextField
-                select
-                label={t('payments.method')}
-                value={method}
-                onChange={(e) => setMethod(e.target.value as PaymentMethod)}
-                slotProps={{ htmlInput: { 'data-testid': 'final-method' } }}
+      <Formik
+        initialValues={{ method: 'transaction', date: format(new Date(), 'yyyy-MM-dd') }}
+        validationSchema={remains ? schema : undefined}
+        onSubmit={async (values) => {
+          setFailure(undefined);
+          try {
+            await props.onConfirm(
+              remains
+                ? { method: values.method as PaymentMethod, date: dayStart(values.date) }
+                : undefined,
+            );
+            props.onClose();
+          } catch (error) {
+            setFailure(error);
+          }
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <DialogTitle>{t('bills.closeAsPaid')}</DialogTitle>
+            <DialogContent data-testid="close-dialog">
+              <Stack spacing={2} sx={{ pt: 1 }}>
+                {failure !== undefined && (
+                  <Alert severity="error">{errorMessage(t, failure)}</Alert>
+                )}
+                <DialogContentText>
+                  {remains
+                    ? t('bills.closeWithFinalPayment', {
+                        value: formatMoney(props.remaining, i18n.language, props.currency),
+                      })
+                    : t('bills.closeFullyPaid')}
+                </DialogContentText>
+                {remains && (
+                  <>
+                    <SelectInput
+                      name="method"
+                      label="payments.method"
+                      required
+                      options={PAYMENT_METHODS.map((method) => ({
+                        value: method,
+                        label: `payments.methods.${method}`,
+                      }))}
+                    />
+                    <DateInput name="date" label="payments.date" required />
+                  </>
+                )}
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={props.onClose}>{t('common.cancel')}</Button>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={isSubmitting}
+                data-testid="close-confirm"
               >
-                {PAYMENT_METHODS.map((m) => (
-                  <MenuItem key={m} value={m}>
-                    {t(`payments.methods.${m}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <DatePicker
-                label={t('payments.date')}
-                value={date}
-                onChange={setDate}
-                slotProps={{
-                  textField: {
-                    error: !dateValid,
-                    helperText: dateValid ? undefined : t('validation.dateInvalid'),
-                  },
-                }}
-              />
-            </>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={() => void confirm()}
-          disabled={busy || (remains && !dateValid)}
-          data-testid="close-confirm"
-        >
-          {t('bills.closeAsPaid')}
-        </Button>
-      </DialogActions>
+                {t('bills.closeAsPaid')}
+              </Button>
+            </DialogActions>
+          </Form>
+        )}
+      </Formik>
     </Dialog>
   );
 }
