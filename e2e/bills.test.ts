@@ -311,6 +311,76 @@ describe('bill wizard', () => {
   }
 
   it(
+    'a step that fails (a chosen cost billed meanwhile) is named, leaves no bill and deletes the uploaded act',
+    async () => {
+      const owner = e2e.app.db.owner;
+      const costs = await owner.query<{ id: number }>(
+        `update app_public.costs set to_bill = true where id in (
+         select c.id from app_public.costs c join app_public.invoices i on i.id = c.invoice_id
+          join app_public.subsidiaries s on s.id = c.subsidiary_id
+         where s.short_name = 'Northwind NL' and c.status = 'approved' and not c.is_deleted
+           and c.bill_id is null and c.currency = 'EUR' and i.status in ('open', 'draft')
+         order by c.id limit 2) returning id`,
+      );
+      const page = await signedInPage(e2e, 'accountant');
+      await page.goto('/bills/new');
+      const name = `Failing wizard bill ${Date.now()}`;
+      await choose(page, 'Client', 'Alfa', /Alfa Retail/);
+      await choose(page, 'Subsidiary', 'NL', /Northwind NL/);
+      await page.locator('input[name=name]').fill(name);
+      await choose(page, 'Currency', 'EUR', /^EUR/);
+      await page.locator('input[name=vat]').fill('20');
+      const now = new Date();
+      await typeDate(page, 'Period', `${now.getMonth() + 1}${now.getFullYear()}`);
+      await typeDate(page, 'Invoice date', format(now, 'MMddyyyy'));
+      await page.getByTestId('wizard-next').click();
+      for (const { id } of costs.rows) {
+        await page.getByTestId('wizard-costs').locator(`[data-cost-id="${id}"]`).click();
+      }
+      await page.getByTestId('wizard-next').click();
+      const act = `act-${Date.now()}.pdf`;
+      await page
+        .getByTestId('act-drop')
+        .locator('input[type=file]')
+        .setInputFiles({
+          name: act,
+          mimeType: 'application/pdf',
+          buffer: Buffer.from(`${PDF}% ${name}\n`),
+        });
+      await page.getByTestId('act-drop').getByText(act).waitFor();
+      // Someone bills one of the chosen costs before this bill is created.
+      const other = await seedBill(e2e, 0);
+      await owner.query('update app_public.costs set bill_id = $1 where id = $2', [
+        other.id,
+        costs.rows[0]!.id,
+      ]);
+      await page.getByTestId('wizard-next').click();
+
+      const failure = page.getByTestId('wizard-failure');
+      await failure.waitFor();
+      expect(await failure.innerText()).toBe(
+        `Step "Create the bill" failed: Only approved, unbilled costs of the bill's subsidiary can be billed. No bill was created.`,
+      );
+      expect(await page.getByTestId('progress-uploadAct').getAttribute('data-state')).toBe('done');
+      expect(await page.getByTestId('progress-createBill').getAttribute('data-state')).toBe(
+        'failed',
+      );
+      expect(await page.getByTestId('wizard-show').count()).toBe(0);
+      const left = await owner.query(
+        `select (select count(*) from app_public.bills where name = $1)::int as bills,
+              (select count(*) from app_public.files where name = $2)::int as files,
+              (select count(*) from app_public.costs where id = $3 and bill_id is null)::int as unbilled`,
+        [name, act, costs.rows[1]!.id],
+      );
+      expect(left.rows[0]).toEqual({ bills: 0, files: 0, unbilled: 1 });
+      // Back to the form keeps what was entered.
+      await page.getByTestId('wizard-fix').click();
+      expect(await page.getByTestId('act-drop').innerText()).toMatch(act);
+    },
+    FLOW,
+  );
+
+  it(
     'the accountant creates a bill from three approved costs marked to bill, with an act; progress shows each step, then the bill',
     async () => {
       const owner = e2e.app.db.owner;
