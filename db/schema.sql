@@ -5,6 +5,8 @@ create schema app_public;
 create schema app_hidden;
 create schema app_private;
 
+create type app_public.aging_row as (subsidiary_id uuid, subsidiary_name text, current_usd numeric, days_1_30_usd numeric, days_31_60_usd numeric, days_61_90_usd numeric, over_90_usd numeric, total_usd numeric, count integer);
+comment on type app_public.aging_row is 'Outstanding amounts of one subsidiary (none: all) by days past due, in USD.';
 create type app_public.analytics_row as (year integer, period integer, amount_usd_w_vat numeric, count integer);
 comment on type app_public.analytics_row is 'A month of a project: the sum in USD with VAT and how many records.';
 create type app_public.bill_status as enum ('open', 'validated', 'paid');
@@ -31,6 +33,14 @@ create type app_public.payment_status as enum ('unpaid', 'partially_paid', 'paid
 comment on type app_public.payment_status is 'Unpaid, partially paid or paid, from the payments against the amount with VAT.';
 create type app_public.remaining_amount as (id integer, remaining numeric, currency text);
 comment on type app_public.remaining_amount is 'What is left to pay on an invoice or bill.';
+create type app_public.report_month as (year integer, month integer, costs_usd numeric, bills_usd numeric, margin_usd numeric, margin_percent numeric, is_total boolean);
+comment on type app_public.report_month is 'A month of the analytics report in USD with VAT (costs, bills, margin = bills − costs, margin in % of bills); the last row (isTotal) is the whole range.';
+create type app_public.report_project as (id uuid, name text);
+comment on type app_public.report_project is 'A project the account may report on.';
+create type app_public.report_project_row as (id uuid, name text, costs_usd numeric, bills_usd numeric, margin_usd numeric, margin_percent numeric);
+comment on type app_public.report_project_row is 'A project of the report: costs, bills, margin and margin % in USD with VAT. No id: rows without a project.';
+create type app_public.report_share as (id uuid, name text, costs_usd numeric, share_percent numeric);
+comment on type app_public.report_share is 'Approved costs of one cost type or supplier in USD with VAT, and its share of all costs of the report in %.';
 create type app_public.selection_summary as (count integer, amount numeric, vat numeric, total numeric, amount_usd numeric, total_usd numeric);
 comment on type app_public.selection_summary is 'Sums of selected rows (SPEC: selection summary sum, VAT, total), exact.';
 
@@ -1299,6 +1309,55 @@ AS $function$
 $function$;
 grant execute on function app_hidden.account_scopes(uuid) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.aging(kind text, as_of date)
+ RETURNS SETOF app_public.aging_row
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with rows as (
+    select * from app_hidden.aging_rows(kind, coalesce(as_of, current_date))
+  ), sums as (
+    select r.subsidiary_id, grouping(r.subsidiary_id) as is_total,
+           coalesce(sum(r.outstanding_usd) filter (where r.days_past_due <= 0), 0) as current_usd,
+           coalesce(sum(r.outstanding_usd) filter (where r.days_past_due between 1 and 30), 0) as d1,
+           coalesce(sum(r.outstanding_usd) filter (where r.days_past_due between 31 and 60), 0) as d31,
+           coalesce(sum(r.outstanding_usd) filter (where r.days_past_due between 61 and 90), 0) as d61,
+           coalesce(sum(r.outstanding_usd) filter (where r.days_past_due > 90), 0) as d90,
+           coalesce(sum(r.outstanding_usd), 0) as total, count(r.*)::integer as n
+      from rows r
+     group by grouping sets ((r.subsidiary_id), ())
+  ), names as (
+    select * from app_hidden.reference_names('subsidiary', (select array_agg(subsidiary_id) from sums))
+  )
+  select s.subsidiary_id, n.name, s.current_usd, s.d1, s.d31, s.d61, s.d90, s.total, s.n
+    from sums s left join names n on n.id = s.subsidiary_id
+   order by s.is_total, n.name, s.subsidiary_id
+$function$;
+grant execute on function app_hidden.aging(text,date) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.aging_rows(kind text, as_of date)
+ RETURNS TABLE(subsidiary_id uuid, days_past_due integer, outstanding_usd numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select i.subsidiary_id, coalesce(as_of - i.due_date, 0),
+         case when i.amount_w_vat = 0 then 0
+              else round(i.amount_usd_w_vat * (i.amount_w_vat - i.paid_amount) / i.amount_w_vat, 2) end
+    from app_public.invoices i
+   where kind = 'payable' and not i.is_deleted and i.status in ('draft', 'open', 'validated')
+     and i.amount_w_vat > i.paid_amount
+  union all
+  select b.subsidiary_id, coalesce(as_of - b.due_date, 0),
+         case when b.amount_w_vat = 0 then 0
+              else round(b.amount_usd_w_vat * (b.amount_w_vat - b.paid_amount) / b.amount_w_vat, 2) end
+    from app_public.bills b
+   where kind = 'receivable' and not b.is_deleted and b.status in ('open', 'validated')
+     and b.amount_w_vat > b.paid_amount
+$function$;
+grant execute on function app_hidden.aging_rows(text,date) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.allowed_project_ids()
  RETURNS uuid[]
  LANGUAGE sql
@@ -1746,6 +1805,16 @@ end;
 $function$;
 grant execute on function app_hidden.invoice_for_update(integer) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.invoice_suppliers(invoice_ids integer[])
+ RETURNS TABLE(invoice_id integer, supplier_id uuid)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select i.id, i.supplier_id from app_public.invoices i where i.id = any(invoice_ids)
+$function$;
+grant execute on function app_hidden.invoice_suppliers(integer[]) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.is_own_account(account_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -1779,6 +1848,16 @@ $function$;
 comment on function app_hidden.lock_invoice(integer) is 'Serialises the writers of an invoice''s derived figures (costs, payments).';
 grant execute on function app_hidden.lock_invoice(integer) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.margin_percent(costs numeric, bills numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when bills = 0 then null else round((bills - costs) * 100 / bills, 2) end
+$function$;
+grant execute on function app_hidden.margin_percent(numeric,numeric) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.normalized_company_name(name text)
  RETURNS text
  LANGUAGE sql
@@ -1801,6 +1880,25 @@ $function$;
 comment on function app_hidden.project_visible(uuid,uuid[]) is 'Whether a project passes the account''s project limit (none: every project, and rows without one); call as project_visible(col, (select app_hidden.allowed_project_ids())).';
 grant execute on function app_hidden.project_visible(uuid,uuid[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.reference_names(kind text, ids uuid[])
+ RETURNS TABLE(id uuid, name text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select p.id, p.name from app_public.projects p where kind = 'project' and p.id = any(ids)
+  union all
+  select t.id, t.name from app_public.cost_types t where kind = 'cost_type' and t.id = any(ids)
+  union all
+  select s.id, coalesce(nullif(btrim(s.short_name), ''), s.legal_name) from app_public.suppliers s
+   where kind = 'supplier' and s.id = any(ids)
+  union all
+  select s.id, coalesce(nullif(btrim(s.short_name), ''), s.legal_name) from app_public.subsidiaries s
+   where kind = 'subsidiary' and s.id = any(ids)
+$function$;
+comment on function app_hidden.reference_names(text,uuid[]) is 'Names of projects, cost types, suppliers or subsidiaries by id; called only with ids taken from rows the caller may see.';
+grant execute on function app_hidden.reference_names(text,uuid[]) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.reference_not_found(target text, id text)
  RETURNS void
  LANGUAGE plpgsql
@@ -1821,6 +1919,44 @@ begin
 end;
 $function$;
 grant execute on function app_hidden.reference_not_found(text,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.report_bills(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
+ RETURNS TABLE(year integer, period integer, project_id uuid, amount_usd numeric)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('create_report');
+  perform app_hidden.check_period_range(start_year, start_month, end_year, end_month);
+  return query
+  select b.year::integer, b.period::integer, b.project_id, b.amount_usd_w_vat
+    from app_public.bills b
+   where not b.is_deleted
+     and (project_ids is null or b.project_id = any(project_ids))
+     and app_hidden.in_period_range(b.year, b.period, start_year, start_month, end_year, end_month);
+end;
+$function$;
+grant execute on function app_hidden.report_bills(uuid[],integer,integer,integer,integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.report_costs(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
+ RETURNS TABLE(year integer, period integer, project_id uuid, cost_type_id uuid, invoice_id integer, amount_usd numeric)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('create_report');
+  perform app_hidden.check_period_range(start_year, start_month, end_year, end_month);
+  return query
+  select c.year::integer, c.period::integer, c.project_id, c.cost_type_id, c.invoice_id, c.amount_usd_w_vat
+    from app_public.costs c
+   where c.status = 'approved' and not c.is_deleted
+     and (project_ids is null or c.project_id = any(project_ids))
+     and app_hidden.in_period_range(c.year, c.period, start_year, start_month, end_year, end_month);
+end;
+$function$;
+grant execute on function app_hidden.report_costs(uuid[],integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_costs_approved(invoice_id integer)
  RETURNS void
@@ -3836,6 +3972,17 @@ $function$;
 comment on function app_public.open_invoices(integer[]) is 'Opens each draft invoice, all or nothing.';
 grant execute on function app_public.open_invoices(integer[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.payables_aging(as_of date DEFAULT NULL::date)
+ RETURNS SETOF app_public.aging_row
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select * from app_hidden.aging('payable', as_of)
+$function$;
+comment on function app_public.payables_aging(date) is 'Accounts payable aging: outstanding supplier invoices the account may see, by subsidiary and days past due, in USD; the last row is the total.';
+grant execute on function app_public.payables_aging(date) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.principals()
  RETURNS SETOF app_public.company
  LANGUAGE sql
@@ -3899,6 +4046,17 @@ AS $function$
 $function$;
 comment on function app_public.projects_matching_access_pattern(text) is 'Preview: the projects (visible to you) an access pattern would allow.';
 grant execute on function app_public.projects_matching_access_pattern(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.receivables_aging(as_of date DEFAULT NULL::date)
+ RETURNS SETOF app_public.aging_row
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select * from app_hidden.aging('receivable', as_of)
+$function$;
+comment on function app_public.receivables_aging(date) is 'Accounts receivable aging: outstanding bills the account may see, by subsidiary and days past due, in USD; the last row is the total.';
+grant execute on function app_public.receivables_aging(date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.reject_cost(cost_id integer, reason text)
  RETURNS app_public.costs
@@ -4081,6 +4239,159 @@ end;
 $function$;
 comment on function app_public.reopen_invoices(integer[]) is 'Reopens each rejected invoice, all or nothing.';
 grant execute on function app_public.reopen_invoices(integer[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.report_cost_types(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
+ RETURNS SETOF app_public.report_share
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('create_report');
+  perform app_hidden.check_period_range(start_year, start_month, end_year, end_month);
+  return query
+  with costs as (
+    select c.cost_type_id as id, sum(c.amount_usd) as total
+      from app_hidden.report_costs(project_ids, start_year, start_month, end_year, end_month) c
+     group by c.cost_type_id
+  ), names as (
+    select * from app_hidden.reference_names('cost_type', (select array_agg(id) from costs))
+  )
+  select c.id, n.name, c.total,
+         case when sum(c.total) over () = 0 then null else round(c.total * 100 / sum(c.total) over (), 2) end
+    from costs c left join names n on n.id = c.id
+   order by c.total desc, n.name nulls last;
+end;
+$function$;
+comment on function app_public.report_cost_types(uuid[],integer,integer,integer,integer) is 'Approved costs of the report by cost type, largest first (create_report).';
+grant execute on function app_public.report_cost_types(uuid[],integer,integer,integer,integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.report_months(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
+ RETURNS SETOF app_public.report_month
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('create_report');
+  perform app_hidden.check_period_range(start_year, start_month, end_year, end_month);
+  return query
+  with months as (
+    select (m / 12)::integer as year, (m % 12 + 1)::integer as month
+      from generate_series(start_year * 12 + start_month - 1, end_year * 12 + end_month - 1) m
+  ), costs as (
+    select c.year, c.period, sum(c.amount_usd) as total
+      from app_hidden.report_costs(project_ids, start_year, start_month, end_year, end_month) c
+     group by c.year, c.period
+  ), bills as (
+    select b.year, b.period, sum(b.amount_usd) as total
+      from app_hidden.report_bills(project_ids, start_year, start_month, end_year, end_month) b
+     group by b.year, b.period
+  ), rows as (
+    select m.year, m.month, coalesce(c.total, 0) as costs_usd, coalesce(b.total, 0) as bills_usd
+      from months m
+      left join costs c on c.year = m.year and c.period = m.month
+      left join bills b on b.year = m.year and b.period = m.month
+  )
+  select * from (
+    select r.year, r.month, r.costs_usd, r.bills_usd, r.bills_usd - r.costs_usd,
+           app_hidden.margin_percent(r.costs_usd, r.bills_usd), false
+      from rows r
+    union all
+    select null, null, sum(r.costs_usd), sum(r.bills_usd), sum(r.bills_usd) - sum(r.costs_usd),
+           app_hidden.margin_percent(sum(r.costs_usd), sum(r.bills_usd)), true
+      from rows r
+  ) t order by 7, 1, 2;
+end;
+$function$;
+comment on function app_public.report_months(uuid[],integer,integer,integer,integer) is 'Analytics by month over the period range (SPEC §5), every month of the range, then the total (create_report; null projects: all the account may see).';
+grant execute on function app_public.report_months(uuid[],integer,integer,integer,integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.report_projects()
+ RETURNS SETOF app_public.report_project
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('create_report');
+  return query
+  select p.id, p.name from app_public.projects p
+   where (select app_hidden.allowed_project_ids()) is null
+      or p.id = any ((select app_hidden.allowed_project_ids())::uuid[])
+   order by lower(p.name), p.id;
+end;
+$function$;
+comment on function app_public.report_projects() is 'Projects the account may report on (its allowed projects, or all), by name (create_report).';
+grant execute on function app_public.report_projects() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.report_projects_summary(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
+ RETURNS SETOF app_public.report_project_row
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('create_report');
+  perform app_hidden.check_period_range(start_year, start_month, end_year, end_month);
+  return query
+  with costs as (
+    select c.project_id, sum(c.amount_usd) as total
+      from app_hidden.report_costs(project_ids, start_year, start_month, end_year, end_month) c
+     group by c.project_id
+  ), bills as (
+    select b.project_id, sum(b.amount_usd) as total
+      from app_hidden.report_bills(project_ids, start_year, start_month, end_year, end_month) b
+     group by b.project_id
+  ), rows as (
+    select x.project_id as id, sum(x.costs_usd) as costs_usd, sum(x.bills_usd) as bills_usd
+      from (select c.project_id, c.total as costs_usd, 0 as bills_usd from costs c
+            union all
+            select b.project_id, 0, b.total from bills b) x
+     group by x.project_id
+  ), names as (
+    select * from app_hidden.reference_names('project', (select array_agg(id) from rows))
+  )
+  select r.id, n.name, r.costs_usd, r.bills_usd, r.bills_usd - r.costs_usd,
+         app_hidden.margin_percent(r.costs_usd, r.bills_usd)
+    from rows r left join names n on n.id = r.id
+   order by r.bills_usd - r.costs_usd desc, n.name nulls last;
+end;
+$function$;
+comment on function app_public.report_projects_summary(uuid[],integer,integer,integer,integer) is 'The report across projects, highest margin first (create_report).';
+grant execute on function app_public.report_projects_summary(uuid[],integer,integer,integer,integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.report_suppliers(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
+ RETURNS SETOF app_public.report_share
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('create_report');
+  perform app_hidden.check_period_range(start_year, start_month, end_year, end_month);
+  return query
+  with by_invoice as (
+    select c.invoice_id, sum(c.amount_usd) as total
+      from app_hidden.report_costs(project_ids, start_year, start_month, end_year, end_month) c
+     group by c.invoice_id
+  ), suppliers as (
+    select s.supplier_id, s.invoice_id from app_hidden.invoice_suppliers((select array_agg(invoice_id) from by_invoice)) s
+  ), costs as (
+    select s.supplier_id as id, sum(b.total) as total
+      from by_invoice b join suppliers s on s.invoice_id = b.invoice_id
+     group by s.supplier_id
+  ), names as (
+    select * from app_hidden.reference_names('supplier', (select array_agg(id) from costs))
+  )
+  select c.id, n.name, c.total,
+         case when sum(c.total) over () = 0 then null else round(c.total * 100 / sum(c.total) over (), 2) end
+    from costs c left join names n on n.id = c.id
+   order by c.total desc, n.name nulls last;
+end;
+$function$;
+comment on function app_public.report_suppliers(uuid[],integer,integer,integer,integer) is 'Approved costs of the report by supplier (of the cost''s invoice), largest first (create_report).';
+grant execute on function app_public.report_suppliers(uuid[],integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.reset_invoice_to_open(invoice_id integer)
  RETURNS app_public.invoices

@@ -14,11 +14,12 @@ const FLOW = 120_000;
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().innerText();
 
-async function homeUnpaidCount(page: Page): Promise<number> {
+/** Home's count of overdue bills (not fully paid, due before today). */
+async function homeOverdueCount(page: Page): Promise<number> {
   await page.goto('/');
-  const card = page.getByTestId('home-unpaidBills');
-  await expect.poll(() => card.innerText(), { timeout: 20_000 }).not.toMatch(/…/);
-  return Number((await card.locator('h3').innerText()).replace(/\D/g, ''));
+  const count = page.getByTestId('home-overdueBills-count');
+  await count.waitFor();
+  return Number((await count.innerText()).replace(/\D/g, ''));
 }
 
 async function addPayment(page: Page, amount: string) {
@@ -34,10 +35,15 @@ describe('bill details: validate, pay, close as paid', () => {
     async () => {
       const bill = await seedBill(e2e, 3);
       const page = await signedInPage(e2e, 'accountant');
-      const unpaidBefore = await homeUnpaidCount(page);
+      const unpaidBefore = await homeOverdueCount(page);
+      // Home's link opens the unpaid view of the bills overdue (due before today).
+      await page.getByTestId('home-overdueBills-all').click();
+      await page.getByTestId('unpaid-bills-table').waitFor();
+      expect(page.url()).toMatch(/\/bills\?unpaid=1&dueTo=\d{4}-\d{2}-\d{2}$/);
+      expect(await page.getByTestId('filter-chips').innerText()).toMatch(/Due to/);
 
       // The unpaid view lists it with the remaining amount and the days overdue.
-      await page.goto(`/bills?payment=unpaid&search=${encodeURIComponent(bill.name)}`);
+      await page.goto(`/bills?unpaid=1&search=${encodeURIComponent(bill.name)}`);
       const unpaidRow = page.locator(
         `[data-testid="unpaid-bills-table"] .ag-row[row-id="${bill.id}"]`,
       );
@@ -95,11 +101,11 @@ describe('bill details: validate, pay, close as paid', () => {
       expect(sum.rows[0]!.paid).toBe('1000.10');
 
       // Neither the unpaid view nor the home count shows it any more.
-      await page.goto(`/bills?payment=unpaid&search=${encodeURIComponent(bill.name)}`);
+      await page.goto(`/bills?unpaid=1&search=${encodeURIComponent(bill.name)}`);
       await page
         .locator('[data-testid="unpaid-bills-table"] [data-testid="table-empty"]')
         .waitFor();
-      expect(await homeUnpaidCount(page)).toBe(unpaidBefore - 1);
+      expect(await homeOverdueCount(page)).toBe(unpaidBefore - 1);
     },
     FLOW,
   );

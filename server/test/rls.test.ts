@@ -648,7 +648,9 @@ describe('grants (stated once)', () => {
     'is_own_account lock_bill lock_invoice normalized_company_name project_visible ' +
     'reference_not_found require_costs_approved require_ids require_scope require_transition ' +
     'require_user require_visible_files scope_closure set_workflow_mode subsidiary_visible ' +
-    'usd_rate user_details_visible user_named_on_visible_record visible_subsidiary_ids workflow_mode'
+    'usd_rate user_details_visible user_named_on_visible_record visible_subsidiary_ids workflow_mode ' +
+    // 0029: analytics and aging (docs/analytics.md).
+    'aging aging_rows invoice_suppliers margin_percent reference_names report_bills report_costs'
   ).split(' ');
 
   it('no app_private function, and only the listed app_hidden helpers, are executable by the visitor', async () => {

@@ -17,7 +17,7 @@ describe('bills table filters', () => {
   });
 
   it('the unpaid view is what home counts: not fully paid and not archived', () => {
-    expect(billsFilter(filtersOf('payment=unpaid'))).toEqual({
+    expect(billsFilter(filtersOf('unpaid=1'))).toEqual({
       and: [{ isDeleted: { equalTo: false } }, { paymentStatus: { notEqualTo: 'paid' } }],
     });
   });

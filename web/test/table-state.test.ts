@@ -60,3 +60,24 @@ describe('list state in the URL', () => {
     expect(writeTableState(read(''), config).toString()).toBe('');
   });
 });
+
+describe('filter codecs', () => {
+  it('a record is id~name; a bare uuid is read too; anything else falls back', () => {
+    const id = '0b5a7c3e-1f2d-4e5f-8a9b-0c1d2e3f4a5b';
+    expect(filterCodecs.record.parse(`${id}~Northwind NL`)).toEqual({ id, label: 'Northwind NL' });
+    expect(filterCodecs.record.parse(id)).toEqual({ id, label: id });
+    expect(filterCodecs.record.parse('not-a-uuid~X')).toBeUndefined();
+    expect(filterCodecs.record.format({ id, label: 'A~B' })).toBe(`${id}~A~B`);
+    expect(filterCodecs.record.parse(`${id}~A~B`)).toEqual({ id, label: 'A~B' });
+  });
+  it('an amount keeps its exact string; choices and flags accept only their values', () => {
+    expect(filterCodecs.decimal.parse('1234.50')).toBe('1234.50');
+    expect(filterCodecs.decimal.parse('1e3')).toBeUndefined();
+    const status = filterCodecs.choice(['open', 'paid'] as const);
+    expect(status.parse('open')).toBe('open');
+    expect(status.parse('drop table')).toBeUndefined();
+    expect(filterCodecs.flag.parse('1')).toBe(true);
+    expect(filterCodecs.flag.parse('yes')).toBeUndefined();
+    expect(filterCodecs.flag.format(false)).toBeUndefined();
+  });
+});

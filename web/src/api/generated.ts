@@ -630,6 +630,35 @@ export type CostFilter = {
   year?: IntFilter | null | undefined;
 };
 
+/** An input for mutations affecting `Cost` */
+export type CostInput = {
+  amount: string;
+  billId?: number | null | undefined;
+  costTypeId?: string | null | undefined;
+  description?: string | null | undefined;
+  invoiceId: number;
+  name: string;
+  period: number;
+  projectId?: string | null | undefined;
+  toBill?: boolean | null | undefined;
+  vat: string;
+  year: number;
+};
+
+/** Represents an update to a `Cost`. Fields that are set will be updated. */
+export type CostPatch = {
+  amount?: string | null | undefined;
+  billId?: number | null | undefined;
+  costTypeId?: string | null | undefined;
+  description?: string | null | undefined;
+  name?: string | null | undefined;
+  period?: number | null | undefined;
+  projectId?: string | null | undefined;
+  toBill?: boolean | null | undefined;
+  vat?: string | null | undefined;
+  year?: number | null | undefined;
+};
+
 /** To approve, approved or rejected. */
 export type CostStatus =
   | 'approved'
@@ -1456,6 +1485,20 @@ export type InvoiceOrderBy =
   | 'VALIDATED_BY_DESC_NULLS_FIRST'
   | 'VALIDATED_BY_DESC_NULLS_LAST';
 
+/** Represents an update to a `Invoice`. Fields that are set will be updated. */
+export type InvoicePatch = {
+  currency?: string | null | undefined;
+  defaultCostTypeId?: string | null | undefined;
+  dueDate?: string | null | undefined;
+  invoiceDate?: string | null | undefined;
+  invoiceRef?: string | null | undefined;
+  periodEnd?: string | null | undefined;
+  periodStart?: string | null | undefined;
+  subsidiaryId?: string | null | undefined;
+  supplierId?: string | null | undefined;
+  type?: InvoiceType | null | undefined;
+};
+
 /** Draft, open, rejected, validated, paid, or static (kept for reference). */
 export type InvoiceStatus =
   | 'draft'
@@ -1520,6 +1563,12 @@ export type InvoiceToManyInvoicesPaymentFilter = {
   /** Some related `InvoicesPayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
   some?: InvoicesPaymentFilter | null | undefined;
 };
+
+/** regular: goods or services delivered; prepayment: advance invoice; credit_note: correction. */
+export type InvoiceType =
+  | 'credit_note'
+  | 'prepayment'
+  | 'regular';
 
 /** A filter to be used against `InvoicesFile` object types. All fields are combined with a logical ‘and.’ */
 export type InvoicesFileFilter = {
@@ -2478,6 +2527,22 @@ export type UpdateProjectMutationVariables = Exact<{
 
 export type UpdateProjectMutation = { updateProjectById: { project: { id: string } | null } | null };
 
+export type AnalyticsReportQueryVariables = Exact<{
+  projectIds?: Array<string | null | undefined> | string | null | undefined;
+  startYear: number;
+  startMonth: number;
+  endYear: number;
+  endMonth: number;
+}>;
+
+
+export type AnalyticsReportQuery = { reportMonths: { nodes: Array<{ year: number | null, month: number | null, costsUsd: string | null, billsUsd: string | null, marginUsd: string | null, marginPercent: string | null, isTotal: boolean | null } | null> } | null, reportCostTypes: { nodes: Array<{ id: string | null, name: string | null, costsUsd: string | null, sharePercent: string | null } | null> } | null, reportSuppliers: { nodes: Array<{ id: string | null, name: string | null, costsUsd: string | null, sharePercent: string | null } | null> } | null, reportProjectsSummary: { nodes: Array<{ id: string | null, name: string | null, costsUsd: string | null, billsUsd: string | null, marginUsd: string | null, marginPercent: string | null } | null> } | null };
+
+export type ReportProjectsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReportProjectsQuery = { reportProjects: { nodes: Array<{ id: string | null, name: string | null } | null> } | null };
+
 export type AllBillsQueryVariables = Exact<{
   first: number;
   offset: number;
@@ -2585,14 +2650,53 @@ export type GetCostInvoiceIdQueryVariables = Exact<{
 
 export type GetCostInvoiceIdQuery = { getCostInvoiceId: number | null };
 
-export type HomeCountsQueryVariables = Exact<{
+export type CostsToApproveQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CostsToApproveQuery = { allCosts: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, amountWVat: string, currency: string, amountUsdWVat: string, createdAt: string } | null> } | null };
+
+export type InvoicesToValidateQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InvoicesToValidateQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, amountWVat: string, currency: string, amountUsdWVat: string, dueDate: string | null } | null> } | null };
+
+export type MyRejectedQueryVariables = Exact<{
+  userId: string;
   withCosts: boolean;
   withInvoices: boolean;
-  withBills: boolean;
 }>;
 
 
-export type HomeCountsQuery = { costsToApprove?: { totalCount: number } | null, invoicesToValidate?: { totalCount: number } | null, unpaidBills?: { totalCount: number } | null };
+export type MyRejectedQuery = { rejectedCosts?: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, rejectReason: string | null, amountWVat: string, currency: string, amountUsdWVat: string } | null> } | null, rejectedInvoices?: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, rejectReason: string | null, amountWVat: string, currency: string, amountUsdWVat: string } | null> } | null };
+
+export type OverdueBillsQueryVariables = Exact<{
+  today: string;
+}>;
+
+
+export type OverdueBillsQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, name: string, dueDate: string | null, amountWVat: string, currency: string, amountUsdWVat: string } | null> } | null };
+
+export type PayablesAgingQueryVariables = Exact<{
+  asOf: string;
+}>;
+
+
+export type PayablesAgingQuery = { payablesAging: { nodes: Array<{ subsidiaryId: string | null, subsidiaryName: string | null, currentUsd: string | null, days130Usd: string | null, days3160Usd: string | null, days6190Usd: string | null, over90Usd: string | null, totalUsd: string | null, count: number | null } | null> } | null };
+
+export type ReceivablesAgingQueryVariables = Exact<{
+  asOf: string;
+}>;
+
+
+export type ReceivablesAgingQuery = { receivablesAging: { nodes: Array<{ subsidiaryId: string | null, subsidiaryName: string | null, currentUsd: string | null, days130Usd: string | null, days3160Usd: string | null, days6190Usd: string | null, over90Usd: string | null, totalUsd: string | null, count: number | null } | null> } | null };
+
+export type AddInvoiceFilesMutationVariables = Exact<{
+  invoiceId: number;
+  fileIds: Array<string | null | undefined> | string;
+}>;
+
+
+export type AddInvoiceFilesMutation = { addInvoiceFiles: { clientMutationId: string | null } | null };
 
 export type AllInvoicesQueryVariables = Exact<{
   first: number;
@@ -2604,12 +2708,28 @@ export type AllInvoicesQueryVariables = Exact<{
 
 export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null } | null> } | null };
 
+export type ApproveInvoiceCostMutationVariables = Exact<{
+  costId: number;
+}>;
+
+
+export type ApproveInvoiceCostMutation = { approveCost: { result: { id: number } | null } | null };
+
 export type ApproveInvoicesMutationVariables = Exact<{
   ids: Array<number | null | undefined> | number;
 }>;
 
 
 export type ApproveInvoicesMutation = { approveInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type CloseInvoiceAsPaidMutationVariables = Exact<{
+  invoiceId: number;
+  finalPaymentMethod?: PaymentMethod | null | undefined;
+  finalPaymentDate?: string | null | undefined;
+}>;
+
+
+export type CloseInvoiceAsPaidMutation = { closeInvoiceAsPaid: { result: { id: number } | null } | null };
 
 export type CloseInvoicesAsPaidMutationVariables = Exact<{
   ids: Array<number | null | undefined> | number;
@@ -2620,6 +2740,54 @@ export type CloseInvoicesAsPaidMutationVariables = Exact<{
 
 export type CloseInvoicesAsPaidMutation = { closeInvoicesAsPaid: { result: Array<{ id: number } | null> | null } | null };
 
+export type CreateInvoiceCostMutationVariables = Exact<{
+  cost: CostInput;
+}>;
+
+
+export type CreateInvoiceCostMutation = { createCost: { cost: { id: number } | null } | null };
+
+export type CreateInvoicePaymentMutationVariables = Exact<{
+  invoiceId: number;
+  amount: string;
+  currency: string;
+  paymentDate: string;
+  paymentMethod: PaymentMethod;
+}>;
+
+
+export type CreateInvoicePaymentMutation = { createInvoicePayment: { result: { id: string } | null } | null };
+
+export type DeleteInvoiceMutationVariables = Exact<{
+  invoiceId: number;
+  force: boolean;
+}>;
+
+
+export type DeleteInvoiceMutation = { deleteInvoice: { result: { id: number } | null } | null };
+
+export type DeleteInvoiceCostMutationVariables = Exact<{
+  costId: number;
+  force: boolean;
+}>;
+
+
+export type DeleteInvoiceCostMutation = { deleteCost: { clientMutationId: string | null } | null };
+
+export type DeleteInvoicePaymentMutationVariables = Exact<{
+  paymentId: string;
+}>;
+
+
+export type DeleteInvoicePaymentMutation = { deletePayment: { clientMutationId: string | null } | null };
+
+export type DuplicateInvoiceMutationVariables = Exact<{
+  invoiceId: number;
+}>;
+
+
+export type DuplicateInvoiceMutation = { duplicateInvoice: { result: { id: number } | null } | null };
+
 export type DuplicateInvoicesMutationVariables = Exact<{
   ids: Array<number | null | undefined> | number;
 }>;
@@ -2627,12 +2795,42 @@ export type DuplicateInvoicesMutationVariables = Exact<{
 
 export type DuplicateInvoicesMutation = { duplicateInvoices: { result: Array<{ id: number } | null> | null } | null };
 
+export type InvoiceDetailsQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { displayName: string | null } | null } | null> } } | null };
+
+export type OpenInvoiceMutationVariables = Exact<{
+  invoiceId: number;
+}>;
+
+
+export type OpenInvoiceMutation = { openInvoice: { result: { id: number } | null } | null };
+
 export type OpenInvoicesMutationVariables = Exact<{
   ids: Array<number | null | undefined> | number;
 }>;
 
 
 export type OpenInvoicesMutation = { openInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type RejectInvoiceMutationVariables = Exact<{
+  invoiceId: number;
+  reason: string;
+}>;
+
+
+export type RejectInvoiceMutation = { rejectInvoice: { result: { id: number } | null } | null };
+
+export type RejectInvoiceCostMutationVariables = Exact<{
+  costId: number;
+  reason: string;
+}>;
+
+
+export type RejectInvoiceCostMutation = { rejectCost: { result: { id: number } | null } | null };
 
 export type RejectInvoicesMutationVariables = Exact<{
   ids: Array<number | null | undefined> | number;
@@ -2642,12 +2840,72 @@ export type RejectInvoicesMutationVariables = Exact<{
 
 export type RejectInvoicesMutation = { rejectInvoices: { result: Array<{ id: number } | null> | null } | null };
 
+export type RemoveInvoiceFilesMutationVariables = Exact<{
+  invoiceId: number;
+  fileIds: Array<string | null | undefined> | string;
+}>;
+
+
+export type RemoveInvoiceFilesMutation = { removeInvoiceFiles: { clientMutationId: string | null } | null };
+
+export type ReopenInvoiceMutationVariables = Exact<{
+  invoiceId: number;
+}>;
+
+
+export type ReopenInvoiceMutation = { reopenInvoice: { result: { id: number } | null } | null };
+
 export type ReopenInvoicesMutationVariables = Exact<{
   ids: Array<number | null | undefined> | number;
 }>;
 
 
 export type ReopenInvoicesMutation = { reopenInvoices: { result: Array<{ id: number } | null> | null } | null };
+
+export type ResetInvoiceToOpenMutationVariables = Exact<{
+  invoiceId: number;
+}>;
+
+
+export type ResetInvoiceToOpenMutation = { resetInvoiceToOpen: { result: { id: number } | null } | null };
+
+export type ReturnInvoiceCostToApprovalMutationVariables = Exact<{
+  costId: number;
+}>;
+
+
+export type ReturnInvoiceCostToApprovalMutation = { returnCostToApproval: { result: { id: number } | null } | null };
+
+export type SetInvoiceDeletedMutationVariables = Exact<{
+  invoiceId: number;
+  isDeleted: boolean;
+}>;
+
+
+export type SetInvoiceDeletedMutation = { setInvoiceDeleted: { result: { id: number } | null } | null };
+
+export type UpdateInvoiceMutationVariables = Exact<{
+  id: number;
+  patch: InvoicePatch;
+}>;
+
+
+export type UpdateInvoiceMutation = { updateInvoiceById: { invoice: { id: number } | null } | null };
+
+export type UpdateInvoiceCostMutationVariables = Exact<{
+  id: number;
+  patch: CostPatch;
+}>;
+
+
+export type UpdateInvoiceCostMutation = { updateCostById: { cost: { id: number } | null } | null };
+
+export type ValidateInvoiceMutationVariables = Exact<{
+  invoiceId: number;
+}>;
+
+
+export type ValidateInvoiceMutation = { validateInvoice: { result: { id: number } | null } | null };
 
 export type ValidateInvoicesMutationVariables = Exact<{
   ids: Array<number | null | undefined> | number;
@@ -2668,10 +2926,12 @@ export type MarkNotificationReadMutationVariables = Exact<{
 
 export type MarkNotificationReadMutation = { markNotificationRead: { result: { id: string, isRead: boolean } | null } | null };
 
-export type NotificationsQueryVariables = Exact<{ [key: string]: never; }>;
+export type NotificationsQueryVariables = Exact<{
+  first: number;
+}>;
 
 
-export type NotificationsQuery = { currentUser: { id: string, unreadNotificationsCount: number | null, notifications: { nodes: Array<{ id: string, title: string, body: string | null, type: string, refId: string | null, params: unknown, isRead: boolean, createdAt: string } | null> } } | null };
+export type NotificationsQuery = { currentUser: { id: string, unreadNotificationsCount: number | null, notifications: { totalCount: number, nodes: Array<{ id: string, title: string, body: string | null, type: string, refId: string | null, params: unknown, isRead: boolean, createdAt: string } | null> } } | null };
 
 export type ChangePasswordMutationVariables = Exact<{
   oldPassword: string;
@@ -2749,12 +3009,12 @@ export class TypedDocumentString<TResult, TVariables>
 
 export const FindFilesByHashesDocument = new TypedDocumentString(`
     query FindFilesByHashes($hashes: [String]!) {
-  findFilesByHashes(hashes: $hashes, first: 50) {
+  findFilesByHashes(hashes: $hashes, first: 20) {
     nodes {
       id
       name
       sha256
-      attachedTo(first: 20) {
+      attachedTo(first: 10) {
         nodes {
           kind
           recordId
@@ -2938,6 +3198,85 @@ export const UpdateProjectDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateProjectMutation, UpdateProjectMutationVariables>;
+export const AnalyticsReportDocument = new TypedDocumentString(`
+    query AnalyticsReport($projectIds: [UUID], $startYear: Int!, $startMonth: Int!, $endYear: Int!, $endMonth: Int!) {
+  reportMonths(
+    projectIds: $projectIds
+    startYear: $startYear
+    startMonth: $startMonth
+    endYear: $endYear
+    endMonth: $endMonth
+    first: 500
+  ) {
+    nodes {
+      year
+      month
+      costsUsd
+      billsUsd
+      marginUsd
+      marginPercent
+      isTotal
+    }
+  }
+  reportCostTypes(
+    projectIds: $projectIds
+    startYear: $startYear
+    startMonth: $startMonth
+    endYear: $endYear
+    endMonth: $endMonth
+    first: 500
+  ) {
+    nodes {
+      id
+      name
+      costsUsd
+      sharePercent
+    }
+  }
+  reportSuppliers(
+    projectIds: $projectIds
+    startYear: $startYear
+    startMonth: $startMonth
+    endYear: $endYear
+    endMonth: $endMonth
+    first: 500
+  ) {
+    nodes {
+      id
+      name
+      costsUsd
+      sharePercent
+    }
+  }
+  reportProjectsSummary(
+    projectIds: $projectIds
+    startYear: $startYear
+    startMonth: $startMonth
+    endYear: $endYear
+    endMonth: $endMonth
+    first: 500
+  ) {
+    nodes {
+      id
+      name
+      costsUsd
+      billsUsd
+      marginUsd
+      marginPercent
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AnalyticsReportQuery, AnalyticsReportQueryVariables>;
+export const ReportProjectsDocument = new TypedDocumentString(`
+    query ReportProjects {
+  reportProjects(first: 500) {
+    nodes {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReportProjectsQuery, ReportProjectsQueryVariables>;
 export const AllBillsDocument = new TypedDocumentString(`
     query AllBills($first: Int!, $offset: Int!, $orderBy: [BillOrderBy!], $filter: BillFilter) {
   allBills(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -3267,28 +3606,140 @@ export const GetCostInvoiceIdDocument = new TypedDocumentString(`
   getCostInvoiceId(costId: $costId)
 }
     `) as unknown as TypedDocumentString<GetCostInvoiceIdQuery, GetCostInvoiceIdQueryVariables>;
-export const HomeCountsDocument = new TypedDocumentString(`
-    query HomeCounts($withCosts: Boolean!, $withInvoices: Boolean!, $withBills: Boolean!) {
-  costsToApprove: allCosts(
-    first: 0
+export const CostsToApproveDocument = new TypedDocumentString(`
+    query CostsToApprove {
+  allCosts(
+    first: 5
+    orderBy: [CREATED_AT_ASC, ID_ASC]
     filter: {status: {equalTo: to_approve}, isDeleted: {equalTo: false}}
-  ) @include(if: $withCosts) {
+  ) {
     totalCount
-  }
-  invoicesToValidate: allInvoices(
-    first: 0
-    filter: {status: {equalTo: open}, isDeleted: {equalTo: false}}
-  ) @include(if: $withInvoices) {
-    totalCount
-  }
-  unpaidBills: allBills(
-    first: 0
-    filter: {paymentStatus: {notEqualTo: paid}, isDeleted: {equalTo: false}}
-  ) @include(if: $withBills) {
-    totalCount
+    nodes {
+      id
+      name
+      invoiceId
+      amountWVat
+      currency
+      amountUsdWVat
+      createdAt
+    }
   }
 }
-    `) as unknown as TypedDocumentString<HomeCountsQuery, HomeCountsQueryVariables>;
+    `) as unknown as TypedDocumentString<CostsToApproveQuery, CostsToApproveQueryVariables>;
+export const InvoicesToValidateDocument = new TypedDocumentString(`
+    query InvoicesToValidate {
+  allInvoices(
+    first: 5
+    orderBy: [DUE_DATE_ASC_NULLS_LAST, ID_ASC]
+    filter: {status: {equalTo: open}, isDeleted: {equalTo: false}}
+  ) {
+    totalCount
+    nodes {
+      id
+      invoiceRef
+      amountWVat
+      currency
+      amountUsdWVat
+      dueDate
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InvoicesToValidateQuery, InvoicesToValidateQueryVariables>;
+export const MyRejectedDocument = new TypedDocumentString(`
+    query MyRejected($userId: UUID!, $withCosts: Boolean!, $withInvoices: Boolean!) {
+  rejectedCosts: allCosts(
+    first: 5
+    orderBy: [CREATED_AT_DESC, ID_DESC]
+    filter: {status: {equalTo: rejected}, isDeleted: {equalTo: false}, createdBy: {equalTo: $userId}}
+  ) @include(if: $withCosts) {
+    totalCount
+    nodes {
+      id
+      name
+      invoiceId
+      rejectReason
+      amountWVat
+      currency
+      amountUsdWVat
+    }
+  }
+  rejectedInvoices: allInvoices(
+    first: 5
+    orderBy: [CREATED_AT_DESC, ID_DESC]
+    filter: {status: {equalTo: rejected}, isDeleted: {equalTo: false}, createdBy: {equalTo: $userId}}
+  ) @include(if: $withInvoices) {
+    totalCount
+    nodes {
+      id
+      invoiceRef
+      rejectReason
+      amountWVat
+      currency
+      amountUsdWVat
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MyRejectedQuery, MyRejectedQueryVariables>;
+export const OverdueBillsDocument = new TypedDocumentString(`
+    query OverdueBills($today: Date!) {
+  allBills(
+    first: 5
+    orderBy: [DUE_DATE_ASC, ID_ASC]
+    filter: {dueDate: {lessThan: $today}, status: {in: [open, validated]}, paymentStatus: {notEqualTo: paid}, isDeleted: {equalTo: false}}
+  ) {
+    totalCount
+    nodes {
+      id
+      name
+      dueDate
+      amountWVat
+      currency
+      amountUsdWVat
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OverdueBillsQuery, OverdueBillsQueryVariables>;
+export const PayablesAgingDocument = new TypedDocumentString(`
+    query PayablesAging($asOf: Date!) {
+  payablesAging(asOf: $asOf, first: 50) {
+    nodes {
+      subsidiaryId
+      subsidiaryName
+      currentUsd
+      days130Usd
+      days3160Usd
+      days6190Usd
+      over90Usd
+      totalUsd
+      count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PayablesAgingQuery, PayablesAgingQueryVariables>;
+export const ReceivablesAgingDocument = new TypedDocumentString(`
+    query ReceivablesAging($asOf: Date!) {
+  receivablesAging(asOf: $asOf, first: 50) {
+    nodes {
+      subsidiaryId
+      subsidiaryName
+      currentUsd
+      days130Usd
+      days3160Usd
+      days6190Usd
+      over90Usd
+      totalUsd
+      count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReceivablesAgingQuery, ReceivablesAgingQueryVariables>;
+export const AddInvoiceFilesDocument = new TypedDocumentString(`
+    mutation AddInvoiceFiles($invoiceId: Int!, $fileIds: [UUID]!) {
+  addInvoiceFiles(input: {invoiceId: $invoiceId, fileIds: $fileIds}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<AddInvoiceFilesMutation, AddInvoiceFilesMutationVariables>;
 export const AllInvoicesDocument = new TypedDocumentString(`
     query AllInvoices($first: Int!, $offset: Int!, $orderBy: [InvoiceOrderBy!], $filter: InvoiceFilter) {
   allInvoices(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -3330,6 +3781,15 @@ export const AllInvoicesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
+export const ApproveInvoiceCostDocument = new TypedDocumentString(`
+    mutation ApproveInvoiceCost($costId: Int!) {
+  approveCost(input: {costId: $costId}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveInvoiceCostMutation, ApproveInvoiceCostMutationVariables>;
 export const ApproveInvoicesDocument = new TypedDocumentString(`
     mutation ApproveInvoices($ids: [Int]!) {
   approveInvoices(input: {ids: $ids}) {
@@ -3339,6 +3799,17 @@ export const ApproveInvoicesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ApproveInvoicesMutation, ApproveInvoicesMutationVariables>;
+export const CloseInvoiceAsPaidDocument = new TypedDocumentString(`
+    mutation CloseInvoiceAsPaid($invoiceId: Int!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
+  closeInvoiceAsPaid(
+    input: {invoiceId: $invoiceId, finalPaymentMethod: $finalPaymentMethod, finalPaymentDate: $finalPaymentDate}
+  ) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CloseInvoiceAsPaidMutation, CloseInvoiceAsPaidMutationVariables>;
 export const CloseInvoicesAsPaidDocument = new TypedDocumentString(`
     mutation CloseInvoicesAsPaid($ids: [Int]!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
   closeInvoicesAsPaid(
@@ -3350,6 +3821,58 @@ export const CloseInvoicesAsPaidDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CloseInvoicesAsPaidMutation, CloseInvoicesAsPaidMutationVariables>;
+export const CreateInvoiceCostDocument = new TypedDocumentString(`
+    mutation CreateInvoiceCost($cost: CostInput!) {
+  createCost(input: {cost: $cost}) {
+    cost {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateInvoiceCostMutation, CreateInvoiceCostMutationVariables>;
+export const CreateInvoicePaymentDocument = new TypedDocumentString(`
+    mutation CreateInvoicePayment($invoiceId: Int!, $amount: BigFloat!, $currency: String!, $paymentDate: Datetime!, $paymentMethod: PaymentMethod!) {
+  createInvoicePayment(
+    input: {invoiceId: $invoiceId, amount: $amount, currency: $currency, paymentDate: $paymentDate, paymentMethod: $paymentMethod}
+  ) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateInvoicePaymentMutation, CreateInvoicePaymentMutationVariables>;
+export const DeleteInvoiceDocument = new TypedDocumentString(`
+    mutation DeleteInvoice($invoiceId: Int!, $force: Boolean!) {
+  deleteInvoice(input: {invoiceId: $invoiceId, force: $force}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteInvoiceMutation, DeleteInvoiceMutationVariables>;
+export const DeleteInvoiceCostDocument = new TypedDocumentString(`
+    mutation DeleteInvoiceCost($costId: Int!, $force: Boolean!) {
+  deleteCost(input: {costId: $costId, force: $force}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteInvoiceCostMutation, DeleteInvoiceCostMutationVariables>;
+export const DeleteInvoicePaymentDocument = new TypedDocumentString(`
+    mutation DeleteInvoicePayment($paymentId: UUID!) {
+  deletePayment(input: {paymentId: $paymentId}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteInvoicePaymentMutation, DeleteInvoicePaymentMutationVariables>;
+export const DuplicateInvoiceDocument = new TypedDocumentString(`
+    mutation DuplicateInvoice($invoiceId: Int!) {
+  duplicateInvoice(input: {invoiceId: $invoiceId}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DuplicateInvoiceMutation, DuplicateInvoiceMutationVariables>;
 export const DuplicateInvoicesDocument = new TypedDocumentString(`
     mutation DuplicateInvoices($ids: [Int]!) {
   duplicateInvoices(input: {ids: $ids}) {
@@ -3359,6 +3882,130 @@ export const DuplicateInvoicesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DuplicateInvoicesMutation, DuplicateInvoicesMutationVariables>;
+export const InvoiceDetailsDocument = new TypedDocumentString(`
+    query InvoiceDetails($id: Int!) {
+  invoiceById(id: $id) {
+    id
+    type
+    status
+    paymentStatus
+    costsStatus
+    availableActions
+    invoiceRef
+    invoiceDate
+    dueDate
+    periodStart
+    periodEnd
+    currency
+    amount
+    vatAmount
+    amountWVat
+    amountUsd
+    amountUsdWVat
+    paidAmount
+    remainingAmount
+    isDeleted
+    rejectReason
+    createdAt
+    defaultCostType {
+      id
+      name
+    }
+    subsidiary {
+      id
+      legalName
+      shortName
+    }
+    supplier {
+      id
+      legalName
+      shortName
+    }
+    userByCreatedBy {
+      displayName
+    }
+    userByValidatedBy {
+      displayName
+    }
+    userByClosedBy {
+      displayName
+    }
+    costs(orderBy: [PRIMARY_KEY_ASC]) {
+      nodes {
+        id
+        name
+        description
+        status
+        availableActions
+        rejectReason
+        year
+        period
+        amount
+        vat
+        amountWVat
+        amountUsdWVat
+        toBill
+        billId
+        costType {
+          id
+          name
+        }
+        project {
+          id
+          name
+        }
+      }
+    }
+    invoicesPayments {
+      nodes {
+        payment {
+          id
+          amount
+          currency
+          paymentDate
+          paymentMethod
+          userByCreatedBy {
+            displayName
+          }
+        }
+      }
+    }
+    invoicesFiles {
+      nodes {
+        file {
+          id
+          name
+          size
+          uploadedAt
+          userByUploadedBy {
+            displayName
+          }
+        }
+      }
+    }
+    feeds(first: 50) {
+      nodes {
+        id
+        action
+        changes
+        createdAt
+        user {
+          displayName
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
+export const OpenInvoiceDocument = new TypedDocumentString(`
+    mutation OpenInvoice($invoiceId: Int!) {
+  openInvoice(input: {invoiceId: $invoiceId}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OpenInvoiceMutation, OpenInvoiceMutationVariables>;
 export const OpenInvoicesDocument = new TypedDocumentString(`
     mutation OpenInvoices($ids: [Int]!) {
   openInvoices(input: {ids: $ids}) {
@@ -3368,6 +4015,24 @@ export const OpenInvoicesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OpenInvoicesMutation, OpenInvoicesMutationVariables>;
+export const RejectInvoiceDocument = new TypedDocumentString(`
+    mutation RejectInvoice($invoiceId: Int!, $reason: String!) {
+  rejectInvoice(input: {invoiceId: $invoiceId, reason: $reason}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RejectInvoiceMutation, RejectInvoiceMutationVariables>;
+export const RejectInvoiceCostDocument = new TypedDocumentString(`
+    mutation RejectInvoiceCost($costId: Int!, $reason: String!) {
+  rejectCost(input: {costId: $costId, reason: $reason}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RejectInvoiceCostMutation, RejectInvoiceCostMutationVariables>;
 export const RejectInvoicesDocument = new TypedDocumentString(`
     mutation RejectInvoices($ids: [Int]!, $reason: String!) {
   rejectInvoices(input: {ids: $ids, reason: $reason}) {
@@ -3377,6 +4042,22 @@ export const RejectInvoicesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RejectInvoicesMutation, RejectInvoicesMutationVariables>;
+export const RemoveInvoiceFilesDocument = new TypedDocumentString(`
+    mutation RemoveInvoiceFiles($invoiceId: Int!, $fileIds: [UUID]!) {
+  removeInvoiceFiles(input: {invoiceId: $invoiceId, fileIds: $fileIds}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveInvoiceFilesMutation, RemoveInvoiceFilesMutationVariables>;
+export const ReopenInvoiceDocument = new TypedDocumentString(`
+    mutation ReopenInvoice($invoiceId: Int!) {
+  reopenInvoice(input: {invoiceId: $invoiceId}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReopenInvoiceMutation, ReopenInvoiceMutationVariables>;
 export const ReopenInvoicesDocument = new TypedDocumentString(`
     mutation ReopenInvoices($ids: [Int]!) {
   reopenInvoices(input: {ids: $ids}) {
@@ -3386,6 +4067,60 @@ export const ReopenInvoicesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReopenInvoicesMutation, ReopenInvoicesMutationVariables>;
+export const ResetInvoiceToOpenDocument = new TypedDocumentString(`
+    mutation ResetInvoiceToOpen($invoiceId: Int!) {
+  resetInvoiceToOpen(input: {invoiceId: $invoiceId}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ResetInvoiceToOpenMutation, ResetInvoiceToOpenMutationVariables>;
+export const ReturnInvoiceCostToApprovalDocument = new TypedDocumentString(`
+    mutation ReturnInvoiceCostToApproval($costId: Int!) {
+  returnCostToApproval(input: {costId: $costId}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReturnInvoiceCostToApprovalMutation, ReturnInvoiceCostToApprovalMutationVariables>;
+export const SetInvoiceDeletedDocument = new TypedDocumentString(`
+    mutation SetInvoiceDeleted($invoiceId: Int!, $isDeleted: Boolean!) {
+  setInvoiceDeleted(input: {invoiceId: $invoiceId, isDeleted: $isDeleted}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetInvoiceDeletedMutation, SetInvoiceDeletedMutationVariables>;
+export const UpdateInvoiceDocument = new TypedDocumentString(`
+    mutation UpdateInvoice($id: Int!, $patch: InvoicePatch!) {
+  updateInvoiceById(input: {id: $id, patch: $patch}) {
+    invoice {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateInvoiceMutation, UpdateInvoiceMutationVariables>;
+export const UpdateInvoiceCostDocument = new TypedDocumentString(`
+    mutation UpdateInvoiceCost($id: Int!, $patch: CostPatch!) {
+  updateCostById(input: {id: $id, patch: $patch}) {
+    cost {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateInvoiceCostMutation, UpdateInvoiceCostMutationVariables>;
+export const ValidateInvoiceDocument = new TypedDocumentString(`
+    mutation ValidateInvoice($invoiceId: Int!) {
+  validateInvoice(input: {invoiceId: $invoiceId}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ValidateInvoiceMutation, ValidateInvoiceMutationVariables>;
 export const ValidateInvoicesDocument = new TypedDocumentString(`
     mutation ValidateInvoices($ids: [Int]!) {
   validateInvoices(input: {ids: $ids}) {
@@ -3413,11 +4148,12 @@ export const MarkNotificationReadDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<MarkNotificationReadMutation, MarkNotificationReadMutationVariables>;
 export const NotificationsDocument = new TypedDocumentString(`
-    query Notifications {
+    query Notifications($first: Int!) {
   currentUser {
     id
     unreadNotificationsCount
-    notifications(first: 20, orderBy: [CREATED_AT_DESC, ID_DESC]) {
+    notifications(first: $first, orderBy: [CREATED_AT_DESC, ID_DESC]) {
+      totalCount
       nodes {
         id
         title

@@ -146,3 +146,18 @@ export async function downloadRecordFiles(
   }
   saveFile(await response.blob(), `${name}.zip`);
 }
+
+/** A stored file's bytes (with the bearer token), to show or save in the browser. */
+export async function fetchFile(api: Api, id: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await api.authorizedFetch(fileUrl(id));
+  } catch {
+    throw new ApiError('network', 'NetworkError', 'Request failed due to a network error.');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as StorageResponse<unknown>;
+    throw new ApiError('http', body.code ?? 'FileNotFound', body.message ?? '');
+  }
+  return response.blob();
+}

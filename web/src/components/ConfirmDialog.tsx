@@ -14,6 +14,8 @@ export function ConfirmDialog(props: {
   text: string;
   onConfirm: () => void;
   onClose: () => void;
+  /** i18n key of the confirming button; Delete by default. */
+  confirmLabel?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -25,7 +27,7 @@ export function ConfirmDialog(props: {
       <DialogActions>
         <Button onClick={props.onClose}>{t('common.cancel')}</Button>
         <Button color="error" variant="contained" onClick={props.onConfirm} data-testid="confirm">
-          {t('common.delete')}
+          {t(props.confirmLabel ?? 'common.delete')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -11,6 +11,7 @@ export interface PermissionFlags {
   approveCost: boolean;
   validateInvoice: boolean;
   closeInvoice: boolean;
+  paymentWrite: boolean;
   createReport: boolean;
   adminCompany: boolean;
   adminProject: boolean;
@@ -34,6 +35,7 @@ export const FLAG_SCOPES: Record<Permission, string> = {
   approveCost: 'approve_cost',
   validateInvoice: 'validate_invoice',
   closeInvoice: 'close_invoice',
+  paymentWrite: 'payment:write',
   createReport: 'create_report',
   adminCompany: 'admin:company',
   adminProject: 'admin:project',

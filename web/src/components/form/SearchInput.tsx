@@ -63,11 +63,24 @@ export function SearchInput(props: SearchInputProps) {
       .filter((option) => !text || option.label.toLowerCase().includes(text))
       .sort((a, b) => a.label.localeCompare(b.label));
   }, [query.data, source, settled]);
+  const selectedValue = props.selected?.value;
+  const selectedLabel = props.selected?.label;
   useEffect(() => {
-    // A form reset (a dialog reopened for another row) brings its own label.
-    setChosen(props.selected ?? null);
-  }, [props.selected]);
-  const value = field.value ? (chosen?.value === field.value ? chosen : null) : null;
+    // A form reset (a dialog reopened for another row) brings its own label; the same choice
+    // given again (a new object at each render) changes nothing.
+    setChosen(
+      selectedValue !== undefined && selectedLabel !== undefined
+        ? { value: selectedValue, label: selectedLabel }
+        : null,
+    );
+  }, [selectedValue, selectedLabel]);
+  const value = !field.value
+    ? null
+    : chosen?.value === field.value
+      ? chosen
+      : props.selected?.value === field.value
+        ? props.selected
+        : null;
   const error = meta.touched && meta.error ? meta.error : undefined;
   return (
     <Autocomplete<SearchOption>

@@ -169,7 +169,7 @@ export function BillFilterDialog(props: {
                 onClick={() => {
                   const empty = Object.fromEntries(
                     Object.entries(BILLS_TABLE.filters)
-                      .filter(([name]) => name !== 'payment')
+                      .filter(([name]) => name !== 'unpaid')
                       .map(([name, filter]) => [name, filter.initial]),
                   ) as Partial<BillsFilters>;
                   resetForm();

@@ -35,12 +35,12 @@ import { daysOverdue } from './overdue.ts';
 type BillRow = NonNullable<AllBillsQuery['allBills']>['nodes'][number] & { id: number };
 type UnpaidRow = NonNullable<UnpaidBillsQuery['allBills']>['nodes'][number] & { id: number };
 
-/** Bills (SPEC §2): the table of every bill, and the unpaid view (`?payment=unpaid`). */
+/** Bills (SPEC §2): the table of every bill, and the unpaid view (`?unpaid=1`). */
 export default function BillsPage() {
   const { t } = useTranslation();
   const { permissions } = useSession();
   const table = useTableState(BILLS_TABLE);
-  const unpaid = table.state.filters.payment === 'unpaid';
+  const unpaid = table.state.filters.unpaid;
   return (
     <Box sx={{ p: 3 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
@@ -59,7 +59,7 @@ export default function BillsPage() {
             value="unpaid"
             label={t('bills.viewUnpaid')}
             component={Link}
-            to="/bills?payment=unpaid"
+            to="/bills?unpaid=1"
             data-testid="view-unpaid"
           />
         </Tabs>
@@ -466,7 +466,7 @@ function UnpaidBillsTable() {
       onPageSizeChange={table.setPageSize}
       sort={table.state.sort}
       onSortChange={table.setSort}
-      filters={useFilterChips(table).filter((chip) => chip.id !== 'payment')}
+      filters={useFilterChips(table)}
       emptyText={t('bills.unpaidEmpty')}
       toolbar={
         <Box sx={{ width: 320 }}>

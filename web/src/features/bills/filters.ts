@@ -31,8 +31,8 @@ function matching(pattern: RegExp): FilterCodec<string> {
 export const DECIMAL = /^\d{1,16}(\.\d{1,2})?$/;
 
 export interface BillsFilters {
-  /** The unpaid view when "unpaid" (home links to it). */
-  payment: '' | 'unpaid';
+  /** The unpaid view (`unpaid=1`, as home's links say: docs/analytics.md). */
+  unpaid: boolean;
   search: string;
   year: string;
   month: string;
@@ -67,7 +67,7 @@ export const BILLS_SORT_KEYS: readonly BillSortKey[] = [
 ];
 
 const filterConfig: TableConfig<BillsFilters, BillSortKey>['filters'] = {
-  payment: { initial: '', codec: oneOf(['unpaid'] as const, '') },
+  unpaid: { initial: false, codec: filterCodecs.flag },
   search: { initial: '', codec: filterCodecs.text },
   year: { initial: '', codec: matching(/^\d{4}$/) },
   month: { initial: '', codec: matching(/^([1-9]|1[0-2])$/) },
@@ -121,6 +121,6 @@ export function billsFilter(filters: BillsFilters): BillFilter {
   if (filters.amountTo) parts.push({ amountWVat: { lessThanOrEqualTo: filters.amountTo } });
   if (filters.archived !== 'all')
     parts.push({ isDeleted: { equalTo: filters.archived === 'archived' } });
-  if (filters.payment === 'unpaid') parts.push({ paymentStatus: { notEqualTo: 'paid' } });
+  if (filters.unpaid) parts.push({ paymentStatus: { notEqualTo: 'paid' } });
   return { and: parts };
 }

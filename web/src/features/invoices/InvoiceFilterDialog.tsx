@@ -91,6 +91,8 @@ export function InvoiceFilterDialog(props: {
         validationSchema={schema}
         onSubmit={(values) => {
           props.onApply({
+            // Filters the form does not show (linked from home) stay as they are.
+            ...filters,
             search: values.search.trim(),
             status: values.status as InvoiceFilters['status'],
             subsidiary: record(values.subsidiary, filters.subsidiary, 'subsidiary'),

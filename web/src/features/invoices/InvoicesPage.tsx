@@ -29,7 +29,7 @@ const company = (value: { legalName: string; shortName?: string | null } | null 
 /** The invoices table (SPEC §2): filters, sort and page in the URL, bulk actions, export. */
 export default function InvoicesPage() {
   const { t, i18n } = useTranslation();
-  const { permissions } = useSession();
+  const { permissions, user } = useSession();
   const language = i18n.language;
   const table = useTableState(INVOICE_TABLE);
   const { filters } = table.state;
@@ -171,7 +171,20 @@ export default function InvoicesPage() {
     { field: 'status', header: 'invoices.columns.status', kind: 'status', width: 140 },
   ];
 
-  const chips = filterChips(filters, (key, value) => table.setFilter(key, value), t, language);
+  // A record filter linked by id alone (from home) is named after what the rows show.
+  const first = data.rows[0];
+  const named: InvoiceFilters = {
+    ...filters,
+    subsidiary:
+      filters.subsidiary && filters.subsidiary.label === filters.subsidiary.id && first
+        ? { ...filters.subsidiary, label: company(first.subsidiary) }
+        : filters.subsidiary,
+    createdBy:
+      filters.createdBy && filters.createdBy.id === user?.id
+        ? { ...filters.createdBy, label: t('invoices.chips.me') }
+        : filters.createdBy,
+  };
+  const chips = filterChips(named, (key, value) => table.setFilter(key, value), t, language);
 
   return (
     <Box sx={{ p: 3 }}>
@@ -292,5 +305,7 @@ function filterChips(
   if (filters.hasPayments) chip('hasPayments', '', t(`common.${filters.hasPayments}`));
   if (filters.archived) chip('archived', '', t(`invoices.filters.archived_${filters.archived}`));
   if (filters.overdue) chip('overdue', false, '');
+  if (filters.unpaid) chip('unpaid', false, '');
+  if (filters.createdBy) chip('createdBy', null, filters.createdBy.label);
   return chips;
 }

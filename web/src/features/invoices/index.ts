@@ -24,7 +24,7 @@ const module: FeatureModule = {
       title: 'titles.invoiceDetails',
       permission: 'invoiceRead',
       params: { invoice: 'numeric' },
-      component: Placeholder,
+      component: lazy(() => import('./InvoiceDetailsPage.tsx')),
     },
   ],
   navigation: {

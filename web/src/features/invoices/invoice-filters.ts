@@ -36,6 +36,10 @@ export interface InvoiceFilters {
   archived: (typeof ARCHIVED)[number] | '';
   /** Due date passed and not paid. */
   overdue: boolean;
+  /** Live and still owed: draft, open or validated, not fully paid (home's aging links). */
+  unpaid: boolean;
+  /** The author (home's "my rejected items"). */
+  createdBy: RecordRef | null;
 }
 
 export type InvoiceSortKey = SortKeyOf<InvoiceOrderBy>;
@@ -68,6 +72,8 @@ export const INVOICE_TABLE: TableConfig<InvoiceFilters, InvoiceSortKey> = {
     hasPayments: { initial: '', codec: filterCodecs.choice(YES_NO) },
     archived: { initial: '', codec: filterCodecs.choice(ARCHIVED) },
     overdue: { initial: false, codec: filterCodecs.flag },
+    unpaid: { initial: false, codec: filterCodecs.flag },
+    createdBy: { initial: null, codec: filterCodecs.record },
   },
 };
 
@@ -102,5 +108,12 @@ export function invoiceFilter(filters: InvoiceFilters, today: Date): InvoiceFilt
   if (filters.overdue) {
     parts.push({ dueDate: { lessThan: day(today) } }, { paymentStatus: { notEqualTo: 'paid' } });
   }
+  if (filters.unpaid) {
+    parts.push(
+      { status: { in: ['draft', 'open', 'validated'] } },
+      { paymentStatus: { notEqualTo: 'paid' } },
+    );
+  }
+  if (filters.createdBy) parts.push({ createdBy: { equalTo: filters.createdBy.id } });
   return { and: parts };
 }

@@ -24,14 +24,18 @@ import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { notificationLink, notificationReason, notificationText } from './notification-text.ts';
 
-/** The header bell: unread count, newest first, mark one or all read. */
+/** How many notifications the panel shows at first and adds each time the user asks for more. */
+export const NOTIFICATIONS_PAGE = 20;
+
+/** The header bell: unread count, newest first, mark one or all read, older ones on demand. */
 export function NotificationsMenu() {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [shown, setShown] = useState(NOTIFICATIONS_PAGE);
   const navigate = useNavigate();
   const query = useGraphQLQuery(
     NotificationsDocument,
-    {},
+    { first: shown },
     { reads: ['Notification'] },
     { refetchInterval: 60_000 },
   );
@@ -39,6 +43,7 @@ export function NotificationsMenu() {
   const markAll = useGraphQLMutation(MarkAllNotificationsReadDocument, ['Notification']);
   const unread = query.data?.currentUser?.unreadNotificationsCount ?? 0;
   const items = query.data?.currentUser?.notifications.nodes ?? [];
+  const total = query.data?.currentUser?.notifications.totalCount ?? 0;
   return (
     <>
       {/* The name carries the count: the badge is drawn beside the button (not inside, where it
@@ -67,7 +72,10 @@ export function NotificationsMenu() {
       <Popover
         anchorEl={anchor}
         open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
+        onClose={() => {
+          setAnchor(null);
+          setShown(NOTIFICATIONS_PAGE);
+        }}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{
@@ -130,6 +138,21 @@ export function NotificationsMenu() {
             ) : null,
           )}
         </List>
+        {items.length < total && (
+          <>
+            <Divider />
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 0.5 }}>
+              <Button
+                size="small"
+                disabled={query.isFetching}
+                onClick={() => setShown((count) => count + NOTIFICATIONS_PAGE)}
+                data-testid="notifications-more"
+              >
+                {t('notifications.showOlder', { count: total - items.length })}
+              </Button>
+            </Box>
+          </>
+        )}
       </Popover>
     </>
   );

@@ -1,0 +1,291 @@
+import { ArrowBack } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Divider,
+  Paper,
+  Snackbar,
+  Stack,
+  Typography,
+} from '@mui/material';
+import Decimal from 'decimal.js';
+import { format } from 'date-fns';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { errorMessage } from '../../api/errors.ts';
+import {
+  AddInvoiceFilesDocument,
+  InvoiceDetailsDocument,
+  RemoveInvoiceFilesDocument,
+} from '../../api/generated.ts';
+import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../components/format.ts';
+import { RecordFiles } from '../../components/RecordFiles.tsx';
+import { useSession } from '../../session/useSession.ts';
+import { InvoiceActions } from './InvoiceActions.tsx';
+import { InvoiceCosts } from './InvoiceCosts.tsx';
+import { InvoiceHistory } from './InvoiceHistory.tsx';
+import { InvoicePayments } from './InvoicePayments.tsx';
+import { companyName, INVOICE_CHANGES, type InvoiceDetails } from './invoice-types.ts';
+
+type Notice = { severity: 'success' | 'error'; text: string };
+
+/** One invoice (SPEC §2): its fields, actions, costs, payments, files and history. */
+export default function InvoiceDetailsPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().invoice);
+  const query = useGraphQLQuery(InvoiceDetailsDocument, { id }, { reads: [...INVOICE_CHANGES] });
+  const [notice, setNotice] = useState<Notice>();
+  const invoice = query.data?.invoiceById;
+
+  if (query.isPending) {
+    return (
+      <Box sx={{ p: 3 }}>
+        <CircularProgress aria-label={t('table.loading')} />
+      </Box>
+    );
+  }
+  if (query.error) {
+    return (
+      <Box sx={{ p: 3 }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {errorMessage(t, query.error)}
+        </Alert>
+      </Box>
+    );
+  }
+  if (!invoice) {
+    return (
+      <Box sx={{ p: 3 }} data-testid="invoice-not-found">
+        <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
+          {t('invoices.notFound', { id })}
+        </Typography>
+        <Button component={RouterLink} to="/invoices" startIcon={<ArrowBack />}>
+          {t('invoices.backToList')}
+        </Button>
+      </Box>
+    );
+  }
+  const report = {
+    onFailure: (error: unknown) => setNotice({ severity: 'error', text: errorMessage(t, error) }),
+    onDone: (text: string) => setNotice({ severity: 'success', text }),
+  };
+  return (
+    <Box sx={{ p: 3 }}>
+      <InvoiceHeader invoice={invoice} />
+      <InvoiceActions invoice={invoice} {...report} />
+      <InvoiceFields invoice={invoice} />
+      <Sections invoice={invoice} report={report} />
+      <Snackbar open={Boolean(notice)} autoHideDuration={8000} onClose={() => setNotice(undefined)}>
+        {notice ? (
+          <Alert
+            severity={notice.severity}
+            onClose={() => setNotice(undefined)}
+            data-testid="invoice-notice"
+          >
+            {notice.text}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </Box>
+  );
+}
+
+function InvoiceHeader({ invoice }: { invoice: InvoiceDetails }) {
+  const { t } = useTranslation();
+  const today = format(new Date(), 'yyyy-MM-dd');
+  const overdue =
+    invoice.dueDate !== null &&
+    invoice.dueDate !== undefined &&
+    invoice.dueDate < today &&
+    invoice.paymentStatus !== 'paid';
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+      <Button component={RouterLink} to="/invoices" startIcon={<ArrowBack />} size="small">
+        {t('titles.invoices')}
+      </Button>
+      <Typography variant="h5" component="h1" data-testid="page-title">
+        {t('invoices.heading', { number: invoice.invoiceRef, id: invoice.id })}
+      </Typography>
+      <Chip label={t(`statuses.${invoice.status}`)} color="primary" data-status={invoice.status} />
+      {invoice.paymentStatus === 'partially_paid' && (
+        <Chip label={t('statuses.partially_paid')} color="warning" variant="outlined" />
+      )}
+      {invoice.isDeleted && <Chip label={t('invoices.badges.archived')} variant="outlined" />}
+      {overdue && <Chip label={t('invoices.badges.overdue')} color="error" variant="outlined" />}
+    </Stack>
+  );
+}
+
+function InvoiceFields({ invoice }: { invoice: InvoiceDetails }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const money = (value: string | null | undefined, currency = invoice.currency) =>
+    formatMoney(value ?? '0', language, currency);
+  const vatUsd = new Decimal(invoice.amountUsdWVat).minus(invoice.amountUsd).toFixed(2);
+  const fields: [string, ReactNode][] = [
+    ['invoices.columns.type', t(`invoices.types.${invoice.type}`)],
+    ['invoices.columns.number', invoice.invoiceRef],
+    ['invoices.columns.invoiceDate', formatDate(invoice.invoiceDate, language)],
+    ['invoices.columns.dueDate', formatDate(invoice.dueDate, language) || '—'],
+    ['invoices.fields.period', periodText(invoice, language)],
+    ['invoices.columns.subsidiary', companyName(invoice.subsidiary)],
+    ['invoices.columns.supplier', companyName(invoice.supplier)],
+    ['invoices.defaultCostType', invoice.defaultCostType?.name ?? '—'],
+    [
+      'invoices.columns.createdBy',
+      `${invoice.userByCreatedBy?.displayName ?? '—'}, ${formatDateTime(invoice.createdAt, language)}`,
+    ],
+    ['invoices.columns.validatedBy', invoice.userByValidatedBy?.displayName ?? '—'],
+    ['invoices.columns.closedBy', invoice.userByClosedBy?.displayName ?? '—'],
+  ];
+  const amounts: [string, string, string][] = [
+    ['invoices.fields.amount', money(invoice.amount), money(invoice.amountUsd, 'USD')],
+    ['invoices.fields.vat', money(invoice.vatAmount), money(vatUsd, 'USD')],
+    ['invoices.fields.total', money(invoice.amountWVat), money(invoice.amountUsdWVat, 'USD')],
+  ];
+  return (
+    <Paper sx={{ p: 2, my: 2 }}>
+      {invoice.rejectReason && invoice.status === 'rejected' && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('invoices.rejectedBecause', { reason: invoice.rejectReason })}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 4 }}>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'max-content 1fr',
+            columnGap: 3,
+            rowGap: 1,
+            m: 0,
+          }}
+        >
+          {fields.map(([label, value]) => (
+            <Field key={label} label={t(label)} value={value} />
+          ))}
+        </Box>
+        <Box
+          component="dl"
+          data-testid="invoice-amounts"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'max-content 1fr 1fr',
+            columnGap: 3,
+            rowGap: 1,
+            m: 0,
+            alignContent: 'start',
+          }}
+        >
+          {amounts.map(([label, original, usd]) => (
+            <Box key={label} sx={{ display: 'contents' }}>
+              <Typography component="dt" color="text.secondary">
+                {t(label)}
+              </Typography>
+              <Typography
+                component="dd"
+                sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
+              >
+                {original}
+              </Typography>
+              <Typography
+                component="dd"
+                sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
+              >
+                {usd}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Box>
+    </Paper>
+  );
+}
+
+function periodText(invoice: InvoiceDetails, language: string): string {
+  if (!invoice.periodStart && !invoice.periodEnd) return '—';
+  return `${formatDate(invoice.periodStart, language) || '…'} – ${formatDate(invoice.periodEnd, language) || '…'}`;
+}
+
+function Field(props: { label: string; value: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" color="text.secondary">
+        {props.label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0 }}>
+        {props.value}
+      </Typography>
+    </>
+  );
+}
+
+function Sections(props: {
+  invoice: InvoiceDetails;
+  report: { onFailure: (error: unknown) => void; onDone: (text: string) => void };
+}) {
+  const { t } = useTranslation();
+  const { permissions } = useSession();
+  const { invoice, report } = props;
+  const attach = useGraphQLMutation(AddInvoiceFilesDocument, INVOICE_CHANGES);
+  const detach = useGraphQLMutation(RemoveInvoiceFilesDocument, INVOICE_CHANGES);
+  const editable = invoice.availableActions?.includes('edit') ?? false;
+  const files = invoice.invoicesFiles.nodes.flatMap((link) => (link?.file ? [link.file] : []));
+  const section = (title: string, testId: string, body: ReactNode) => (
+    <Paper sx={{ p: 2, mb: 2 }} data-testid={testId}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t(title)}
+      </Typography>
+      <Divider sx={{ mb: 2 }} />
+      {body}
+    </Paper>
+  );
+  return (
+    <>
+      {section(
+        'invoices.sections.costs',
+        'costs-section',
+        <InvoiceCosts invoice={invoice} canAdd={editable && permissions.costWrite} {...report} />,
+      )}
+      {section(
+        'invoices.sections.payments',
+        'payments-section',
+        <InvoicePayments
+          invoice={invoice}
+          canChange={permissions.paymentWrite && !invoice.isDeleted && invoice.status !== 'paid'}
+          {...report}
+        />,
+      )}
+      {section(
+        'invoices.sections.files',
+        'files-section',
+        <RecordFiles
+          kind="invoices"
+          recordId={invoice.id}
+          zipName={`invoice-${invoice.id}`}
+          files={files}
+          canChange={permissions.invoiceWrite && !invoice.isDeleted}
+          attach={(fileIds) => attach.mutateAsync({ invoiceId: invoice.id, fileIds })}
+          remove={(fileIds) => detach.mutateAsync({ invoiceId: invoice.id, fileIds })}
+        />,
+      )}
+      {section(
+        'invoices.sections.history',
+        'history-section',
+        <InvoiceHistory invoice={invoice} />,
+      )}
+    </>
+  );
+}

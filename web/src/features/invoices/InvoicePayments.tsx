@@ -1,0 +1,174 @@
+import { Add, Delete } from '@mui/icons-material';
+import {
+  Box,
+  Button,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import Decimal from 'decimal.js';
+import { format } from 'date-fns';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as yup from 'yup';
+import {
+  CreateInvoicePaymentDocument,
+  DeleteInvoicePaymentDocument,
+  type PaymentMethod,
+} from '../../api/generated.ts';
+import { useGraphQLMutation } from '../../api/hooks.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { DateInput, MoneyInput, SelectInput } from '../../components/form/fields.tsx';
+import { amountRule, dateRule } from '../../components/form/rules.ts';
+import { formatDate, formatMoney } from '../../components/format.ts';
+import { INVOICE_CHANGES, type InvoiceDetails } from './invoice-types.ts';
+
+type Payment = NonNullable<
+  NonNullable<InvoiceDetails['invoicesPayments']['nodes'][number]>['payment']
+>;
+
+/** The invoice's payments and what remains; add one (at most the remainder) or delete one. */
+export function InvoicePayments(props: {
+  invoice: InvoiceDetails;
+  canChange: boolean;
+  onFailure: (error: unknown) => void;
+  onDone: (message: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { invoice } = props;
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Payment>();
+  const create = useGraphQLMutation(CreateInvoicePaymentDocument, INVOICE_CHANGES);
+  const remove = useGraphQLMutation(DeleteInvoicePaymentDocument, INVOICE_CHANGES);
+  const payments = invoice.invoicesPayments.nodes.flatMap((link) =>
+    link?.payment ? [link.payment] : [],
+  );
+  const remaining = invoice.remainingAmount ?? '0';
+  const money = (value: string) => formatMoney(value, i18n.language, invoice.currency);
+  const schema = yup.object({
+    amount: amountRule().test('remaining', 'invoices.payments.aboveRemaining', (value) =>
+      value ? new Decimal(value.replace(/\.$/, '')).lessThanOrEqualTo(remaining) : true,
+    ),
+    date: dateRule().required('validation.required'),
+    method: yup.string().required('validation.required'),
+  });
+
+  return (
+    <Box data-testid="invoice-payments">
+      <Typography sx={{ mb: 1 }} data-testid="remaining-amount">
+        {t('invoices.payments.paidAndRemaining', {
+          paid: money(invoice.paidAmount),
+          remaining: money(remaining),
+        })}
+      </Typography>
+      {payments.length > 0 && (
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('invoices.payment.date')}</TableCell>
+              <TableCell>{t('invoices.payment.method')}</TableCell>
+              <TableCell align="right">{t('invoices.payment.amount')}</TableCell>
+              <TableCell>{t('invoices.payments.by')}</TableCell>
+              {props.canChange && <TableCell />}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {payments.map((payment) => (
+              <TableRow key={payment.id} data-testid="payment-row">
+                <TableCell>{formatDate(payment.paymentDate, i18n.language)}</TableCell>
+                <TableCell>{t(`invoices.payment.methods.${payment.paymentMethod}`)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(payment.amount, i18n.language, payment.currency)}
+                </TableCell>
+                <TableCell>{payment.userByCreatedBy?.displayName ?? ''}</TableCell>
+                {props.canChange && (
+                  <TableCell align="right">
+                    <IconButton
+                      size="small"
+                      color="error"
+                      aria-label={t('invoices.payments.delete')}
+                      onClick={() => setDeleting(payment)}
+                    >
+                      <Delete fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {props.canChange && new Decimal(remaining).greaterThan(0) && (
+        <Button
+          sx={{ mt: 1 }}
+          startIcon={<Add />}
+          onClick={() => setAdding(true)}
+          data-testid="add-payment"
+        >
+          {t('invoices.payments.add')}
+        </Button>
+      )}
+      <FormDialog
+        open={adding}
+        testId="payment-dialog"
+        title="invoices.payments.add"
+        initialValues={{
+          amount: new Decimal(remaining).toFixed(2),
+          date: format(new Date(), 'yyyy-MM-dd'),
+          method: 'transaction',
+        }}
+        schema={schema}
+        onClose={() => setAdding(false)}
+        onSubmit={async (values) => {
+          await create.mutateAsync({
+            invoiceId: invoice.id,
+            amount: values.amount.replace(/\.$/, ''),
+            currency: invoice.currency,
+            paymentDate: values.date,
+            paymentMethod: values.method as PaymentMethod,
+          });
+          props.onDone(t('invoices.payments.added'));
+        }}
+      >
+        <MoneyInput
+          name="amount"
+          label="invoices.payment.amount"
+          currency={invoice.currency}
+          helper="invoices.payments.upToRemaining"
+          required
+        />
+        <DateInput name="date" label="invoices.payment.date" required />
+        <SelectInput
+          name="method"
+          label="invoices.payment.method"
+          options={[
+            { value: 'transaction', label: 'invoices.payment.methods.transaction' },
+            { value: 'cash', label: 'invoices.payment.methods.cash' },
+          ]}
+          required
+        />
+      </FormDialog>
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={t('invoices.payments.delete')}
+        text={t('invoices.payments.deleteQuestion', {
+          amount: deleting ? formatMoney(deleting.amount, i18n.language, deleting.currency) : '',
+        })}
+        onClose={() => setDeleting(undefined)}
+        onConfirm={() => {
+          const payment = deleting;
+          setDeleting(undefined);
+          if (!payment) return;
+          remove
+            .mutateAsync({ paymentId: payment.id })
+            .then(() => props.onDone(t('invoices.payments.deleted')), props.onFailure);
+        }}
+      />
+    </Box>
+  );
+}
