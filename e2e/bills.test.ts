@@ -250,6 +250,15 @@ describe('bills table', () => {
         .locator(`[data-testid="bills-table"] .ag-row[row-id="${bill.id}"]`)
         .first()
         .waitFor();
+      // Home's aging links name the subsidiary by its id alone: the chip names it after the rows.
+      const nl = await e2e.app.db.owner.query<{ id: string }>(
+        `select id from app_public.subsidiaries where short_name = 'Northwind NL'`,
+      );
+      await page.goto(`/bills?unpaid=1&subsidiary=${nl.rows[0]!.id}`);
+      await page.locator('[data-testid="unpaid-bills-table"] .ag-row').first().waitFor();
+      await expect
+        .poll(() => page.getByTestId('filter-chips').innerText(), { timeout: 20_000 })
+        .toMatch(/Subsidiary: Northwind NL/);
     },
     FLOW,
   );

@@ -126,8 +126,16 @@ function TextFilter(props: {
   );
 }
 
+interface Named {
+  shortName?: string | null;
+  legalName?: string | null;
+  name?: string | null;
+}
+
 function useFilterChips(
   table: ReturnType<typeof useTableState<BillsFilters, BillSortKey>>,
+  /** A row of the list: a record filter linked by its id alone (from home) is named after it. */
+  first?: Partial<Record<'client' | 'subsidiary' | 'project' | 'service', Named | null>>,
 ): FilterChip[] {
   const { t, i18n } = useTranslation();
   const f = table.state.filters;
@@ -143,10 +151,18 @@ function useFilterChips(
   text('search', f.search);
   text('year', f.year);
   text('month', f.month ? t(`bills.months.${f.month}`) : '');
-  text('client', f.client?.label ?? '');
-  text('subsidiary', f.subsidiary?.label ?? '');
-  text('project', f.project?.label ?? '');
-  text('service', f.service?.label ?? '');
+  for (const key of ['client', 'subsidiary', 'project', 'service'] as const) {
+    const record = f[key];
+    const shown = first?.[key];
+    text(
+      key,
+      !record
+        ? ''
+        : record.label === record.id && shown
+          ? shown.name || companyName(shown)
+          : record.label,
+    );
+  }
   text('status', f.status ? t(`statuses.${f.status}`) : '');
   text('currency', f.currency.toUpperCase());
   text('dueFrom', f.dueFrom ? formatDate(f.dueFrom.toISOString(), i18n.language) : '');
@@ -168,7 +184,7 @@ function AllBillsTable() {
     { reads: ['Bill', 'Payment', 'Company', 'Project', 'Service', 'User', 'File'] },
     (result) => result.allBills,
   );
-  const chips = useFilterChips(table);
+  const chips = useFilterChips(table, data.rows[0]);
   const lang = i18n.language;
   const yesNo = (value: boolean | null | undefined) => (value ? t('common.yes') : t('common.no'));
   const columns: Column<BillRow, BillSortKey>[] = [
@@ -466,7 +482,7 @@ function UnpaidBillsTable() {
       onPageSizeChange={table.setPageSize}
       sort={table.state.sort}
       onSortChange={table.setSort}
-      filters={useFilterChips(table)}
+      filters={useFilterChips(table, data.rows[0])}
       emptyText={t('bills.unpaidEmpty')}
       toolbar={
         <Box sx={{ width: 320 }}>
