@@ -143,11 +143,57 @@ describe('bill details: validate, pay, close as paid', () => {
       expect(await text(page, 'bill-title')).toBe(`Bill #${bill.id} · ${bill.name}`);
       expect(await page.getByTestId('bill-actions').locator('button').count()).toBe(0);
       expect(await page.getByTestId('add-payment').count()).toBe(0);
+      expect(await page.getByTestId('add-files').count()).toBe(0);
+      expect(await page.getByTestId('remove-file').count()).toBe(0);
       await page.goto('/bills');
       await page.getByTestId('bills-table').waitFor();
       expect(await page.getByTestId('add-bill').count()).toBe(0);
       await page.goto('/bills/new');
       await page.waitForURL(/\/no-access/);
+    },
+    FLOW,
+  );
+});
+
+describe('bill files', () => {
+  it(
+    'the accountant attaches a file to a bill and removes it again',
+    async () => {
+      const bill = await seedBill(e2e, 1);
+      const page = await signedInPage(e2e, 'accountant');
+      await page.goto(`/bills/${bill.id}`);
+      await page.getByTestId('add-files').click();
+      const name = `contract-${Date.now()}.pdf`;
+      await page
+        .getByTestId('bill-files-drop')
+        .locator('input[type=file]')
+        .setInputFiles({
+          name,
+          mimeType: 'application/pdf',
+          buffer: Buffer.from(`${PDF}% ${name}\n`),
+        });
+      await page.getByTestId('bill-files-drop').getByText(name).waitFor();
+      await page.getByTestId('files-save').click();
+      await page.getByTestId('bill-files').getByText(name).waitFor();
+      expect(
+        (
+          await e2e.app.db.owner.query(
+            `select count(*)::int as n from app_public.bills_files bf join app_public.files f on f.id = bf.file_id
+            where bf.bill_id = $1 and f.name = $2`,
+            [bill.id, name],
+          )
+        ).rows[0],
+      ).toEqual({ n: 1 });
+      await page.getByTestId('remove-file').click();
+      await page.getByTestId('bill-files').getByText(name).waitFor({ state: 'detached' });
+      expect(
+        (
+          await e2e.app.db.owner.query(
+            'select count(*)::int as n from app_public.files where name = $1',
+            [name],
+          )
+        ).rows[0],
+      ).toEqual({ n: 0 });
     },
     FLOW,
   );

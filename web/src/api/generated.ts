@@ -2543,6 +2543,14 @@ export type ReportProjectsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ReportProjectsQuery = { reportProjects: { nodes: Array<{ id: string | null, name: string | null } | null> } | null };
 
+export type AddBillFilesMutationVariables = Exact<{
+  billId: number;
+  fileIds: Array<string | null | undefined> | string;
+}>;
+
+
+export type AddBillFilesMutation = { addBillFiles: { clientMutationId: string | null } | null };
+
 export type AllBillsQueryVariables = Exact<{
   first: number;
   offset: number;
@@ -2609,6 +2617,14 @@ export type DeletePaymentMutationVariables = Exact<{
 
 
 export type DeletePaymentMutation = { deletePayment: { clientMutationId: string | null } | null };
+
+export type RemoveBillFilesMutationVariables = Exact<{
+  billId: number;
+  fileIds: Array<string | null | undefined> | string;
+}>;
+
+
+export type RemoveBillFilesMutation = { removeBillFiles: { result: number | null } | null };
 
 export type SetBillDeletedMutationVariables = Exact<{
   billId: number;
@@ -3277,6 +3293,13 @@ export const ReportProjectsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReportProjectsQuery, ReportProjectsQueryVariables>;
+export const AddBillFilesDocument = new TypedDocumentString(`
+    mutation AddBillFiles($billId: Int!, $fileIds: [UUID]!) {
+  addBillFiles(input: {billId: $billId, fileIds: $fileIds}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<AddBillFilesMutation, AddBillFilesMutationVariables>;
 export const AllBillsDocument = new TypedDocumentString(`
     query AllBills($first: Int!, $offset: Int!, $orderBy: [BillOrderBy!], $filter: BillFilter) {
   allBills(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -3542,6 +3565,13 @@ export const DeletePaymentDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeletePaymentMutation, DeletePaymentMutationVariables>;
+export const RemoveBillFilesDocument = new TypedDocumentString(`
+    mutation RemoveBillFiles($billId: Int!, $fileIds: [UUID]!) {
+  removeBillFiles(input: {billId: $billId, fileIds: $fileIds}) {
+    result
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveBillFilesMutation, RemoveBillFilesMutationVariables>;
 export const SetBillDeletedDocument = new TypedDocumentString(`
     mutation SetBillDeleted($billId: Int!, $isDeleted: Boolean!) {
   setBillDeleted(input: {billId: $billId, isDeleted: $isDeleted}) {

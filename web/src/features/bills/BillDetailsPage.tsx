@@ -27,11 +27,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/errors.ts';
 import {
+  AddBillFilesDocument,
   BillDetailsDocument,
   CloseBillAsPaidDocument,
   CreateBillPaymentDocument,
   DeleteBillDocument,
   DeletePaymentDocument,
+  RemoveBillFilesDocument,
   SetBillDeletedDocument,
   ValidateBillDocument,
   type BillDetailsQuery,
@@ -41,6 +43,7 @@ import { fileUrl } from '../../api/storage.ts';
 import { api } from '../../app/services.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../components/format.ts';
+import { AddFilesDialog } from './AddFilesDialog.tsx';
 import { CloseAsPaidDialog } from './CloseAsPaidDialog.tsx';
 import { EditBillDialog } from './EditBillDialog.tsx';
 import { daysOverdue } from './overdue.ts';
@@ -167,6 +170,9 @@ function BillView({ bill }: { bill: Bill }) {
   const unpay = useGraphQLMutation(DeletePaymentDocument, ['Payment', 'Bill']);
   const [dialog, setDialog] = useState<Action | 'payment' | undefined>();
   const [deletingPayment, setDeletingPayment] = useState<string>();
+  const [addingFiles, setAddingFiles] = useState(false);
+  const addFiles = useGraphQLMutation(AddBillFilesDocument, ['Bill', 'File']);
+  const removeFiles = useGraphQLMutation(RemoveBillFilesDocument, ['Bill', 'File']);
   const [failure, setFailure] = useState<unknown>();
   const [busy, setBusy] = useState(false);
 
@@ -179,6 +185,8 @@ function BillView({ bill }: { bill: Bill }) {
   const mayPay =
     (allowed.has('edit') || allowed.has('close_as_paid')) && new Decimal(remaining).gt(0);
   const mayDeletePayments = bill.status !== 'paid' && allowed.has('edit');
+  // Files may be added and removed by whoever may edit the bill (the server checks it again).
+  const mayEditFiles = allowed.has('edit');
 
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -426,7 +434,21 @@ function BillView({ bill }: { bill: Bill }) {
 
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Section title="bills.sections.files" testId="bill-files">
+          <Section
+            title="bills.sections.files"
+            testId="bill-files"
+            action={
+              mayEditFiles && (
+                <Button
+                  startIcon={<Add />}
+                  onClick={() => setAddingFiles(true)}
+                  data-testid="add-files"
+                >
+                  {t('bills.addFiles')}
+                </Button>
+              )
+            }
+          >
             <List dense disablePadding>
               <FileItem
                 label={t('bills.act')}
@@ -435,7 +457,19 @@ function BillView({ bill }: { bill: Bill }) {
                 onFailure={setFailure}
               />
               {files.map((file) => (
-                <FileItem key={file.id} file={file} onFailure={setFailure} />
+                <FileItem
+                  key={file.id}
+                  file={file}
+                  onFailure={setFailure}
+                  onRemove={
+                    mayEditFiles
+                      ? () =>
+                          void run(() =>
+                            removeFiles.mutateAsync({ billId: bill.id, fileIds: [file.id] }),
+                          )
+                      : undefined
+                  }
+                />
               ))}
             </List>
             {files.length === 0 && (
@@ -465,6 +499,11 @@ function BillView({ bill }: { bill: Bill }) {
         </Grid>
       </Grid>
 
+      <AddFilesDialog
+        open={addingFiles}
+        onClose={() => setAddingFiles(false)}
+        onAttach={(fileIds) => addFiles.mutateAsync({ billId: bill.id, fileIds })}
+      />
       <PaymentDialog
         open={dialog === 'payment'}
         currency={bill.currency}
@@ -553,6 +592,7 @@ function FileItem(props: {
   file: { id: string; name: string } | null | undefined;
   empty?: string;
   onFailure: (error: unknown) => void;
+  onRemove?: () => void;
 }) {
   const { t } = useTranslation();
   const { file } = props;
@@ -562,13 +602,24 @@ function FileItem(props: {
       data-testid="file-item"
       secondaryAction={
         file && (
-          <IconButton
-            edge="end"
-            aria-label={t('bills.download', { name: file.name })}
-            onClick={() => download(file.id, file.name).catch(props.onFailure)}
-          >
-            <Download />
-          </IconButton>
+          <>
+            <IconButton
+              aria-label={t('bills.download', { name: file.name })}
+              onClick={() => download(file.id, file.name).catch(props.onFailure)}
+            >
+              <Download />
+            </IconButton>
+            {props.onRemove && (
+              <IconButton
+                edge="end"
+                aria-label={t('bills.removeFile', { name: file.name })}
+                onClick={props.onRemove}
+                data-testid="remove-file"
+              >
+                <Delete />
+              </IconButton>
+            )}
+          </>
         )
       }
     >
