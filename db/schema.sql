@@ -1026,6 +1026,7 @@ CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payme
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
+CREATE TRIGGER _300_amount_usd BEFORE INSERT OR UPDATE OF amount, currency, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__payment_amount_usd();
 CREATE TRIGGER _600_refresh AFTER UPDATE OF amount, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__refresh();
 alter table app_public.payments enable row level security;
 create policy delete_writer on app_public.payments for delete to public
@@ -2423,6 +2424,23 @@ CREATE OR REPLACE FUNCTION app_private.tg__created_by()
 AS $function$
 begin
   new.created_by := coalesce(app_hidden.current_user_id(), new.created_by);
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg__payment_amount_usd()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  new.amount_usd := round(new.amount * (
+    select case when new.currency = 'USD' then 1 else r.usd_per_unit end
+      from (select 1) one
+      left join lateral (select e.usd_per_unit from app_public.exchange_rates e
+                          where e.currency = new.currency and e.rate_date <= new.payment_date::date
+                          order by e.rate_date desc limit 1) r on true), 2);
   return new;
 end;
 $function$;

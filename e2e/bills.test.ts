@@ -89,6 +89,10 @@ describe('bill details: validate, pay, close as paid', () => {
       await page.getByTestId('close-confirm').click();
       await expect.poll(() => text(page, 'bill-status'), { timeout: 20_000 }).toBe('Paid');
       expect(await page.getByTestId('payment-row').count()).toBe(3);
+      // Each payment in its currency and in USD (SPEC §3 Payment.amount_usd).
+      expect(await page.getByTestId('payment-row').first().innerText()).toMatch(
+        /333\.3\d EUR\s+[\d,]+\.\d\d USD/,
+      );
       expect(await text(page, 'amount-remaining')).toBe('0.00 EUR');
       expect(
         await page.getByTestId('bill-actions').locator('button').allInnerTexts(),

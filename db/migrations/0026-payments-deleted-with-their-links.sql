@@ -140,3 +140,30 @@ comment on function app_public.create_bill_with_costs(text, uuid, uuid, date, in
 -- The wizard's cost step lists the costs marked to bill (SPEC §2 "select costs": approved, marked
 -- to bill, not yet billed) of the bill's subsidiary; the index lets the API filter by to_bill.
 create index costs_to_bill_idx on app_public.costs (to_bill, subsidiary_id);
+
+-- A payment's amount in USD (SPEC §3 Payment.amount_usd) was never filled in: it is now computed
+-- as other USD amounts are (DESIGN §4), at the rate of the payment's currency on its date (the
+-- latest on or before it), and kept when the amount, currency or date change. Without a rate for
+-- that date it stays empty rather than refusing the payment: the money received is a fact, its
+-- USD figure a report.
+create function app_private.tg__payment_amount_usd() returns trigger
+language plpgsql security definer set search_path = pg_catalog as $$
+begin
+  new.amount_usd := round(new.amount * (
+    select case when new.currency = 'USD' then 1 else r.usd_per_unit end
+      from (select 1) one
+      left join lateral (select e.usd_per_unit from app_public.exchange_rates e
+                          where e.currency = new.currency and e.rate_date <= new.payment_date::date
+                          order by e.rate_date desc limit 1) r on true), 2);
+  return new;
+end;
+$$;
+create trigger _300_amount_usd before insert or update of amount, currency, payment_date
+  on app_public.payments for each row execute function app_private.tg__payment_amount_usd();
+update app_public.payments p set amount_usd = round(p.amount * (
+    select case when p.currency = 'USD' then 1 else r.usd_per_unit end
+      from (select 1) one
+      left join lateral (select e.usd_per_unit from app_public.exchange_rates e
+                          where e.currency = p.currency and e.rate_date <= p.payment_date::date
+                          order by e.rate_date desc limit 1) r on true), 2)
+ where p.amount_usd is null;

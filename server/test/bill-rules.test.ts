@@ -198,3 +198,26 @@ describe('the bill wizard creates a bill in one call', () => {
     expect(await one('select count(*)::int as n from app_public.bills')).toEqual(before);
   });
 });
+
+describe("a payment's amount in USD", () => {
+  it('is the amount at the rate of its currency on its date (SPEC §3 Payment.amount_usd)', async () => {
+    const id = await bill();
+    const paymentId = await payBill(id, '333.37');
+    const row = await one<{ usd: string; expected: string }>(
+      `select p.amount_usd::text as usd,
+              round(p.amount * (select usd_per_unit from app_public.exchange_rates
+                                 where currency = 'EUR' and rate_date <= p.payment_date::date
+                                 order by rate_date desc limit 1), 2)::text as expected
+         from app_public.payments p where p.id = $1`,
+      [paymentId],
+    );
+    expect(row.usd).not.toBeNull();
+    expect(row.usd).toBe(row.expected);
+    const api = await as(
+      'accountant',
+      `query P($id: Int!) { billById(id: $id) { billsPayments { nodes { payment { amountUsd } } } } }`,
+      { id },
+    );
+    expect(api.data!.billById.billsPayments.nodes[0].payment.amountUsd).toBe(row.expected);
+  });
+});
