@@ -14,6 +14,9 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // A browser screen under load (two test files at once, on two cores) can take a few
+          // seconds to show a change; a poll gives up after 10 s, not the default 1 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

@@ -494,7 +494,7 @@ CREATE INDEX costs_project_id_idx ON app_public.costs USING btree (project_id);
 CREATE INDEX costs_status_idx ON app_public.costs USING btree (status);
 CREATE INDEX costs_subsidiary_id_idx ON app_public.costs USING btree (subsidiary_id);
 CREATE INDEX costs_subsidiary_list_idx ON app_public.costs USING btree (subsidiary_id, is_deleted, created_at DESC, id) INCLUDE (status, project_id);
-CREATE INDEX costs_to_bill_idx ON app_public.costs USING btree (to_bill, subsidiary_id);
+CREATE INDEX costs_to_bill_idx ON app_public.costs USING btree (to_bill);
 CREATE INDEX costs_year_period_idx ON app_public.costs USING btree (year, period);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:write', 'bill_id:write');
 CREATE TRIGGER _050_guard BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_costs__guard();
@@ -598,9 +598,9 @@ CREATE INDEX document_editors_user_id_idx ON app_public.document_editors USING b
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.document_editors FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
 alter table app_public.document_editors enable row level security;
 create policy delete_writer on app_public.document_editors for delete to public
-  using (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+  using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
 create policy insert_writer on app_public.document_editors for insert to public
-  with check (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+  with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
 create policy select_visible on app_public.document_editors for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM app_public.documents d
@@ -619,9 +619,9 @@ CREATE INDEX document_readers_user_id_idx ON app_public.document_readers USING b
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.document_readers FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
 alter table app_public.document_readers enable row level security;
 create policy delete_writer on app_public.document_readers for delete to public
-  using (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+  using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
 create policy insert_writer on app_public.document_readers for insert to public
-  with check (( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope));
+  with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
 create policy select_visible on app_public.document_readers for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM app_public.documents d
@@ -679,6 +679,8 @@ create table app_public.documents (
   constraint documents_type_fkey FOREIGN KEY (type) REFERENCES app_public.document_types(value) ON UPDATE CASCADE ON DELETE RESTRICT
 );
 comment on table app_public.documents is 'A contract-style document between a principal (a subsidiary) and a contractor (a supplier) or client; may belong to a parent contract.';
+comment on column app_public.documents.comments is '@behavior +filterBy
+Internal remarks on the document.';
 comment on column app_public.documents.contract_reference is '@fieldName contractReference
 The parent document (usually the contract this one amends or serves).';
 comment on column app_public.documents.is_deleted is '@behavior -insert -update
@@ -692,6 +694,7 @@ CREATE INDEX documents_created_by_idx ON app_public.documents USING btree (creat
 CREATE INDEX documents_currency_idx ON app_public.documents USING btree (currency);
 CREATE INDEX documents_deleted_by_idx ON app_public.documents USING btree (deleted_by);
 CREATE INDEX documents_expiration_date_idx ON app_public.documents USING btree (expiration_date);
+CREATE INDEX documents_is_deleted_idx ON app_public.documents USING btree (is_deleted);
 CREATE INDEX documents_name_idx ON app_public.documents USING btree (name);
 CREATE INDEX documents_principal_id_idx ON app_public.documents USING btree (principal_id);
 CREATE INDEX documents_service_id_idx ON app_public.documents USING btree (service_id);
@@ -700,15 +703,16 @@ CREATE INDEX documents_type_idx ON app_public.documents USING btree (type);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
+CREATE TRIGGER _500_unlink_subsidiary AFTER UPDATE OF principal_id ON app_public.documents FOR EACH ROW WHEN ((old.principal_id IS DISTINCT FROM new.principal_id)) EXECUTE FUNCTION app_private.tg_documents__unlink_subsidiary();
 alter table app_public.documents enable row level security;
 create policy delete_writer on app_public.documents for delete to public
-  using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
+  using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
 create policy insert_writer on app_public.documents for insert to public
-  with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
+  with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
 create policy select_allowed on app_public.documents for select to public
-  using (((( SELECT app_hidden.has_scope('documents:read'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(false) AS document_ids_shared_with_me)::uuid[]))));
+  using (((( SELECT app_hidden.has_scope('documents:read'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(false) AS document_ids_shared_with_me)::uuid[]))));
 create policy update_writer on app_public.documents for update to public
-  using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))));
+  using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))));
 grant delete, insert (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id), select, update (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id, is_deleted, deleted_by) on app_public.documents to ledgerline_visitor;
 
 create table app_public.documents_files (
@@ -726,18 +730,19 @@ create table app_public.documents_files (
 comment on table app_public.documents_files is '@behavior -insert -update -delete
 A file attached to a document.';
 CREATE INDEX documents_files_file_id_idx ON app_public.documents_files USING btree (file_id);
+CREATE INDEX documents_files_uploaded_at_idx ON app_public.documents_files USING btree (uploaded_at);
 CREATE INDEX documents_files_uploaded_by_idx ON app_public.documents_files USING btree (uploaded_by);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.documents_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
 alter table app_public.documents_files enable row level security;
 create policy delete_writer on app_public.documents_files for delete to public
-  using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) OR (document_id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))) AND (EXISTS ( SELECT
+  using ((EXISTS ( SELECT
    FROM app_public.documents d
-  WHERE (d.id = documents_files.document_id)))));
+  WHERE ((d.id = documents_files.document_id) AND ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(d.principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (d.id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[])))))));
 create policy insert_writer on app_public.documents_files for insert to public
-  with check (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) OR (document_id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))) AND (EXISTS ( SELECT
+  with check ((EXISTS ( SELECT
    FROM app_public.documents d
-  WHERE (d.id = documents_files.document_id)))));
+  WHERE ((d.id = documents_files.document_id) AND ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(d.principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (d.id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[])))))));
 create policy select_visible on app_public.documents_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.documents d
@@ -847,6 +852,7 @@ create table app_public.invoices (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   paid_amount numeric(18,2) default 0 not null,
+  project_ids uuid[] default '{}'::uuid[] not null,
   constraint invoices_closed_by_fkey FOREIGN KEY (closed_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint invoices_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint invoices_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
@@ -872,6 +878,8 @@ comment on column app_public.invoices.validated_by is '@behavior -insert -update
 comment on column app_public.invoices.closed_by is '@behavior -insert -update';
 comment on column app_public.invoices.paid_amount is '@behavior -insert -update
 The sum of the payments on the invoice.';
+comment on column app_public.invoices.project_ids is '@behavior -*
+The projects of the invoice''s costs (all of them, archived too), kept by the database for the visibility rule.';
 CREATE INDEX invoices_amount_idx ON app_public.invoices USING btree (amount);
 CREATE INDEX invoices_amount_usd_idx ON app_public.invoices USING btree (amount_usd);
 CREATE INDEX invoices_amount_w_vat_idx ON app_public.invoices USING btree (amount_w_vat);
@@ -885,6 +893,7 @@ CREATE INDEX invoices_invoice_date_idx ON app_public.invoices USING btree (invoi
 CREATE INDEX invoices_invoice_ref_idx ON app_public.invoices USING btree (invoice_ref);
 CREATE INDEX invoices_is_deleted_idx ON app_public.invoices USING btree (is_deleted);
 CREATE INDEX invoices_payment_status_idx ON app_public.invoices USING btree (payment_status);
+CREATE INDEX invoices_project_ids_idx ON app_public.invoices USING gin (project_ids);
 CREATE INDEX invoices_status_idx ON app_public.invoices USING btree (status);
 CREATE INDEX invoices_subsidiary_id_idx ON app_public.invoices USING btree (subsidiary_id);
 CREATE INDEX invoices_subsidiary_list_idx ON app_public.invoices USING btree (subsidiary_id, is_deleted, invoice_date DESC, id) INCLUDE (status);
@@ -907,9 +916,7 @@ create policy delete_writer on app_public.invoices for delete to public
 create policy insert_writer on app_public.invoices for insert to public
   with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
 create policy select_allowed on app_public.invoices for select to public
-  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND ((( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids) IS NULL) OR (EXISTS ( SELECT
-   FROM app_public.costs c
-  WHERE ((c.invoice_id = invoices.id) AND app_hidden.project_visible(c.project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))))))));
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND ((( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids) IS NULL) OR (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)))));
 create policy update_writer on app_public.invoices for update to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
 grant delete, insert (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, subsidiary_id, supplier_id, default_cost_type_id), select, update (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, status, is_deleted, reject_reason, subsidiary_id, supplier_id, default_cost_type_id, validated_by, closed_by) on app_public.invoices to ledgerline_visitor;
@@ -1181,14 +1188,22 @@ create table app_public.subsidiaries (
   country text not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  linked_document_id uuid,
   constraint subsidiaries_country_required CHECK ((btrim(country) <> ''::text)),
   constraint subsidiaries_legal_name_required CHECK ((btrim(legal_name) <> ''::text)),
+  constraint subsidiaries_linked_document_id_fkey FOREIGN KEY (linked_document_id) REFERENCES app_public.documents(id) ON DELETE SET NULL,
   constraint subsidiaries_pkey PRIMARY KEY (id)
 );
 comment on table app_public.subsidiaries is 'A company of the group: it receives invoices and issues bills.';
+comment on column app_public.subsidiaries.linked_document_id is 'The subsidiary''s linked document; it names the subsidiary as its principal.';
 CREATE INDEX subsidiaries_created_at_idx ON app_public.subsidiaries USING btree (created_at);
 CREATE INDEX subsidiaries_legal_name_idx ON app_public.subsidiaries USING btree (lower(legal_name));
+CREATE INDEX subsidiaries_legal_name_sort_idx ON app_public.subsidiaries USING btree (legal_name);
+CREATE INDEX subsidiaries_linked_document_id_idx ON app_public.subsidiaries USING btree (linked_document_id);
+CREATE INDEX subsidiaries_short_name_idx ON app_public.subsidiaries USING btree (short_name);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('linked_document_id:write');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _500_sync_linked_document AFTER INSERT OR UPDATE OF linked_document_id ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg_subsidiaries__sync_linked_document();
 alter table app_public.subsidiaries enable row level security;
 create policy delete_writer on app_public.subsidiaries for delete to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
@@ -1198,7 +1213,7 @@ create policy select_allowed on app_public.subsidiaries for select to public
   using ((( SELECT app_hidden.has_scope('company:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
 create policy update_writer on app_public.subsidiaries for update to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
-grant delete, insert (legal_name, short_name, country), select, update (legal_name, short_name, country) on app_public.subsidiaries to ledgerline_visitor;
+grant delete, insert (legal_name, short_name, country, linked_document_id), select, update (legal_name, short_name, country, linked_document_id) on app_public.subsidiaries to ledgerline_visitor;
 
 create table app_public.suppliers (
   id uuid default gen_random_uuid() not null,
@@ -1738,7 +1753,9 @@ AS $function$
             where l.file_id = file_writable_attachment_count.file_id and app_hidden.has_scope('cost:write'))
         + (select count(*) from app_public.documents_files l join app_public.documents d on d.id = l.document_id
             where l.file_id = file_writable_attachment_count.file_id
-              and (app_hidden.has_scope('documents:write') or d.id = any (app_hidden.document_ids_shared_with_me(true))))
+              and ((app_hidden.has_scope('documents:write') and not app_hidden.is_supplier_user()
+                    and coalesce(app_hidden.subsidiary_visible(d.principal_id, app_hidden.visible_subsidiary_ids()), true))
+                   or d.id = any (app_hidden.document_ids_shared_with_me(true))))
         + (select count(*) from app_public.bills b
             where b.act_id = file_writable_attachment_count.file_id and app_hidden.has_scope('bill:write'))
         + (select count(*) from app_public.users u
@@ -1826,6 +1843,17 @@ AS $function$
                   where a.id = is_own_account.account_id and a.user_id = app_hidden.current_user_id())
 $function$;
 grant execute on function app_hidden.is_own_account(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.is_supplier_user()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.suppliers s where s.user_id = app_hidden.current_user_id())
+$function$;
+comment on function app_hidden.is_supplier_user() is 'Whether the signed-in user is the user of a supplier: such a user reaches only the documents shared with it.';
+grant execute on function app_hidden.is_supplier_user() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.lock_bill(bill_id integer)
  RETURNS void
@@ -2313,16 +2341,24 @@ CREATE OR REPLACE FUNCTION app_private.refresh_invoice_totals(invoice_id integer
 AS $function$
   update app_public.invoices i
      set amount = t.amount, amount_w_vat = t.amount_w_vat, amount_usd = t.amount_usd,
-         amount_usd_w_vat = t.amount_usd_w_vat, costs_status = t.costs_status
-    from (select coalesce(sum(c.amount), 0) amount, coalesce(sum(c.amount_w_vat), 0) amount_w_vat,
-                 coalesce(sum(c.amount_usd), 0) amount_usd, coalesce(sum(c.amount_usd_w_vat), 0) amount_usd_w_vat,
-                 app_hidden.costs_status_of(coalesce(array_agg(c.status) filter (where c.id is not null), '{}')) costs_status
+         amount_usd_w_vat = t.amount_usd_w_vat, costs_status = t.costs_status,
+         project_ids = t.project_ids
+    from (select coalesce(sum(c.amount) filter (where c.counts), 0) amount,
+                 coalesce(sum(c.amount_w_vat) filter (where c.counts), 0) amount_w_vat,
+                 coalesce(sum(c.amount_usd) filter (where c.counts), 0) amount_usd,
+                 coalesce(sum(c.amount_usd_w_vat) filter (where c.counts), 0) amount_usd_w_vat,
+                 app_hidden.costs_status_of(coalesce(array_agg(c.status) filter (where c.counts), '{}')) costs_status,
+                 -- Every cost's project, archived or not: the visibility rule has always looked at all.
+                 coalesce(array_agg(distinct c.project_id order by c.project_id)
+                            filter (where c.project_id is not null), '{}') project_ids
             from app_public.invoices parent
-            left join app_public.costs c on c.invoice_id = parent.id and (not c.is_deleted or parent.is_deleted)
+            left join lateral (
+              select x.*, (not x.is_deleted or parent.is_deleted) counts
+                from app_public.costs x where x.invoice_id = parent.id) c on true
            where parent.id = refresh_invoice_totals.invoice_id) t
    where i.id = refresh_invoice_totals.invoice_id
-     and (i.amount, i.amount_w_vat, i.amount_usd, i.amount_usd_w_vat, i.costs_status)
-         is distinct from (t.amount, t.amount_w_vat, t.amount_usd, t.amount_usd_w_vat, t.costs_status)
+     and (i.amount, i.amount_w_vat, i.amount_usd, i.amount_usd_w_vat, i.costs_status, i.project_ids)
+         is distinct from (t.amount, t.amount_w_vat, t.amount_usd, t.amount_usd_w_vat, t.costs_status, t.project_ids)
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg__audit()
@@ -2708,6 +2744,19 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_documents__unlink_subsidiary()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  update app_public.subsidiaries s set linked_document_id = null
+   where s.linked_document_id = new.id and s.id is distinct from new.principal_id;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_file_links__keep_file()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2909,6 +2958,20 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_subsidiaries__sync_linked_document()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if new.linked_document_id is not null then
+    update app_public.documents d set principal_id = new.id
+     where d.id = new.linked_document_id and d.principal_id is distinct from new.id;
+  end if;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_users__keep_avatar()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3078,6 +3141,22 @@ end;
 $function$;
 comment on function app_public.approve_cost(integer) is 'To approve → approved; records the approver (approve_cost).';
 grant execute on function app_public.approve_cost(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.approve_costs(ids integer[])
+ RETURNS SETOF app_public.costs
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array array(select distinct unnest(ids) order by 1) loop
+    return next app_public.approve_cost(item);
+  end loop;
+end;
+$function$;
+comment on function app_public.approve_costs(integer[]) is 'Approves each cost (approve_cost), all or nothing.';
+grant execute on function app_public.approve_costs(integer[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.approve_invoices(ids integer[])
  RETURNS SETOF app_public.invoices
@@ -3406,6 +3485,42 @@ $function$;
 comment on function app_public.create_invoice_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) is 'Records a payment on an invoice, in its currency, up to the remaining amount; returns the link with the payment.';
 grant execute on function app_public.create_invoice_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.create_invoice_with_costs(invoice_type app_public.invoice_type, invoice_ref text, invoice_date date, currency text, subsidiary_id uuid, supplier_id uuid, costs jsonb, due_date date DEFAULT NULL::date, default_cost_type_id uuid DEFAULT NULL::uuid, file_ids uuid[] DEFAULT '{}'::uuid[])
+ RETURNS app_public.invoices
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  invoice app_public.invoices;
+begin
+  perform app_hidden.require_scope('invoice:write');
+  perform app_hidden.require_scope('cost:write');
+  if costs is null or jsonb_typeof(costs) <> 'array' or jsonb_array_length(costs) = 0 then
+    perform app_hidden.fail('CostsRequired', 'An invoice needs at least one cost.');
+  end if;
+  insert into app_public.invoices (type, invoice_ref, invoice_date, due_date, currency, subsidiary_id,
+                                   supplier_id, default_cost_type_id)
+  values (coalesce(invoice_type, 'regular'), invoice_ref, invoice_date, due_date, currency, subsidiary_id,
+          supplier_id, default_cost_type_id)
+  returning * into invoice;
+  insert into app_public.costs (name, description, amount, vat, invoice_id, to_bill, cost_type_id, project_id,
+                                period, year)
+  select c.name, nullif(btrim(c.description), ''), c.amount, c.vat, invoice.id, coalesce(c.to_bill, false),
+         coalesce(c.cost_type_id, create_invoice_with_costs.default_cost_type_id), c.project_id, c.period, c.year
+    from jsonb_array_elements(costs) with ordinality as e(item, position),
+         jsonb_to_record(e.item) as c(name text, description text, amount numeric, vat numeric, to_bill boolean,
+                                      cost_type_id uuid, project_id uuid, period smallint, year smallint)
+   order by e.position;
+  if cardinality(coalesce(file_ids, '{}')) > 0 then
+    perform app_public.add_invoice_files(invoice.id, file_ids);
+  end if;
+  select * into invoice from app_public.invoices i where i.id = invoice.id;
+  return invoice;
+end;
+$function$;
+comment on function app_public.create_invoice_with_costs(app_public.invoice_type,text,date,text,uuid,uuid,jsonb,date,uuid,uuid[]) is 'Creates an invoice with its costs (a JSON array of {name, description, amount, vat, toBill as to_bill, cost_type_id, project_id, period, year}) and attaches already uploaded files, all or nothing (invoice:write, cost:write).';
+grant execute on function app_public.create_invoice_with_costs(app_public.invoice_type,text,date,text,uuid,uuid,jsonb,date,uuid,uuid[]) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.create_payments(payments app_public.payment_input[])
  RETURNS SETOF app_public.payments
  LANGUAGE plpgsql
@@ -3593,6 +3708,31 @@ end;
 $function$;
 comment on function app_public.delete_payment(uuid) is 'Deletes a payment and its link; refused for a record closed as paid.';
 grant execute on function app_public.delete_payment(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.documents_can_delete(document app_public.documents)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.has_scope('documents:write') and not app_hidden.is_supplier_user()
+     and coalesce(app_hidden.subsidiary_visible(document.principal_id, app_hidden.visible_subsidiary_ids()), true)
+$function$;
+comment on function app_public.documents_can_delete(app_public.documents) is 'Whether you may archive or delete this document (a writer of its subsidiary; editors may not).';
+grant execute on function app_public.documents_can_delete(app_public.documents) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.documents_can_edit(document app_public.documents)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select (app_hidden.has_scope('documents:write') and not app_hidden.is_supplier_user()
+          and coalesce(app_hidden.subsidiary_visible(document.principal_id, app_hidden.visible_subsidiary_ids()), true))
+      or document.id = any (app_hidden.document_ids_shared_with_me(true))
+$function$;
+comment on function app_public.documents_can_edit(app_public.documents) is 'Whether you may change this document, its files and its child documents (a writer of its subsidiary, or an editor of it).';
+grant execute on function app_public.documents_can_edit(app_public.documents) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.documents_parent_name(document app_public.documents)
  RETURNS text
@@ -3909,6 +4049,23 @@ $function$;
 comment on function app_public.is_valid_access_pattern(text) is 'Whether a project access pattern is well formed: include and !exclude tokens of Latin letters, digits, underscore, dot and * wildcards.';
 grant execute on function app_public.is_valid_access_pattern(text) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.likely_duplicate_invoices(supplier_id uuid, invoice_ref text, invoice_date date, amount_w_vat numeric)
+ RETURNS SETOF app_public.invoices
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select i.* from app_public.invoices i
+   where i.supplier_id = likely_duplicate_invoices.supplier_id
+     and (lower(btrim(i.invoice_ref)) = lower(btrim(likely_duplicate_invoices.invoice_ref))
+          or (i.invoice_date = likely_duplicate_invoices.invoice_date
+              and i.amount_w_vat = likely_duplicate_invoices.amount_w_vat))
+   order by i.id desc
+   limit 20
+$function$;
+comment on function app_public.likely_duplicate_invoices(uuid,text,date,numeric) is 'Visible invoices of the supplier with the same number, or with the same amount with VAT and invoice date.';
+grant execute on function app_public.likely_duplicate_invoices(uuid,text,date,numeric) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.mark_all_notifications_read()
  RETURNS integer
  LANGUAGE plpgsql
@@ -4098,6 +4255,22 @@ end;
 $function$;
 comment on function app_public.reject_cost(integer,text) is 'To approve or approved → rejected with a reason; records who rejected (approve_cost).';
 grant execute on function app_public.reject_cost(integer,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.reject_costs(ids integer[], reason text)
+ RETURNS SETOF app_public.costs
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare item integer;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array array(select distinct unnest(ids) order by 1) loop
+    return next app_public.reject_cost(item, reason);
+  end loop;
+end;
+$function$;
+comment on function app_public.reject_costs(integer[],text) is 'Rejects each cost with the reason (approve_cost), all or nothing.';
+grant execute on function app_public.reject_costs(integer[],text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.reject_invoice(invoice_id integer, reason text)
  RETURNS app_public.invoices
@@ -4526,6 +4699,9 @@ AS $function$
 declare
   document app_public.documents := app_hidden.document_for_update(document_id);
 begin
+  if not app_public.documents_can_delete(document) then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
   update app_public.documents d
      set is_deleted = set_document_deleted.is_deleted,
          deleted_by = case when set_document_deleted.is_deleted then app_hidden.current_user_id() end
@@ -4689,6 +4865,17 @@ end;
 $function$;
 comment on function app_public.update_role_scopes(uuid,text[],text[]) is 'Adds and removes scopes of a role; a role keeps at least one (admin:role).';
 grant execute on function app_public.update_role_scopes(uuid,text[],text[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.usd_rate(currency text, on_date date)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.usd_rate(currency, on_date)
+$function$;
+comment on function app_public.usd_rate(text,date) is 'USD per unit of the currency on the date (the latest rate on or before it), as cost amounts in USD use.';
+grant execute on function app_public.usd_rate(text,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.users_current_account(u app_public.users)
  RETURNS app_public.accounts

@@ -644,7 +644,12 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
             sum(amount_usd_w_vat) amount_usd_w_vat,
             case when count(distinct status) > 1 then 'mixed' else min(status::text) end::app_public.costs_status as costs_status
        from app_public.costs where not is_deleted group by invoice_id;
-     alter table t_inv_total add primary key (invoice_id);`,
+     alter table t_inv_total add primary key (invoice_id);
+     -- The projects of every cost, archived too, as the visibility rule reads them (0031).
+     create temporary table t_inv_projects as
+     select invoice_id, array_agg(distinct project_id order by project_id) as project_ids
+       from app_public.costs where project_id is not null group by invoice_id;
+     alter table t_inv_projects add primary key (invoice_id);`,
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -714,7 +719,7 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
     `insert into app_public.invoices (id, type, invoice_ref, invoice_date, due_date, period_start, period_end, currency,
        amount, amount_w_vat, amount_usd, amount_usd_w_vat, status, costs_status, payment_status, is_paid, paid_amount, is_deleted,
        reject_reason, last_payment_date, subsidiary_id, supplier_id, default_cost_type_id, created_by, validated_by,
-       closed_by, created_at, updated_at)
+       closed_by, created_at, updated_at, project_ids)
      select i.id, i.type, 'INV-' || to_char(i.invoice_date, 'YYYY') || '-' || lpad(i.id::text, 6, '0'),
             i.invoice_date, i.due_date, date_trunc('month', i.invoice_date)::date,
             (date_trunc('month', i.invoice_date) + interval '1 month - 1 day')::date, i.currency,
@@ -729,9 +734,10 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
             p.last_date, i.subsidiary_id, i.supplier_id, i.default_cost_type_id, i.created_by,
             case when i.status in ('validated', 'paid', 'rejected', 'static') then i.validated_by end,
             case when i.status = 'paid' then i.validated_by end,
-            i.created_at, i.created_at + interval '3 days'
+            i.created_at, i.created_at + interval '3 days', coalesce(pj.project_ids, '{}')
        from t_inv i
        left join t_inv_total t on t.invoice_id = i.id
+       left join t_inv_projects pj on pj.invoice_id = i.id
        left join t_paid p on p.kind = 'invoice' and p.record_id = i.id
       order by i.id`,
   );

@@ -137,10 +137,6 @@ comment on function app_public.create_bill_with_costs(text, uuid, uuid, date, in
   integer[], uuid, uuid, text, text, date, uuid, uuid[]) is
   'Creates a bill, attaches the selected approved, unbilled costs of its subsidiary and the given uploaded files, in one call (bill:write): all or nothing.';
 
--- The wizard's cost step lists the costs marked to bill (SPEC §2 "select costs": approved, marked
--- to bill, not yet billed) of the bill's subsidiary; the index lets the API filter by to_bill.
-create index costs_to_bill_idx on app_public.costs (to_bill, subsidiary_id);
-
 -- A payment's amount in USD (SPEC §3 Payment.amount_usd) was never filled in: it is now computed
 -- as other USD amounts are (DESIGN §4), at the rate of the payment's currency on its date (the
 -- latest on or before it), and kept when the amount, currency or date change. Without a rate for

@@ -644,7 +644,7 @@ describe('grants (stated once)', () => {
     'check_payment check_period check_period_range cost_for_update costs_status_of ' +
     'current_account_id current_role_name current_scopes current_user_id delete_unreferenced_files ' +
     'document_for_update document_ids_shared_with_me fail file_attachment_count file_is_referenced ' +
-    'file_writable_attachment_count has_scope in_period_range invoice_for_payment invoice_for_update ' +
+    'file_writable_attachment_count has_scope in_period_range invoice_for_payment invoice_for_update is_supplier_user ' +
     'is_own_account lock_bill lock_invoice normalized_company_name project_visible ' +
     'reference_not_found require_costs_approved require_ids require_scope require_transition ' +
     'require_user require_visible_files scope_closure set_workflow_mode subsidiary_visible ' +

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../src/app.ts';
+import { FIRST_LOAD_LIMIT, firstLoad } from '../../web/scripts/first-load.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -50,5 +51,15 @@ describe('the built web application', () => {
       .join('\n');
     // React's development build names its JSX runtime and warns about keys; production does not.
     expect(code).not.toMatch(/jsx-dev-runtime|Each child in a list should have a unique "key"/);
+  });
+
+  it('DESIGN §8: the sign-in page needs at most 150 kB of gzip JavaScript, with no component library', () => {
+    const { files, total } = firstLoad();
+    expect(total).toBeLessThanOrEqual(FIRST_LOAD_LIMIT);
+    const code = files
+      .map((file) => fs.readFileSync(path.join(WEB_DIST, file.file), 'utf8'))
+      .join('\n');
+    // MUI, emotion, formik, yup, AG Grid and react-query come with the application, after sign-in.
+    expect(code).not.toMatch(/MuiButton|@emotion|formik|ValidationError|ag-grid|QueryClient/);
   });
 });

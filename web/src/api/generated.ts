@@ -645,6 +645,64 @@ export type CostInput = {
   year: number;
 };
 
+/** Methods to use when ordering `Cost`. */
+export type CostOrderBy =
+  | 'AMOUNT_ASC'
+  | 'AMOUNT_DESC'
+  | 'AMOUNT_USD_ASC'
+  | 'AMOUNT_USD_DESC'
+  | 'APPROVED_BY_ASC'
+  | 'APPROVED_BY_ASC_NULLS_FIRST'
+  | 'APPROVED_BY_ASC_NULLS_LAST'
+  | 'APPROVED_BY_DESC'
+  | 'APPROVED_BY_DESC_NULLS_FIRST'
+  | 'APPROVED_BY_DESC_NULLS_LAST'
+  | 'BILL_ID_ASC'
+  | 'BILL_ID_ASC_NULLS_FIRST'
+  | 'BILL_ID_ASC_NULLS_LAST'
+  | 'BILL_ID_DESC'
+  | 'BILL_ID_DESC_NULLS_FIRST'
+  | 'BILL_ID_DESC_NULLS_LAST'
+  | 'COST_TYPE_ID_ASC'
+  | 'COST_TYPE_ID_ASC_NULLS_FIRST'
+  | 'COST_TYPE_ID_ASC_NULLS_LAST'
+  | 'COST_TYPE_ID_DESC'
+  | 'COST_TYPE_ID_DESC_NULLS_FIRST'
+  | 'COST_TYPE_ID_DESC_NULLS_LAST'
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'CREATED_BY_ASC'
+  | 'CREATED_BY_ASC_NULLS_FIRST'
+  | 'CREATED_BY_ASC_NULLS_LAST'
+  | 'CREATED_BY_DESC'
+  | 'CREATED_BY_DESC_NULLS_FIRST'
+  | 'CREATED_BY_DESC_NULLS_LAST'
+  | 'CURRENCY_ASC'
+  | 'CURRENCY_DESC'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'INVOICE_ID_ASC'
+  | 'INVOICE_ID_DESC'
+  | 'IS_DELETED_ASC'
+  | 'IS_DELETED_DESC'
+  | 'NATURAL'
+  | 'PERIOD_ASC'
+  | 'PERIOD_DESC'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'PROJECT_ID_ASC'
+  | 'PROJECT_ID_ASC_NULLS_FIRST'
+  | 'PROJECT_ID_ASC_NULLS_LAST'
+  | 'PROJECT_ID_DESC'
+  | 'PROJECT_ID_DESC_NULLS_FIRST'
+  | 'PROJECT_ID_DESC_NULLS_LAST'
+  | 'SUBSIDIARY_ID_ASC'
+  | 'SUBSIDIARY_ID_DESC'
+  | 'TO_BILL_ASC'
+  | 'TO_BILL_DESC'
+  | 'YEAR_ASC'
+  | 'YEAR_DESC';
+
 /** Represents an update to a `Cost`. Fields that are set will be updated. */
 export type CostPatch = {
   amount?: string | null | undefined;
@@ -1009,6 +1067,8 @@ export type DocumentFilter = {
   clientExists?: boolean | null | undefined;
   /** Filter by the object’s `clientId` field. */
   clientId?: UuidFilter | null | undefined;
+  /** Filter by the object’s `comments` field. */
+  comments?: StringFilter | null | undefined;
   /** Filter by the object’s `contractReference` field. */
   contractReference?: UuidFilter | null | undefined;
   /** Filter by the object’s `contractor` relation. */
@@ -1047,6 +1107,8 @@ export type DocumentFilter = {
   expirationDate?: DateFilter | null | undefined;
   /** Filter by the object’s `id` field. */
   id?: UuidFilter | null | undefined;
+  /** Filter by the object’s `isDeleted` field. */
+  isDeleted?: BooleanFilter | null | undefined;
   /** Filter by the object’s `name` field. */
   name?: StringFilter | null | undefined;
   /** Negates the expression. */
@@ -1071,6 +1133,10 @@ export type DocumentFilter = {
   serviceId?: UuidFilter | null | undefined;
   /** Filter by the object’s `signingDate` field. */
   signingDate?: DateFilter | null | undefined;
+  /** Filter by the object’s `subsidiariesByLinkedDocumentId` relation. */
+  subsidiariesByLinkedDocumentId?: DocumentToManySubsidiaryFilter | null | undefined;
+  /** Some related `subsidiariesByLinkedDocumentId` exist. */
+  subsidiariesByLinkedDocumentIdExist?: boolean | null | undefined;
   /** Filter by the object’s `type` field. */
   type?: DocumentTypeFilter | null | undefined;
   /** Filter by the object’s `userByCreatedBy` relation. */
@@ -1082,6 +1148,102 @@ export type DocumentFilter = {
   /** A related `userByDeletedBy` exists. */
   userByDeletedByExists?: boolean | null | undefined;
 };
+
+/** An input for mutations affecting `Document` */
+export type DocumentInput = {
+  amount?: string | null | undefined;
+  clientId?: string | null | undefined;
+  /** Internal remarks on the document. */
+  comments?: string | null | undefined;
+  /** The parent document (usually the contract this one amends or serves). */
+  contractReference?: string | null | undefined;
+  contractorId?: string | null | undefined;
+  currency?: string | null | undefined;
+  description?: string | null | undefined;
+  email?: string | null | undefined;
+  expirationConditions?: string | null | undefined;
+  expirationDate?: string | null | undefined;
+  expirationExtendsContract?: boolean | null | undefined;
+  name: string;
+  principalId?: string | null | undefined;
+  serviceId?: string | null | undefined;
+  signingDate?: string | null | undefined;
+  type: DocumentType;
+};
+
+/** Methods to use when ordering `Document`. */
+export type DocumentOrderBy =
+  | 'CLIENT_ID_ASC'
+  | 'CLIENT_ID_ASC_NULLS_FIRST'
+  | 'CLIENT_ID_ASC_NULLS_LAST'
+  | 'CLIENT_ID_DESC'
+  | 'CLIENT_ID_DESC_NULLS_FIRST'
+  | 'CLIENT_ID_DESC_NULLS_LAST'
+  | 'CONTRACTOR_ID_ASC'
+  | 'CONTRACTOR_ID_ASC_NULLS_FIRST'
+  | 'CONTRACTOR_ID_ASC_NULLS_LAST'
+  | 'CONTRACTOR_ID_DESC'
+  | 'CONTRACTOR_ID_DESC_NULLS_FIRST'
+  | 'CONTRACTOR_ID_DESC_NULLS_LAST'
+  | 'CONTRACT_REFERENCE_ASC'
+  | 'CONTRACT_REFERENCE_ASC_NULLS_FIRST'
+  | 'CONTRACT_REFERENCE_ASC_NULLS_LAST'
+  | 'CONTRACT_REFERENCE_DESC'
+  | 'CONTRACT_REFERENCE_DESC_NULLS_FIRST'
+  | 'CONTRACT_REFERENCE_DESC_NULLS_LAST'
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'CREATED_BY_ASC'
+  | 'CREATED_BY_ASC_NULLS_FIRST'
+  | 'CREATED_BY_ASC_NULLS_LAST'
+  | 'CREATED_BY_DESC'
+  | 'CREATED_BY_DESC_NULLS_FIRST'
+  | 'CREATED_BY_DESC_NULLS_LAST'
+  | 'CURRENCY_ASC'
+  | 'CURRENCY_ASC_NULLS_FIRST'
+  | 'CURRENCY_ASC_NULLS_LAST'
+  | 'CURRENCY_DESC'
+  | 'CURRENCY_DESC_NULLS_FIRST'
+  | 'CURRENCY_DESC_NULLS_LAST'
+  | 'DELETED_BY_ASC'
+  | 'DELETED_BY_ASC_NULLS_FIRST'
+  | 'DELETED_BY_ASC_NULLS_LAST'
+  | 'DELETED_BY_DESC'
+  | 'DELETED_BY_DESC_NULLS_FIRST'
+  | 'DELETED_BY_DESC_NULLS_LAST'
+  | 'EXPIRATION_DATE_ASC'
+  | 'EXPIRATION_DATE_ASC_NULLS_FIRST'
+  | 'EXPIRATION_DATE_ASC_NULLS_LAST'
+  | 'EXPIRATION_DATE_DESC'
+  | 'EXPIRATION_DATE_DESC_NULLS_FIRST'
+  | 'EXPIRATION_DATE_DESC_NULLS_LAST'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'IS_DELETED_ASC'
+  | 'IS_DELETED_DESC'
+  | 'NAME_ASC'
+  | 'NAME_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'PRINCIPAL_ID_ASC'
+  | 'PRINCIPAL_ID_ASC_NULLS_FIRST'
+  | 'PRINCIPAL_ID_ASC_NULLS_LAST'
+  | 'PRINCIPAL_ID_DESC'
+  | 'PRINCIPAL_ID_DESC_NULLS_FIRST'
+  | 'PRINCIPAL_ID_DESC_NULLS_LAST'
+  | 'SERVICE_ID_ASC'
+  | 'SERVICE_ID_ASC_NULLS_FIRST'
+  | 'SERVICE_ID_ASC_NULLS_LAST'
+  | 'SERVICE_ID_DESC'
+  | 'SERVICE_ID_DESC_NULLS_FIRST'
+  | 'SERVICE_ID_DESC_NULLS_LAST'
+  | 'SIGNING_DATE_ASC'
+  | 'SIGNING_DATE_ASC_NULLS_FIRST'
+  | 'SIGNING_DATE_ASC_NULLS_LAST'
+  | 'SIGNING_DATE_DESC'
+  | 'SIGNING_DATE_DESC_NULLS_FIRST'
+  | 'SIGNING_DATE_DESC_NULLS_LAST';
 
 /** A filter to be used against `DocumentReader` object types. All fields are combined with a logical ‘and.’ */
 export type DocumentReaderFilter = {
@@ -1141,6 +1303,16 @@ export type DocumentToManyDocumentsFileFilter = {
   some?: DocumentsFileFilter | null | undefined;
 };
 
+/** A filter to be used against many `Subsidiary` object types. All fields are combined with a logical ‘and.’ */
+export type DocumentToManySubsidiaryFilter = {
+  /** Every related `Subsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: SubsidiaryFilter | null | undefined;
+  /** No related `Subsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: SubsidiaryFilter | null | undefined;
+  /** Some related `Subsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: SubsidiaryFilter | null | undefined;
+};
+
 export type DocumentType =
   | 'Amendment'
   | 'Contract'
@@ -1191,6 +1363,8 @@ export type DocumentsFileFilter = {
   not?: DocumentsFileFilter | null | undefined;
   /** Checks for any expressions in this list. */
   or?: Array<DocumentsFileFilter> | null | undefined;
+  /** Filter by the object’s `uploadedAt` field. */
+  uploadedAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `uploadedBy` field. */
   uploadedBy?: UuidFilter | null | undefined;
   /** Filter by the object’s `userByUploadedBy` relation. */
@@ -2021,10 +2195,20 @@ export type SubsidiaryFilter = {
   invoices?: SubsidiaryToManyInvoiceFilter | null | undefined;
   /** Some related `invoices` exist. */
   invoicesExist?: boolean | null | undefined;
+  /** Filter by the object’s `legalName` field. */
+  legalName?: StringFilter | null | undefined;
+  /** Filter by the object’s `linkedDocument` relation. */
+  linkedDocument?: DocumentFilter | null | undefined;
+  /** A related `linkedDocument` exists. */
+  linkedDocumentExists?: boolean | null | undefined;
+  /** Filter by the object’s `linkedDocumentId` field. */
+  linkedDocumentId?: UuidFilter | null | undefined;
   /** Negates the expression. */
   not?: SubsidiaryFilter | null | undefined;
   /** Checks for any expressions in this list. */
   or?: Array<SubsidiaryFilter> | null | undefined;
+  /** Filter by the object’s `shortName` field. */
+  shortName?: StringFilter | null | undefined;
 };
 
 /** A filter to be used against many `AccountsSubsidiary` object types. All fields are combined with a logical ‘and.’ */
@@ -2659,12 +2843,148 @@ export type ValidateBillMutationVariables = Exact<{
 
 export type ValidateBillMutation = { validateBill: { result: { id: number, status: BillStatus } | null } | null };
 
+export type AddCostFilesMutationVariables = Exact<{
+  costId: number;
+  fileIds: Array<string | null | undefined> | string;
+}>;
+
+
+export type AddCostFilesMutation = { addCostFiles: { clientMutationId: string | null } | null };
+
+export type AllCostsQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<CostOrderBy> | CostOrderBy | null | undefined;
+  filter?: CostFilter | null | undefined;
+  projectId: string;
+  withProject: boolean;
+  costTypeId: string;
+  withCostType: boolean;
+  subsidiaryId: string;
+  withSubsidiary: boolean;
+  supplierId: string;
+  withSupplier: boolean;
+}>;
+
+
+export type AllCostsQuery = { allCosts: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, vat: string, amountWVat: string, amountUsd: string, amountUsdWVat: string, status: CostStatus, toBill: boolean, billId: number | null, isDeleted: boolean, availableActions: Array<string | null> | null, invoice: { invoiceRef: string, supplier: { legalName: string, shortName: string | null } | null } | null, subsidiary: { legalName: string, shortName: string | null } | null, project: { name: string } | null, costType: { name: string } | null } | null> } | null, filterProject?: { name: string } | null, filterCostType?: { name: string } | null, filterSubsidiary?: { legalName: string, shortName: string | null } | null, filterSupplier?: { legalName: string, shortName: string | null } | null };
+
+export type ApproveCostsMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+}>;
+
+
+export type ApproveCostsMutation = { approveCosts: { result: Array<{ id: number, status: CostStatus } | null> | null } | null };
+
 export type GetCostInvoiceIdQueryVariables = Exact<{
   costId: number;
 }>;
 
 
 export type GetCostInvoiceIdQuery = { getCostInvoiceId: number | null };
+
+export type RejectCostsMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+  reason: string;
+}>;
+
+
+export type RejectCostsMutation = { rejectCosts: { result: Array<{ id: number, status: CostStatus, rejectReason: string | null } | null> | null } | null };
+
+export type AddDocumentEditorMutationVariables = Exact<{
+  documentId: string;
+  userId: string;
+}>;
+
+
+export type AddDocumentEditorMutation = { createDocumentEditor: { clientMutationId: string | null } | null };
+
+export type AddDocumentFilesMutationVariables = Exact<{
+  id: string;
+  fileIds: Array<string | null | undefined> | string;
+}>;
+
+
+export type AddDocumentFilesMutation = { addDocumentFiles: { clientMutationId: string | null } | null };
+
+export type AddDocumentReaderMutationVariables = Exact<{
+  documentId: string;
+  userId: string;
+}>;
+
+
+export type AddDocumentReaderMutation = { createDocumentReader: { clientMutationId: string | null } | null };
+
+export type AllDocumentsQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<DocumentOrderBy> | DocumentOrderBy | null | undefined;
+  filter?: DocumentFilter | null | undefined;
+}>;
+
+
+export type AllDocumentsQuery = { allDocuments: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, contractReference: string | null, parentName: string | null, isDeleted: boolean, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, documentsFiles: { totalCount: number } } | null> } | null };
+
+export type CandidateDocumentsQueryVariables = Exact<{
+  search: string;
+  exclude: Array<string> | string;
+}>;
+
+
+export type CandidateDocumentsQuery = { allDocuments: { nodes: Array<{ id: string, name: string, type: DocumentType, parentName: string | null } | null> } | null };
+
+export type ContractsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ContractsQuery = { contracts: { nodes: Array<{ id: string, name: string } | null> } | null };
+
+export type CreateDocumentMutationVariables = Exact<{
+  document: DocumentInput;
+}>;
+
+
+export type CreateDocumentMutation = { createDocument: { document: { id: string } | null } | null };
+
+export type DocumentDetailsQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DocumentDetailsQuery = { documentById: { id: string, name: string, type: DocumentType, description: string | null, comments: string | null, email: string | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, expirationConditions: string | null, expirationExtendsContract: boolean, isDeleted: boolean, createdAt: string, updatedAt: string, canEdit: boolean | null, canDelete: boolean | null, contractorId: string | null, principalId: string | null, clientId: string | null, serviceId: string | null, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, parent: { id: string, name: string, type: DocumentType } | null, children: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null } | null> }, documentsFiles: { nodes: Array<{ id: string, fileId: string, uploadedAt: string, userByUploadedBy: { id: string, firstName: string, lastName: string } | null, file: { id: string, name: string, contentType: string, size: string } | null } | null> }, documentReaders: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, documentEditors: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
+
+export type EditDocumentMutationVariables = Exact<{
+  id: string;
+  data: unknown;
+  connectIds?: Array<string | null | undefined> | string | null | undefined;
+  disconnectIds?: Array<string | null | undefined> | string | null | undefined;
+}>;
+
+
+export type EditDocumentMutation = { editDocument: { result: { id: string } | null } | null };
+
+export type RemoveDocumentEditorMutationVariables = Exact<{
+  documentId: string;
+  userId: string;
+}>;
+
+
+export type RemoveDocumentEditorMutation = { deleteDocumentEditorByDocumentIdAndUserId: { clientMutationId: string | null } | null };
+
+export type RemoveDocumentReaderMutationVariables = Exact<{
+  documentId: string;
+  userId: string;
+}>;
+
+
+export type RemoveDocumentReaderMutation = { deleteDocumentReaderByDocumentIdAndUserId: { clientMutationId: string | null } | null };
+
+export type SetDocumentDeletedMutationVariables = Exact<{
+  id: string;
+  isDeleted: boolean;
+}>;
+
+
+export type SetDocumentDeletedMutation = { setDocumentDeleted: { result: { id: string, isDeleted: boolean } | null } | null };
 
 export type CostsToApproveQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2930,6 +3250,48 @@ export type ValidateInvoicesMutationVariables = Exact<{
 
 export type ValidateInvoicesMutation = { validateInvoices: { result: Array<{ id: number } | null> | null } | null };
 
+export type CreateInvoiceWithCostsMutationVariables = Exact<{
+  invoiceType: InvoiceType;
+  invoiceRef: string;
+  invoiceDate: string;
+  dueDate?: string | null | undefined;
+  currency: string;
+  subsidiaryId: string;
+  supplierId: string;
+  defaultCostTypeId?: string | null | undefined;
+  costs: unknown;
+  fileIds?: Array<string | null | undefined> | string | null | undefined;
+}>;
+
+
+export type CreateInvoiceWithCostsMutation = { createInvoiceWithCosts: { result: { id: number } | null } | null };
+
+export type InvoiceWizardNamesQueryVariables = Exact<{
+  subsidiaryId: string;
+  supplierId: string;
+}>;
+
+
+export type InvoiceWizardNamesQuery = { subsidiaryById: { legalName: string, shortName: string | null } | null, supplierById: { legalName: string, shortName: string | null } | null };
+
+export type InvoiceWizardRateQueryVariables = Exact<{
+  currency: string;
+  onDate: string;
+}>;
+
+
+export type InvoiceWizardRateQuery = { usdRate: string | null };
+
+export type LikelyDuplicateInvoicesQueryVariables = Exact<{
+  supplierId: string;
+  invoiceRef: string;
+  invoiceDate: string;
+  amountWVat: string;
+}>;
+
+
+export type LikelyDuplicateInvoicesQuery = { likelyDuplicateInvoices: { nodes: Array<{ id: number, invoiceRef: string, invoiceDate: string, amountWVat: string, currency: string, status: InvoiceStatus, isDeleted: boolean } | null> } | null };
+
 export type MarkAllNotificationsReadMutationVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2971,6 +3333,37 @@ export type UpdateProfileMutationVariables = Exact<{
 
 
 export type UpdateProfileMutation = { updateProfile: { userId: string } };
+
+export type CreateSubsidiaryMutationVariables = Exact<{
+  legalName: string;
+  shortName?: string | null | undefined;
+  country: string;
+}>;
+
+
+export type CreateSubsidiaryMutation = { createSubsidiary: { subsidiary: { id: string } | null } | null };
+
+export type LinkSubsidiaryDocumentMutationVariables = Exact<{
+  id: string;
+  documentId?: string | null | undefined;
+}>;
+
+
+export type LinkSubsidiaryDocumentMutation = { updateSubsidiaryById: { subsidiary: { id: string, linkedDocumentId: string | null } | null } | null };
+
+export type SimilarCompaniesQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SimilarCompaniesQuery = { similarCompanies: { nodes: Array<{ id: string | null, legalName: string | null, shortName: string | null, type: string | null } | null> } | null };
+
+export type SubsidiaryDetailsQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type SubsidiaryDetailsQuery = { subsidiaryById: { id: string, legalName: string, shortName: string | null, country: string, createdAt: string, linkedDocument: { id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null, amount: string | null, currency: string | null, updatedAt: string, contractor: { id: string, legalName: string } | null, documentsFiles: { totalCount: number } } | null, documentsByPrincipalId: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null } | null> } } | null };
 
 export type CurrentUserQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -3025,7 +3418,7 @@ export class TypedDocumentString<TResult, TVariables>
 
 export const FindFilesByHashesDocument = new TypedDocumentString(`
     query FindFilesByHashes($hashes: [String]!) {
-  findFilesByHashes(hashes: $hashes, first: 20) {
+  findFilesByHashes(hashes: $hashes, first: 50) {
     nodes {
       id
       name
@@ -3631,11 +4024,333 @@ export const ValidateBillDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ValidateBillMutation, ValidateBillMutationVariables>;
+export const AddCostFilesDocument = new TypedDocumentString(`
+    mutation AddCostFiles($costId: Int!, $fileIds: [UUID]!) {
+  addCostFiles(input: {costId: $costId, fileIds: $fileIds}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<AddCostFilesMutation, AddCostFilesMutationVariables>;
+export const AllCostsDocument = new TypedDocumentString(`
+    query AllCosts($first: Int!, $offset: Int!, $orderBy: [CostOrderBy!], $filter: CostFilter, $projectId: UUID!, $withProject: Boolean!, $costTypeId: UUID!, $withCostType: Boolean!, $subsidiaryId: UUID!, $withSubsidiary: Boolean!, $supplierId: UUID!, $withSupplier: Boolean!) {
+  allCosts(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    totalCount
+    nodes {
+      id
+      name
+      invoiceId
+      invoice {
+        invoiceRef
+        supplier {
+          legalName
+          shortName
+        }
+      }
+      subsidiary {
+        legalName
+        shortName
+      }
+      project {
+        name
+      }
+      costType {
+        name
+      }
+      period
+      year
+      currency
+      amount
+      vat
+      amountWVat
+      amountUsd
+      amountUsdWVat
+      status
+      toBill
+      billId
+      isDeleted
+      availableActions
+    }
+  }
+  filterProject: projectById(id: $projectId) @include(if: $withProject) {
+    name
+  }
+  filterCostType: costTypeById(id: $costTypeId) @include(if: $withCostType) {
+    name
+  }
+  filterSubsidiary: subsidiaryById(id: $subsidiaryId) @include(if: $withSubsidiary) {
+    legalName
+    shortName
+  }
+  filterSupplier: supplierById(id: $supplierId) @include(if: $withSupplier) {
+    legalName
+    shortName
+  }
+}
+    `) as unknown as TypedDocumentString<AllCostsQuery, AllCostsQueryVariables>;
+export const ApproveCostsDocument = new TypedDocumentString(`
+    mutation ApproveCosts($ids: [Int]!) {
+  approveCosts(input: {ids: $ids}) {
+    result {
+      id
+      status
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveCostsMutation, ApproveCostsMutationVariables>;
 export const GetCostInvoiceIdDocument = new TypedDocumentString(`
     query GetCostInvoiceId($costId: Int!) {
   getCostInvoiceId(costId: $costId)
 }
     `) as unknown as TypedDocumentString<GetCostInvoiceIdQuery, GetCostInvoiceIdQueryVariables>;
+export const RejectCostsDocument = new TypedDocumentString(`
+    mutation RejectCosts($ids: [Int]!, $reason: String!) {
+  rejectCosts(input: {ids: $ids, reason: $reason}) {
+    result {
+      id
+      status
+      rejectReason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RejectCostsMutation, RejectCostsMutationVariables>;
+export const AddDocumentEditorDocument = new TypedDocumentString(`
+    mutation AddDocumentEditor($documentId: UUID!, $userId: UUID!) {
+  createDocumentEditor(
+    input: {documentEditor: {documentId: $documentId, userId: $userId}}
+  ) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<AddDocumentEditorMutation, AddDocumentEditorMutationVariables>;
+export const AddDocumentFilesDocument = new TypedDocumentString(`
+    mutation AddDocumentFiles($id: UUID!, $fileIds: [UUID]!) {
+  addDocumentFiles(input: {documentId: $id, fileIds: $fileIds}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<AddDocumentFilesMutation, AddDocumentFilesMutationVariables>;
+export const AddDocumentReaderDocument = new TypedDocumentString(`
+    mutation AddDocumentReader($documentId: UUID!, $userId: UUID!) {
+  createDocumentReader(
+    input: {documentReader: {documentId: $documentId, userId: $userId}}
+  ) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<AddDocumentReaderMutation, AddDocumentReaderMutationVariables>;
+export const AllDocumentsDocument = new TypedDocumentString(`
+    query AllDocuments($first: Int!, $offset: Int!, $orderBy: [DocumentOrderBy!], $filter: DocumentFilter) {
+  allDocuments(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    totalCount
+    nodes {
+      id
+      name
+      type
+      amount
+      currency
+      signingDate
+      expirationDate
+      contractReference
+      parentName
+      isDeleted
+      contractor {
+        id
+        legalName
+      }
+      principal {
+        id
+        legalName
+      }
+      client {
+        id
+        legalName
+      }
+      service {
+        id
+        name
+      }
+      documentsFiles(first: 1) {
+        totalCount
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllDocumentsQuery, AllDocumentsQueryVariables>;
+export const CandidateDocumentsDocument = new TypedDocumentString(`
+    query CandidateDocuments($search: String!, $exclude: [UUID!]!) {
+  allDocuments(
+    first: 25
+    orderBy: [NAME_ASC, PRIMARY_KEY_ASC]
+    filter: {name: {includesInsensitive: $search}, id: {notIn: $exclude}, isDeleted: {equalTo: false}}
+  ) {
+    nodes {
+      id
+      name
+      type
+      parentName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CandidateDocumentsQuery, CandidateDocumentsQueryVariables>;
+export const ContractsDocument = new TypedDocumentString(`
+    query Contracts {
+  contracts(first: 500) {
+    nodes {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ContractsQuery, ContractsQueryVariables>;
+export const CreateDocumentDocument = new TypedDocumentString(`
+    mutation CreateDocument($document: DocumentInput!) {
+  createDocument(input: {document: $document}) {
+    document {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateDocumentMutation, CreateDocumentMutationVariables>;
+export const DocumentDetailsDocument = new TypedDocumentString(`
+    query DocumentDetails($id: UUID!) {
+  documentById(id: $id) {
+    id
+    name
+    type
+    description
+    comments
+    email
+    amount
+    currency
+    signingDate
+    expirationDate
+    expirationConditions
+    expirationExtendsContract
+    isDeleted
+    createdAt
+    updatedAt
+    canEdit
+    canDelete
+    contractorId
+    principalId
+    clientId
+    serviceId
+    contractor {
+      id
+      legalName
+    }
+    principal {
+      id
+      legalName
+    }
+    client {
+      id
+      legalName
+    }
+    service {
+      id
+      name
+    }
+    userByCreatedBy {
+      id
+      firstName
+      lastName
+    }
+    parent {
+      id
+      name
+      type
+    }
+    children(first: 100, orderBy: [NAME_ASC]) {
+      totalCount
+      nodes {
+        id
+        name
+        type
+        signingDate
+        expirationDate
+      }
+    }
+    documentsFiles(first: 100, orderBy: [UPLOADED_AT_DESC]) {
+      nodes {
+        id
+        fileId
+        uploadedAt
+        userByUploadedBy {
+          id
+          firstName
+          lastName
+        }
+        file {
+          id
+          name
+          contentType
+          size
+        }
+      }
+    }
+    documentReaders(first: 100) {
+      nodes {
+        userId
+        user {
+          id
+          firstName
+          lastName
+        }
+      }
+    }
+    documentEditors(first: 100) {
+      nodes {
+        userId
+        user {
+          id
+          firstName
+          lastName
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentDetailsQuery, DocumentDetailsQueryVariables>;
+export const EditDocumentDocument = new TypedDocumentString(`
+    mutation EditDocument($id: UUID!, $data: JSON!, $connectIds: [UUID], $disconnectIds: [UUID]) {
+  editDocument(
+    input: {documentId: $id, data: $data, connectIds: $connectIds, disconnectIds: $disconnectIds}
+  ) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EditDocumentMutation, EditDocumentMutationVariables>;
+export const RemoveDocumentEditorDocument = new TypedDocumentString(`
+    mutation RemoveDocumentEditor($documentId: UUID!, $userId: UUID!) {
+  deleteDocumentEditorByDocumentIdAndUserId(
+    input: {documentId: $documentId, userId: $userId}
+  ) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveDocumentEditorMutation, RemoveDocumentEditorMutationVariables>;
+export const RemoveDocumentReaderDocument = new TypedDocumentString(`
+    mutation RemoveDocumentReader($documentId: UUID!, $userId: UUID!) {
+  deleteDocumentReaderByDocumentIdAndUserId(
+    input: {documentId: $documentId, userId: $userId}
+  ) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveDocumentReaderMutation, RemoveDocumentReaderMutationVariables>;
+export const SetDocumentDeletedDocument = new TypedDocumentString(`
+    mutation SetDocumentDeleted($id: UUID!, $isDeleted: Boolean!) {
+  setDocumentDeleted(input: {documentId: $id, isDeleted: $isDeleted}) {
+    result {
+      id
+      isDeleted
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetDocumentDeletedMutation, SetDocumentDeletedMutationVariables>;
 export const CostsToApproveDocument = new TypedDocumentString(`
     query CostsToApprove {
   allCosts(
@@ -4160,6 +4875,54 @@ export const ValidateInvoicesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ValidateInvoicesMutation, ValidateInvoicesMutationVariables>;
+export const CreateInvoiceWithCostsDocument = new TypedDocumentString(`
+    mutation CreateInvoiceWithCosts($invoiceType: InvoiceType!, $invoiceRef: String!, $invoiceDate: Date!, $dueDate: Date, $currency: String!, $subsidiaryId: UUID!, $supplierId: UUID!, $defaultCostTypeId: UUID, $costs: JSON!, $fileIds: [UUID]) {
+  createInvoiceWithCosts(
+    input: {invoiceType: $invoiceType, invoiceRef: $invoiceRef, invoiceDate: $invoiceDate, dueDate: $dueDate, currency: $currency, subsidiaryId: $subsidiaryId, supplierId: $supplierId, defaultCostTypeId: $defaultCostTypeId, costs: $costs, fileIds: $fileIds}
+  ) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateInvoiceWithCostsMutation, CreateInvoiceWithCostsMutationVariables>;
+export const InvoiceWizardNamesDocument = new TypedDocumentString(`
+    query InvoiceWizardNames($subsidiaryId: UUID!, $supplierId: UUID!) {
+  subsidiaryById(id: $subsidiaryId) {
+    legalName
+    shortName
+  }
+  supplierById(id: $supplierId) {
+    legalName
+    shortName
+  }
+}
+    `) as unknown as TypedDocumentString<InvoiceWizardNamesQuery, InvoiceWizardNamesQueryVariables>;
+export const InvoiceWizardRateDocument = new TypedDocumentString(`
+    query InvoiceWizardRate($currency: String!, $onDate: Date!) {
+  usdRate(currency: $currency, onDate: $onDate)
+}
+    `) as unknown as TypedDocumentString<InvoiceWizardRateQuery, InvoiceWizardRateQueryVariables>;
+export const LikelyDuplicateInvoicesDocument = new TypedDocumentString(`
+    query LikelyDuplicateInvoices($supplierId: UUID!, $invoiceRef: String!, $invoiceDate: Date!, $amountWVat: BigFloat!) {
+  likelyDuplicateInvoices(
+    supplierId: $supplierId
+    invoiceRef: $invoiceRef
+    invoiceDate: $invoiceDate
+    amountWVat: $amountWVat
+  ) {
+    nodes {
+      id
+      invoiceRef
+      invoiceDate
+      amountWVat
+      currency
+      status
+      isDeleted
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LikelyDuplicateInvoicesQuery, LikelyDuplicateInvoicesQueryVariables>;
 export const MarkAllNotificationsReadDocument = new TypedDocumentString(`
     mutation MarkAllNotificationsRead {
   markAllNotificationsRead(input: {}) {
@@ -4221,6 +4984,81 @@ export const UpdateProfileDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateProfileMutation, UpdateProfileMutationVariables>;
+export const CreateSubsidiaryDocument = new TypedDocumentString(`
+    mutation CreateSubsidiary($legalName: String!, $shortName: String, $country: String!) {
+  createSubsidiary(
+    input: {subsidiary: {legalName: $legalName, shortName: $shortName, country: $country}}
+  ) {
+    subsidiary {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateSubsidiaryMutation, CreateSubsidiaryMutationVariables>;
+export const LinkSubsidiaryDocumentDocument = new TypedDocumentString(`
+    mutation LinkSubsidiaryDocument($id: UUID!, $documentId: UUID) {
+  updateSubsidiaryById(input: {id: $id, patch: {linkedDocumentId: $documentId}}) {
+    subsidiary {
+      id
+      linkedDocumentId
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LinkSubsidiaryDocumentMutation, LinkSubsidiaryDocumentMutationVariables>;
+export const SimilarCompaniesDocument = new TypedDocumentString(`
+    query SimilarCompanies($name: String!) {
+  similarCompanies(name: $name, first: 10) {
+    nodes {
+      id
+      legalName
+      shortName
+      type
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SimilarCompaniesQuery, SimilarCompaniesQueryVariables>;
+export const SubsidiaryDetailsDocument = new TypedDocumentString(`
+    query SubsidiaryDetails($id: UUID!) {
+  subsidiaryById(id: $id) {
+    id
+    legalName
+    shortName
+    country
+    createdAt
+    linkedDocument {
+      id
+      name
+      type
+      signingDate
+      expirationDate
+      amount
+      currency
+      updatedAt
+      contractor {
+        id
+        legalName
+      }
+      documentsFiles(first: 1) {
+        totalCount
+      }
+    }
+    documentsByPrincipalId(
+      first: 100
+      orderBy: [SIGNING_DATE_DESC, PRIMARY_KEY_ASC]
+      filter: {isDeleted: {equalTo: false}}
+    ) {
+      totalCount
+      nodes {
+        id
+        name
+        type
+        signingDate
+        expirationDate
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SubsidiaryDetailsQuery, SubsidiaryDetailsQueryVariables>;
 export const CurrentUserDocument = new TypedDocumentString(`
     query CurrentUser {
   currentUser {

@@ -1,37 +1,29 @@
-import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
-import { enUS as coreEn, ruRU as coreRu } from '@mui/material/locale';
-import { lazy, Suspense, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+// The entry: the sign-in page and the session guard. The application itself (MUI theme, shell,
+// every screen) is one lazy chunk loaded once the session is authorized, so a visitor downloads
+// no component library before signing in (docs/web.md "First load").
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
-import { Loading, RequireSession, Screen } from './guards.tsx';
 import LoginPage from './pages/LoginPage.tsx';
-import NotFoundPage from './pages/NotFoundPage.tsx';
-import { SCREENS } from './routes.tsx';
+import { loadApplication } from './application-chunk.ts';
+import { Loading, RequireSession } from './session-guard.tsx';
 
-// The shell (sidebar, header, date pickers) is its own chunk: the sign-in page does not need it.
-const Shell = lazy(() => import('./Shell.tsx'));
+// With a stored session the application is fetched while the session loads (application-chunk.ts);
+// the sign-in page fetches it once the visitor starts signing in.
+const Application = lazy(loadApplication);
 
 const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   {
-    path: '/',
+    path: '*',
     element: (
       <RequireSession>
         <Suspense fallback={<Loading />}>
-          <Shell />
+          <Application />
         </Suspense>
       </RequireSession>
     ),
-    children: [
-      ...SCREENS.map((route) => ({
-        ...(route.path === '' ? { index: true } : { path: route.path }),
-        handle: { title: route.title },
-        element: <Screen route={route} />,
-      })),
-      { path: '*', element: <NotFoundPage /> },
-    ],
   },
 ]);
 
@@ -41,22 +33,9 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 export function App() {
-  const { i18n } = useTranslation();
-  const language = i18n.language === 'en' ? 'en' : 'ru';
-  const theme = useMemo(
-    () =>
-      createTheme(
-        { palette: { primary: { main: '#1f4e79' } } },
-        language === 'en' ? coreEn : coreRu,
-      ),
-    [language],
-  );
   return (
     <ErrorBoundary>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <RouterProvider router={router} />
-      </ThemeProvider>
+      <RouterProvider router={router} />
     </ErrorBoundary>
   );
 }

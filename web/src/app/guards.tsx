@@ -1,49 +1,15 @@
-import { Box, CircularProgress } from '@mui/material';
-import { Suspense, useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useParams } from 'react-router';
-import { SessionState } from '../session/session-store.ts';
+import { createContext, Suspense } from 'react';
+import { Navigate, useParams } from 'react-router';
 import { useSession } from '../session/useSession.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import NotFoundPage from './pages/NotFoundPage.tsx';
 import { paramsValid, type ScreenRoute } from './routes.tsx';
-import { sessionStore } from './services.ts';
+import { Loading, useTitle } from './session-guard.tsx';
 
-/** Set when a signed-out visitor is sent to the login page (SPEC §2 redirect-loop guard). */
-export const REDIRECT_MARKER = 'ledgerline.redirectedToLogin';
+export { Loading, REDIRECT_MARKER, RequireSession, useTitle } from './session-guard.tsx';
 
-export function Loading() {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-      <CircularProgress aria-label={t('table.loading')} />
-    </Box>
-  );
-}
-
-/** The shell needs an authorized session; a signed-out visitor goes to login with `from`. */
-export function RequireSession({ children }: { children: ReactNode }) {
-  const { state } = useSession();
-  const location = useLocation();
-  useEffect(() => {
-    if (state === SessionState.NotLoaded) void sessionStore.load();
-  }, [state]);
-  if (state === SessionState.LoggedOut) {
-    sessionStorage.setItem(REDIRECT_MARKER, '1');
-    const from = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={`/login?from=${encodeURIComponent(from)}`} replace />;
-  }
-  if (state !== SessionState.Authorized) return <Loading />;
-  return <>{children}</>;
-}
-
-/** Sets the page title after each navigation. */
-export function useTitle(titleKey: string) {
-  const { t, i18n } = useTranslation();
-  useEffect(() => {
-    document.title = `${t(titleKey)} · Ledgerline`;
-  }, [t, titleKey, i18n.language]);
-}
+/** The title key of the screen being shown (for a page that names itself after its route). */
+export const RouteTitle = createContext('titles.home');
 
 /** One screen: title, permission (else the no-access screen, replacing history), lazy chunk. */
 export function Screen({ route }: { route: ScreenRoute }) {
@@ -58,7 +24,9 @@ export function Screen({ route }: { route: ScreenRoute }) {
   return (
     <ErrorBoundary>
       <Suspense fallback={<Loading />}>
-        <Component />
+        <RouteTitle.Provider value={route.title}>
+          <Component />
+        </RouteTitle.Provider>
       </Suspense>
     </ErrorBoundary>
   );

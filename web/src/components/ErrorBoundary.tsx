@@ -1,6 +1,6 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../app/entry.css';
 
 function isChunkError(error: unknown): boolean {
   return /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(
@@ -12,20 +12,23 @@ function isChunkError(error: unknown): boolean {
 function Fallback({ error, retry }: { error: unknown; retry: () => void }) {
   const { t } = useTranslation();
   const preload = isChunkError(error);
+  // Plain elements (entry.css): this boundary also guards the sign-in page, before MUI loads.
   return (
-    <Box sx={{ p: 4 }} role="alert" data-testid="error-state">
-      <Typography variant="h5" gutterBottom>
-        {preload ? t('errors.preload') : t('errors.generic')}
-      </Typography>
-      <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-        <Button variant="outlined" onClick={() => window.history.back()}>
+    <div className="ll-error" role="alert" data-testid="error-state">
+      <h1>{preload ? t('errors.preload') : t('errors.generic')}</h1>
+      <div className="ll-error-actions">
+        <button type="button" className="ll-button" onClick={() => window.history.back()}>
           {t('common.goBack')}
-        </Button>
-        <Button variant="contained" onClick={() => (preload ? window.location.reload() : retry())}>
+        </button>
+        <button
+          type="button"
+          className="ll-submit"
+          onClick={() => (preload ? window.location.reload() : retry())}
+        >
           {t('common.retry')}
-        </Button>
-      </Stack>
-    </Box>
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -35,6 +35,8 @@ interface FormDialogProps<V extends Record<string, unknown>> {
   onSubmit: (values: V) => Promise<unknown>;
   onClose: () => void;
   testId: string;
+  /** i18n key of the submit button when "Save" would not say what it does (e.g. "Reject"). */
+  submitLabel?: string;
 }
 
 /** A create or edit dialog: formik + yup for a quick message; the database has the last word. */
@@ -82,7 +84,7 @@ export function FormDialog<V extends Record<string, unknown>>(props: FormDialogP
               disabled={form.isSubmitting}
               data-testid="dialog-save"
             >
-              {t('common.save')}
+              {t(props.submitLabel ?? 'common.save')}
             </Button>
           </DialogActions>
         </form>

@@ -1,12 +1,12 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
+import { useContext } from 'react';
+import { RouteTitle } from '../guards.tsx';
 
 /** A screen whose feature is not built yet: the routing, guard and title are real. */
 export default function PlaceholderPage() {
   const { t } = useTranslation();
-  const matches = useMatches();
-  const title = (matches.at(-1)?.handle as { title?: string } | undefined)?.title ?? 'titles.home';
+  const title = useContext(RouteTitle);
   return (
     <Box sx={{ p: 3 }}>
       <Typography variant="h5" component="h1" data-testid="page-title">

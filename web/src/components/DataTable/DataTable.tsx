@@ -85,6 +85,8 @@ export interface DataTableProps<Row extends { id: string | number }, K extends s
   toolbar?: ReactNode;
   bulkActions?: (selected: Row[]) => ReactNode;
   rowActions?: (row: Row) => ReactNode;
+  /** Pin the row actions to the right edge: for a table wider than the screen. */
+  pinActions?: boolean;
   summary?: SummaryFields<Row>;
   emptyText?: string;
   /** Offers a column chooser; the choice is kept in this browser under this key. */
@@ -104,7 +106,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
   // The selection, by id, across pages: it survives a page change until cleared.
   const [selectedById, setSelectedById] = useState<Map<string, Row>>(new Map());
   const selected = useMemo(() => [...selectedById.values()], [selectedById]);
-  const { rowActions } = props;
+  const { rowActions, pinActions } = props;
   const [shown, setShown] = useColumnChoice(props.columnChooser, props.columns);
 
   const columnDefs = useMemo<ColDef<Row>[]>(() => {
@@ -166,11 +168,13 @@ export function DataTable<Row extends { id: string | number }, K extends string 
         headerName: t('table.actions'),
         sortable: false,
         width: 130,
+        // Kept in view when a wide table scrolls sideways (AG Grid renders only visible columns).
+        ...(pinActions ? { pinned: 'right' as const } : {}),
         cellRenderer: (p: { data?: Row }) => (p.data ? rowActions(p.data) : null),
       });
     }
     return defs;
-  }, [props.columns, props.sort, rowActions, t, i18n.language, shown]);
+  }, [props.columns, props.sort, rowActions, pinActions, t, i18n.language, shown]);
 
   const onSortChanged = useCallback(
     (event: SortChangedEvent<Row>) => {

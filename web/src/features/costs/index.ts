@@ -2,12 +2,14 @@ import { RequestQuote } from '@mui/icons-material';
 import { lazy } from 'react';
 import type { FeatureModule } from '../../app/module.ts';
 
-// Still to be built: the route, its title, permission and guard are real.
-const Placeholder = lazy(() => import('../../app/pages/PlaceholderPage.tsx'));
-
 const module: FeatureModule = {
   routes: [
-    { path: 'costs', title: 'titles.costs', permission: 'costRead', component: Placeholder },
+    {
+      path: 'costs',
+      title: 'titles.costs',
+      permission: 'costRead',
+      component: lazy(() => import('./CostsPage.tsx')),
+    },
     {
       path: 'redirect-to-invoice/cost/:costId',
       title: 'titles.redirectToInvoice',

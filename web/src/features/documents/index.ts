@@ -2,8 +2,11 @@ import { ViewKanban } from '@mui/icons-material';
 import { lazy } from 'react';
 import type { FeatureModule } from '../../app/module.ts';
 
-// Still to be built: the route, its title, permission and guard are real.
-const Placeholder = lazy(() => import('../../app/pages/PlaceholderPage.tsx'));
+const DocumentsPage = lazy(() => import('./DocumentsPage.tsx'));
+const DocumentPage = lazy(() => import('./DocumentPage.tsx'));
+const NewDocumentPage = lazy(() => import('./NewDocumentPage.tsx'));
+const DocumentEditPage = lazy(() => import('./DocumentEditPage.tsx'));
+const DocumentFilesPage = lazy(() => import('./DocumentFilesPage.tsx'));
 
 const module: FeatureModule = {
   routes: [
@@ -11,34 +14,34 @@ const module: FeatureModule = {
       path: 'documents',
       title: 'titles.documents',
       permission: 'documentsRead',
-      component: Placeholder,
+      component: DocumentsPage,
     },
     {
       path: 'documents/new',
       title: 'titles.newDocument',
       permission: 'documentsWrite',
-      component: Placeholder,
+      component: NewDocumentPage,
     },
     {
       path: 'documents/:document',
       title: 'titles.documentDetails',
       permission: 'documentsRead',
       params: { document: 'uuid' },
-      component: Placeholder,
+      component: DocumentPage,
     },
     {
       path: 'documents/:document/edit',
       title: 'titles.documentDetails',
       permission: 'documentsWrite',
       params: { document: 'uuid' },
-      component: Placeholder,
+      component: DocumentEditPage,
     },
     {
       path: 'documents/:document/files',
       title: 'titles.documentDetails',
       permission: 'documentsWrite',
       params: { document: 'uuid' },
-      component: Placeholder,
+      component: DocumentFilesPage,
     },
   ],
   navigation: {

@@ -18,7 +18,7 @@ export function InvoiceHistory(props: { invoice: InvoiceDetails }) {
     <List dense data-testid="invoice-history">
       {entries.map((entry) => {
         const changes = Object.entries((entry.changes ?? {}) as Record<string, Change>).filter(
-          ([column]) => column !== 'updated_at',
+          ([column]) => column !== 'updated_at' && column !== 'project_ids',
         );
         return (
           <ListItem key={entry.id} disableGutters divider>

@@ -2,9 +2,6 @@ import { ReceiptLong } from '@mui/icons-material';
 import { lazy } from 'react';
 import type { FeatureModule } from '../../app/module.ts';
 
-// Still to be built: the route, its title, permission and guard are real.
-const Placeholder = lazy(() => import('../../app/pages/PlaceholderPage.tsx'));
-
 const module: FeatureModule = {
   routes: [
     {
@@ -17,7 +14,7 @@ const module: FeatureModule = {
       path: 'invoices/new',
       title: 'titles.newInvoice',
       permission: 'invoiceWrite',
-      component: Placeholder,
+      component: lazy(() => import('./NewInvoicePage.tsx')),
     },
     {
       path: 'invoices/:invoice',

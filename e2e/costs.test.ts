@@ -1,0 +1,492 @@
+// The invoice wizard and the costs table in Chromium (issue 12; docs/invoices.md), as the accounts
+// that may and may not: each test seeds its own records through the API or SQL.
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gql, login } from '../server/test/helpers.ts';
+import { signedInPage, useBrowser } from './browser.ts';
+
+const e2e = useBrowser();
+// The wizard fills three steps through real pickers and uploads: more than the default 30 s on a
+// busy machine.
+const SLOW = 90_000;
+const ids = {} as { nl: string; supplier: string; supplierName: string; platform: string };
+
+async function one<T = any>(sql: string, params: unknown[] = []): Promise<T> {
+  const { rows } = await e2e.app.db.owner.query(sql, params);
+  return rows[0] as T;
+}
+
+const refOf = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
+
+beforeAll(async () => {
+  Object.assign(
+    ids,
+    await one(`select
+      (select id from app_public.subsidiaries where short_name = 'Northwind NL') as nl,
+      (select id from app_public.suppliers order by legal_name limit 1) as supplier,
+      (select coalesce(short_name, legal_name) from app_public.suppliers order by legal_name limit 1) as "supplierName",
+      (select id from app_public.projects where access_key = 'ops.platform') as platform`),
+  );
+});
+
+/** Picks an option of a search field: types, waits for the server's answer, chooses it. */
+async function pick(page: Page, scope: ReturnType<Page['locator']>, label: RegExp, text: string) {
+  const input = scope.getByRole('combobox', { name: label });
+  await input.click();
+  await input.fill(text);
+  await page
+    .getByRole('option', { name: new RegExp(text, 'i') })
+    .first()
+    .click();
+}
+
+/** Types a date into a picker field section by section (en: MM/DD/YYYY). */
+async function typeDate(scope: ReturnType<Page['locator']>, label: RegExp, digits: string) {
+  const group = scope.getByRole('group', { name: label });
+  await group.getByRole('spinbutton').first().click();
+  await group.page().keyboard.type(digits);
+}
+
+/** Fills the wizard's setup step. */
+async function fillSetup(page: Page, ref: string) {
+  const wizard = page.getByTestId('invoice-wizard');
+  await pick(page, wizard, /^Subsidiary/, 'Northwind NL');
+  await pick(page, wizard, /^Supplier/, ids.supplierName);
+  await wizard.getByRole('textbox', { name: /^Invoice number/ }).fill(ref);
+  await pick(page, wizard, /^Currency/, 'EUR');
+  await typeDate(wizard, /^Invoice date/, '10152026');
+  await typeDate(wizard, /^Due date/, '11152026');
+  await page.getByTestId('wizard-next').click();
+}
+
+/** Fills cost number `index` (0-based) of the costs step. */
+async function fillCost(
+  page: Page,
+  index: number,
+  cost: { name: string; amount: string; vat: string },
+) {
+  const card = page.getByTestId(`cost-${index}`);
+  await card.getByRole('textbox', { name: /^Name/ }).fill(cost.name);
+  await pick(page, card, /^Project/, 'Platform core');
+  const period = card.getByRole('group', { name: /^Period/ }).getByRole('spinbutton');
+  await period.first().click();
+  await page.keyboard.type('October');
+  await period.nth(1).click();
+  await page.keyboard.type('2026');
+  await card.getByRole('textbox', { name: /^Amount/ }).fill(cost.amount);
+  await card.getByRole('textbox', { name: /^VAT/ }).fill(cost.vat);
+}
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+describe('invoice wizard (/invoices/new)', () => {
+  it(
+    'the accountant creates an invoice with two costs and a PDF; totals in EUR and USD',
+    async () => {
+      const page = await signedInPage(e2e, 'accountant');
+      await page.goto('/invoices/new');
+      const ref = refOf('WZ');
+      await fillSetup(page, ref);
+      await fillCost(page, 0, { name: 'Hosting October', amount: '1000.10', vat: '21' });
+      await page.getByTestId('add-cost').click();
+      await fillCost(page, 1, { name: 'Support', amount: '0.15', vat: '20' });
+      // Running totals: 1000.10 + 0.15; with VAT 1210.12 + 0.18.
+      await expect.poll(() => page.getByTestId('total-value').textContent()).toBe('1,210.30 EUR');
+      const rate = (
+        await one(
+          `select usd_per_unit::text as rate from app_public.exchange_rates
+          where currency = 'EUR' and rate_date <= '2026-10-15' order by rate_date desc limit 1`,
+        )
+      ).rate as string;
+      // The database's rule: each cost's USD amount rounded, then summed (en format for the screen).
+      const expectedUsd = await one(
+        `select (round(1210.12 * $1::numeric, 2) + round(0.18 * $1::numeric, 2))::text as usd,
+              to_char(round(1210.12 * $1::numeric, 2) + round(0.18 * $1::numeric, 2), 'FM999,999,990.00') as shown`,
+        [rate],
+      );
+      await expect
+        .poll(() => page.getByTestId('total-usd').textContent())
+        .toBe(`${expectedUsd.shown} USD`);
+      await page.getByTestId('wizard-next').click();
+      await page
+        .getByTestId('invoice-files')
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await page.getByText('invoice.pdf').waitFor();
+      // Meanwhile someone entered an invoice of the same supplier and number: shown before saving.
+      const earlier = await seedInvoice(ref);
+      await page.getByTestId('wizard-next').click();
+      const dialog = page.getByTestId('duplicates-dialog');
+      await dialog.getByText(`Invoice #${earlier}, number ${ref}`).waitFor();
+      // Going back saves nothing.
+      await page.getByTestId('duplicates-back').click();
+      await dialog.waitFor({ state: 'hidden' });
+      const count = async () =>
+        (
+          await one(`select count(*)::int as n from app_public.invoices where invoice_ref = $1`, [
+            ref,
+          ])
+        ).n;
+      expect(await count()).toBe(1);
+      await page.getByTestId('wizard-next').click();
+      await page.getByTestId('duplicates-continue').click();
+      await page.getByTestId('wizard-created').waitFor();
+      expect(await count()).toBe(2);
+      const invoice = await one(
+        `select i.id, i.amount_w_vat::text, i.amount_usd_w_vat::text,
+              (select count(*) from app_public.costs c where c.invoice_id = i.id)::int as costs,
+              (select count(*) from app_public.invoices_files f where f.invoice_id = i.id)::int as files
+         from app_public.invoices i where i.invoice_ref = $1 and i.id <> $2`,
+        [ref, earlier],
+      );
+      expect(invoice).toMatchObject({
+        amount_w_vat: '1210.30',
+        amount_usd_w_vat: expectedUsd.usd,
+        costs: 2,
+        files: 1,
+      });
+      expect(await page.getByTestId('show-invoice').getAttribute('href')).toBe(
+        `/invoices/${invoice.id}`,
+      );
+      // "Create another" starts again with an empty form.
+      await page.getByTestId('create-another').click();
+      await expect(
+        page.getByRole('textbox', { name: /^Invoice number/ }).inputValue(),
+      ).resolves.toBe('');
+    },
+    SLOW,
+  );
+
+  it('the viewer has no "new invoice" route: no access', async () => {
+    const page = await signedInPage(e2e, 'viewer');
+    await page.goto('/invoices/new');
+    await page.waitForURL(/\/no-access$/);
+    await page.getByTestId('no-access').waitFor();
+  });
+
+  it(
+    'a failed upload is named as the failing step and creates nothing; a retry uploads and creates',
+    async () => {
+      const page = await signedInPage(e2e, 'accountant');
+      await page.goto('/invoices/new');
+      const ref = refOf('WU');
+      await fillSetup(page, ref);
+      await fillCost(page, 0, { name: 'Audit', amount: '300', vat: '20' });
+      await page.getByTestId('wizard-next').click();
+      await page
+        .getByTestId('invoice-files')
+        .locator('input[type=file]')
+        .setInputFiles({
+          name: 'audit.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.concat([PDF, Buffer.from(`% ${ref}\n`)]),
+        });
+      await page.getByText('audit.pdf').waitFor();
+      // The storage answers as a proxy does to a body it finds too large.
+      await page.route('**/api/storage/', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({ status: 413, body: '' })
+          : route.continue(),
+      );
+      await page.getByTestId('wizard-next').click();
+      const failure = page.getByTestId('wizard-failure');
+      await failure.waitFor();
+      expect(await failure.getAttribute('data-step')).toBe('upload');
+      expect(await failure.textContent()).toContain('The files were not uploaded.');
+      expect(await failure.textContent()).toContain('Total payload size exceeded the limit.');
+      const left = await one(
+        `select count(*)::int as n from app_public.invoices where invoice_ref = $1`,
+        [ref],
+      );
+      expect(left.n).toBe(0);
+      await page.unroute('**/api/storage/');
+      await page.getByTestId('wizard-next').click();
+      await page.getByTestId('wizard-created').waitFor();
+      const created = await one(
+        `select (select count(*) from app_public.invoices_files f where f.invoice_id = i.id)::int as files
+           from app_public.invoices i where i.invoice_ref = $1`,
+        [ref],
+      );
+      expect(created.files).toBe(1);
+    },
+    SLOW,
+  );
+
+  it(
+    'a failure leaves nothing: a future period refused by the server, then a retry keeps the entries',
+    async () => {
+      const page = await signedInPage(e2e, 'accountant');
+      await page.goto('/invoices/new');
+      const ref = refOf('WF');
+      await fillSetup(page, ref);
+      await fillCost(page, 0, { name: 'Consulting', amount: '500', vat: '20' });
+      await page.getByTestId('add-cost').click();
+      await fillCost(page, 1, { name: 'Travel', amount: '70', vat: '10' });
+      await page.getByTestId('wizard-next').click();
+      // The browser's check bypassed: the second cost's period goes to the server as 2099-12.
+      await page.route('**/graphql', async (route) => {
+        const body = route.request().postDataJSON() as {
+          operationName?: string;
+          variables: { costs: { year: number; period: number }[] };
+        };
+        if (body.operationName !== 'CreateInvoiceWithCosts') return route.continue();
+        body.variables.costs[1]!.year = 2099;
+        body.variables.costs[1]!.period = 12;
+        return route.continue({ postData: JSON.stringify(body) });
+      });
+      await page.getByTestId('wizard-next').click();
+      const failure = page.getByTestId('wizard-failure');
+      await failure.waitFor();
+      expect(await failure.getAttribute('data-step')).toBe('create');
+      expect(await failure.textContent()).toContain(
+        'The period cannot be later than the current month.',
+      );
+      const left = await one(
+        `select count(*)::int as n from app_public.invoices where invoice_ref = $1`,
+        [ref],
+      );
+      expect(left.n).toBe(0);
+      // Retry without the interference: what was entered is still there.
+      await page.unroute('**/graphql');
+      await page.getByTestId('wizard-next').click();
+      await page.getByTestId('wizard-created').waitFor();
+      const created = await one(
+        `select (select count(*) from app_public.costs c where c.invoice_id = i.id)::int as costs
+         from app_public.invoices i where i.invoice_ref = $1`,
+        [ref],
+      );
+      expect(created.costs).toBe(2);
+    },
+    SLOW,
+  );
+});
+
+/** An invoice of the accountant's subsidiary and the first supplier, by the administrator. */
+async function seedInvoice(ref: string, costs: Record<string, unknown>[] = []): Promise<number> {
+  const token = (await login(e2e.app.app, 'admin')).accessToken;
+  const result = await gql<{ createInvoiceWithCosts: { result: { id: number } } }>(
+    e2e.app.app,
+    `mutation C($ref: String!, $s: UUID!, $p: UUID!, $costs: JSON!) {
+      createInvoiceWithCosts(input: { invoiceType: regular, invoiceRef: $ref, invoiceDate: "2026-09-01",
+        currency: "EUR", subsidiaryId: $s, supplierId: $p, costs: $costs }) { result { id } } }`,
+    {
+      ref,
+      s: ids.nl,
+      p: ids.supplier,
+      costs:
+        costs.length > 0
+          ? costs
+          : [{ name: 'Earlier', amount: '1', vat: '20', period: 9, year: 2026 }],
+    },
+    token,
+  );
+  if (!result.data) throw new Error(JSON.stringify(result.errors));
+  return result.data.createInvoiceWithCosts.result.id;
+}
+
+/** An invoice of the accountant's subsidiary with costs, through the API; returns the cost ids. */
+async function seedCosts(count: number, projectKey = 'ops.platform'): Promise<number[]> {
+  const project = await one(`select id from app_public.projects where access_key = $1`, [
+    projectKey,
+  ]);
+  const invoiceId = await seedInvoice(
+    refOf('SEED'),
+    Array.from({ length: count }, (_, i) => ({
+      name: `Seeded ${i + 1}`,
+      amount: '100.00',
+      vat: '20',
+      period: 10,
+      year: 2026,
+      project_id: project.id,
+    })),
+  );
+  const { rows } = await e2e.app.db.owner.query<{ id: number }>(
+    `select id from app_public.costs where invoice_id = $1 order by id`,
+    [invoiceId],
+  );
+  return rows.map((row) => row.id);
+}
+
+const statuses = async (costIds: number[]) =>
+  (
+    await e2e.app.db.owner.query(
+      `select status::text from app_public.costs where id = any($1) order by id`,
+      [costIds],
+    )
+  ).rows.map((row) => row.status);
+
+async function selectRows(page: Page, costIds: number[]) {
+  for (const id of costIds) {
+    await page
+      .locator(`[data-testid=costs-table] .ag-row[row-id="${id}"] .ag-selection-checkbox input`)
+      .first()
+      .check();
+  }
+}
+
+describe('costs table (/costs)', () => {
+  it('the accountant bulk-approves two costs', async () => {
+    const costIds = await seedCosts(2);
+    const page = await signedInPage(e2e, 'accountant');
+    await page.goto('/costs');
+    await selectRows(page, costIds);
+    await page.getByTestId('bulk-approve').click();
+    await expect
+      .poll(() => page.getByTestId('costs-message').textContent())
+      .toBe('2 costs approved');
+    expect(await statuses(costIds)).toEqual(['approved', 'approved']);
+  });
+
+  it('bulk reject needs a reason; the viewer is offered neither action', async () => {
+    const costIds = await seedCosts(2);
+    const page = await signedInPage(e2e, 'accountant');
+    await page.goto('/costs');
+    await selectRows(page, costIds);
+    await page.getByTestId('bulk-reject').click();
+    const dialog = page.getByTestId('reject-dialog');
+    await dialog.getByTestId('dialog-save').click();
+    await dialog.getByText('Field is required').waitFor();
+    expect(await statuses(costIds)).toEqual(['to_approve', 'to_approve']);
+    await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Wrong project');
+    await dialog.getByTestId('dialog-save').click();
+    await expect
+      .poll(() => page.getByTestId('costs-message').textContent())
+      .toBe('2 costs rejected');
+    expect(await statuses(costIds)).toEqual(['rejected', 'rejected']);
+
+    const viewer = await signedInPage(e2e, 'viewer');
+    await viewer.goto('/costs');
+    const more = await seedCosts(1);
+    await viewer.reload();
+    await selectRows(viewer, more);
+    await viewer.getByTestId('selection-summary').waitFor();
+    expect(await viewer.getByTestId('bulk-approve').count()).toBe(0);
+    expect(await viewer.getByTestId('bulk-reject').count()).toBe(0);
+  });
+
+  it('the manager sees only costs of its projects', async () => {
+    const [legacy] = await seedCosts(1, 'ops.legacy');
+    const [allowed] = await seedCosts(1, 'ops.platform');
+    const admin = await signedInPage(e2e, 'admin');
+    await admin.goto('/costs');
+    await admin.locator(`.ag-row[row-id="${legacy}"]`).waitFor();
+    const page = await signedInPage(e2e, 'manager');
+    await page.goto('/costs');
+    await page.locator(`.ag-row[row-id="${allowed}"]`).waitFor();
+    expect(await page.locator(`.ag-row[row-id="${legacy}"]`).count()).toBe(0);
+    const { n } = await one(
+      `select count(*)::int as n from app_public.costs c join app_public.projects p on p.id = c.project_id
+        where not c.is_deleted and p.access_key like 'ops.%' and p.access_key <> 'ops.legacy'`,
+    );
+    await expect.poll(() => page.getByTestId('pagination').textContent()).toContain(`of ${n}`);
+    // Every row of the page is a cost of a project its access pattern admits.
+    const shown = [
+      ...new Set(
+        await page
+          .locator('[data-testid=costs-table] .ag-row[row-id]')
+          .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('row-id')))),
+      ),
+    ];
+    expect(shown.length).toBe(10);
+    const outside = await one(
+      `select count(*)::int as n from app_public.costs c left join app_public.projects p on p.id = c.project_id
+        where c.id = any($1) and (p.access_key is null or p.access_key not like 'ops.%' or p.access_key = 'ops.legacy')`,
+      [shown],
+    );
+    expect(outside.n).toBe(0);
+  });
+  it('attaches a file to a cost; the same file for another cost is shown as already attached', async () => {
+    const [first, second] = await seedCosts(2);
+    const page = await signedInPage(e2e, 'accountant');
+    await page.goto('/costs');
+    const scan = Buffer.concat([PDF, Buffer.from(`% cost ${first}\n`)]);
+    await page.getByTestId(`attach-${first}`).click();
+    await page
+      .getByTestId('cost-files')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: scan });
+    await page.getByText('receipt.pdf').waitFor();
+    await page.getByTestId('attach-save').click();
+    await expect
+      .poll(() => page.getByTestId('costs-message').textContent())
+      .toBe('1 file attached');
+    const attached = await one(
+      `select count(*)::int as n from app_public.costs_files where cost_id = $1`,
+      [first],
+    );
+    expect(attached.n).toBe(1);
+    await page.getByTestId(`attach-${second}`).click();
+    await page
+      .getByTestId('cost-files')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'copy.pdf', mimeType: 'application/pdf', buffer: scan });
+    await page
+      .getByText(`copy.pdf: this file is already stored (cost ${first}), skipped`)
+      .waitFor();
+    expect(await page.getByTestId('attach-save').isDisabled()).toBe(true);
+  });
+
+  it('filters live in the URL: a link opens the list filtered, with the named records in the chips', async () => {
+    const [cost] = await seedCosts(1, 'ops.data');
+    const project = await one(`select id from app_public.projects where access_key = 'ops.data'`);
+    const page = await signedInPage(e2e, 'accountant');
+    await page.goto(`/costs?status=to_approve&project=${project.id}&period=2026-10`);
+    const chips = page.getByTestId('filter-chips');
+    await chips.getByText('Project: Data warehouse').waitFor();
+    await chips.getByText('Status: To approve').waitFor();
+    await chips.getByText('Period: 2026-10').waitFor();
+    await page.locator(`.ag-row[row-id="${cost}"]`).first().waitFor();
+    const shown = [
+      ...new Set(
+        await page
+          .locator('[data-testid=costs-table] .ag-row[row-id]')
+          .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('row-id')))),
+      ),
+    ];
+    const { n } = await one(
+      `select count(*)::int as n from app_public.costs
+        where id = any($1) and project_id = $2 and status = 'to_approve' and year = 2026 and period = 10`,
+      [shown, project.id],
+    );
+    expect(n).toBe(shown.length);
+    // Removing a chip removes its filter from the URL.
+    await chips
+      .getByText('Project: Data warehouse')
+      .locator('..')
+      .locator('.MuiChip-deleteIcon')
+      .click();
+    await page.waitForURL((url) => !url.searchParams.has('project'));
+    expect(new URL(page.url()).searchParams.get('status')).toBe('to_approve');
+  });
+  it('exports what the filters select as CSV, money as exact decimals', async () => {
+    const [first, second] = await seedCosts(2, 'rnd.ml');
+    const project = await one(`select id from app_public.projects where access_key = 'rnd.ml'`);
+    const page = await signedInPage(e2e, 'accountant');
+    await page.goto(`/costs?project=${project.id}&status=to_approve`);
+    await page.locator(`.ag-row[row-id="${first}"]`).first().waitFor();
+    await page.getByTestId('export-button').click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'CSV' }).click();
+    const file = await (await download).path();
+    const csv = fs.readFileSync(file, 'utf8');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const expected = await one(
+      `select count(*)::int as n from app_public.costs
+        where project_id = $1 and status = 'to_approve' and subsidiary_id = $2 and not is_deleted`,
+      [project.id, ids.nl],
+    );
+    expect(lines).toHaveLength(1 + expected.n);
+    expect(lines[0]).toContain('ID');
+    const row = lines.find(
+      (line) => line.startsWith(`"${second}"`) || line.startsWith(`${second},`),
+    );
+    expect(row).toContain('120.00');
+    expect(row).toContain('Machine learning lab');
+  });
+});

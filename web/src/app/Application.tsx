@@ -1,0 +1,41 @@
+// The signed-in application: the MUI theme in the reader's language, the shell and every screen's
+// route (built from the feature modules, app/routes.tsx).
+import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { enUS as coreEn, ruRU as coreRu } from '@mui/material/locale';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes } from 'react-router';
+import { Screen } from './guards.tsx';
+import NotFoundPage from './pages/NotFoundPage.tsx';
+import { SCREENS } from './routes.tsx';
+import Shell from './Shell.tsx';
+
+export default function Application() {
+  const { i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'ru';
+  const theme = useMemo(
+    () =>
+      createTheme(
+        { palette: { primary: { main: '#1f4e79' } } },
+        language === 'en' ? coreEn : coreRu,
+      ),
+    [language],
+  );
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <Routes>
+        <Route element={<Shell />}>
+          {SCREENS.map((route) =>
+            route.path === '' ? (
+              <Route key="index" index element={<Screen route={route} />} />
+            ) : (
+              <Route key={route.path} path={route.path} element={<Screen route={route} />} />
+            ),
+          )}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,283 @@
+import { Add, ArrowBack, LinkOff, Undo } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { errorMessage } from '../../api/errors.ts';
+import { CandidateDocumentsDocument, EditDocumentDocument } from '../../api/generated.ts';
+import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
+import {
+  DocumentFields,
+  documentData,
+  documentSchema,
+  documentValues,
+  selectedOf,
+  type DocumentFormValues,
+} from './document-form.tsx';
+import { DocumentGate, useRouteDocument, type DocumentDetails } from './document-parts.tsx';
+import { useSaveAccess } from './use-save-access.ts';
+
+/** Document edit (SPEC §2): the fields and, in the same save, child documents connected and
+ *  disconnected (editDocument runs them in one transaction). */
+export default function DocumentEditPage() {
+  const { id, query, document } = useRouteDocument();
+  return (
+    <DocumentGate id={id} query={query} document={document}>
+      {(doc) => <EditForm document={doc} />}
+    </DocumentGate>
+  );
+}
+
+interface Candidate {
+  id: string;
+  name: string;
+  type: string;
+  parentName: string | null;
+}
+
+function EditForm({ document: doc }: { document: DocumentDetails }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const edit = useGraphQLMutation(EditDocumentDocument, ['Document']);
+  const saveAccess = useSaveAccess();
+  const [failure, setFailure] = useState<unknown>();
+  const [connect, setConnect] = useState<Candidate[]>([]);
+  const [disconnect, setDisconnect] = useState<string[]>([]);
+  const children = doc.children.nodes.filter((node) => node !== null);
+
+  if (!doc.canEdit) {
+    return (
+      <Box sx={{ p: 3 }}>
+        <Alert severity="warning" data-testid="cannot-edit">
+          {t('documents.cannotEdit')}
+        </Alert>
+      </Box>
+    );
+  }
+
+  const submit = async (values: DocumentFormValues) => {
+    setFailure(undefined);
+    try {
+      await edit.mutateAsync({
+        id: doc.id,
+        data: documentData(values),
+        connectIds: connect.map((c) => c.id),
+        disconnectIds: disconnect,
+      });
+      await saveAccess(doc.id, documentValues(doc), values);
+      void navigate(`/documents/${doc.id}`);
+    } catch (error) {
+      setFailure(error);
+    }
+  };
+
+  return (
+    <Box sx={{ p: 3 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+        <IconButton
+          component={RouterLink}
+          to={`/documents/${doc.id}`}
+          aria-label={t('documents.backToDocument')}
+        >
+          <ArrowBack />
+        </IconButton>
+        <Typography variant="h5" component="h1">
+          {t('documents.editTitle', { name: doc.name })}
+        </Typography>
+      </Stack>
+      <Formik<DocumentFormValues>
+        initialValues={documentValues(doc)}
+        validationSchema={documentSchema}
+        onSubmit={submit}
+      >
+        {(form) => (
+          <Form noValidate data-testid="document-form">
+            <Paper sx={{ p: 3, mb: 2 }}>
+              <DocumentFields
+                selected={selectedOf(doc)}
+                documentId={doc.id}
+                showAccess={Boolean(doc.canDelete)}
+              />
+            </Paper>
+            <Paper sx={{ p: 3, mb: 2 }} data-testid="edit-children">
+              <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 500 }}>
+                {t('documents.form.children')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('documents.form.childrenHelp')}
+              </Typography>
+              <List dense>
+                {children.map((child) => {
+                  const leaving = disconnect.includes(child.id);
+                  return (
+                    <ListItem
+                      key={child.id}
+                      data-testid="child-row"
+                      secondaryAction={
+                        <Button
+                          size="small"
+                          startIcon={leaving ? <Undo /> : <LinkOff />}
+                          onClick={() =>
+                            setDisconnect((ids) =>
+                              leaving
+                                ? ids.filter((other) => other !== child.id)
+                                : [...ids, child.id],
+                            )
+                          }
+                          data-testid="toggle-disconnect"
+                        >
+                          {t(leaving ? 'documents.form.keep' : 'documents.form.disconnect')}
+                        </Button>
+                      }
+                    >
+                      <ListItemText
+                        primary={child.name}
+                        secondary={t(`documents.types.${child.type}`)}
+                        sx={leaving ? { textDecoration: 'line-through', opacity: 0.6 } : undefined}
+                      />
+                    </ListItem>
+                  );
+                })}
+                {connect.map((candidate) => (
+                  <ListItem
+                    key={candidate.id}
+                    data-testid="connect-row"
+                    secondaryAction={
+                      <Button
+                        size="small"
+                        startIcon={<Undo />}
+                        onClick={() =>
+                          setConnect((list) => list.filter((other) => other.id !== candidate.id))
+                        }
+                      >
+                        {t('documents.form.undo')}
+                      </Button>
+                    }
+                  >
+                    <ListItemText
+                      primary={
+                        <>
+                          {candidate.name}{' '}
+                          <Chip
+                            size="small"
+                            color="primary"
+                            label={t('documents.form.toConnect')}
+                          />
+                        </>
+                      }
+                      secondary={
+                        candidate.parentName
+                          ? t('documents.form.movesFrom', { name: candidate.parentName })
+                          : t(`documents.types.${candidate.type}`)
+                      }
+                    />
+                  </ListItem>
+                ))}
+                {children.length === 0 && connect.length === 0 && (
+                  <Typography variant="body2">{t('documents.noChildren')}</Typography>
+                )}
+              </List>
+              <ConnectPicker
+                exclude={[doc.id, ...children.map((c) => c.id), ...connect.map((c) => c.id)]}
+                onPick={(candidate) => setConnect((list) => [...list, candidate])}
+              />
+            </Paper>
+            {failure !== undefined && (
+              <Alert severity="error" sx={{ mb: 2 }} data-testid="save-error">
+                {errorMessage(t, failure)}
+              </Alert>
+            )}
+            <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
+              <Button component={RouterLink} to={`/documents/${doc.id}`}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={form.isSubmitting}
+                data-testid="save"
+              >
+                {t('common.save')}
+              </Button>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </Box>
+  );
+}
+
+/** Finds a document by name to connect as a child (up to 25 matches). */
+function ConnectPicker(props: { exclude: string[]; onPick: (candidate: Candidate) => void }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const query = useGraphQLQuery(
+    CandidateDocumentsDocument,
+    { search: search.trim(), exclude: props.exclude },
+    { reads: ['Document'] },
+    { enabled: search.trim().length >= 2, placeholderData: keepPreviousData },
+  );
+  const found = (query.data?.allDocuments?.nodes ?? []).filter((node) => node !== null);
+  return (
+    <Box sx={{ mt: 2 }}>
+      <TextField
+        size="small"
+        label={t('documents.form.findToConnect')}
+        helperText={t('documents.form.findHelp')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        sx={{ minWidth: 360 }}
+        slotProps={{ htmlInput: { 'data-testid': 'connect-search' } }}
+      />
+      {search.trim().length >= 2 && (
+        <List dense data-testid="connect-candidates">
+          {found.map((candidate) => (
+            <ListItem
+              key={candidate.id}
+              secondaryAction={
+                <Button
+                  size="small"
+                  startIcon={<Add />}
+                  onClick={() => props.onPick(candidate)}
+                  data-testid="connect"
+                >
+                  {t('documents.form.connect')}
+                </Button>
+              }
+            >
+              <ListItemText
+                primary={candidate.name}
+                secondary={[
+                  t(`documents.types.${candidate.type}`),
+                  candidate.parentName
+                    ? t('documents.form.currentParent', { name: candidate.parentName })
+                    : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            </ListItem>
+          ))}
+          {query.isSuccess && found.length === 0 && (
+            <Typography variant="body2">{t('documents.form.nothingFound')}</Typography>
+          )}
+        </List>
+      )}
+    </Box>
+  );
+}
