@@ -376,6 +376,28 @@ describe('bill wizard', () => {
   }
 
   it(
+    'the setup step repeats SPEC §5 for a quick message: required fields, a due date before the invoice date, VAT above 100',
+    async () => {
+      const page = await signedInPage(e2e, 'accountant');
+      await page.goto('/bills/new');
+      await page.getByTestId('wizard-next').click();
+      const setup = page.getByTestId('wizard-setup');
+      await expect
+        .poll(() => setup.getByText('Field is required').count(), { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(6);
+      await page.locator('input[name=vat]').fill('120');
+      await typeDate(page, 'Invoice date', '11102026');
+      await typeDate(page, 'Due date', '11052026');
+      await page.getByTestId('wizard-next').click();
+      await setup.getByText('VAT must be above 0 and at most 100').waitFor();
+      await setup.getByText('The due date cannot be before the invoice date').waitFor();
+      // Still on the first step.
+      expect(await page.getByTestId('wizard-costs').count()).toBe(0);
+    },
+    FLOW,
+  );
+
+  it(
     'a step that fails (a chosen cost billed meanwhile) is named, leaves no bill and deletes the uploaded act',
     async () => {
       const owner = e2e.app.db.owner;
