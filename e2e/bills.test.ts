@@ -314,6 +314,37 @@ describe('bills table', () => {
   );
 
   it(
+    'row actions from the server: the accountant archives a bill from the list and restores it; the viewer has none',
+    async () => {
+      const bill = await seedBill(e2e, 1);
+      const viewer = await signedInPage(e2e, 'viewer');
+      await viewer.goto(`/bills?search=${encodeURIComponent(bill.name)}`);
+      const viewerRow = viewer.locator(`[data-testid="bills-table"] .ag-row[row-id="${bill.id}"]`);
+      await viewerRow.first().waitFor();
+      expect(await viewerRow.locator('[data-testid^="row-"]').count()).toBe(0);
+      await viewer.context().close();
+
+      const page = await signedInPage(e2e, 'accountant');
+      await page.goto(`/bills?search=${encodeURIComponent(bill.name)}`);
+      const row = page.locator(`[data-testid="bills-table"] .ag-row[row-id="${bill.id}"]`);
+      await row.locator('[data-testid="row-validate"]').first().waitFor();
+      await row.locator('[data-testid="row-archive"]').first().click();
+      await page.locator('[data-testid="bills-table"] [data-testid="table-empty"]').waitFor();
+      await page.goto(`/bills?search=${encodeURIComponent(bill.name)}&archived=archived`);
+      await row.locator('[data-testid="row-unarchive"]').first().click();
+      await page.locator('[data-testid="bills-table"] [data-testid="table-empty"]').waitFor();
+      expect(
+        (
+          await e2e.app.db.owner.query('select is_deleted from app_public.bills where id = $1', [
+            bill.id,
+          ])
+        ).rows[0],
+      ).toEqual({ is_deleted: false });
+    },
+    FLOW,
+  );
+
+  it(
     'the accountant edits a bill: a new VAT changes the amount with VAT; a paid bill offers no edit',
     async () => {
       const bill = await seedBill(e2e, 1);

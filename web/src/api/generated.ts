@@ -2743,7 +2743,7 @@ export type AllBillsQueryVariables = Exact<{
 }>;
 
 
-export type AllBillsQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, amountWVat: string, amountUsdWVat: string, invoiceRef: string | null, dueDate: string | null, invoiceDate: string, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null } | null> } | null };
+export type AllBillsQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, amountWVat: string, amountUsdWVat: string, invoiceRef: string | null, dueDate: string | null, invoiceDate: string, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null } | null> } | null };
 
 export type BillDetailsQueryVariables = Exact<{
   id: number;
@@ -3750,6 +3750,7 @@ export const AllBillsDocument = new TypedDocumentString(`
       isDeleted
       status
       paymentStatus
+      availableActions
     }
   }
 }

@@ -1,16 +1,30 @@
-import { Add, FilterList, OpenInNew } from '@mui/icons-material';
-import { Box, Button, IconButton, Stack, TextField, Tab, Tabs, Typography } from '@mui/material';
+import { Add, Archive, FilterList, OpenInNew, TaskAlt, Unarchive } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  Snackbar,
+  Stack,
+  TextField,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   AllBillsDocument,
+  SetBillDeletedDocument,
+  ValidateBillDocument,
   UnpaidBillsDocument,
   type AllBillsQuery,
   type BillOrderBy,
   type UnpaidBillsQuery,
 } from '../../api/generated.ts';
-import { useListQuery } from '../../api/hooks.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { useGraphQLMutation, useListQuery } from '../../api/hooks.ts';
 import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
 import { api } from '../../app/services.ts';
@@ -96,6 +110,51 @@ function OpenBill({ id }: { id: number }) {
   );
 }
 
+/** The quick actions of a row the server allows: validate, archive, unarchive (the rest on the
+ *  bill's page). */
+function RowActions({ row, onFailure }: { row: BillRow; onFailure: (error: unknown) => void }) {
+  const { t } = useTranslation();
+  const changes = ['Bill', 'Cost', 'Payment'] as const;
+  const validate = useGraphQLMutation(ValidateBillDocument, changes);
+  const setDeleted = useGraphQLMutation(SetBillDeletedDocument, changes);
+  const allowed = new Set(row.availableActions ?? []);
+  const run = (work: () => Promise<unknown>) => void work().catch(onFailure);
+  return (
+    <>
+      {allowed.has('validate') && (
+        <IconButton
+          size="small"
+          aria-label={t('bills.rowValidate', { id: row.id })}
+          onClick={() => run(() => validate.mutateAsync({ billId: row.id }))}
+          data-testid="row-validate"
+        >
+          <TaskAlt fontSize="small" />
+        </IconButton>
+      )}
+      {allowed.has('archive') && (
+        <IconButton
+          size="small"
+          aria-label={t('bills.rowArchive', { id: row.id })}
+          onClick={() => run(() => setDeleted.mutateAsync({ billId: row.id, isDeleted: true }))}
+          data-testid="row-archive"
+        >
+          <Archive fontSize="small" />
+        </IconButton>
+      )}
+      {allowed.has('unarchive') && (
+        <IconButton
+          size="small"
+          aria-label={t('bills.rowUnarchive', { id: row.id })}
+          onClick={() => run(() => setDeleted.mutateAsync({ billId: row.id, isDeleted: false }))}
+          data-testid="row-unarchive"
+        >
+          <Unarchive fontSize="small" />
+        </IconButton>
+      )}
+    </>
+  );
+}
+
 /** A text filter applied on Enter or when the field is left (one history entry per change). */
 function TextFilter(props: {
   label: string;
@@ -178,6 +237,7 @@ function AllBillsTable() {
   const { permissions } = useSession();
   const table = useTableState(BILLS_TABLE);
   const [showFilters, setShowFilters] = useState(false);
+  const [failure, setFailure] = useState<unknown>();
   const data = useListQuery(
     AllBillsDocument,
     { ...pagingVariables<BillOrderBy>(table.state), filter: billsFilter(table.state.filters) },
@@ -340,6 +400,7 @@ function AllBillsTable() {
         testId="bills-table"
         columns={columns}
         columnChooser="bills"
+        pinActions
         rows={data.rows}
         totalCount={data.totalCount}
         loading={data.loading}
@@ -393,8 +454,22 @@ function AllBillsTable() {
             />
           </>
         }
-        rowActions={(row) => <OpenBill id={row.id} />}
+        rowActions={(row) => (
+          <>
+            <OpenBill id={row.id} />
+            <RowActions row={row} onFailure={setFailure} />
+          </>
+        )}
       />
+      <Snackbar
+        open={failure !== undefined}
+        autoHideDuration={8000}
+        onClose={() => setFailure(undefined)}
+      >
+        <Alert severity="error" onClose={() => setFailure(undefined)} data-testid="row-error">
+          {errorMessage(t, failure)}
+        </Alert>
+      </Snackbar>
       {!data.loading && !data.error && data.totalCount === 0 && permissions.billWrite && (
         <Stack sx={{ alignItems: 'center', mt: 2 }} data-testid="empty-add">
           <Button variant="outlined" startIcon={<Add />} component={Link} to="/bills/new">
