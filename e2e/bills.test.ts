@@ -4,7 +4,7 @@
 import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PDF, seedBill, pay } from './bill-seeds.ts';
+import { PDF, seedBill, seedCosts, pay } from './bill-seeds.ts';
 import { signedInPage, useBrowser } from './browser.ts';
 
 const e2e = useBrowser();
@@ -432,14 +432,7 @@ describe('bill wizard', () => {
     'a step that fails (a chosen cost billed meanwhile) is named, leaves no bill and deletes the uploaded act',
     async () => {
       const owner = e2e.app.db.owner;
-      const costs = await owner.query<{ id: number }>(
-        `update app_public.costs set to_bill = true where id in (
-         select c.id from app_public.costs c join app_public.invoices i on i.id = c.invoice_id
-          join app_public.subsidiaries s on s.id = c.subsidiary_id
-         where s.short_name = 'Northwind NL' and c.status = 'approved' and not c.is_deleted
-           and c.bill_id is null and c.currency = 'EUR' and i.status in ('open', 'draft')
-         order by c.id limit 2) returning id`,
-      );
+      const costs = { rows: (await seedCosts(e2e, 2, true)).map((id) => ({ id })) };
       const page = await signedInPage(e2e, 'accountant');
       await page.goto('/bills/new');
       const name = `Failing wizard bill ${Date.now()}`;
@@ -502,14 +495,7 @@ describe('bill wizard', () => {
     'the accountant creates a bill from three approved costs marked to bill, with an act; progress shows each step, then the bill',
     async () => {
       const owner = e2e.app.db.owner;
-      const costs = await owner.query<{ id: number }>(
-        `update app_public.costs set to_bill = true where id in (
-         select c.id from app_public.costs c join app_public.invoices i on i.id = c.invoice_id
-          join app_public.subsidiaries s on s.id = c.subsidiary_id
-         where s.short_name = 'Northwind NL' and c.status = 'approved' and not c.is_deleted
-           and c.bill_id is null and c.currency = 'EUR' and i.status in ('open', 'draft')
-         order by c.id limit 3) returning id`,
-      );
+      const costs = { rows: (await seedCosts(e2e, 3, true)).map((id) => ({ id })) };
       expect(costs.rows).toHaveLength(3);
       const expected = await owner.query<{ amount: string }>(
         'select sum(amount)::text as amount from app_public.costs where id = any($1::int[])',

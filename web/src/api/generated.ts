@@ -3881,11 +3881,7 @@ export const BillDetailsDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
 export const BillableCostsDocument = new TypedDocumentString(`
     query BillableCosts($first: Int!, $filter: CostFilter!) {
-  allCosts(
-    first: $first
-    filter: $filter
-    orderBy: [YEAR_DESC, PERIOD_DESC, PRIMARY_KEY_ASC]
-  ) {
+  allCosts(first: $first, filter: $filter, orderBy: [PRIMARY_KEY_DESC]) {
     totalCount
     nodes {
       id
