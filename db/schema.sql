@@ -19,6 +19,8 @@ create type app_public.costs_status as enum ('none', 'to_approve', 'approved', '
 comment on type app_public.costs_status is 'Summary of the live costs of an invoice or bill: none, all in one status, or mixed.';
 create type app_public.document_prep_vals as (principal_id uuid, client_id uuid, service_id uuid, contractor_id uuid);
 comment on type app_public.document_prep_vals is 'The parties of a document, to prefill a related one.';
+create type app_public.exchange_rate_problem as (line integer, code text, message text);
+comment on type app_public.exchange_rate_problem is 'A problem of one row of an exchange-rate import (line = the row''s number, from 1).';
 create type app_public.file_attachment as (kind text, record_id text);
 comment on type app_public.file_attachment is 'A record a file is attached to: kind bill, invoice, cost, document, act or avatar, and its id.';
 create type app_public.invoice_status as enum ('draft', 'open', 'rejected', 'validated', 'paid', 'static');
@@ -31,6 +33,8 @@ create type app_public.payment_method as enum ('transaction', 'cash');
 comment on type app_public.payment_method is 'How money was paid: by bank transaction or in cash.';
 create type app_public.payment_status as enum ('unpaid', 'partially_paid', 'paid');
 comment on type app_public.payment_status is 'Unpaid, partially paid or paid, from the payments against the amount with VAT.';
+create type app_public.record_dependent as (table_name text, count integer);
+comment on type app_public.record_dependent is 'How many rows of a table refer to a record.';
 create type app_public.remaining_amount as (id integer, remaining numeric, currency text);
 comment on type app_public.remaining_amount is 'What is left to pay on an invoice or bill.';
 create type app_public.report_month as (year integer, month integer, costs_usd numeric, bills_usd numeric, margin_usd numeric, margin_percent numeric, is_total boolean);
@@ -109,6 +113,7 @@ comment on column app_public.accounts.access_pattern_projects is 'Project access
 CREATE INDEX accounts_role_id_idx ON app_public.accounts USING btree (role_id);
 CREATE INDEX accounts_user_id_idx ON app_public.accounts USING btree (user_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _050_not_current BEFORE DELETE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__not_current();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.accounts enable row level security;
 create policy delete_admin on app_public.accounts for delete to public
@@ -1131,6 +1136,7 @@ create table app_public.roles (
 );
 comment on table app_public.roles is '@behavior -insert
 A named set of scopes; every account has one. Created with createRole (name and at least one scope).';
+CREATE INDEX roles_created_at_idx ON app_public.roles USING btree (created_at);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.roles FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE CONSTRAINT TRIGGER _900_need_scope AFTER INSERT ON app_public.roles DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_private.tg_roles__need_scope();
 alter table app_public.roles enable row level security;
@@ -1167,6 +1173,7 @@ create table app_public.services (
   constraint services_pkey PRIMARY KEY (id)
 );
 comment on table app_public.services is 'A service the group sells; bills and documents refer to it.';
+CREATE INDEX services_created_at_idx ON app_public.services USING btree (created_at);
 CREATE INDEX services_name_idx ON app_public.services USING btree (name);
 CREATE UNIQUE INDEX services_name_unique ON app_public.services USING btree (lower(btrim(name)));
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.services FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
@@ -1268,6 +1275,7 @@ A person who signs in (created with the createUser mutation, which sets a passwo
 comment on column app_public.users.avatar_file_id is 'The stored file shown as the avatar.';
 CREATE INDEX users_avatar_file_id_idx ON app_public.users USING btree (avatar_file_id);
 CREATE INDEX users_created_at_idx ON app_public.users USING btree (created_at);
+CREATE INDEX users_first_name_idx ON app_public.users USING btree (first_name);
 CREATE INDEX users_last_name_idx ON app_public.users USING btree (last_name);
 CREATE INDEX users_username_idx ON app_public.users USING btree (username);
 CREATE UNIQUE INDEX users_username_key ON app_public.users USING btree (lower(username));
@@ -1909,6 +1917,37 @@ $function$;
 comment on function app_hidden.project_visible(uuid,uuid[]) is 'Whether a project passes the account''s project limit (none: every project, and rows without one); call as project_visible(col, (select app_hidden.allowed_project_ids())).';
 grant execute on function app_hidden.project_visible(uuid,uuid[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.record_dependents(tbl regclass, record_id uuid)
+ RETURNS SETOF app_public.record_dependent
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  fk record;
+  n integer;
+  counts jsonb := '{}';
+begin
+  for fk in
+    select c.conrelid::regclass as child, cl.relname::text as child_name, a.attname::text as col
+      from pg_constraint c
+      join pg_class cl on cl.oid = c.conrelid
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+     where c.contype = 'f' and c.confrelid = tbl and array_length(c.conkey, 1) = 1
+       and c.confdeltype in ('r', 'a')
+  loop
+    execute format('select count(*)::int from %s where %I = $1', fk.child, fk.col)
+      into n using record_id;
+    if n > 0 then
+      counts := jsonb_set(counts, array[fk.child_name],
+        to_jsonb(coalesce((counts ->> fk.child_name)::int, 0) + n));
+    end if;
+  end loop;
+  return query select key, value::int from jsonb_each_text(counts) order by key;
+end;
+$function$;
+grant execute on function app_hidden.record_dependents(regclass,uuid) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.reference_names(kind text, ids uuid[])
  RETURNS TABLE(id uuid, name text)
  LANGUAGE sql
@@ -2495,6 +2534,20 @@ begin
   end if;
   new.updated_at := case when tg_op = 'UPDATE' and old.updated_at >= now() then old.updated_at + interval '1 millisecond' else now() end;
   return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_accounts__not_current()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if old.id = app_hidden.current_account_id() then
+    perform app_hidden.fail('CannotDeleteCurrentAccount',
+      'You are signed in with this account: switch to another one first.');
+  end if;
+  return old;
 end;
 $function$;
 
@@ -3278,6 +3331,44 @@ AS $function$ select bill.amount_w_vat - bill.amount $function$;
 comment on function app_public.bills_vat_amount(app_public.bills) is 'The VAT of the bill: amount with VAT minus amount.';
 grant execute on function app_public.bills_vat_amount(app_public.bills) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.check_exchange_rates(rows jsonb)
+ RETURNS SETOF app_public.exchange_rate_problem
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with input as (
+    select r.line::int, btrim(r.value ->> 'currency') as currency,
+           btrim(r.value ->> 'rateDate') as rate_date, btrim(r.value ->> 'usdPerUnit') as rate
+      from jsonb_array_elements(case when jsonb_typeof(rows) = 'array' then rows else '[]' end)
+           with ordinality as r(value, line)
+  ),
+  problems as (
+    select line, 'UnknownCurrency' as code, 'The currency must be from the currency list.' as message, 1 as k
+      from input i
+     where not exists (select from app_public.currencies c where c.value = upper(coalesce(i.currency, '')))
+    union all
+    select line, 'InvalidPaymentDate', 'Date is invalid', 2
+      from input where not coalesce(case
+        when rate_date !~ '^\d{4}-\d{2}-\d{2}$' then false
+        when substr(rate_date, 6, 2)::int not between 1 and 12 or substr(rate_date, 1, 4)::int < 1 then false
+        else substr(rate_date, 9, 2)::int between 1 and extract(day from
+          make_date(substr(rate_date, 1, 4)::int, substr(rate_date, 6, 2)::int, 1) + interval '1 month - 1 day')::int
+      end, false)
+    union all
+    select line, 'InvalidAmount', 'The rate must be a number above 0.', 3
+      from input where not coalesce(case when rate ~ '^\d{1,10}(\.\d{1,8})?$' then rate::numeric > 0 else false end, false)
+    union all
+    select i.line, 'DuplicateRate', 'The file has this currency and date more than once.', 4
+      from input i
+     where exists (select from input o where o.line < i.line
+                      and upper(o.currency) = upper(i.currency) and o.rate_date = i.rate_date)
+  )
+  select line, code, message from problems order by line, k
+$function$;
+comment on function app_public.check_exchange_rates(jsonb) is 'The problems of each row of an exchange-rate import, before anything is written.';
+grant execute on function app_public.check_exchange_rates(jsonb) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.close_bill_as_paid(bill_id integer, final_payment_method app_public.payment_method DEFAULT NULL::app_public.payment_method, final_payment_date timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS app_public.bills
  LANGUAGE plpgsql
@@ -3954,6 +4045,36 @@ $function$;
 comment on function app_public.get_document_prep_vals(uuid) is 'The parties of a document (principal, client, service, contractor), to prefill a related one.';
 grant execute on function app_public.get_document_prep_vals(uuid) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.import_exchange_rates(rows jsonb)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  problems integer;
+  written integer;
+begin
+  if not (select app_hidden.has_scope('admin')) then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission for this action.');
+  end if;
+  select count(distinct line) into problems from app_public.check_exchange_rates(rows);
+  if problems > 0 then
+    perform app_hidden.fail('ImportHasErrors', format('%s rows have errors; nothing was imported.', problems));
+  end if;
+  if coalesce(jsonb_array_length(rows), 0) = 0 then
+    perform app_hidden.fail('NoRows', 'The file has no rows.');
+  end if;
+  insert into app_public.exchange_rates (currency, rate_date, usd_per_unit)
+  select upper(btrim(r ->> 'currency')), (r ->> 'rateDate')::date, (btrim(r ->> 'usdPerUnit'))::numeric
+    from jsonb_array_elements(rows) r
+  on conflict (currency, rate_date) do update set usd_per_unit = excluded.usd_per_unit;
+  get diagnostics written = row_count;
+  return written;
+end;
+$function$;
+comment on function app_public.import_exchange_rates(jsonb) is 'Writes every row of an exchange-rate import (a rate for an existing currency and date replaces it), or none if any row has a problem (admin).';
+grant execute on function app_public.import_exchange_rates(jsonb) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.invoices_available_actions(invoice app_public.invoices)
  RETURNS text[]
  LANGUAGE sql
@@ -4232,6 +4353,31 @@ AS $function$
 $function$;
 comment on function app_public.receivables_aging(date) is 'Accounts receivable aging: outstanding bills the account may see, by subsidiary and days past due, in USD; the last row is the total.';
 grant execute on function app_public.receivables_aging(date) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.record_dependents(table_name text, id uuid)
+ RETURNS SETOF app_public.record_dependent
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  visible boolean;
+begin
+  if table_name not in ('clients', 'suppliers', 'subsidiaries', 'services', 'projects',
+                        'cost_types', 'roles') then
+    perform app_hidden.fail('InvalidInput', 'The value is not allowed.');
+  end if;
+  -- As the caller: row-level security decides whether the record is there at all.
+  execute format('select exists (select 1 from app_public.%I where id = $1)', table_name)
+    into visible using id;
+  if not visible then
+    return;
+  end if;
+  return query select * from app_hidden.record_dependents(('app_public.' || table_name)::regclass, id);
+end;
+$function$;
+comment on function app_public.record_dependents(text,uuid) is 'What refers to a record (clients, suppliers, subsidiaries, services, projects, cost_types, roles) and so keeps it from being deleted: rows per table.';
+grant execute on function app_public.record_dependents(text,uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.reject_cost(cost_id integer, reason text)
  RETURNS app_public.costs
@@ -4623,6 +4769,17 @@ end;
 $function$;
 comment on function app_public.return_cost_to_approval(integer) is 'Rejected (or approved) → to approve; clears the reject reason.';
 grant execute on function app_public.return_cost_to_approval(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.scopes_implies(s app_public.scopes)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select array(select x from unnest(app_hidden.scope_closure(array[s.name])) x where x <> s.name order by x)
+$function$;
+comment on function app_public.scopes_implies(app_public.scopes) is 'The other scopes this scope grants by implication.';
+grant execute on function app_public.scopes_implies(app_public.scopes) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.search_currencies(pattern text DEFAULT '%'::text)
  RETURNS SETOF app_public.currencies

@@ -64,6 +64,7 @@ const ROUTES = [
   '/admin/users',
   `/admin/users/${ID}`,
   '/admin/roles',
+  '/admin/exchange-rates',
   '/user-settings',
   '/no-access',
   '/no-such-page',

@@ -39,6 +39,7 @@ describe('sign-in and navigation by permission', () => {
         '/admin/services',
         '/admin/users',
         '/admin/roles',
+        '/admin/exchange-rates',
       ],
     ],
     ['accountant', ['/', '/invoices', '/costs', '/bills']],

@@ -650,7 +650,9 @@ describe('grants (stated once)', () => {
     'require_user require_visible_files scope_closure set_workflow_mode subsidiary_visible ' +
     'usd_rate user_details_visible user_named_on_visible_record visible_subsidiary_ids workflow_mode ' +
     // 0029: analytics and aging (docs/analytics.md).
-    'aging aging_rows invoice_suppliers margin_percent reference_names report_bills report_costs'
+    'aging aging_rows invoice_suppliers margin_percent reference_names report_bills report_costs' +
+    // 0028: counts what refers to a record, called by app_public.record_dependents after its check.
+    ' record_dependents'
   ).split(' ');
 
   it('no app_private function, and only the listed app_hidden helpers, are executable by the visitor', async () => {

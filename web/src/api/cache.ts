@@ -12,6 +12,7 @@ export type RecordKind =
   | 'Currency'
   | 'CostType'
   | 'Document'
+  | 'ExchangeRate'
   | 'File'
   | 'Invoice'
   | 'Notification'

@@ -41,6 +41,23 @@ export type AccountFilter = {
   userId?: UuidFilter | null | undefined;
 };
 
+/** An input for mutations affecting `Account` */
+export type AccountInput = {
+  /** Project access pattern: include and !exclude access keys with * wildcards (docs/permissions.md). Null: no pattern. */
+  accessPatternProjects?: string | null | undefined;
+  name: string;
+  roleId: string;
+  userId: string;
+};
+
+/** Represents an update to a `Account`. Fields that are set will be updated. */
+export type AccountPatch = {
+  /** Project access pattern: include and !exclude access keys with * wildcards (docs/permissions.md). Null: no pattern. */
+  accessPatternProjects?: string | null | undefined;
+  name?: string | null | undefined;
+  roleId?: string | null | undefined;
+};
+
 /** A filter to be used against many `AccountsProject` object types. All fields are combined with a logical ‘and.’ */
 export type AccountToManyAccountsProjectFilter = {
   /** Every related `AccountsProject` matches the filter criteria. All fields are combined with a logical ‘and.’ */
@@ -536,6 +553,62 @@ export type ClientFilter = {
   taxId?: StringFilter | null | undefined;
 };
 
+/** An input for mutations affecting `Client` */
+export type ClientInput = {
+  ceoFullName?: string | null | undefined;
+  ceoPosition?: string | null | undefined;
+  country?: string | null | undefined;
+  legalForm?: string | null | undefined;
+  legalName: string;
+  orgStatus?: string | null | undefined;
+  primaryActivityCode?: string | null | undefined;
+  registeredAddress?: string | null | undefined;
+  registrationNumber?: string | null | undefined;
+  shortName?: string | null | undefined;
+  taxId?: string | null | undefined;
+  taxReasonCode?: string | null | undefined;
+};
+
+/** Methods to use when ordering `Client`. */
+export type ClientOrderBy =
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'LEGAL_NAME_ASC'
+  | 'LEGAL_NAME_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'SHORT_NAME_ASC'
+  | 'SHORT_NAME_ASC_NULLS_FIRST'
+  | 'SHORT_NAME_ASC_NULLS_LAST'
+  | 'SHORT_NAME_DESC'
+  | 'SHORT_NAME_DESC_NULLS_FIRST'
+  | 'SHORT_NAME_DESC_NULLS_LAST'
+  | 'TAX_ID_ASC'
+  | 'TAX_ID_ASC_NULLS_FIRST'
+  | 'TAX_ID_ASC_NULLS_LAST'
+  | 'TAX_ID_DESC'
+  | 'TAX_ID_DESC_NULLS_FIRST'
+  | 'TAX_ID_DESC_NULLS_LAST';
+
+/** Represents an update to a `Client`. Fields that are set will be updated. */
+export type ClientPatch = {
+  ceoFullName?: string | null | undefined;
+  ceoPosition?: string | null | undefined;
+  country?: string | null | undefined;
+  legalForm?: string | null | undefined;
+  legalName?: string | null | undefined;
+  orgStatus?: string | null | undefined;
+  primaryActivityCode?: string | null | undefined;
+  registeredAddress?: string | null | undefined;
+  registrationNumber?: string | null | undefined;
+  shortName?: string | null | undefined;
+  taxId?: string | null | undefined;
+  taxReasonCode?: string | null | undefined;
+};
+
 /** A filter to be used against many `Bill` object types. All fields are combined with a logical ‘and.’ */
 export type ClientToManyBillFilter = {
   /** Every related `Bill` matches the filter criteria. All fields are combined with a logical ‘and.’ */
@@ -867,6 +940,18 @@ export type CreateBillWithCostsInput = {
   subsidiaryId?: string | null | undefined;
   vat?: string | null | undefined;
   year?: number | null | undefined;
+};
+
+export type CreateUserInput = {
+  /** Name of the first account; the role's name when omitted. */
+  accountName?: string | null | undefined;
+  additionalName?: string | null | undefined;
+  firstName: string;
+  lastName: string;
+  password: string;
+  /** The role of the user's first account, which becomes their main account. */
+  roleId: string;
+  username: string;
 };
 
 /** A filter to be used against `Currency` object types. All fields are combined with a logical ‘and.’ */
@@ -1388,6 +1473,16 @@ export type ExchangeRateFilter = {
   /** Filter by the object’s `rateDate` field. */
   rateDate?: DateFilter | null | undefined;
 };
+
+/** Methods to use when ordering `ExchangeRate`. */
+export type ExchangeRateOrderBy =
+  | 'CURRENCY_ASC'
+  | 'CURRENCY_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'RATE_DATE_ASC'
+  | 'RATE_DATE_DESC';
 
 /** A filter to be used against `File` object types. All fields are combined with a logical ‘and.’ */
 export type FileFilter = {
@@ -1953,6 +2048,8 @@ export type RoleFilter = {
   accountsExist?: boolean | null | undefined;
   /** Checks for all expressions in this list. */
   and?: Array<RoleFilter> | null | undefined;
+  /** Filter by the object’s `createdAt` field. */
+  createdAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `id` field. */
   id?: UuidFilter | null | undefined;
   /** Filter by the object’s `name` field. */
@@ -1966,6 +2063,18 @@ export type RoleFilter = {
   /** Some related `roleScopes` exist. */
   roleScopesExist?: boolean | null | undefined;
 };
+
+/** Methods to use when ordering `Role`. */
+export type RoleOrderBy =
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'NAME_ASC'
+  | 'NAME_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC';
 
 /** A filter to be used against `RoleScope` object types. All fields are combined with a logical ‘and.’ */
 export type RoleScopeFilter = {
@@ -2055,6 +2164,8 @@ export type ServiceFilter = {
   bills?: ServiceToManyBillFilter | null | undefined;
   /** Some related `bills` exist. */
   billsExist?: boolean | null | undefined;
+  /** Filter by the object’s `createdAt` field. */
+  createdAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `documents` relation. */
   documents?: ServiceToManyDocumentFilter | null | undefined;
   /** Some related `documents` exist. */
@@ -2068,6 +2179,18 @@ export type ServiceFilter = {
   /** Checks for any expressions in this list. */
   or?: Array<ServiceFilter> | null | undefined;
 };
+
+/** Methods to use when ordering `Service`. */
+export type ServiceOrderBy =
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'NAME_ASC'
+  | 'NAME_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC';
 
 /** A filter to be used against many `Bill` object types. All fields are combined with a logical ‘and.’ */
 export type ServiceToManyBillFilter = {
@@ -2211,6 +2334,39 @@ export type SubsidiaryFilter = {
   shortName?: StringFilter | null | undefined;
 };
 
+/** Methods to use when ordering `Subsidiary`. */
+export type SubsidiaryOrderBy =
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'LEGAL_NAME_ASC'
+  | 'LEGAL_NAME_DESC'
+  | 'LINKED_DOCUMENT_ID_ASC'
+  | 'LINKED_DOCUMENT_ID_ASC_NULLS_FIRST'
+  | 'LINKED_DOCUMENT_ID_ASC_NULLS_LAST'
+  | 'LINKED_DOCUMENT_ID_DESC'
+  | 'LINKED_DOCUMENT_ID_DESC_NULLS_FIRST'
+  | 'LINKED_DOCUMENT_ID_DESC_NULLS_LAST'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'SHORT_NAME_ASC'
+  | 'SHORT_NAME_ASC_NULLS_FIRST'
+  | 'SHORT_NAME_ASC_NULLS_LAST'
+  | 'SHORT_NAME_DESC'
+  | 'SHORT_NAME_DESC_NULLS_FIRST'
+  | 'SHORT_NAME_DESC_NULLS_LAST';
+
+/** Represents an update to a `Subsidiary`. Fields that are set will be updated. */
+export type SubsidiaryPatch = {
+  country?: string | null | undefined;
+  legalName?: string | null | undefined;
+  /** The subsidiary's linked document; it names the subsidiary as its principal. */
+  linkedDocumentId?: string | null | undefined;
+  shortName?: string | null | undefined;
+};
+
 /** A filter to be used against many `AccountsSubsidiary` object types. All fields are combined with a logical ‘and.’ */
 export type SubsidiaryToManyAccountsSubsidiaryFilter = {
   /** Every related `AccountsSubsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
@@ -2291,6 +2447,46 @@ export type SupplierFilter = {
   userExists?: boolean | null | undefined;
   /** Filter by the object’s `userId` field. */
   userId?: UuidFilter | null | undefined;
+};
+
+/** An input for mutations affecting `Supplier` */
+export type SupplierInput = {
+  country: string;
+  legalName: string;
+  shortName?: string | null | undefined;
+  userId?: string | null | undefined;
+};
+
+/** Methods to use when ordering `Supplier`. */
+export type SupplierOrderBy =
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'LEGAL_NAME_ASC'
+  | 'LEGAL_NAME_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'SHORT_NAME_ASC'
+  | 'SHORT_NAME_ASC_NULLS_FIRST'
+  | 'SHORT_NAME_ASC_NULLS_LAST'
+  | 'SHORT_NAME_DESC'
+  | 'SHORT_NAME_DESC_NULLS_FIRST'
+  | 'SHORT_NAME_DESC_NULLS_LAST'
+  | 'USER_ID_ASC'
+  | 'USER_ID_ASC_NULLS_FIRST'
+  | 'USER_ID_ASC_NULLS_LAST'
+  | 'USER_ID_DESC'
+  | 'USER_ID_DESC_NULLS_FIRST'
+  | 'USER_ID_DESC_NULLS_LAST';
+
+/** Represents an update to a `Supplier`. Fields that are set will be updated. */
+export type SupplierPatch = {
+  country?: string | null | undefined;
+  legalName?: string | null | undefined;
+  shortName?: string | null | undefined;
+  userId?: string | null | undefined;
 };
 
 /** A filter to be used against many `Document` object types. All fields are combined with a logical ‘and.’ */
@@ -2411,6 +2607,8 @@ export type UserFilter = {
   filesByUploadedBy?: UserToManyFileFilter | null | undefined;
   /** Some related `filesByUploadedBy` exist. */
   filesByUploadedByExist?: boolean | null | undefined;
+  /** Filter by the object’s `firstName` field. */
+  firstName?: StringFilter | null | undefined;
   /** Filter by the object’s `id` field. */
   id?: UuidFilter | null | undefined;
   /** Filter by the object’s `invoicesByClosedBy` relation. */
@@ -2445,6 +2643,38 @@ export type UserFilter = {
   suppliersExist?: boolean | null | undefined;
   /** Filter by the object’s `username` field. */
   username?: StringFilter | null | undefined;
+};
+
+/** Methods to use when ordering `User`. */
+export type UserOrderBy =
+  | 'AVATAR_FILE_ID_ASC'
+  | 'AVATAR_FILE_ID_ASC_NULLS_FIRST'
+  | 'AVATAR_FILE_ID_ASC_NULLS_LAST'
+  | 'AVATAR_FILE_ID_DESC'
+  | 'AVATAR_FILE_ID_DESC_NULLS_FIRST'
+  | 'AVATAR_FILE_ID_DESC_NULLS_LAST'
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'FIRST_NAME_ASC'
+  | 'FIRST_NAME_DESC'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'LAST_NAME_ASC'
+  | 'LAST_NAME_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'USERNAME_ASC'
+  | 'USERNAME_DESC';
+
+/** Represents an update to a `User`. Fields that are set will be updated. */
+export type UserPatch = {
+  additionalName?: string | null | undefined;
+  /** The stored file shown as the avatar. */
+  avatarFileId?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  username?: string | null | undefined;
 };
 
 /** A filter to be used against many `Account` object types. All fields are combined with a logical ‘and.’ */
@@ -2645,6 +2875,53 @@ export type SearchUsersQueryVariables = Exact<{
 
 export type SearchUsersQuery = { allUsers: { nodes: Array<{ id: string, displayName: string | null, username: string | null } | null> } | null };
 
+export type AllClientsQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<ClientOrderBy> | ClientOrderBy | null | undefined;
+  filter?: ClientFilter | null | undefined;
+}>;
+
+
+export type AllClientsQuery = { allClients: { totalCount: number, nodes: Array<{ id: string, legalName: string, shortName: string | null, country: string | null, taxId: string | null, taxReasonCode: string | null, registrationNumber: string | null, legalForm: string | null, registeredAddress: string | null, primaryActivityCode: string | null, orgStatus: string | null, ceoFullName: string | null, ceoPosition: string | null, createdAt: string } | null> } | null };
+
+export type CreateClientMutationVariables = Exact<{
+  client: ClientInput;
+}>;
+
+
+export type CreateClientMutation = { createClient: { client: { id: string } | null } | null };
+
+export type DeleteClientMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteClientMutation = { deleteClientById: { client: { id: string } | null } | null };
+
+export type RecordDependentsQueryVariables = Exact<{
+  tableName: string;
+  id: string;
+}>;
+
+
+export type RecordDependentsQuery = { recordDependents: { nodes: Array<{ tableName: string | null, count: number | null } | null> } | null };
+
+export type SimilarCompaniesBeforeCreateQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SimilarCompaniesBeforeCreateQuery = { similarCompanies: { nodes: Array<{ id: string | null, type: string | null, legalName: string | null, shortName: string | null } | null> } | null };
+
+export type UpdateClientMutationVariables = Exact<{
+  id: string;
+  patch: ClientPatch;
+}>;
+
+
+export type UpdateClientMutation = { updateClientById: { client: { id: string } | null } | null };
+
 export type AllCostTypesQueryVariables = Exact<{
   first: number;
   offset: number;
@@ -2676,6 +2953,56 @@ export type UpdateCostTypeMutationVariables = Exact<{
 
 
 export type UpdateCostTypeMutation = { updateCostTypeById: { costType: { id: string } | null } | null };
+
+export type AllExchangeRatesQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<ExchangeRateOrderBy> | ExchangeRateOrderBy | null | undefined;
+  filter?: ExchangeRateFilter | null | undefined;
+}>;
+
+
+export type AllExchangeRatesQuery = { allExchangeRates: { totalCount: number, nodes: Array<{ currency: string, rateDate: string, usdPerUnit: string, createdAt: string } | null> } | null };
+
+export type CheckExchangeRatesQueryVariables = Exact<{
+  rows: unknown;
+}>;
+
+
+export type CheckExchangeRatesQuery = { checkExchangeRates: { nodes: Array<{ line: number | null, code: string | null, message: string | null } | null> } | null };
+
+export type CreateExchangeRateMutationVariables = Exact<{
+  currency: string;
+  rateDate: string;
+  usdPerUnit: string;
+}>;
+
+
+export type CreateExchangeRateMutation = { createExchangeRate: { exchangeRate: { currency: string } | null } | null };
+
+export type DeleteExchangeRateMutationVariables = Exact<{
+  currency: string;
+  rateDate: string;
+}>;
+
+
+export type DeleteExchangeRateMutation = { deleteExchangeRateByCurrencyAndRateDate: { exchangeRate: { currency: string } | null } | null };
+
+export type ImportExchangeRatesMutationVariables = Exact<{
+  rows: unknown;
+}>;
+
+
+export type ImportExchangeRatesMutation = { importExchangeRates: { result: number | null } | null };
+
+export type UpdateExchangeRateMutationVariables = Exact<{
+  currency: string;
+  rateDate: string;
+  usdPerUnit: string;
+}>;
+
+
+export type UpdateExchangeRateMutation = { updateExchangeRateByCurrencyAndRateDate: { exchangeRate: { currency: string } | null } | null };
 
 export type AllProjectsQueryVariables = Exact<{
   first: number;
@@ -2710,6 +3037,195 @@ export type UpdateProjectMutationVariables = Exact<{
 
 
 export type UpdateProjectMutation = { updateProjectById: { project: { id: string } | null } | null };
+
+export type AllRolesQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<RoleOrderBy> | RoleOrderBy | null | undefined;
+  filter?: RoleFilter | null | undefined;
+}>;
+
+
+export type AllRolesQuery = { allRoles: { totalCount: number, nodes: Array<{ id: string, name: string, createdAt: string, roleScopes: { nodes: Array<{ scope: string } | null> }, accounts: { totalCount: number } } | null> } | null };
+
+export type AllScopesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AllScopesQuery = { allScopes: { nodes: Array<{ name: string, description: string, implies: Array<string | null> | null } | null> } | null };
+
+export type CreateRoleMutationVariables = Exact<{
+  name: string;
+  scopes: Array<string | null | undefined> | string;
+}>;
+
+
+export type CreateRoleMutation = { createRole: { result: { id: string } | null } | null };
+
+export type DeleteRoleMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteRoleMutation = { deleteRoleById: { role: { id: string } | null } | null };
+
+export type RenameRoleMutationVariables = Exact<{
+  id: string;
+  name: string;
+}>;
+
+
+export type RenameRoleMutation = { updateRoleById: { role: { id: string } | null } | null };
+
+export type UpdateRoleScopesMutationVariables = Exact<{
+  roleId: string;
+  add: Array<string | null | undefined> | string;
+  remove: Array<string | null | undefined> | string;
+}>;
+
+
+export type UpdateRoleScopesMutation = { updateRoleScopes: { clientMutationId: string | null } | null };
+
+export type AllServicesQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<ServiceOrderBy> | ServiceOrderBy | null | undefined;
+  filter?: ServiceFilter | null | undefined;
+}>;
+
+
+export type AllServicesQuery = { allServices: { totalCount: number, nodes: Array<{ id: string, name: string, createdAt: string } | null> } | null };
+
+export type CreateServiceMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type CreateServiceMutation = { createService: { service: { id: string } | null } | null };
+
+export type DeleteServiceMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteServiceMutation = { deleteServiceById: { service: { id: string } | null } | null };
+
+export type UpdateServiceMutationVariables = Exact<{
+  id: string;
+  name: string;
+}>;
+
+
+export type UpdateServiceMutation = { updateServiceById: { service: { id: string } | null } | null };
+
+export type AllSubsidiariesAdminQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<SubsidiaryOrderBy> | SubsidiaryOrderBy | null | undefined;
+  filter?: SubsidiaryFilter | null | undefined;
+}>;
+
+
+export type AllSubsidiariesAdminQuery = { allSubsidiaries: { totalCount: number, nodes: Array<{ id: string, legalName: string, shortName: string | null, country: string, createdAt: string } | null> } | null };
+
+export type DeleteSubsidiaryMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteSubsidiaryMutation = { deleteSubsidiaryById: { subsidiary: { id: string } | null } | null };
+
+export type UpdateSubsidiaryAdminMutationVariables = Exact<{
+  id: string;
+  patch: SubsidiaryPatch;
+}>;
+
+
+export type UpdateSubsidiaryAdminMutation = { updateSubsidiaryById: { subsidiary: { id: string } | null } | null };
+
+export type AllSuppliersQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<SupplierOrderBy> | SupplierOrderBy | null | undefined;
+  filter?: SupplierFilter | null | undefined;
+}>;
+
+
+export type AllSuppliersQuery = { allSuppliers: { totalCount: number, nodes: Array<{ id: string, legalName: string, shortName: string | null, country: string, createdAt: string, user: { id: string, username: string | null, displayName: string | null } | null } | null> } | null };
+
+export type CreateSupplierMutationVariables = Exact<{
+  supplier: SupplierInput;
+}>;
+
+
+export type CreateSupplierMutation = { createSupplier: { supplier: { id: string } | null } | null };
+
+export type DeleteSupplierMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteSupplierMutation = { deleteSupplierById: { supplier: { id: string } | null } | null };
+
+export type UpdateSupplierMutationVariables = Exact<{
+  id: string;
+  patch: SupplierPatch;
+}>;
+
+
+export type UpdateSupplierMutation = { updateSupplierById: { supplier: { id: string } | null } | null };
+
+export type AdminChangePasswordMutationVariables = Exact<{
+  userId: string;
+  password: string;
+}>;
+
+
+export type AdminChangePasswordMutation = { adminChangePassword: { success: boolean } };
+
+export type AllUsersQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<UserOrderBy> | UserOrderBy | null | undefined;
+  filter?: UserFilter | null | undefined;
+}>;
+
+
+export type AllUsersQuery = { allUsers: { totalCount: number, nodes: Array<{ id: string, username: string | null, firstName: string, lastName: string, additionalName: string | null, isActive: boolean | null, createdAt: string | null } | null> } | null };
+
+export type CreateUserMutationVariables = Exact<{
+  input: CreateUserInput;
+}>;
+
+
+export type CreateUserMutation = { createUser: { userId: string } };
+
+export type RoleOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RoleOptionsQuery = { allRoles: { nodes: Array<{ id: string, name: string } | null> } | null };
+
+export type SetUserActiveMutationVariables = Exact<{
+  userId: string;
+  isActive: boolean;
+}>;
+
+
+export type SetUserActiveMutation = { setUserActive: { userId: string } };
+
+export type UpdateUserMutationVariables = Exact<{
+  id: string;
+  patch: UserPatch;
+}>;
+
+
+export type UpdateUserMutation = { updateUserById: { user: { id: string } | null } | null };
+
+export type UserDetailsQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type UserDetailsQuery = { userById: { id: string, username: string | null, firstName: string, lastName: string, additionalName: string | null, displayName: string | null, avatarFileId: string | null, isActive: boolean | null, createdAt: string | null } | null };
 
 export type AnalyticsReportQueryVariables = Exact<{
   projectIds?: Array<string | null | undefined> | string | null | undefined;
@@ -3334,6 +3850,74 @@ export type UpdateProfileMutationVariables = Exact<{
 
 export type UpdateProfileMutation = { updateProfile: { userId: string } };
 
+export type AccountOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountOptionsQuery = { allSubsidiaries: { nodes: Array<{ id: string, legalName: string, shortName: string | null } | null> } | null, allProjects: { nodes: Array<{ id: string, name: string, accessKey: string } | null> } | null, allRoles: { nodes: Array<{ id: string, name: string } | null> } | null, allRoleScopes: { nodes: Array<{ roleId: string, scope: string } | null> } | null, allScopes: { nodes: Array<{ name: string, description: string, implies: Array<string | null> | null } | null> } | null };
+
+export type CreateAccountMutationVariables = Exact<{
+  account: AccountInput;
+}>;
+
+
+export type CreateAccountMutation = { createAccount: { account: { id: string } | null } | null };
+
+export type DeleteAccountMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteAccountMutation = { deleteAccountById: { account: { id: string } | null } | null };
+
+export type ProjectsMatchingQueryVariables = Exact<{
+  pattern: string;
+}>;
+
+
+export type ProjectsMatchingQuery = { projectsMatchingAccessPattern: { totalCount: number, nodes: Array<{ id: string, name: string, accessKey: string } | null> } | null };
+
+export type UpdateAccountMutationVariables = Exact<{
+  id: string;
+  patch: AccountPatch;
+}>;
+
+
+export type UpdateAccountMutation = { updateAccountById: { account: { id: string } | null } | null };
+
+export type UpdateAccountProjectsMutationVariables = Exact<{
+  accountId: string;
+  add: Array<string | null | undefined> | string;
+  remove: Array<string | null | undefined> | string;
+}>;
+
+
+export type UpdateAccountProjectsMutation = { updateAccountProjects: { clientMutationId: string | null } | null };
+
+export type UpdateAccountScopesMutationVariables = Exact<{
+  accountId: string;
+  add: Array<string | null | undefined> | string;
+  removeIds: Array<string | null | undefined> | string;
+}>;
+
+
+export type UpdateAccountScopesMutation = { updateAccountScopes: { clientMutationId: string | null } | null };
+
+export type UpdateAccountSubsidiariesMutationVariables = Exact<{
+  accountId: string;
+  add: Array<string | null | undefined> | string;
+  remove: Array<string | null | undefined> | string;
+}>;
+
+
+export type UpdateAccountSubsidiariesMutation = { updateAccountSubsidiaries: { clientMutationId: string | null } | null };
+
+export type UserAccountsQueryVariables = Exact<{
+  userId: string;
+}>;
+
+
+export type UserAccountsQuery = { allAccounts: { nodes: Array<{ id: string, name: string, roleId: string, isDefault: boolean | null, accessPatternProjects: string | null, effectiveScopes: Array<string | null> | null, role: { id: string, name: string } | null, accountsScopes: { nodes: Array<{ id: string, scope: string } | null> }, accountsSubsidiaries: { nodes: Array<{ subsidiaryId: string, subsidiary: { id: string, legalName: string, shortName: string | null } | null } | null> }, accountsProjects: { nodes: Array<{ projectId: string, project: { id: string, name: string, accessKey: string } | null } | null> } } | null> } | null };
+
 export type CreateSubsidiaryMutationVariables = Exact<{
   legalName: string;
   shortName?: string | null | undefined;
@@ -3528,6 +4112,78 @@ export const SearchUsersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SearchUsersQuery, SearchUsersQueryVariables>;
+export const AllClientsDocument = new TypedDocumentString(`
+    query AllClients($first: Int!, $offset: Int!, $orderBy: [ClientOrderBy!], $filter: ClientFilter) {
+  allClients(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    totalCount
+    nodes {
+      id
+      legalName
+      shortName
+      country
+      taxId
+      taxReasonCode
+      registrationNumber
+      legalForm
+      registeredAddress
+      primaryActivityCode
+      orgStatus
+      ceoFullName
+      ceoPosition
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllClientsQuery, AllClientsQueryVariables>;
+export const CreateClientDocument = new TypedDocumentString(`
+    mutation CreateClient($client: ClientInput!) {
+  createClient(input: {client: $client}) {
+    client {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateClientMutation, CreateClientMutationVariables>;
+export const DeleteClientDocument = new TypedDocumentString(`
+    mutation DeleteClient($id: UUID!) {
+  deleteClientById(input: {id: $id}) {
+    client {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteClientMutation, DeleteClientMutationVariables>;
+export const RecordDependentsDocument = new TypedDocumentString(`
+    query RecordDependents($tableName: String!, $id: UUID!) {
+  recordDependents(tableName: $tableName, id: $id) {
+    nodes {
+      tableName
+      count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RecordDependentsQuery, RecordDependentsQueryVariables>;
+export const SimilarCompaniesBeforeCreateDocument = new TypedDocumentString(`
+    query SimilarCompaniesBeforeCreate($name: String!) {
+  similarCompanies(name: $name) {
+    nodes {
+      id
+      type
+      legalName
+      shortName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SimilarCompaniesBeforeCreateQuery, SimilarCompaniesBeforeCreateQueryVariables>;
+export const UpdateClientDocument = new TypedDocumentString(`
+    mutation UpdateClient($id: UUID!, $patch: ClientPatch!) {
+  updateClientById(input: {id: $id, patch: $patch}) {
+    client {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateClientMutation, UpdateClientMutationVariables>;
 export const AllCostTypesDocument = new TypedDocumentString(`
     query AllCostTypes($first: Int!, $offset: Int!, $orderBy: [CostTypeOrderBy!], $filter: CostTypeFilter) {
   allCostTypes(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -3567,6 +4223,75 @@ export const UpdateCostTypeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateCostTypeMutation, UpdateCostTypeMutationVariables>;
+export const AllExchangeRatesDocument = new TypedDocumentString(`
+    query AllExchangeRates($first: Int!, $offset: Int!, $orderBy: [ExchangeRateOrderBy!], $filter: ExchangeRateFilter) {
+  allExchangeRates(
+    first: $first
+    offset: $offset
+    orderBy: $orderBy
+    filter: $filter
+  ) {
+    totalCount
+    nodes {
+      currency
+      rateDate
+      usdPerUnit
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllExchangeRatesQuery, AllExchangeRatesQueryVariables>;
+export const CheckExchangeRatesDocument = new TypedDocumentString(`
+    query CheckExchangeRates($rows: JSON!) {
+  checkExchangeRates(rows: $rows, first: 500) {
+    nodes {
+      line
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CheckExchangeRatesQuery, CheckExchangeRatesQueryVariables>;
+export const CreateExchangeRateDocument = new TypedDocumentString(`
+    mutation CreateExchangeRate($currency: String!, $rateDate: Date!, $usdPerUnit: BigFloat!) {
+  createExchangeRate(
+    input: {exchangeRate: {currency: $currency, rateDate: $rateDate, usdPerUnit: $usdPerUnit}}
+  ) {
+    exchangeRate {
+      currency
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateExchangeRateMutation, CreateExchangeRateMutationVariables>;
+export const DeleteExchangeRateDocument = new TypedDocumentString(`
+    mutation DeleteExchangeRate($currency: String!, $rateDate: Date!) {
+  deleteExchangeRateByCurrencyAndRateDate(
+    input: {currency: $currency, rateDate: $rateDate}
+  ) {
+    exchangeRate {
+      currency
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteExchangeRateMutation, DeleteExchangeRateMutationVariables>;
+export const ImportExchangeRatesDocument = new TypedDocumentString(`
+    mutation ImportExchangeRates($rows: JSON!) {
+  importExchangeRates(input: {rows: $rows}) {
+    result
+  }
+}
+    `) as unknown as TypedDocumentString<ImportExchangeRatesMutation, ImportExchangeRatesMutationVariables>;
+export const UpdateExchangeRateDocument = new TypedDocumentString(`
+    mutation UpdateExchangeRate($currency: String!, $rateDate: Date!, $usdPerUnit: BigFloat!) {
+  updateExchangeRateByCurrencyAndRateDate(
+    input: {currency: $currency, rateDate: $rateDate, patch: {usdPerUnit: $usdPerUnit}}
+  ) {
+    exchangeRate {
+      currency
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateExchangeRateMutation, UpdateExchangeRateMutationVariables>;
 export const AllProjectsDocument = new TypedDocumentString(`
     query AllProjects($first: Int!, $offset: Int!, $orderBy: [ProjectOrderBy!], $filter: ProjectFilter) {
   allProjects(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -3607,6 +4332,264 @@ export const UpdateProjectDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateProjectMutation, UpdateProjectMutationVariables>;
+export const AllRolesDocument = new TypedDocumentString(`
+    query AllRoles($first: Int!, $offset: Int!, $orderBy: [RoleOrderBy!], $filter: RoleFilter) {
+  allRoles(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    totalCount
+    nodes {
+      id
+      name
+      createdAt
+      roleScopes(orderBy: SCOPE_ASC, first: 50) {
+        nodes {
+          scope
+        }
+      }
+      accounts {
+        totalCount
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllRolesQuery, AllRolesQueryVariables>;
+export const AllScopesDocument = new TypedDocumentString(`
+    query AllScopes {
+  allScopes(orderBy: NAME_ASC, first: 200) {
+    nodes {
+      name
+      description
+      implies
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllScopesQuery, AllScopesQueryVariables>;
+export const CreateRoleDocument = new TypedDocumentString(`
+    mutation CreateRole($name: String!, $scopes: [String]!) {
+  createRole(input: {name: $name, scopes: $scopes}) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateRoleMutation, CreateRoleMutationVariables>;
+export const DeleteRoleDocument = new TypedDocumentString(`
+    mutation DeleteRole($id: UUID!) {
+  deleteRoleById(input: {id: $id}) {
+    role {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteRoleMutation, DeleteRoleMutationVariables>;
+export const RenameRoleDocument = new TypedDocumentString(`
+    mutation RenameRole($id: UUID!, $name: String!) {
+  updateRoleById(input: {id: $id, patch: {name: $name}}) {
+    role {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RenameRoleMutation, RenameRoleMutationVariables>;
+export const UpdateRoleScopesDocument = new TypedDocumentString(`
+    mutation UpdateRoleScopes($roleId: UUID!, $add: [String]!, $remove: [String]!) {
+  updateRoleScopes(input: {roleId: $roleId, add: $add, remove: $remove}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateRoleScopesMutation, UpdateRoleScopesMutationVariables>;
+export const AllServicesDocument = new TypedDocumentString(`
+    query AllServices($first: Int!, $offset: Int!, $orderBy: [ServiceOrderBy!], $filter: ServiceFilter) {
+  allServices(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    totalCount
+    nodes {
+      id
+      name
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllServicesQuery, AllServicesQueryVariables>;
+export const CreateServiceDocument = new TypedDocumentString(`
+    mutation CreateService($name: String!) {
+  createService(input: {service: {name: $name}}) {
+    service {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateServiceMutation, CreateServiceMutationVariables>;
+export const DeleteServiceDocument = new TypedDocumentString(`
+    mutation DeleteService($id: UUID!) {
+  deleteServiceById(input: {id: $id}) {
+    service {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteServiceMutation, DeleteServiceMutationVariables>;
+export const UpdateServiceDocument = new TypedDocumentString(`
+    mutation UpdateService($id: UUID!, $name: String!) {
+  updateServiceById(input: {id: $id, patch: {name: $name}}) {
+    service {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateServiceMutation, UpdateServiceMutationVariables>;
+export const AllSubsidiariesAdminDocument = new TypedDocumentString(`
+    query AllSubsidiariesAdmin($first: Int!, $offset: Int!, $orderBy: [SubsidiaryOrderBy!], $filter: SubsidiaryFilter) {
+  allSubsidiaries(
+    first: $first
+    offset: $offset
+    orderBy: $orderBy
+    filter: $filter
+  ) {
+    totalCount
+    nodes {
+      id
+      legalName
+      shortName
+      country
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllSubsidiariesAdminQuery, AllSubsidiariesAdminQueryVariables>;
+export const DeleteSubsidiaryDocument = new TypedDocumentString(`
+    mutation DeleteSubsidiary($id: UUID!) {
+  deleteSubsidiaryById(input: {id: $id}) {
+    subsidiary {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteSubsidiaryMutation, DeleteSubsidiaryMutationVariables>;
+export const UpdateSubsidiaryAdminDocument = new TypedDocumentString(`
+    mutation UpdateSubsidiaryAdmin($id: UUID!, $patch: SubsidiaryPatch!) {
+  updateSubsidiaryById(input: {id: $id, patch: $patch}) {
+    subsidiary {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateSubsidiaryAdminMutation, UpdateSubsidiaryAdminMutationVariables>;
+export const AllSuppliersDocument = new TypedDocumentString(`
+    query AllSuppliers($first: Int!, $offset: Int!, $orderBy: [SupplierOrderBy!], $filter: SupplierFilter) {
+  allSuppliers(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    totalCount
+    nodes {
+      id
+      legalName
+      shortName
+      country
+      createdAt
+      user {
+        id
+        username
+        displayName
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllSuppliersQuery, AllSuppliersQueryVariables>;
+export const CreateSupplierDocument = new TypedDocumentString(`
+    mutation CreateSupplier($supplier: SupplierInput!) {
+  createSupplier(input: {supplier: $supplier}) {
+    supplier {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateSupplierMutation, CreateSupplierMutationVariables>;
+export const DeleteSupplierDocument = new TypedDocumentString(`
+    mutation DeleteSupplier($id: UUID!) {
+  deleteSupplierById(input: {id: $id}) {
+    supplier {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteSupplierMutation, DeleteSupplierMutationVariables>;
+export const UpdateSupplierDocument = new TypedDocumentString(`
+    mutation UpdateSupplier($id: UUID!, $patch: SupplierPatch!) {
+  updateSupplierById(input: {id: $id, patch: $patch}) {
+    supplier {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateSupplierMutation, UpdateSupplierMutationVariables>;
+export const AdminChangePasswordDocument = new TypedDocumentString(`
+    mutation AdminChangePassword($userId: UUID!, $password: String!) {
+  adminChangePassword(input: {userId: $userId, password: $password}) {
+    success
+  }
+}
+    `) as unknown as TypedDocumentString<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
+export const AllUsersDocument = new TypedDocumentString(`
+    query AllUsers($first: Int!, $offset: Int!, $orderBy: [UserOrderBy!], $filter: UserFilter) {
+  allUsers(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    totalCount
+    nodes {
+      id
+      username
+      firstName
+      lastName
+      additionalName
+      isActive
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllUsersQuery, AllUsersQueryVariables>;
+export const CreateUserDocument = new TypedDocumentString(`
+    mutation CreateUser($input: CreateUserInput!) {
+  createUser(input: $input) {
+    userId
+  }
+}
+    `) as unknown as TypedDocumentString<CreateUserMutation, CreateUserMutationVariables>;
+export const RoleOptionsDocument = new TypedDocumentString(`
+    query RoleOptions {
+  allRoles(orderBy: NAME_ASC) {
+    nodes {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RoleOptionsQuery, RoleOptionsQueryVariables>;
+export const SetUserActiveDocument = new TypedDocumentString(`
+    mutation SetUserActive($userId: UUID!, $isActive: Boolean!) {
+  setUserActive(input: {userId: $userId, isActive: $isActive}) {
+    userId
+  }
+}
+    `) as unknown as TypedDocumentString<SetUserActiveMutation, SetUserActiveMutationVariables>;
+export const UpdateUserDocument = new TypedDocumentString(`
+    mutation UpdateUser($id: UUID!, $patch: UserPatch!) {
+  updateUserById(input: {id: $id, patch: $patch}) {
+    user {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateUserMutation, UpdateUserMutationVariables>;
+export const UserDetailsDocument = new TypedDocumentString(`
+    query UserDetails($id: UUID!) {
+  userById(id: $id) {
+    id
+    username
+    firstName
+    lastName
+    additionalName
+    displayName
+    avatarFileId
+    isActive
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<UserDetailsQuery, UserDetailsQueryVariables>;
 export const AnalyticsReportDocument = new TypedDocumentString(`
     query AnalyticsReport($projectIds: [UUID], $startYear: Int!, $startMonth: Int!, $endYear: Int!, $endMonth: Int!) {
   reportMonths(
@@ -4981,6 +5964,153 @@ export const UpdateProfileDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateProfileMutation, UpdateProfileMutationVariables>;
+export const AccountOptionsDocument = new TypedDocumentString(`
+    query AccountOptions {
+  allSubsidiaries(orderBy: LEGAL_NAME_ASC) {
+    nodes {
+      id
+      legalName
+      shortName
+    }
+  }
+  allProjects(orderBy: NAME_ASC) {
+    nodes {
+      id
+      name
+      accessKey
+    }
+  }
+  allRoles(orderBy: NAME_ASC, first: 200) {
+    nodes {
+      id
+      name
+    }
+  }
+  allRoleScopes(first: 500) {
+    nodes {
+      roleId
+      scope
+    }
+  }
+  allScopes(orderBy: NAME_ASC, first: 200) {
+    nodes {
+      name
+      description
+      implies
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AccountOptionsQuery, AccountOptionsQueryVariables>;
+export const CreateAccountDocument = new TypedDocumentString(`
+    mutation CreateAccount($account: AccountInput!) {
+  createAccount(input: {account: $account}) {
+    account {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateAccountMutation, CreateAccountMutationVariables>;
+export const DeleteAccountDocument = new TypedDocumentString(`
+    mutation DeleteAccount($id: UUID!) {
+  deleteAccountById(input: {id: $id}) {
+    account {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteAccountMutation, DeleteAccountMutationVariables>;
+export const ProjectsMatchingDocument = new TypedDocumentString(`
+    query ProjectsMatching($pattern: String!) {
+  projectsMatchingAccessPattern(pattern: $pattern, first: 100) {
+    totalCount
+    nodes {
+      id
+      name
+      accessKey
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ProjectsMatchingQuery, ProjectsMatchingQueryVariables>;
+export const UpdateAccountDocument = new TypedDocumentString(`
+    mutation UpdateAccount($id: UUID!, $patch: AccountPatch!) {
+  updateAccountById(input: {id: $id, patch: $patch}) {
+    account {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateAccountMutation, UpdateAccountMutationVariables>;
+export const UpdateAccountProjectsDocument = new TypedDocumentString(`
+    mutation UpdateAccountProjects($accountId: UUID!, $add: [UUID]!, $remove: [UUID]!) {
+  updateAccountProjects(
+    input: {accountId: $accountId, add: $add, remove: $remove}
+  ) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateAccountProjectsMutation, UpdateAccountProjectsMutationVariables>;
+export const UpdateAccountScopesDocument = new TypedDocumentString(`
+    mutation UpdateAccountScopes($accountId: UUID!, $add: [String]!, $removeIds: [UUID]!) {
+  updateAccountScopes(
+    input: {accountId: $accountId, add: $add, removeIds: $removeIds}
+  ) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateAccountScopesMutation, UpdateAccountScopesMutationVariables>;
+export const UpdateAccountSubsidiariesDocument = new TypedDocumentString(`
+    mutation UpdateAccountSubsidiaries($accountId: UUID!, $add: [UUID]!, $remove: [UUID]!) {
+  updateAccountSubsidiaries(
+    input: {accountId: $accountId, add: $add, remove: $remove}
+  ) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateAccountSubsidiariesMutation, UpdateAccountSubsidiariesMutationVariables>;
+export const UserAccountsDocument = new TypedDocumentString(`
+    query UserAccounts($userId: UUID!) {
+  allAccounts(condition: {userId: $userId}, orderBy: PRIMARY_KEY_ASC, first: 20) {
+    nodes {
+      id
+      name
+      roleId
+      isDefault
+      accessPatternProjects
+      effectiveScopes
+      role {
+        id
+        name
+      }
+      accountsScopes(orderBy: SCOPE_ASC, first: 50) {
+        nodes {
+          id
+          scope
+        }
+      }
+      accountsSubsidiaries(first: 30) {
+        nodes {
+          subsidiaryId
+          subsidiary {
+            id
+            legalName
+            shortName
+          }
+        }
+      }
+      accountsProjects(first: 60) {
+        nodes {
+          projectId
+          project {
+            id
+            name
+            accessKey
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UserAccountsQuery, UserAccountsQueryVariables>;
 export const CreateSubsidiaryDocument = new TypedDocumentString(`
     mutation CreateSubsidiary($legalName: String!, $shortName: String, $country: String!) {
   createSubsidiary(

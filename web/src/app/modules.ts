@@ -2,6 +2,7 @@
 // web/src/features with an index.ts (docs/web.md), and one line here.
 import adminClients from '../features/admin/clients/index.ts';
 import adminCostTypes from '../features/admin/cost-types/index.ts';
+import adminExchangeRates from '../features/admin/exchange-rates/index.ts';
 import adminProjects from '../features/admin/projects/index.ts';
 import adminRoles from '../features/admin/roles/index.ts';
 import adminServices from '../features/admin/services/index.ts';
@@ -35,6 +36,7 @@ export const MODULES: FeatureModule[] = [
   adminServices,
   adminUsers,
   adminRoles,
+  adminExchangeRates,
   settings,
   // The component gallery only in a build made with VITE_TEST_GROUNDS=on: otherwise this is a
   // constant false and the build leaves the gallery out entirely.

@@ -58,8 +58,14 @@ interface ReferenceTableProps<
     error: unknown;
     refetch: () => void;
   };
-  onDelete: (row: Row) => Promise<unknown>;
+  /** Without it the table offers no delete. */
+  onDelete?: (row: Row) => Promise<unknown>;
   renderDialog: (props: { open: boolean; row: Row | undefined; onClose: () => void }) => ReactNode;
+  /** Add and edit elsewhere (a wizard, a details page) instead of in the dialog. */
+  onAdd?: () => void;
+  onEdit?: (row: Row) => void;
+  /** Row actions shown before edit and delete (e.g. a link to the details page). */
+  extraActions?: (row: Row) => ReactNode;
   /** i18n keys */
   title: string;
   addLabel: string;
@@ -179,7 +185,7 @@ export function ReferenceTable<
             <Button
               variant="contained"
               startIcon={<Add />}
-              onClick={() => setDialog({ open: true })}
+              onClick={() => (props.onAdd ? props.onAdd() : setDialog({ open: true }))}
               data-testid="add"
             >
               {t(props.addLabel)}
@@ -188,22 +194,25 @@ export function ReferenceTable<
         }
         rowActions={(row) => (
           <>
+            {props.extraActions?.(row)}
             <IconButton
               size="small"
               aria-label={t('common.edit')}
-              onClick={() => setDialog({ open: true, row })}
+              onClick={() => (props.onEdit ? props.onEdit(row) : setDialog({ open: true, row }))}
               data-testid="edit"
             >
               <Edit fontSize="small" />
             </IconButton>
-            <IconButton
-              size="small"
-              aria-label={t('common.delete')}
-              onClick={() => setDeleting(row)}
-              data-testid="delete"
-            >
-              <Delete fontSize="small" />
-            </IconButton>
+            {props.onDelete && (
+              <IconButton
+                size="small"
+                aria-label={t('common.delete')}
+                onClick={() => setDeleting(row)}
+                data-testid="delete"
+              >
+                <Delete fontSize="small" />
+              </IconButton>
+            )}
           </>
         )}
       />
@@ -221,7 +230,7 @@ export function ReferenceTable<
             const row = deleting;
             setDeleting(undefined);
             try {
-              await props.onDelete(row);
+              await props.onDelete?.(row);
             } catch (error) {
               setFailure(error);
             }

@@ -18,6 +18,8 @@ export interface PermissionFlags {
   adminCostType: boolean;
   adminService: boolean;
   adminUser: boolean;
+  /** The admin scope itself: exchange rates (issue 15; not a route of SPEC §2). */
+  admin: boolean;
 }
 
 export type Permission = keyof PermissionFlags;
@@ -42,6 +44,7 @@ export const FLAG_SCOPES: Record<Permission, string> = {
   adminCostType: 'admin:cost_type',
   adminService: 'admin:service',
   adminUser: 'admin:user',
+  admin: 'admin',
 };
 
 export function permissionFlags(

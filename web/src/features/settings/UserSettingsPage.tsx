@@ -3,31 +3,27 @@ import {
   Avatar,
   Box,
   Button,
-  FormControlLabel,
   Grid,
   Paper,
-  Radio,
-  RadioGroup,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
 import { useFormik } from 'formik';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import * as yup from 'yup';
 import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../api/errors.ts';
-import {
-  ChangePasswordDocument,
-  SetDefaultAccountDocument,
-  UpdateProfileDocument,
-} from '../../api/generated.ts';
+import { ChangePasswordDocument, UpdateProfileDocument } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
-import { fileUrl, uploadFiles } from '../../api/storage.ts';
+import { uploadFiles } from '../../api/storage.ts';
 import { api, sessionStore } from '../../app/services.ts';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { useSession } from '../../session/useSession.ts';
+import { AccountsEditor } from './accounts/AccountsEditor.tsx';
+import { useAvatarUrl } from './avatar.ts';
 import { changePasswordSchema } from './password-rules.ts';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -39,25 +35,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       {children}
     </Paper>
   );
-}
-
-/** The avatar image, fetched with the bearer token (an <img> cannot send it). */
-function useAvatarUrl(fileId: string | null | undefined) {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!fileId) return setUrl(undefined);
-    let objectUrl: string | undefined;
-    void api
-      .authorizedFetch(fileUrl(fileId))
-      .then((r) => (r.ok ? r.blob() : undefined))
-      .then((blob) => {
-        if (blob) setUrl((objectUrl = URL.createObjectURL(blob)));
-      });
-    return () => {
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [fileId]);
-  return url;
 }
 
 function ProfileSection() {
@@ -249,39 +226,18 @@ function PasswordSection() {
   );
 }
 
+/** Account management (SPEC §2): read-only without admin:user, except the main account. */
 function AccountsSection() {
   const { t } = useTranslation();
-  const { user, accounts, currentAccount } = useSession();
-  const setDefault = useGraphQLMutation(SetDefaultAccountDocument, ['Account']);
-  const [error, setError] = useState<unknown>();
-  const main = accounts.find((account) => account.isDefault)?.id ?? '';
+  const { user, permissions } = useSession();
   return (
     <Section title={t('settings.accounts')}>
-      {error !== undefined && <Alert severity="error">{errorMessage(t, error)}</Alert>}
-      <Typography color="text.secondary" gutterBottom>
-        {t('settings.mainAccountHelp')}
-      </Typography>
-      <RadioGroup
-        value={main}
-        onChange={async (_event, accountId) => {
-          setError(undefined);
-          try {
-            await setDefault.mutateAsync({ accountId, userId: user!.id });
-            await sessionStore.load();
-          } catch (failure) {
-            setError(failure);
-          }
-        }}
-      >
-        {accounts.map((account) => (
-          <FormControlLabel
-            key={account.id}
-            value={account.id}
-            control={<Radio />}
-            label={`${account.name}${account.id === currentAccount?.id ? ` (${t('settings.current')})` : ''}`}
-          />
-        ))}
-      </RadioGroup>
+      {user && permissions.adminUser && (
+        <Button component={Link} to={`/admin/users/${user.id}`} sx={{ mb: 2 }}>
+          {t('users.adminEdit')}
+        </Button>
+      )}
+      {user && <AccountsEditor userId={user.id} />}
     </Section>
   );
 }
@@ -298,10 +254,10 @@ export default function UserSettingsPage() {
           <ProfileSection />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Stack spacing={2}>
-            <PasswordSection />
-            <AccountsSection />
-          </Stack>
+          <PasswordSection />
+        </Grid>
+        <Grid size={12}>
+          <AccountsSection />
         </Grid>
       </Grid>
     </Box>

@@ -2,16 +2,13 @@ import { Groups } from '@mui/icons-material';
 import { lazy } from 'react';
 import type { FeatureModule } from '../../../app/module.ts';
 
-// Still to be built: the route, its title, permission and guard are real.
-const Placeholder = lazy(() => import('../../../app/pages/PlaceholderPage.tsx'));
-
 const module: FeatureModule = {
   routes: [
     {
       path: 'admin/clients',
       title: 'titles.clients',
       permission: 'adminCompany',
-      component: Placeholder,
+      component: lazy(() => import('./ClientsPage.tsx')),
     },
   ],
   navigation: {

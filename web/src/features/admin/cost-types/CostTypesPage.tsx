@@ -12,13 +12,14 @@ import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { deleteNamingDependents } from '../clients/dependents.ts';
 
 type CostType = NonNullable<AllCostTypesQuery['allCostTypes']>['nodes'][number] & { id: string };
 
 const schema = yup.object({ name: yup.string().trim().required('validation.required') });
 
 export default function CostTypesPage() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const create = useGraphQLMutation(CreateCostTypeDocument, ['CostType']);
   const update = useGraphQLMutation(UpdateCostTypeDocument, ['CostType']);
   const remove = useGraphQLMutation(DeleteCostTypeDocument, ['CostType']);
@@ -47,7 +48,9 @@ export default function CostTypesPage() {
           (data) => data.allCostTypes,
         )
       }
-      onDelete={(row) => remove.mutateAsync({ id: row.id })}
+      onDelete={(row) =>
+        deleteNamingDependents(t, 'cost_types', row.id, () => remove.mutateAsync({ id: row.id }))
+      }
       renderDialog={({ open, row, onClose }) => (
         <FormDialog
           open={open}

@@ -12,6 +12,7 @@ import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { deleteNamingDependents } from '../clients/dependents.ts';
 
 type Project = NonNullable<AllProjectsQuery['allProjects']>['nodes'][number] & { id: string };
 
@@ -26,7 +27,7 @@ const schema = yup.object({
 });
 
 export default function ProjectsPage() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const create = useGraphQLMutation(CreateProjectDocument, ['Project']);
   const update = useGraphQLMutation(UpdateProjectDocument, ['Project']);
   const remove = useGraphQLMutation(DeleteProjectDocument, ['Project']);
@@ -56,7 +57,9 @@ export default function ProjectsPage() {
           (data) => data.allProjects,
         )
       }
-      onDelete={(row) => remove.mutateAsync({ id: row.id })}
+      onDelete={(row) =>
+        deleteNamingDependents(t, 'projects', row.id, () => remove.mutateAsync({ id: row.id }))
+      }
       renderDialog={({ open, row, onClose }) => (
         <FormDialog
           open={open}

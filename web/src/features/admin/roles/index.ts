@@ -2,12 +2,14 @@ import { Security } from '@mui/icons-material';
 import { lazy } from 'react';
 import type { FeatureModule } from '../../../app/module.ts';
 
-// Still to be built: the route, its title, permission and guard are real.
-const Placeholder = lazy(() => import('../../../app/pages/PlaceholderPage.tsx'));
-
 const module: FeatureModule = {
   routes: [
-    { path: 'admin/roles', title: 'titles.roles', permission: 'adminUser', component: Placeholder },
+    {
+      path: 'admin/roles',
+      title: 'titles.roles',
+      permission: 'adminUser',
+      component: lazy(() => import('./RolesPage.tsx')),
+    },
   ],
   navigation: {
     path: '/admin/roles',

@@ -1,0 +1,156 @@
+import { Box } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import * as yup from 'yup';
+import {
+  AllClientsDocument,
+  CreateClientDocument,
+  DeleteClientDocument,
+  UpdateClientDocument,
+  type AllClientsQuery,
+  type ClientOrderBy,
+} from '../../../api/generated.ts';
+import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
+import { formatDateTime } from '../../../components/format.ts';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { TextInput } from '../../../components/form/fields.tsx';
+import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { deleteNamingDependents } from './dependents.ts';
+import { useSimilarCompanyCheck } from './similar-companies.tsx';
+
+type Client = NonNullable<AllClientsQuery['allClients']>['nodes'][number] & { id: string };
+
+const FIELDS = [
+  'legalName',
+  'shortName',
+  'country',
+  'taxId',
+  'taxReasonCode',
+  'registrationNumber',
+  'legalForm',
+  'registeredAddress',
+  'primaryActivityCode',
+  'orgStatus',
+  'ceoFullName',
+  'ceoPosition',
+] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+
+const optional = () => yup.string().trim().default('');
+
+/** SPEC §5 Companies: the database's rules, repeated for a quick message. */
+const schema: yup.ObjectSchema<Values> = yup.object({
+  legalName: yup.string().trim().required('validation.required'),
+  shortName: optional(),
+  country: optional(),
+  taxId: optional().matches(/^(\d{10}|\d{12})$/, {
+    message: 'errors.codes.InvalidTaxId',
+    excludeEmptyString: true,
+  }),
+  taxReasonCode: optional().matches(/^\d{9}$/, {
+    message: 'errors.codes.InvalidTaxReasonCode',
+    excludeEmptyString: true,
+  }),
+  registrationNumber: optional().matches(/^\d{13,15}$/, {
+    message: 'errors.codes.InvalidRegistrationNumber',
+    excludeEmptyString: true,
+  }),
+  legalForm: optional(),
+  registeredAddress: optional(),
+  primaryActivityCode: optional(),
+  orgStatus: optional(),
+  ceoFullName: optional(),
+  ceoPosition: optional(),
+});
+
+const HELP: Partial<Record<keyof Values, string>> = {
+  taxId: 'clients.taxIdHelp',
+  taxReasonCode: 'clients.taxReasonCodeHelp',
+  registrationNumber: 'clients.registrationNumberHelp',
+};
+
+/** Full width in the two-column dialog. */
+const WIDE = new Set<keyof Values>(['legalName', 'registeredAddress']);
+
+/** Empty optional fields are stored as null. */
+function toInput(values: Values) {
+  const entries = FIELDS.map((name) => [name, values[name].trim() || null] as const);
+  return Object.fromEntries(entries) as Record<keyof Values, string | null> & { legalName: string };
+}
+
+export default function ClientsPage() {
+  const { t, i18n } = useTranslation();
+  const create = useGraphQLMutation(CreateClientDocument, ['Company']);
+  const update = useGraphQLMutation(UpdateClientDocument, ['Company']);
+  const remove = useGraphQLMutation(DeleteClientDocument, ['Company']);
+  const similar = useSimilarCompanyCheck();
+  return (
+    <>
+      <ReferenceTable<Client & { name: string }, ClientOrderBy>
+        testId="clients-table"
+        title="titles.clients"
+        addLabel="clients.add"
+        deleteQuestion="clients.deleteQuestion"
+        searchFields={['legalName', 'shortName', 'taxId']}
+        columns={[
+          { field: 'legalName', header: 'clients.legalName', sortKey: 'LEGAL_NAME', flex: 2 },
+          { field: 'shortName', header: 'clients.shortName', sortKey: 'SHORT_NAME', flex: 1 },
+          { field: 'country', header: 'clients.country', width: 130 },
+          { field: 'taxId', header: 'clients.taxId', sortKey: 'TAX_ID', width: 140 },
+          { field: 'taxReasonCode', header: 'clients.taxReasonCode', width: 120 },
+          {
+            field: 'createdAt',
+            header: 'common.createdAt',
+            sortKey: 'CREATED_AT',
+            format: (row) => formatDateTime(row.createdAt, i18n.language),
+            width: 190,
+          },
+        ]}
+        useRows={(variables) => {
+          const list = useListQuery(
+            AllClientsDocument,
+            variables,
+            { reads: ['Company'] },
+            (data) => data.allClients,
+          );
+          return { ...list, rows: list.rows.map((row) => ({ ...row, name: row.legalName })) };
+        }}
+        onDelete={(row) =>
+          deleteNamingDependents(t, 'clients', row.id, () => remove.mutateAsync({ id: row.id }))
+        }
+        renderDialog={({ open, row, onClose }) => (
+          <FormDialog<Values>
+            open={open}
+            testId="client-dialog"
+            maxWidth="md"
+            title={row ? 'clients.edit' : 'clients.create'}
+            initialValues={
+              Object.fromEntries(FIELDS.map((name) => [name, row?.[name] ?? ''])) as Values
+            }
+            schema={schema}
+            onClose={onClose}
+            onSubmit={async (values) => {
+              const input = toInput(values);
+              if (row) return update.mutateAsync({ id: row.id, patch: input });
+              await similar.confirmCreation(input.legalName);
+              return create.mutateAsync({ client: input });
+            }}
+          >
+            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+              {FIELDS.map((name) => (
+                <Box key={name} sx={WIDE.has(name) ? { gridColumn: '1 / -1' } : undefined}>
+                  <TextInput
+                    name={name}
+                    label={`clients.${name}`}
+                    helper={HELP[name]}
+                    required={name === 'legalName'}
+                  />
+                </Box>
+              ))}
+            </Box>
+          </FormDialog>
+        )}
+      />
+      {similar.dialog}
+    </>
+  );
+}

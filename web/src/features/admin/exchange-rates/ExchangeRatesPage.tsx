@@ -1,0 +1,309 @@
+import { Add, Delete, Edit, UploadFile } from '@mui/icons-material';
+import { Alert, Box, Button, IconButton, Snackbar, TextField, Typography } from '@mui/material';
+import { DatePicker } from '@mui/x-date-pickers';
+import { formatISO } from 'date-fns';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as yup from 'yup';
+import { errorMessage } from '../../../api/errors.ts';
+import {
+  AllExchangeRatesDocument,
+  CreateExchangeRateDocument,
+  DeleteExchangeRateDocument,
+  UpdateExchangeRateDocument,
+  type AllExchangeRatesQuery,
+  type ExchangeRateOrderBy,
+} from '../../../api/generated.ts';
+import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DataTable, type FilterChip } from '../../../components/DataTable/DataTable.tsx';
+import {
+  filterCodecs,
+  pagingVariables,
+  useTableState,
+  type SortKeyOf,
+  type TableConfig,
+} from '../../../components/DataTable/table-state.ts';
+import { formatDate, formatDateTime } from '../../../components/format.ts';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { DateInput, TextInput } from '../../../components/form/fields.tsx';
+import { dateRule } from '../../../components/form/rules.ts';
+import { SearchInput } from '../../../components/form/SearchInput.tsx';
+import { formatRate } from './csv.ts';
+import { ImportDialog } from './ImportDialog.tsx';
+
+type Rate = NonNullable<AllExchangeRatesQuery['allExchangeRates']>['nodes'][number];
+type Row = Rate & { id: string };
+type Key = SortKeyOf<ExchangeRateOrderBy>;
+
+interface Filters {
+  currency: string;
+  from: Date | null;
+  to: Date | null;
+}
+
+const CONFIG: TableConfig<Filters, Key> = {
+  sort: { key: 'RATE_DATE', direction: 'DESC' },
+  sortKeys: ['CURRENCY', 'RATE_DATE'],
+  filters: {
+    currency: { initial: '', codec: filterCodecs.text },
+    from: { initial: null, codec: filterCodecs.date },
+    to: { initial: null, codec: filterCodecs.date },
+  },
+};
+
+const day = (date: Date) => formatISO(date, { representation: 'date' });
+
+const schema = yup.object({
+  currency: yup
+    .string()
+    .trim()
+    .required('validation.required')
+    .matches(/^[A-Za-z]{3}$/, 'exchangeRates.currencyFormat'),
+  rateDate: dateRule().required('validation.required'),
+  usdPerUnit: yup
+    .string()
+    .trim()
+    .required('validation.required')
+    .matches(/^\d{1,10}([.,]\d{1,8})?$/, 'exchangeRates.rateFormat'),
+});
+
+/**
+ * Exchange rates (DESIGN §4): US dollars per unit of a currency on a date, by currency and date;
+ * added and edited here or imported from CSV. Amounts in USD use the latest rate on or before the
+ * document's date. Writing needs the admin scope (the database's policy).
+ */
+export default function ExchangeRatesPage() {
+  const { t, i18n } = useTranslation();
+  const table = useTableState(CONFIG);
+  const { filters } = table.state;
+  const [currencyText, setCurrencyText] = useState(filters.currency);
+  useEffect(() => setCurrencyText(filters.currency), [filters.currency]);
+  const [dialog, setDialog] = useState<{ open: boolean; row?: Row }>({ open: false });
+  const [importing, setImporting] = useState(false);
+  const [deleting, setDeleting] = useState<Row>();
+  const [failure, setFailure] = useState<unknown>();
+  const create = useGraphQLMutation(CreateExchangeRateDocument, ['ExchangeRate']);
+  const update = useGraphQLMutation(UpdateExchangeRateDocument, ['ExchangeRate']);
+  const remove = useGraphQLMutation(DeleteExchangeRateDocument, ['ExchangeRate']);
+
+  const filter = useMemo(() => {
+    const parts: object[] = [];
+    if (filters.currency) parts.push({ currency: { equalTo: filters.currency.toUpperCase() } });
+    if (filters.from) parts.push({ rateDate: { greaterThanOrEqualTo: day(filters.from) } });
+    if (filters.to) parts.push({ rateDate: { lessThanOrEqualTo: day(filters.to) } });
+    return parts.length ? { and: parts } : undefined;
+  }, [filters]);
+  const list = useListQuery(
+    AllExchangeRatesDocument,
+    { ...pagingVariables<ExchangeRateOrderBy>(table.state), filter },
+    { reads: ['ExchangeRate'] },
+    (data) => data.allExchangeRates,
+  );
+  const rows: Row[] = list.rows.map((row) => ({ ...row, id: `${row.currency}|${row.rateDate}` }));
+
+  const chips: FilterChip[] = [];
+  if (filters.currency)
+    chips.push({
+      id: 'currency',
+      label: t('exchangeRates.currencyChip', { value: filters.currency }),
+      onRemove: () => table.setFilter('currency', ''),
+    });
+  if (filters.from)
+    chips.push({
+      id: 'from',
+      label: t('exchangeRates.fromChip', { value: formatDate(day(filters.from), i18n.language) }),
+      onRemove: () => table.setFilter('from', null),
+    });
+  if (filters.to)
+    chips.push({
+      id: 'to',
+      label: t('exchangeRates.toChip', { value: formatDate(day(filters.to), i18n.language) }),
+      onRemove: () => table.setFilter('to', null),
+    });
+
+  const row = dialog.row;
+  return (
+    <Box sx={{ p: 3 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="page-title">
+        {t('exchangeRates.title')}
+      </Typography>
+      <DataTable<Row, Key>
+        testId="rates-table"
+        columns={[
+          { field: 'currency', header: 'exchangeRates.currency', sortKey: 'CURRENCY', width: 140 },
+          {
+            field: 'rateDate',
+            header: 'exchangeRates.rateDate',
+            sortKey: 'RATE_DATE',
+            format: (r) => formatDate(r.rateDate, i18n.language),
+            width: 180,
+          },
+          {
+            field: 'usdPerUnit',
+            header: 'exchangeRates.usdPerUnit',
+            kind: 'money',
+            format: (r) => formatRate(r.usdPerUnit, i18n.language),
+            width: 200,
+          },
+          {
+            field: 'createdAt',
+            header: 'exchangeRates.enteredAt',
+            format: (r) => formatDateTime(r.createdAt, i18n.language),
+            flex: 1,
+          },
+        ]}
+        rows={rows}
+        totalCount={list.totalCount}
+        loading={list.loading}
+        error={list.error}
+        onRetry={list.refetch}
+        page={table.state.page}
+        pageSize={table.state.pageSize}
+        onPageChange={table.setPage}
+        onPageSizeChange={table.setPageSize}
+        sort={table.state.sort}
+        onSortChange={table.setSort}
+        filters={chips}
+        toolbar={
+          <>
+            <TextField
+              size="small"
+              label={t('exchangeRates.currency')}
+              value={currencyText}
+              onChange={(e) => setCurrencyText(e.target.value)}
+              onKeyDown={(e) =>
+                e.key === 'Enter' && table.setFilter('currency', currencyText.trim().toUpperCase())
+              }
+              onBlur={() => table.setFilter('currency', currencyText.trim().toUpperCase())}
+              slotProps={{ htmlInput: { 'data-testid': 'currency-filter', maxLength: 3 } }}
+              sx={{ width: 140 }}
+            />
+            <DatePicker
+              label={t('exchangeRates.from')}
+              value={filters.from}
+              onChange={(value) => table.setFilter('from', value)}
+              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+            />
+            <DatePicker
+              label={t('exchangeRates.to')}
+              value={filters.to}
+              onChange={(value) => table.setFilter('to', value)}
+              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+            />
+            <Box sx={{ flexGrow: 1 }} />
+            <Button
+              variant="outlined"
+              startIcon={<UploadFile />}
+              onClick={() => setImporting(true)}
+              data-testid="import"
+            >
+              {t('exchangeRates.import')}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => setDialog({ open: true })}
+              data-testid="add"
+            >
+              {t('exchangeRates.add')}
+            </Button>
+          </>
+        }
+        rowActions={(r) => (
+          <>
+            <IconButton
+              size="small"
+              aria-label={t('common.edit')}
+              onClick={() => setDialog({ open: true, row: r })}
+              data-testid="edit"
+            >
+              <Edit fontSize="small" />
+            </IconButton>
+            <IconButton
+              size="small"
+              aria-label={t('common.delete')}
+              onClick={() => setDeleting(r)}
+              data-testid="delete"
+            >
+              <Delete fontSize="small" />
+            </IconButton>
+          </>
+        )}
+      />
+      <FormDialog
+        open={dialog.open}
+        testId="rate-dialog"
+        title={row ? 'exchangeRates.edit' : 'exchangeRates.create'}
+        initialValues={{
+          currency: row?.currency ?? '',
+          rateDate: row?.rateDate ?? '',
+          usdPerUnit: row?.usdPerUnit ?? '',
+        }}
+        schema={schema}
+        onClose={() => setDialog({ open: false })}
+        onSubmit={(values) => {
+          const variables = {
+            currency: values.currency.trim().toUpperCase(),
+            rateDate: values.rateDate.trim(),
+            usdPerUnit: values.usdPerUnit.trim().replace(',', '.'),
+          };
+          return row
+            ? update.mutateAsync({ ...variables, currency: row.currency, rateDate: row.rateDate })
+            : create.mutateAsync(variables);
+        }}
+      >
+        <SearchInput
+          name="currency"
+          kind="currency"
+          label="exchangeRates.currency"
+          helper="exchangeRates.currencyHelp"
+          selected={row ? { value: row.currency, label: row.currency } : null}
+          disabled={Boolean(row)}
+          required
+        />
+        <DateInput
+          name="rateDate"
+          label="exchangeRates.rateDate"
+          disabled={Boolean(row)}
+          required
+        />
+        <TextInput
+          name="usdPerUnit"
+          label="exchangeRates.usdPerUnit"
+          helper="exchangeRates.rateHelp"
+          required
+        />
+      </FormDialog>
+      {importing && <ImportDialog onClose={() => setImporting(false)} />}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={t('common.delete')}
+        text={t('exchangeRates.deleteQuestion', {
+          currency: deleting?.currency ?? '',
+          date: formatDate(deleting?.rateDate, i18n.language),
+        })}
+        onClose={() => setDeleting(undefined)}
+        onConfirm={async () => {
+          const target = deleting;
+          setDeleting(undefined);
+          if (!target) return;
+          try {
+            await remove.mutateAsync({ currency: target.currency, rateDate: target.rateDate });
+          } catch (error) {
+            setFailure(error);
+          }
+        }}
+      />
+      <Snackbar
+        open={failure !== undefined}
+        autoHideDuration={8000}
+        onClose={() => setFailure(undefined)}
+      >
+        <Alert severity="error" onClose={() => setFailure(undefined)} data-testid="delete-error">
+          {t('errors.cannotDelete')}: {errorMessage(t, failure)}
+        </Alert>
+      </Snackbar>
+    </Box>
+  );
+}

@@ -1,0 +1,125 @@
+import { OpenInNew } from '@mui/icons-material';
+import { IconButton } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import * as yup from 'yup';
+import {
+  AllSubsidiariesAdminDocument,
+  DeleteSubsidiaryDocument,
+  UpdateSubsidiaryAdminDocument,
+  type AllSubsidiariesAdminQuery,
+  type SubsidiaryOrderBy,
+} from '../../../api/generated.ts';
+import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
+import { formatDateTime } from '../../../components/format.ts';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { deleteNamingDependents } from '../clients/dependents.ts';
+
+type Subsidiary = NonNullable<AllSubsidiariesAdminQuery['allSubsidiaries']>['nodes'][number] & {
+  id: string;
+};
+
+/** SPEC §5: name and country are required for subsidiaries. */
+const schema = yup.object({
+  legalName: yup.string().trim().required('validation.required'),
+  shortName: yup.string().trim().default(''),
+  country: yup.string().trim().required('validation.required'),
+});
+type Values = yup.InferType<typeof schema>;
+
+/**
+ * The subsidiaries: created with the wizard (/subsidiaries/new), shown on their details page
+ * (/subsidiaries/{id}); names and country are edited here too.
+ */
+export default function SubsidiariesPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const update = useGraphQLMutation(UpdateSubsidiaryAdminDocument, ['Company']);
+  const remove = useGraphQLMutation(DeleteSubsidiaryDocument, ['Company']);
+  return (
+    <ReferenceTable<Subsidiary & { name: string }, SubsidiaryOrderBy>
+      testId="subsidiaries-table"
+      title="titles.subsidiary"
+      addLabel="subsidiariesAdmin.add"
+      deleteQuestion="subsidiariesAdmin.deleteQuestion"
+      searchFields={['legalName', 'shortName']}
+      columns={[
+        {
+          field: 'legalName',
+          header: 'subsidiariesAdmin.legalName',
+          sortKey: 'LEGAL_NAME',
+          flex: 2,
+        },
+        {
+          field: 'shortName',
+          header: 'subsidiariesAdmin.shortName',
+          sortKey: 'SHORT_NAME',
+          flex: 1,
+        },
+        { field: 'country', header: 'subsidiariesAdmin.country', flex: 1 },
+        {
+          field: 'createdAt',
+          header: 'common.createdAt',
+          sortKey: 'CREATED_AT',
+          format: (row) => formatDateTime(row.createdAt, i18n.language),
+          width: 190,
+        },
+      ]}
+      useRows={(variables) => {
+        const list = useListQuery(
+          AllSubsidiariesAdminDocument,
+          variables,
+          { reads: ['Company'] },
+          (data) => data.allSubsidiaries,
+        );
+        return { ...list, rows: list.rows.map((row) => ({ ...row, name: row.legalName })) };
+      }}
+      onAdd={() => void navigate('/subsidiaries/new')}
+      extraActions={(row) => (
+        <IconButton
+          size="small"
+          component={Link}
+          to={`/subsidiaries/${row.id}`}
+          aria-label={t('subsidiariesAdmin.details')}
+          data-testid="details"
+        >
+          <OpenInNew fontSize="small" />
+        </IconButton>
+      )}
+      onDelete={(row) =>
+        deleteNamingDependents(t, 'subsidiaries', row.id, () => remove.mutateAsync({ id: row.id }))
+      }
+      renderDialog={({ open, row, onClose }) => (
+        <FormDialog<Values>
+          open={open}
+          testId="subsidiary-dialog"
+          title="subsidiariesAdmin.edit"
+          fields={[
+            { name: 'legalName', label: 'subsidiariesAdmin.legalName' },
+            { name: 'shortName', label: 'subsidiariesAdmin.shortName' },
+            { name: 'country', label: 'subsidiariesAdmin.country' },
+          ]}
+          initialValues={{
+            legalName: row?.legalName ?? '',
+            shortName: row?.shortName ?? '',
+            country: row?.country ?? '',
+          }}
+          schema={schema}
+          onClose={onClose}
+          onSubmit={async (values) => {
+            if (!row) return;
+            return update.mutateAsync({
+              id: row.id,
+              patch: {
+                legalName: values.legalName.trim(),
+                shortName: values.shortName.trim() || null,
+                country: values.country.trim(),
+              },
+            });
+          }}
+        />
+      )}
+    />
+  );
+}

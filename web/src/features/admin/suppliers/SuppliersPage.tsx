@@ -1,0 +1,125 @@
+import { useTranslation } from 'react-i18next';
+import * as yup from 'yup';
+import {
+  AllSuppliersDocument,
+  CreateSupplierDocument,
+  DeleteSupplierDocument,
+  UpdateSupplierDocument,
+  type AllSuppliersQuery,
+  type SupplierOrderBy,
+} from '../../../api/generated.ts';
+import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
+import { formatDateTime } from '../../../components/format.ts';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { SearchInput } from '../../../components/form/SearchInput.tsx';
+import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { deleteNamingDependents } from '../clients/dependents.ts';
+import { useSimilarCompanyCheck } from '../clients/similar-companies.tsx';
+
+type Supplier = NonNullable<AllSuppliersQuery['allSuppliers']>['nodes'][number] & {
+  id: string;
+};
+
+/** SPEC §5: name and country are required for suppliers. */
+const schema = yup.object({
+  legalName: yup.string().trim().required('validation.required'),
+  shortName: yup.string().trim().default(''),
+  country: yup.string().trim().required('validation.required'),
+  userId: yup.string().default(''),
+});
+type Values = yup.InferType<typeof schema>;
+
+export default function SuppliersPage() {
+  const { t, i18n } = useTranslation();
+  const create = useGraphQLMutation(CreateSupplierDocument, ['Company']);
+  const update = useGraphQLMutation(UpdateSupplierDocument, ['Company']);
+  const remove = useGraphQLMutation(DeleteSupplierDocument, ['Company']);
+  const similar = useSimilarCompanyCheck();
+  return (
+    <>
+      <ReferenceTable<Supplier & { name: string; userName: string }, SupplierOrderBy>
+        testId="suppliers-table"
+        title="titles.supplier"
+        addLabel="suppliers.add"
+        deleteQuestion="suppliers.deleteQuestion"
+        searchFields={['legalName', 'shortName']}
+        columns={[
+          { field: 'legalName', header: 'suppliers.legalName', sortKey: 'LEGAL_NAME', flex: 2 },
+          { field: 'shortName', header: 'suppliers.shortName', sortKey: 'SHORT_NAME', flex: 1 },
+          { field: 'country', header: 'suppliers.country', flex: 1 },
+          { field: 'userName', header: 'suppliers.user', flex: 1 },
+          {
+            field: 'createdAt',
+            header: 'common.createdAt',
+            sortKey: 'CREATED_AT',
+            format: (row) => formatDateTime(row.createdAt, i18n.language),
+            width: 190,
+          },
+        ]}
+        useRows={(variables) => {
+          const list = useListQuery(
+            AllSuppliersDocument,
+            variables,
+            { reads: ['Company', 'User'] },
+            (data) => data.allSuppliers,
+          );
+          return {
+            ...list,
+            rows: list.rows.map((row) => ({
+              ...row,
+              name: row.legalName,
+              userName: row.user
+                ? `${row.user.displayName ?? ''}${row.user.username ? ` (${row.user.username})` : ''}`
+                : '',
+            })),
+          };
+        }}
+        onDelete={(row) =>
+          deleteNamingDependents(t, 'suppliers', row.id, () => remove.mutateAsync({ id: row.id }))
+        }
+        renderDialog={({ open, row, onClose }) => (
+          <FormDialog<Values>
+            open={open}
+            testId="supplier-dialog"
+            title={row ? 'suppliers.edit' : 'suppliers.create'}
+            fields={[
+              { name: 'legalName', label: 'suppliers.legalName' },
+              { name: 'shortName', label: 'suppliers.shortName' },
+              { name: 'country', label: 'suppliers.country' },
+            ]}
+            initialValues={{
+              legalName: row?.legalName ?? '',
+              shortName: row?.shortName ?? '',
+              country: row?.country ?? '',
+              userId: row?.user?.id ?? '',
+            }}
+            schema={schema}
+            onClose={onClose}
+            onSubmit={async (values) => {
+              const supplier = {
+                legalName: values.legalName.trim(),
+                shortName: values.shortName.trim() || null,
+                country: values.country.trim(),
+                userId: values.userId || null,
+              };
+              if (row) return update.mutateAsync({ id: row.id, patch: supplier });
+              await similar.confirmCreation(supplier.legalName);
+              return create.mutateAsync({ supplier });
+            }}
+          >
+            <SearchInput
+              name="userId"
+              kind="user"
+              label="suppliers.user"
+              helper="suppliers.usernameHelp"
+              selected={
+                row?.user ? { value: row.user.id, label: row.user.displayName ?? '' } : null
+              }
+            />
+          </FormDialog>
+        )}
+      />
+      {similar.dialog}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AllUsersDocument, type AllUsersQuery, type UserOrderBy } from '../../../api/generated.ts';
+import { useListQuery } from '../../../api/hooks.ts';
+import { formatDateTime } from '../../../components/format.ts';
+import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { CreateUserDialog } from './CreateUserDialog.tsx';
+
+type User = NonNullable<AllUsersQuery['allUsers']>['nodes'][number] & { id: string };
+
+/**
+ * The users. A user is edited on their own page; instead of deleting one (their name stays on
+ * the records they touched), an administrator deactivates them there.
+ */
+export default function UsersPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <ReferenceTable<User & { name: string; state: string; createdAt: string }, UserOrderBy>
+      testId="users-table"
+      title="titles.users"
+      addLabel="users.add"
+      deleteQuestion="users.deleteQuestion"
+      searchFields={['username', 'firstName', 'lastName']}
+      columns={[
+        { field: 'username', header: 'users.username', sortKey: 'USERNAME', flex: 1 },
+        { field: 'firstName', header: 'users.firstName', sortKey: 'FIRST_NAME', flex: 1 },
+        { field: 'lastName', header: 'users.lastName', sortKey: 'LAST_NAME', flex: 1 },
+        { field: 'additionalName', header: 'users.additionalName', flex: 1 },
+        { field: 'state', header: 'users.state', width: 140 },
+        {
+          field: 'createdAt',
+          header: 'common.createdAt',
+          sortKey: 'CREATED_AT',
+          format: (row) => formatDateTime(row.createdAt, i18n.language),
+          width: 190,
+        },
+      ]}
+      useRows={(variables) => {
+        const list = useListQuery(
+          AllUsersDocument,
+          variables,
+          { reads: ['User'] },
+          (data) => data.allUsers,
+        );
+        return {
+          ...list,
+          rows: list.rows.map((row) => ({
+            ...row,
+            name: row.username ?? '',
+            createdAt: row.createdAt ?? '',
+            state: t(row.isActive ? 'users.active' : 'users.inactive'),
+          })),
+        };
+      }}
+      onEdit={(row) => void navigate(`/admin/users/${row.id}`)}
+      renderDialog={({ open, onClose }) => <CreateUserDialog open={open} onClose={onClose} />}
+    />
+  );
+}
