@@ -477,13 +477,16 @@ describe('bill wizard', () => {
         'failed',
       );
       expect(await page.getByTestId('wizard-show').count()).toBe(0);
-      const left = await owner.query(
-        `select (select count(*) from app_public.bills where name = $1)::int as bills,
+      const left = async () =>
+        (
+          await owner.query(
+            `select (select count(*) from app_public.bills where name = $1)::int as bills,
               (select count(*) from app_public.files where name = $2)::int as files,
               (select count(*) from app_public.costs where id = $3 and bill_id is null)::int as unbilled`,
-        [name, act, costs.rows[1]!.id],
-      );
-      expect(left.rows[0]).toEqual({ bills: 0, files: 0, unbilled: 1 });
+            [name, act, costs.rows[1]!.id],
+          )
+        ).rows[0];
+      expect(await left()).toEqual({ bills: 0, files: 0, unbilled: 1 });
       // Back to the form keeps what was entered.
       await page.getByTestId('wizard-fix').click();
       expect(await page.getByTestId('act-drop').innerText()).toMatch(act);

@@ -223,10 +223,11 @@ export default function BillWizardPage() {
       mark('created', 'done');
       setCreated(result.createBillWithCosts?.result?.id ?? undefined);
     } catch (error) {
+      // The uploads no bill took go first, so the message is shown once nothing is left behind.
+      await discard(uploaded);
       if (current === 'createBill') mark('updateCosts', 'failed');
       mark(current, 'failed');
       setFailure({ step: current, error });
-      await discard(uploaded);
     }
   };
 
