@@ -1038,6 +1038,7 @@ CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payme
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
+CREATE TRIGGER _300_amount_usd BEFORE INSERT OR UPDATE OF amount, currency, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__payment_amount_usd();
 CREATE TRIGGER _600_refresh AFTER UPDATE OF amount, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__refresh();
 alter table app_public.payments enable row level security;
 create policy delete_writer on app_public.payments for delete to public
@@ -2502,6 +2503,23 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg__payment_amount_usd()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  new.amount_usd := round(new.amount * (
+    select case when new.currency = 'USD' then 1 else r.usd_per_unit end
+      from (select 1) one
+      left join lateral (select e.usd_per_unit from app_public.exchange_rates e
+                          where e.currency = new.currency and e.rate_date <= new.payment_date::date
+                          order by e.rate_date desc limit 1) r on true), 2);
+  return new;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg__timestamps()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3499,7 +3517,7 @@ $function$;
 comment on function app_public.create_bill_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) is 'Records a payment on a bill, in its currency, up to the remaining amount; returns the link with the payment.';
 grant execute on function app_public.create_bill_payment(integer,numeric,text,timestamp with time zone,app_public.payment_method) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.create_bill_with_costs(name text, client_id uuid, subsidiary_id uuid, invoice_date date, period integer, year integer, currency text, vat numeric, amount numeric, cost_ids integer[] DEFAULT '{}'::integer[], project_id uuid DEFAULT NULL::uuid, service_id uuid DEFAULT NULL::uuid, description text DEFAULT NULL::text, invoice_ref text DEFAULT NULL::text, due_date date DEFAULT NULL::date, act_id uuid DEFAULT NULL::uuid)
+CREATE OR REPLACE FUNCTION app_public.create_bill_with_costs(name text, client_id uuid, subsidiary_id uuid, invoice_date date, period integer, year integer, currency text, vat numeric, amount numeric, cost_ids integer[] DEFAULT '{}'::integer[], project_id uuid DEFAULT NULL::uuid, service_id uuid DEFAULT NULL::uuid, description text DEFAULT NULL::text, invoice_ref text DEFAULT NULL::text, due_date date DEFAULT NULL::date, act_id uuid DEFAULT NULL::uuid, file_ids uuid[] DEFAULT '{}'::uuid[])
  RETURNS app_public.bills
  LANGUAGE plpgsql
  SET search_path TO 'pg_catalog'
@@ -3523,12 +3541,15 @@ begin
       perform app_hidden.fail('CostsNotBillable', 'Only approved, unbilled costs of the bill''s subsidiary can be billed.');
     end if;
   end if;
+  if cardinality(coalesce(file_ids, '{}')) > 0 then
+    perform app_public.add_bill_files(bill.id, file_ids);
+  end if;
   select * into bill from app_public.bills b where b.id = bill.id;
   return bill;
 end;
 $function$;
-comment on function app_public.create_bill_with_costs(text,uuid,uuid,date,integer,integer,text,numeric,numeric,integer[],uuid,uuid,text,text,date,uuid) is 'Creates a bill and attaches the selected approved, unbilled costs of its subsidiary, in one call (bill:write).';
-grant execute on function app_public.create_bill_with_costs(text,uuid,uuid,date,integer,integer,text,numeric,numeric,integer[],uuid,uuid,text,text,date,uuid) to ledgerline_visitor;
+comment on function app_public.create_bill_with_costs(text,uuid,uuid,date,integer,integer,text,numeric,numeric,integer[],uuid,uuid,text,text,date,uuid,uuid[]) is 'Creates a bill, attaches the selected approved, unbilled costs of its subsidiary and the given uploaded files, in one call (bill:write): all or nothing.';
+grant execute on function app_public.create_bill_with_costs(text,uuid,uuid,date,integer,integer,text,numeric,numeric,integer[],uuid,uuid,text,text,date,uuid,uuid[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.create_invoice_payment(invoice_id integer, amount numeric, currency text, payment_date timestamp with time zone, payment_method app_public.payment_method)
  RETURNS app_public.invoices_payments
@@ -3670,8 +3691,10 @@ begin
   update app_public.bills b set is_deleted = true where b.id = bill.id;
   perform app_hidden.set_workflow_mode('force');
   select array_agg(bp.payment_id) into payment_ids from app_public.bills_payments bp where bp.bill_id = bill.id;
-  delete from app_public.bills_payments bp where bp.bill_id = bill.id;
+  -- The payments first, while their links still show them to the caller (the payments' policies
+  -- need a link); deleting a payment removes its link (on delete cascade).
   delete from app_public.payments p where p.id = any(payment_ids);
+  delete from app_public.bills_payments bp where bp.bill_id = bill.id;
   if force then
     delete from app_public.costs c where c.bill_id = bill.id;
   else
@@ -3733,8 +3756,9 @@ begin
   update app_public.costs c set is_deleted = true where c.invoice_id = invoice.id;
   perform app_hidden.set_workflow_mode('purge');
   select array_agg(ip.payment_id) into payment_ids from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
-  delete from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
+  -- As for bills: the payments while their links still show them, then any link left.
   delete from app_public.payments p where p.id = any(payment_ids);
+  delete from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
   delete from app_public.costs c where c.invoice_id = invoice.id;
   delete from app_public.invoices i where i.id = invoice.id;
   perform app_hidden.set_workflow_mode(previous);
@@ -3764,9 +3788,12 @@ begin
     perform app_hidden.fail('PaymentOfClosedRecord',
       'The payment belongs to an invoice or bill closed as paid and cannot be deleted. Reset the invoice to open first.');
   end if;
-  delete from app_public.invoices_payments ip where ip.payment_id = payment.id;
-  delete from app_public.bills_payments bp where bp.payment_id = payment.id;
+  -- The payment while its link still shows it to the caller; its link goes with it (on delete
+  -- cascade), and the triggers of the link recompute what the record has been paid.
   delete from app_public.payments p where p.id = payment.id;
+  if found is false then
+    perform app_hidden.fail('PaymentNotFound', 'Payment not found');
+  end if;
   return payment;
 end;
 $function$;

@@ -310,6 +310,93 @@ export type BillFilter = {
   year?: IntFilter | null | undefined;
 };
 
+/** Methods to use when ordering `Bill`. */
+export type BillOrderBy =
+  | 'ACT_ID_ASC'
+  | 'ACT_ID_ASC_NULLS_FIRST'
+  | 'ACT_ID_ASC_NULLS_LAST'
+  | 'ACT_ID_DESC'
+  | 'ACT_ID_DESC_NULLS_FIRST'
+  | 'ACT_ID_DESC_NULLS_LAST'
+  | 'AMOUNT_ASC'
+  | 'AMOUNT_DESC'
+  | 'AMOUNT_USD_ASC'
+  | 'AMOUNT_USD_DESC'
+  | 'AMOUNT_W_VAT_ASC'
+  | 'AMOUNT_W_VAT_DESC'
+  | 'CLIENT_ID_ASC'
+  | 'CLIENT_ID_DESC'
+  | 'CLOSED_BY_ASC'
+  | 'CLOSED_BY_ASC_NULLS_FIRST'
+  | 'CLOSED_BY_ASC_NULLS_LAST'
+  | 'CLOSED_BY_DESC'
+  | 'CLOSED_BY_DESC_NULLS_FIRST'
+  | 'CLOSED_BY_DESC_NULLS_LAST'
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'CREATED_BY_ASC'
+  | 'CREATED_BY_ASC_NULLS_FIRST'
+  | 'CREATED_BY_ASC_NULLS_LAST'
+  | 'CREATED_BY_DESC'
+  | 'CREATED_BY_DESC_NULLS_FIRST'
+  | 'CREATED_BY_DESC_NULLS_LAST'
+  | 'CURRENCY_ASC'
+  | 'CURRENCY_DESC'
+  | 'DUE_DATE_ASC'
+  | 'DUE_DATE_ASC_NULLS_FIRST'
+  | 'DUE_DATE_ASC_NULLS_LAST'
+  | 'DUE_DATE_DESC'
+  | 'DUE_DATE_DESC_NULLS_FIRST'
+  | 'DUE_DATE_DESC_NULLS_LAST'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'INVOICE_DATE_ASC'
+  | 'INVOICE_DATE_DESC'
+  | 'IS_DELETED_ASC'
+  | 'IS_DELETED_DESC'
+  | 'NAME_ASC'
+  | 'NAME_DESC'
+  | 'NATURAL'
+  | 'PERIOD_ASC'
+  | 'PERIOD_DESC'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'PROJECT_ID_ASC'
+  | 'PROJECT_ID_ASC_NULLS_FIRST'
+  | 'PROJECT_ID_ASC_NULLS_LAST'
+  | 'PROJECT_ID_DESC'
+  | 'PROJECT_ID_DESC_NULLS_FIRST'
+  | 'PROJECT_ID_DESC_NULLS_LAST'
+  | 'SERVICE_ID_ASC'
+  | 'SERVICE_ID_ASC_NULLS_FIRST'
+  | 'SERVICE_ID_ASC_NULLS_LAST'
+  | 'SERVICE_ID_DESC'
+  | 'SERVICE_ID_DESC_NULLS_FIRST'
+  | 'SERVICE_ID_DESC_NULLS_LAST'
+  | 'SUBSIDIARY_ID_ASC'
+  | 'SUBSIDIARY_ID_DESC'
+  | 'YEAR_ASC'
+  | 'YEAR_DESC';
+
+/** Represents an update to a `Bill`. Fields that are set will be updated. */
+export type BillPatch = {
+  actId?: string | null | undefined;
+  amount?: string | null | undefined;
+  clientId?: string | null | undefined;
+  currency?: string | null | undefined;
+  description?: string | null | undefined;
+  dueDate?: string | null | undefined;
+  invoiceDate?: string | null | undefined;
+  invoiceRef?: string | null | undefined;
+  name?: string | null | undefined;
+  period?: number | null | undefined;
+  projectId?: string | null | undefined;
+  serviceId?: string | null | undefined;
+  subsidiaryId?: string | null | undefined;
+  vat?: string | null | undefined;
+  year?: number | null | undefined;
+};
+
 /** Open, validated or paid. */
 export type BillStatus =
   | 'open'
@@ -828,6 +915,32 @@ export type CostsStatus =
   | 'none'
   | 'rejected'
   | 'to_approve';
+
+/** All input for the `createBillWithCosts` mutation. */
+export type CreateBillWithCostsInput = {
+  actId?: string | null | undefined;
+  amount?: string | null | undefined;
+  clientId?: string | null | undefined;
+  /**
+   * An arbitrary string value with no semantic meaning. Will be included in the
+   * payload verbatim. May be used to track mutations by the client.
+   */
+  clientMutationId?: string | null | undefined;
+  costIds?: Array<number | null | undefined> | null | undefined;
+  currency?: string | null | undefined;
+  description?: string | null | undefined;
+  dueDate?: string | null | undefined;
+  fileIds?: Array<string | null | undefined> | null | undefined;
+  invoiceDate?: string | null | undefined;
+  invoiceRef?: string | null | undefined;
+  name?: string | null | undefined;
+  period?: number | null | undefined;
+  projectId?: string | null | undefined;
+  serviceId?: string | null | undefined;
+  subsidiaryId?: string | null | undefined;
+  vat?: string | null | undefined;
+  year?: number | null | undefined;
+};
 
 export type CreateUserInput = {
   /** Name of the first account; the role's name when omitted. */
@@ -3130,6 +3243,122 @@ export type ReportProjectsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ReportProjectsQuery = { reportProjects: { nodes: Array<{ id: string | null, name: string | null } | null> } | null };
 
+export type AddBillFilesMutationVariables = Exact<{
+  billId: number;
+  fileIds: Array<string | null | undefined> | string;
+}>;
+
+
+export type AddBillFilesMutation = { addBillFiles: { clientMutationId: string | null } | null };
+
+export type AllBillsQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<BillOrderBy> | BillOrderBy | null | undefined;
+  filter?: BillFilter | null | undefined;
+}>;
+
+
+export type AllBillsQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, amountWVat: string, amountUsdWVat: string, invoiceRef: string | null, dueDate: string | null, invoiceDate: string, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null } | null> } | null };
+
+export type BillDetailsQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type BillDetailsQuery = { billById: { id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, vatAmount: string | null, amountWVat: string, amountUsdWVat: string, paidAmount: string, remainingAmount: string | null, invoiceRef: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string, size: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null, costs: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, status: CostStatus, project: { id: string, name: string } | null } | null> }, billsPayments: { nodes: Array<{ id: string, payment: { id: string, amount: string, amountUsd: string | null, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { id: string, firstName: string, lastName: string } | null } | null } | null> }, billsFiles: { nodes: Array<{ id: string, file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
+
+export type BillableCostsQueryVariables = Exact<{
+  first: number;
+  filter: CostFilter;
+}>;
+
+
+export type BillableCostsQuery = { allCosts: { totalCount: number, nodes: Array<{ id: number, name: string, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, project: { id: string, name: string } | null, invoice: { id: number, invoiceRef: string, supplier: { id: string, shortName: string | null, legalName: string } | null } | null } | null> } | null };
+
+export type CloseBillAsPaidMutationVariables = Exact<{
+  billId: number;
+  finalPaymentMethod?: PaymentMethod | null | undefined;
+  finalPaymentDate?: string | null | undefined;
+}>;
+
+
+export type CloseBillAsPaidMutation = { closeBillAsPaid: { result: { id: number, status: BillStatus } | null } | null };
+
+export type CreateBillMutationVariables = Exact<{
+  input: CreateBillWithCostsInput;
+}>;
+
+
+export type CreateBillMutation = { createBillWithCosts: { result: { id: number } | null } | null };
+
+export type CreateBillPaymentMutationVariables = Exact<{
+  billId: number;
+  amount: string;
+  currency: string;
+  paymentDate: string;
+  paymentMethod: PaymentMethod;
+}>;
+
+
+export type CreateBillPaymentMutation = { createBillPayment: { result: { id: string } | null } | null };
+
+export type DeleteBillMutationVariables = Exact<{
+  billId: number;
+  force: boolean;
+}>;
+
+
+export type DeleteBillMutation = { deleteBill: { clientMutationId: string | null } | null };
+
+export type DeletePaymentMutationVariables = Exact<{
+  paymentId: string;
+}>;
+
+
+export type DeletePaymentMutation = { deletePayment: { clientMutationId: string | null } | null };
+
+export type RemoveBillFilesMutationVariables = Exact<{
+  billId: number;
+  fileIds: Array<string | null | undefined> | string;
+}>;
+
+
+export type RemoveBillFilesMutation = { removeBillFiles: { result: number | null } | null };
+
+export type SetBillDeletedMutationVariables = Exact<{
+  billId: number;
+  isDeleted: boolean;
+}>;
+
+
+export type SetBillDeletedMutation = { setBillDeleted: { result: { id: number, isDeleted: boolean } | null } | null };
+
+export type UnpaidBillsQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<BillOrderBy> | BillOrderBy | null | undefined;
+  filter?: BillFilter | null | undefined;
+}>;
+
+
+export type UnpaidBillsQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, name: string, currency: string, amountWVat: string, amountUsdWVat: string, remainingAmount: string | null, invoiceDate: string, dueDate: string | null, lastPaymentDate: string | null, status: BillStatus, paymentStatus: PaymentStatus, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null } | null> } | null };
+
+export type UpdateBillMutationVariables = Exact<{
+  id: number;
+  patch: BillPatch;
+}>;
+
+
+export type UpdateBillMutation = { updateBillById: { bill: { id: number } | null } | null };
+
+export type ValidateBillMutationVariables = Exact<{
+  billId: number;
+}>;
+
+
+export type ValidateBillMutation = { validateBill: { result: { id: number, status: BillStatus } | null } | null };
+
 export type AddCostFilesMutationVariables = Exact<{
   costId: number;
   fileIds: Array<string | null | undefined> | string;
@@ -4408,6 +4637,341 @@ export const ReportProjectsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReportProjectsQuery, ReportProjectsQueryVariables>;
+export const AddBillFilesDocument = new TypedDocumentString(`
+    mutation AddBillFiles($billId: Int!, $fileIds: [UUID]!) {
+  addBillFiles(input: {billId: $billId, fileIds: $fileIds}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<AddBillFilesMutation, AddBillFilesMutationVariables>;
+export const AllBillsDocument = new TypedDocumentString(`
+    query AllBills($first: Int!, $offset: Int!, $orderBy: [BillOrderBy!], $filter: BillFilter) {
+  allBills(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    totalCount
+    nodes {
+      id
+      name
+      description
+      client {
+        id
+        shortName
+        legalName
+      }
+      subsidiary {
+        id
+        shortName
+        legalName
+      }
+      project {
+        id
+        name
+      }
+      service {
+        id
+        name
+      }
+      period
+      year
+      currency
+      amount
+      amountUsd
+      vat
+      amountWVat
+      amountUsdWVat
+      invoiceRef
+      dueDate
+      invoiceDate
+      act {
+        id
+        name
+      }
+      createdAt
+      userByCreatedBy {
+        id
+        firstName
+        lastName
+      }
+      userByClosedBy {
+        id
+        firstName
+        lastName
+      }
+      hasPayments
+      lastPaymentDate
+      isDeleted
+      status
+      paymentStatus
+      availableActions
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AllBillsQuery, AllBillsQueryVariables>;
+export const BillDetailsDocument = new TypedDocumentString(`
+    query BillDetails($id: Int!) {
+  billById(id: $id) {
+    id
+    name
+    description
+    client {
+      id
+      shortName
+      legalName
+    }
+    subsidiary {
+      id
+      shortName
+      legalName
+    }
+    project {
+      id
+      name
+    }
+    service {
+      id
+      name
+    }
+    period
+    year
+    currency
+    amount
+    amountUsd
+    vat
+    vatAmount
+    amountWVat
+    amountUsdWVat
+    paidAmount
+    remainingAmount
+    invoiceRef
+    invoiceDate
+    dueDate
+    act {
+      id
+      name
+      size
+    }
+    createdAt
+    userByCreatedBy {
+      id
+      firstName
+      lastName
+    }
+    userByClosedBy {
+      id
+      firstName
+      lastName
+    }
+    lastPaymentDate
+    isDeleted
+    status
+    paymentStatus
+    costsStatus
+    availableActions
+    costs(first: 100, orderBy: [PRIMARY_KEY_ASC]) {
+      totalCount
+      nodes {
+        id
+        name
+        invoiceId
+        project {
+          id
+          name
+        }
+        period
+        year
+        currency
+        amount
+        amountWVat
+        amountUsdWVat
+        status
+      }
+    }
+    billsPayments(first: 100) {
+      nodes {
+        id
+        payment {
+          id
+          amount
+          amountUsd
+          currency
+          paymentDate
+          paymentMethod
+          userByCreatedBy {
+            id
+            firstName
+            lastName
+          }
+        }
+      }
+    }
+    billsFiles(first: 100) {
+      nodes {
+        id
+        file {
+          id
+          name
+          size
+          uploadedAt
+        }
+      }
+    }
+    feeds(first: 50) {
+      nodes {
+        id
+        action
+        changes
+        createdAt
+        user {
+          id
+          firstName
+          lastName
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
+export const BillableCostsDocument = new TypedDocumentString(`
+    query BillableCosts($first: Int!, $filter: CostFilter!) {
+  allCosts(first: $first, filter: $filter, orderBy: [PRIMARY_KEY_DESC]) {
+    totalCount
+    nodes {
+      id
+      name
+      project {
+        id
+        name
+      }
+      invoice {
+        id
+        invoiceRef
+        supplier {
+          id
+          shortName
+          legalName
+        }
+      }
+      period
+      year
+      currency
+      amount
+      amountWVat
+      amountUsdWVat
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BillableCostsQuery, BillableCostsQueryVariables>;
+export const CloseBillAsPaidDocument = new TypedDocumentString(`
+    mutation CloseBillAsPaid($billId: Int!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
+  closeBillAsPaid(
+    input: {billId: $billId, finalPaymentMethod: $finalPaymentMethod, finalPaymentDate: $finalPaymentDate}
+  ) {
+    result {
+      id
+      status
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CloseBillAsPaidMutation, CloseBillAsPaidMutationVariables>;
+export const CreateBillDocument = new TypedDocumentString(`
+    mutation CreateBill($input: CreateBillWithCostsInput!) {
+  createBillWithCosts(input: $input) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateBillMutation, CreateBillMutationVariables>;
+export const CreateBillPaymentDocument = new TypedDocumentString(`
+    mutation CreateBillPayment($billId: Int!, $amount: BigFloat!, $currency: String!, $paymentDate: Datetime!, $paymentMethod: PaymentMethod!) {
+  createBillPayment(
+    input: {billId: $billId, amount: $amount, currency: $currency, paymentDate: $paymentDate, paymentMethod: $paymentMethod}
+  ) {
+    result {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateBillPaymentMutation, CreateBillPaymentMutationVariables>;
+export const DeleteBillDocument = new TypedDocumentString(`
+    mutation DeleteBill($billId: Int!, $force: Boolean!) {
+  deleteBill(input: {billId: $billId, force: $force}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteBillMutation, DeleteBillMutationVariables>;
+export const DeletePaymentDocument = new TypedDocumentString(`
+    mutation DeletePayment($paymentId: UUID!) {
+  deletePayment(input: {paymentId: $paymentId}) {
+    clientMutationId
+  }
+}
+    `) as unknown as TypedDocumentString<DeletePaymentMutation, DeletePaymentMutationVariables>;
+export const RemoveBillFilesDocument = new TypedDocumentString(`
+    mutation RemoveBillFiles($billId: Int!, $fileIds: [UUID]!) {
+  removeBillFiles(input: {billId: $billId, fileIds: $fileIds}) {
+    result
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveBillFilesMutation, RemoveBillFilesMutationVariables>;
+export const SetBillDeletedDocument = new TypedDocumentString(`
+    mutation SetBillDeleted($billId: Int!, $isDeleted: Boolean!) {
+  setBillDeleted(input: {billId: $billId, isDeleted: $isDeleted}) {
+    result {
+      id
+      isDeleted
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetBillDeletedMutation, SetBillDeletedMutationVariables>;
+export const UnpaidBillsDocument = new TypedDocumentString(`
+    query UnpaidBills($first: Int!, $offset: Int!, $orderBy: [BillOrderBy!], $filter: BillFilter) {
+  allBills(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    totalCount
+    nodes {
+      id
+      name
+      client {
+        id
+        shortName
+        legalName
+      }
+      subsidiary {
+        id
+        shortName
+        legalName
+      }
+      currency
+      amountWVat
+      amountUsdWVat
+      remainingAmount
+      invoiceDate
+      dueDate
+      lastPaymentDate
+      status
+      paymentStatus
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UnpaidBillsQuery, UnpaidBillsQueryVariables>;
+export const UpdateBillDocument = new TypedDocumentString(`
+    mutation UpdateBill($id: Int!, $patch: BillPatch!) {
+  updateBillById(input: {id: $id, patch: $patch}) {
+    bill {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateBillMutation, UpdateBillMutationVariables>;
+export const ValidateBillDocument = new TypedDocumentString(`
+    mutation ValidateBill($billId: Int!) {
+  validateBill(input: {billId: $billId}) {
+    result {
+      id
+      status
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ValidateBillMutation, ValidateBillMutationVariables>;
 export const AddCostFilesDocument = new TypedDocumentString(`
     mutation AddCostFiles($costId: Int!, $fileIds: [UUID]!) {
   addCostFiles(input: {costId: $costId, fileIds: $fileIds}) {

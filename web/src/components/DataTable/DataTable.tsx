@@ -69,6 +69,8 @@ export interface Column<Row, K extends string = string> {
   hidden?: boolean;
   width?: number;
   flex?: number;
+  /** The narrowest a flexible column gets (the table scrolls sideways instead). */
+  minWidth?: number;
 }
 
 export interface FilterChip {
@@ -168,7 +170,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
         : {}),
       hide: !shown.has(column.field),
       // Wide tables scroll sideways rather than cut every cell short.
-      minWidth: column.width ?? (column.kind === 'money' ? 150 : 120),
+      minWidth: column.minWidth ?? column.width ?? (column.kind === 'money' ? 150 : 120),
       width: column.width,
       flex: column.flex ?? (column.width ? undefined : 1),
       sort:

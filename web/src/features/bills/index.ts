@@ -2,19 +2,26 @@ import { Description } from '@mui/icons-material';
 import { lazy } from 'react';
 import type { FeatureModule } from '../../app/module.ts';
 
-// Still to be built: the route, its title, permission and guard are real.
-const Placeholder = lazy(() => import('../../app/pages/PlaceholderPage.tsx'));
-
 const module: FeatureModule = {
   routes: [
-    { path: 'bills', title: 'titles.bills', permission: 'billRead', component: Placeholder },
-    { path: 'bills/new', title: 'titles.newBill', permission: 'billWrite', component: Placeholder },
+    {
+      path: 'bills',
+      title: 'titles.bills',
+      permission: 'billRead',
+      component: lazy(() => import('./BillsPage.tsx')),
+    },
+    {
+      path: 'bills/new',
+      title: 'titles.newBill',
+      permission: 'billWrite',
+      component: lazy(() => import('./BillWizardPage.tsx')),
+    },
     {
       path: 'bills/:bill',
       title: 'titles.billDetails',
       permission: 'billRead',
       params: { bill: 'numeric' },
-      component: Placeholder,
+      component: lazy(() => import('./BillDetailsPage.tsx')),
     },
   ],
   navigation: { path: '/bills', title: 'titles.bills', permission: 'billRead', icon: Description },

@@ -1,0 +1,110 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+} from '@mui/material';
+import { format } from 'date-fns';
+import Decimal from 'decimal.js';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as yup from 'yup';
+import { errorMessage } from '../../api/errors.ts';
+import type { PaymentMethod } from '../../api/generated.ts';
+import { DateInput, SelectInput } from '../../components/form/fields.tsx';
+import { dateRule } from '../../components/form/rules.ts';
+import { formatMoney } from '../../components/format.ts';
+import { dayStart, PAYMENT_METHODS } from './PaymentDialog.tsx';
+
+const schema = yup.object({
+  method: yup.string().required('payments.methodRequired'),
+  date: dateRule().required('validation.required'),
+});
+
+/**
+ * Close as paid (SPEC §4): a fully paid bill is simply closed; when money remains, a final payment
+ * of exactly the remaining amount is recorded (method and date asked here) and the bill closed,
+ * in one transaction on the server.
+ */
+export function CloseAsPaidDialog(props: {
+  open: boolean;
+  currency: string;
+  remaining: string;
+  onConfirm: (final?: { method: PaymentMethod; date: string }) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [failure, setFailure] = useState<unknown>();
+  const remains = new Decimal(props.remaining).gt(0);
+  return (
+    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs">
+      <Formik
+        initialValues={{ method: 'transaction', date: format(new Date(), 'yyyy-MM-dd') }}
+        validationSchema={remains ? schema : undefined}
+        onSubmit={async (values) => {
+          setFailure(undefined);
+          try {
+            await props.onConfirm(
+              remains
+                ? { method: values.method as PaymentMethod, date: dayStart(values.date) }
+                : undefined,
+            );
+            props.onClose();
+          } catch (error) {
+            setFailure(error);
+          }
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <DialogTitle>{t('bills.closeAsPaid')}</DialogTitle>
+            <DialogContent data-testid="close-dialog">
+              <Stack spacing={2} sx={{ pt: 1 }}>
+                {failure !== undefined && (
+                  <Alert severity="error">{errorMessage(t, failure)}</Alert>
+                )}
+                <DialogContentText>
+                  {remains
+                    ? t('bills.closeWithFinalPayment', {
+                        value: formatMoney(props.remaining, i18n.language, props.currency),
+                      })
+                    : t('bills.closeFullyPaid')}
+                </DialogContentText>
+                {remains && (
+                  <>
+                    <SelectInput
+                      name="method"
+                      label="payments.method"
+                      required
+                      options={PAYMENT_METHODS.map((method) => ({
+                        value: method,
+                        label: `payments.methods.${method}`,
+                      }))}
+                    />
+                    <DateInput name="date" label="payments.date" required />
+                  </>
+                )}
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={props.onClose}>{t('common.cancel')}</Button>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={isSubmitting}
+                data-testid="close-confirm"
+              >
+                {t('bills.closeAsPaid')}
+              </Button>
+            </DialogActions>
+          </Form>
+        )}
+      </Formik>
+    </Dialog>
+  );
+}
