@@ -73,6 +73,10 @@ export async function newPage(e2e: E2E, language: 'ru' | 'en' = 'en'): Promise<P
       localStorage.setItem('ledgerline.language', lang);
   }, language);
   e2e.page = await context.newPage();
+  // The browser's errors go to the test's output: a failure under load says what the app saw.
+  e2e.page.on('console', (message) => {
+    if (message.type() === 'error') console.error(`[browser] ${message.text()}`);
+  });
   return e2e.page;
 }
 

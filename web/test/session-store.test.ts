@@ -78,6 +78,31 @@ describe('session', () => {
     expect(tokens.current).toBeUndefined();
   });
 
+  it('a network or server failure is tried again before the load counts as failed', async () => {
+    const busy = Object.assign(new Error('busy'), { code: 'TooManyLargeRequests' });
+    const currentUser = vi
+      .fn()
+      .mockRejectedValueOnce(busy)
+      .mockRejectedValueOnce(Object.assign(new Error('net'), { code: 'NetworkError' }))
+      .mockResolvedValue(me);
+    const { store, tokens } = setup({ currentUser });
+    store.retryDelayMs = 0;
+    tokens.save(toTokens({ accessToken: 'x', expiresIn: 900, refreshToken: 'y' }));
+    await store.load();
+    expect(currentUser).toHaveBeenCalledTimes(3);
+    expect(store.state).toBe(SessionState.Authorized);
+
+    const failing = vi.fn().mockRejectedValue(busy);
+    const again = setup({ currentUser: failing });
+    again.store.retryDelayMs = 0;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    again.tokens.save(toTokens({ accessToken: 'x', expiresIn: 900, refreshToken: 'y' }));
+    await again.store.load();
+    expect(failing).toHaveBeenCalledTimes(3);
+    expect(again.store.state).toBe(SessionState.NotLoaded);
+    expect(again.tokens.current).toBeUndefined();
+  });
+
   it('login saves the tokens (stay signed in → persistent) and loads; it is refused when authorized', async () => {
     const { store, api, persistent } = setup();
     await store.login('anna', 'pw');

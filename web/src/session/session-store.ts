@@ -101,7 +101,7 @@ export class SessionStore {
     }
     this.set({ state: SessionState.Loading });
     try {
-      const current = await this.api.currentUser();
+      const current = await this.currentUserRetryingTransient();
       this.set({
         state: SessionState.Authorized,
         user: current.user,
@@ -117,6 +117,25 @@ export class SessionStore {
       this.set({ state: SessionState.NotLoaded, ...EMPTY });
     }
   }
+
+  /**
+   * The current user; a failure that says nothing about the session (the network, a busy or
+   * failing server) is tried again twice, a second apart, before the load counts as failed and
+   * the tokens are cleared: a blip on reload does not sign a user out.
+   */
+  private async currentUserRetryingTransient(): Promise<CurrentUser> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.api.currentUser();
+      } catch (error) {
+        if (attempt >= 3 || !isTransient(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs));
+      }
+    }
+  }
+
+  /** Between attempts to load the current user (tests set 0). */
+  retryDelayMs = 1000;
 
   /** Refused while loading or authorized. */
   async login(username: string, password: string, staySignedIn = true): Promise<void> {
@@ -175,4 +194,17 @@ export function toTokens(issued: IssuedTokens, previous?: Tokens): Tokens {
     expiresAt: expiryOf(issued.expiresIn),
     refreshToken: issued.refreshToken || previous?.refreshToken || '',
   };
+}
+
+const TRANSIENT_CODES = new Set([
+  'NetworkError',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'TooManyLargeRequests',
+]);
+
+/** A failure of the request rather than a verdict on the session (an expired token is one). */
+function isTransient(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && TRANSIENT_CODES.has(code);
 }
