@@ -83,7 +83,7 @@ describe('invoice details', () => {
     const payment = page.getByTestId('payment-dialog');
     await payment.locator('input[name=amount]').fill('400');
     await payment.getByTestId('dialog-save').click();
-    await payment.getByText('More than the remaining amount').waitFor();
+    await payment.getByText('The payment is larger than the remaining amount.').waitFor();
     await payment.locator('input[name=amount]').fill('100.24');
     await payment.getByTestId('dialog-save').click();
     await expect

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { costsTotal } from '../src/features/bills/costs-total.ts';
 import { BILLS_TABLE, billsFilter, type BillsFilters } from '../src/features/bills/filters.ts';
 import { daysOverdue } from '../src/features/bills/overdue.ts';
-import { dayStart, remainingAfter } from '../src/features/bills/PaymentDialog.tsx';
+import { dayStart, remainingAfter } from '../src/components/PaymentDialog.tsx';
 import { readTableState } from '../src/components/DataTable/table-state.ts';
 
 const filtersOf = (query: string): BillsFilters =>

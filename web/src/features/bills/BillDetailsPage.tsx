@@ -48,7 +48,7 @@ import { CloseAsPaidDialog } from './CloseAsPaidDialog.tsx';
 import { EditBillDialog } from './EditBillDialog.tsx';
 import { daysOverdue } from './overdue.ts';
 import { companyName, personName, periodLabel } from './names.ts';
-import { PaymentDialog } from './PaymentDialog.tsx';
+import { PaymentDialog } from '../../components/PaymentDialog.tsx';
 
 type Bill = NonNullable<BillDetailsQuery['billById']>;
 

@@ -19,7 +19,7 @@ import type { PaymentMethod } from '../../api/generated.ts';
 import { DateInput, SelectInput } from '../../components/form/fields.tsx';
 import { dateRule } from '../../components/form/rules.ts';
 import { formatMoney } from '../../components/format.ts';
-import { dayStart, PAYMENT_METHODS } from './PaymentDialog.tsx';
+import { dayStart, PAYMENT_METHODS } from '../../components/PaymentDialog.tsx';
 
 const schema = yup.object({
   method: yup.string().required('payments.methodRequired'),

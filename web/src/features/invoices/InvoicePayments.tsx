@@ -11,20 +11,12 @@ import {
   Typography,
 } from '@mui/material';
 import Decimal from 'decimal.js';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as yup from 'yup';
-import {
-  CreateInvoicePaymentDocument,
-  DeleteInvoicePaymentDocument,
-  type PaymentMethod,
-} from '../../api/generated.ts';
+import { CreateInvoicePaymentDocument, DeleteInvoicePaymentDocument } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
-import { DateInput, MoneyInput, SelectInput } from '../../components/form/fields.tsx';
-import { amountRule, dateRule } from '../../components/form/rules.ts';
+import { PaymentDialog } from '../../components/PaymentDialog.tsx';
 import { formatDate, formatMoney } from '../../components/format.ts';
 import { INVOICE_CHANGES, type InvoiceDetails } from './invoice-types.ts';
 
@@ -50,13 +42,6 @@ export function InvoicePayments(props: {
   );
   const remaining = invoice.remainingAmount ?? '0';
   const money = (value: string) => formatMoney(value, i18n.language, invoice.currency);
-  const schema = yup.object({
-    amount: amountRule().test('remaining', 'invoices.payments.aboveRemaining', (value) =>
-      value ? new Decimal(value.replace(/\.$/, '')).lessThanOrEqualTo(remaining) : true,
-    ),
-    date: dateRule().required('validation.required'),
-    method: yup.string().required('validation.required'),
-  });
 
   return (
     <Box data-testid="invoice-payments">
@@ -113,46 +98,22 @@ export function InvoicePayments(props: {
           {t('invoices.payments.add')}
         </Button>
       )}
-      <FormDialog
+      <PaymentDialog
         open={adding}
-        testId="payment-dialog"
-        title="invoices.payments.add"
-        initialValues={{
-          amount: new Decimal(remaining).toFixed(2),
-          date: format(new Date(), 'yyyy-MM-dd'),
-          method: 'transaction',
-        }}
-        schema={schema}
+        currency={invoice.currency}
+        remaining={remaining}
         onClose={() => setAdding(false)}
         onSubmit={async (values) => {
           await create.mutateAsync({
             invoiceId: invoice.id,
-            amount: values.amount.replace(/\.$/, ''),
+            amount: values.amount,
             currency: invoice.currency,
-            paymentDate: values.date,
-            paymentMethod: values.method as PaymentMethod,
+            paymentDate: values.paymentDate,
+            paymentMethod: values.paymentMethod,
           });
           props.onDone(t('invoices.payments.added'));
         }}
-      >
-        <MoneyInput
-          name="amount"
-          label="invoices.payment.amount"
-          currency={invoice.currency}
-          helper="invoices.payments.upToRemaining"
-          required
-        />
-        <DateInput name="date" label="invoices.payment.date" required />
-        <SelectInput
-          name="method"
-          label="invoices.payment.method"
-          options={[
-            { value: 'transaction', label: 'invoices.payment.methods.transaction' },
-            { value: 'cash', label: 'invoices.payment.methods.cash' },
-          ]}
-          required
-        />
-      </FormDialog>
+      />
       <ConfirmDialog
         open={Boolean(deleting)}
         title={t('invoices.payments.delete')}

@@ -3,11 +3,11 @@ import { format, formatISO, parse } from 'date-fns';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import type { PaymentMethod } from '../../api/generated.ts';
-import { DateInput, MoneyInput, SelectInput } from '../../components/form/fields.tsx';
-import { amountRule, dateRule } from '../../components/form/rules.ts';
-import { formatMoney } from '../../components/format.ts';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import type { PaymentMethod } from '../api/generated.ts';
+import { DateInput, MoneyInput, SelectInput } from './form/fields.tsx';
+import { amountRule, dateRule } from './form/rules.ts';
+import { formatMoney } from './format.ts';
+import { FormDialog } from './FormDialog.tsx';
 
 export const PAYMENT_METHODS = ['transaction', 'cash'] as const satisfies readonly PaymentMethod[];
 
