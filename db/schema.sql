@@ -3322,6 +3322,19 @@ $function$;
 comment on function app_public.bills_summary(integer[]) is 'Count, amount, VAT and total (and in USD) of the given visible bills, exact.';
 grant execute on function app_public.bills_summary(integer[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.bills_usd_rate_date(bill app_public.bills)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when bill.currency <> 'USD' then
+    (select max(r.rate_date) from app_public.exchange_rates r
+      where r.currency = bill.currency and r.rate_date <= bill.invoice_date) end
+$function$;
+comment on function app_public.bills_usd_rate_date(app_public.bills) is 'The date of the exchange rate the USD amounts use (the latest on or before the invoice date); null for USD.';
+grant execute on function app_public.bills_usd_rate_date(app_public.bills) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.bills_vat_amount(bill app_public.bills)
  RETURNS numeric
  LANGUAGE sql
@@ -4145,6 +4158,19 @@ AS $function$
 $function$;
 comment on function app_public.invoices_summary(integer[]) is 'Count, amount, VAT and total (and in USD) of the given visible invoices, exact.';
 grant execute on function app_public.invoices_summary(integer[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_usd_rate_date(invoice app_public.invoices)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when invoice.currency <> 'USD' then
+    (select max(r.rate_date) from app_public.exchange_rates r
+      where r.currency = invoice.currency and r.rate_date <= invoice.invoice_date) end
+$function$;
+comment on function app_public.invoices_usd_rate_date(app_public.invoices) is 'The date of the exchange rate the USD amounts use (the latest on or before the invoice date); null for USD.';
+grant execute on function app_public.invoices_usd_rate_date(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_vat_amount(invoice app_public.invoices)
  RETURNS numeric

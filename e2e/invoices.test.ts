@@ -116,6 +116,14 @@ describe('invoice details', () => {
     expect(await page.getByTestId('add-cost').count()).toBe(0);
     expect(await page.getByTestId('add-payment').count()).toBe(0);
     expect(await page.getByTestId('upload-files').count()).toBe(0);
+    // The USD amounts say which rate they use: the latest EUR rate on or before the invoice date.
+    const [rate] = await sql<{ day: string }>(
+      `select to_char(max(rate_date), 'MM/DD/YYYY') as day from app_public.exchange_rates
+        where currency = 'EUR' and rate_date <= date '2026-10-01'`,
+    );
+    await expect(page.getByTestId('usd-rate-date').textContent()).resolves.toBe(
+      `USD at the EUR rate of ${rate!.day}`,
+    );
   });
 
   it('archive and unarchive', async () => {

@@ -49,6 +49,7 @@ import { EditBillDialog } from './EditBillDialog.tsx';
 import { daysOverdue } from './overdue.ts';
 import { companyName, personName, periodLabel } from './names.ts';
 import { PaymentDialog } from '../../components/PaymentDialog.tsx';
+import { UsdRateNote } from '../../components/UsdRateNote.tsx';
 
 type Bill = NonNullable<BillDetailsQuery['billById']>;
 
@@ -323,6 +324,7 @@ function BillView({ bill }: { bill: Bill }) {
                 ))}
               </TableBody>
             </Table>
+            <UsdRateNote date={bill.usdRateDate} currency={bill.currency} />
           </Section>
         </Grid>
       </Grid>

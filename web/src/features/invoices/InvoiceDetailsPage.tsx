@@ -25,6 +25,7 @@ import {
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../components/format.ts';
 import { RecordFiles } from '../../components/RecordFiles.tsx';
+import { UsdRateNote } from '../../components/UsdRateNote.tsx';
 import { useSession } from '../../session/useSession.ts';
 import { InvoiceActions } from './InvoiceActions.tsx';
 import { InvoiceCosts } from './InvoiceCosts.tsx';
@@ -208,6 +209,9 @@ function InvoiceFields({ invoice }: { invoice: InvoiceDetails }) {
               </Typography>
             </Box>
           ))}
+          <Box sx={{ gridColumn: '1 / -1', textAlign: 'right' }}>
+            <UsdRateNote date={invoice.usdRateDate} currency={invoice.currency} />
+          </Box>
         </Box>
       </Box>
     </Paper>
