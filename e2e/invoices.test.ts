@@ -268,6 +268,9 @@ describe('invoices table', () => {
     await expect.poll(() => rowIds(page)).toEqual([invoice.id]);
     expect(new URL(page.url()).searchParams.get('search')).toBe(invoice.ref);
     await page.getByTestId('filter-chips').getByText(`Search: ${invoice.ref}`).waitFor();
+    await expect(page.getByTestId('usd-note').textContent()).resolves.toBe(
+      "USD amounts at each record's exchange rate on its invoice date",
+    );
     const linked = await signedInPage(e2e, 'accountant');
     await linked.goto(`/invoices${new URL(page.url()).search}`);
     await expect.poll(() => rowIds(linked)).toEqual([invoice.id]);

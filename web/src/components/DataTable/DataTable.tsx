@@ -109,6 +109,8 @@ export interface DataTableProps<Row extends { id: string | number }, K extends s
   emptyText?: string;
   /** Offers a column chooser; the choice is kept in this browser under this key. */
   columnChooser?: string;
+  /** Says under the table which exchange rate its USD amounts use (each record's). */
+  usdNote?: boolean;
 }
 
 /**
@@ -342,19 +344,31 @@ export function DataTable<Row extends { id: string | number }, K extends string 
           />
         </Box>
       )}
-      <TablePagination
-        component="div"
-        count={props.totalCount}
-        page={props.page}
-        onPageChange={(_e, page) => props.onPageChange(page)}
-        rowsPerPage={props.pageSize}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onRowsPerPageChange={(e) => props.onPageSizeChange(Number(e.target.value))}
-        labelRowsPerPage={t('table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
-        getItemAriaLabel={(type) => t(`table.${type}Page`)}
-        data-testid="pagination"
-      />
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: props.usdNote ? 'space-between' : 'flex-end' }}
+      >
+        {props.usdNote && (
+          <Typography variant="caption" color="text.secondary" data-testid="usd-note">
+            {t('table.usdNote')}
+          </Typography>
+        )}
+        <TablePagination
+          component="div"
+          count={props.totalCount}
+          page={props.page}
+          onPageChange={(_e, page) => props.onPageChange(page)}
+          rowsPerPage={props.pageSize}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          onRowsPerPageChange={(e) => props.onPageSizeChange(Number(e.target.value))}
+          labelRowsPerPage={t('table.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) =>
+            t('table.displayedRows', { from, to, count })
+          }
+          getItemAriaLabel={(type) => t(`table.${type}Page`)}
+          data-testid="pagination"
+        />
+      </Stack>
     </Paper>
   );
 }

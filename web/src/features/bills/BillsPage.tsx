@@ -397,6 +397,7 @@ function AllBillsTable() {
         onClose={() => setShowFilters(false)}
       />
       <DataTable<BillRow, BillSortKey>
+        usdNote
         testId="bills-table"
         columns={columns}
         columnChooser="bills"
@@ -543,6 +544,7 @@ function UnpaidBillsTable() {
   ];
   return (
     <DataTable<UnpaidRow, BillSortKey>
+      usdNote
       testId="unpaid-bills-table"
       columns={columns}
       columnChooser="unpaidBills"

@@ -300,6 +300,7 @@ export default function CostsPage() {
         </Formik>
       </Paper>
       <DataTable<CostRow, CostSortKey>
+        usdNote
         testId="costs-table"
         columns={columns}
         rows={rows}

@@ -192,6 +192,7 @@ export default function InvoicesPage() {
         {t('titles.invoices')}
       </Typography>
       <DataTable<Invoice, InvoiceSortKey>
+        usdNote
         testId="invoices-table"
         columns={columns}
         columnChooser="invoices"
