@@ -1,4 +1,4 @@
-import { createContext, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useSession } from '../session/useSession.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
@@ -7,9 +7,6 @@ import { paramsValid, type ScreenRoute } from './routes.tsx';
 import { Loading, useTitle } from './session-guard.tsx';
 
 export { Loading, REDIRECT_MARKER, RequireSession, useTitle } from './session-guard.tsx';
-
-/** The title key of the screen being shown (for a page that names itself after its route). */
-export const RouteTitle = createContext('titles.home');
 
 /** One screen: title, permission (else the no-access screen, replacing history), lazy chunk. */
 export function Screen({ route }: { route: ScreenRoute }) {
@@ -24,9 +21,7 @@ export function Screen({ route }: { route: ScreenRoute }) {
   return (
     <ErrorBoundary>
       <Suspense fallback={<Loading />}>
-        <RouteTitle.Provider value={route.title}>
-          <Component />
-        </RouteTitle.Provider>
+        <Component />
       </Suspense>
     </ErrorBoundary>
   );
