@@ -105,9 +105,10 @@ describe('analytics (SPEC §5 period, create_report)', () => {
   it('a start later than the end shows SPEC §5 message and no figures', async () => {
     const page = await signedInPage(e2e, 'manager');
     await page.goto('/analytics?from=2026-03&to=2026-02');
-    await expect(page.getByTestId('analytics-to').textContent()).resolves.toContain(
-      'The start of the period is after its end.',
-    );
+    // The message comes with the form's validation, a moment after the fields show.
+    await expect
+      .poll(() => page.getByTestId('analytics-to').textContent())
+      .toContain('The start of the period is after its end.');
     expect(await page.getByTestId('analytics-months').count()).toBe(0);
   });
 

@@ -209,10 +209,10 @@ function InvoiceFields({ invoice }: { invoice: InvoiceDetails }) {
               </Typography>
             </Box>
           ))}
-          <Box sx={{ gridColumn: '1 / -1', textAlign: 'right' }}>
-            <UsdRateNote date={invoice.usdRateDate} currency={invoice.currency} />
-          </Box>
         </Box>
+      </Box>
+      <Box sx={{ textAlign: 'right', mt: 1 }}>
+        <UsdRateNote date={invoice.usdRateDate} currency={invoice.currency} />
       </Box>
     </Paper>
   );
