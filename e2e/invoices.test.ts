@@ -96,7 +96,7 @@ describe('invoice details', () => {
     await expect(page.getByTestId('close-explanation').textContent()).resolves.toContain(
       '260.00 EUR remains unpaid',
     );
-    await page.getByTestId('close-dialog').getByTestId('dialog-save').click();
+    await page.getByTestId('close-confirm').click();
     await expect
       .poll(async () => invoiceStatus(invoice.id))
       .toEqual({ status: 'paid', payment_status: 'paid' });

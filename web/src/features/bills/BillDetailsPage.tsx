@@ -44,7 +44,7 @@ import { api } from '../../app/services.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../components/format.ts';
 import { AddFilesDialog } from './AddFilesDialog.tsx';
-import { CloseAsPaidDialog } from './CloseAsPaidDialog.tsx';
+import { CloseAsPaidDialog } from '../../components/CloseAsPaidDialog.tsx';
 import { EditBillDialog } from './EditBillDialog.tsx';
 import { daysOverdue } from './overdue.ts';
 import { companyName, personName, periodLabel } from './names.ts';

@@ -1,6 +1,4 @@
-import { Alert as MuiAlert, Button, Stack } from '@mui/material';
-import Decimal from 'decimal.js';
-import { format } from 'date-fns';
+import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,14 +13,12 @@ import {
   ResetInvoiceToOpenDocument,
   SetInvoiceDeletedDocument,
   ValidateInvoiceDocument,
-  type PaymentMethod,
 } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
+import { CloseAsPaidDialog } from '../../components/CloseAsPaidDialog.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { DateInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
-import { dateRule } from '../../components/form/rules.ts';
-import { formatMoney } from '../../components/format.ts';
+import { TextInput } from '../../components/form/fields.tsx';
 import { InvoiceEditDialog } from './InvoiceEditDialog.tsx';
 import { INVOICE_CHANGES, type InvoiceDetails } from './invoice-types.ts';
 
@@ -43,11 +39,6 @@ const ORDER = [
 ] as const;
 type Action = (typeof ORDER)[number];
 
-const PAYMENT_METHODS = [
-  { value: 'transaction', label: 'invoices.payment.methods.transaction' },
-  { value: 'cash', label: 'invoices.payment.methods.cash' },
-];
-
 /**
  * The invoice's actions: exactly those in its `availableActions` (computed by the server from
  * the same transition table its workflow functions check), so nothing is re-encoded here.
@@ -57,7 +48,7 @@ export function InvoiceActions(props: {
   onFailure: (error: unknown) => void;
   onDone: (message: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { invoice } = props;
   const invoiceId = invoice.id;
@@ -73,8 +64,6 @@ export function InvoiceActions(props: {
   const remove = useGraphQLMutation(DeleteInvoiceDocument, INVOICE_CHANGES);
   const duplicate = useGraphQLMutation(DuplicateInvoiceDocument, INVOICE_CHANGES);
   const available = new Set(invoice.availableActions ?? []);
-  const remaining = invoice.remainingAmount ?? '0';
-  const moneyRemains = new Decimal(remaining).greaterThan(0);
 
   /** Runs an action; a refusal is reported (and rethrown for a dialog, which shows it). */
   const run = async (action: Action, call: () => Promise<unknown>, fromDialog = false) => {
@@ -152,47 +141,25 @@ export function InvoiceActions(props: {
       >
         <TextInput name="reason" label="invoices.reason" multiline minRows={2} required />
       </FormDialog>
-      <FormDialog
+      <CloseAsPaidDialog
         open={dialog === 'close_as_paid'}
-        testId="close-dialog"
-        title="invoices.actions.closeTitle"
-        initialValues={{ method: 'transaction', date: format(new Date(), 'yyyy-MM-dd') }}
-        schema={yup.object({
-          method: yup.string().required('validation.required'),
-          date: dateRule().required('validation.required'),
-        })}
+        currency={invoice.currency}
+        remaining={invoice.remainingAmount ?? '0'}
         onClose={() => setDialog(undefined)}
-        onSubmit={(values) =>
+        onConfirm={(final) =>
           run(
             'close_as_paid',
             () =>
               close.mutateAsync({
                 invoiceId,
-                ...(moneyRemains
-                  ? {
-                      finalPaymentMethod: values.method as PaymentMethod,
-                      finalPaymentDate: values.date,
-                    }
+                ...(final
+                  ? { finalPaymentMethod: final.method, finalPaymentDate: final.date }
                   : {}),
               }),
             true,
           )
         }
-      >
-        {moneyRemains ? (
-          <>
-            <Alert
-              text={t('invoices.actions.finalPayment', {
-                amount: formatMoney(remaining, i18n.language, invoice.currency),
-              })}
-            />
-            <SelectInput name="method" label="invoices.payment.method" options={PAYMENT_METHODS} />
-            <DateInput name="date" label="invoices.payment.date" required />
-          </>
-        ) : (
-          <Alert text={t('invoices.actions.fullyPaid')} />
-        )}
-      </FormDialog>
+      />
       <ConfirmDialog
         open={dialog === 'delete' || dialog === 'force_delete'}
         title={t(`invoices.actions.${dialog === 'force_delete' ? 'force_delete' : 'delete'}`)}
@@ -213,13 +180,5 @@ export function InvoiceActions(props: {
         }}
       />
     </Stack>
-  );
-}
-
-function Alert(props: { text: string }) {
-  return (
-    <MuiAlert severity="info" data-testid="close-explanation">
-      {props.text}
-    </MuiAlert>
   );
 }

@@ -19,6 +19,7 @@ import { api } from '../../app/services.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { dayStart, PAYMENT_METHODS } from '../../components/PaymentDialog.tsx';
 import { DateInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
 import { dateRule } from '../../components/form/rules.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -143,7 +144,7 @@ export function InvoiceBulkActions<Row extends { id: number }>(props: {
               close.mutateAsync({
                 ids,
                 finalPaymentMethod: values.method as PaymentMethod,
-                finalPaymentDate: values.date,
+                finalPaymentDate: dayStart(values.date),
               }),
             true,
           )
@@ -151,14 +152,14 @@ export function InvoiceBulkActions<Row extends { id: number }>(props: {
       >
         <SelectInput
           name="method"
-          label="invoices.payment.method"
+          label="payments.method"
           helper="invoices.bulk.closeHelp"
-          options={[
-            { value: 'transaction', label: 'invoices.payment.methods.transaction' },
-            { value: 'cash', label: 'invoices.payment.methods.cash' },
-          ]}
+          options={PAYMENT_METHODS.map((method) => ({
+            value: method,
+            label: `payments.methods.${method}`,
+          }))}
         />
-        <DateInput name="date" label="invoices.payment.date" required />
+        <DateInput name="date" label="payments.date" required />
       </FormDialog>
     </Stack>
   );

@@ -55,9 +55,9 @@ export function InvoicePayments(props: {
         <Table size="small">
           <TableHead>
             <TableRow>
-              <TableCell>{t('invoices.payment.date')}</TableCell>
-              <TableCell>{t('invoices.payment.method')}</TableCell>
-              <TableCell align="right">{t('invoices.payment.amount')}</TableCell>
+              <TableCell>{t('payments.date')}</TableCell>
+              <TableCell>{t('payments.method')}</TableCell>
+              <TableCell align="right">{t('payments.amountColumn')}</TableCell>
               <TableCell>{t('invoices.payments.by')}</TableCell>
               {props.canChange && <TableCell />}
             </TableRow>
@@ -66,7 +66,7 @@ export function InvoicePayments(props: {
             {payments.map((payment) => (
               <TableRow key={payment.id} data-testid="payment-row">
                 <TableCell>{formatDate(payment.paymentDate, i18n.language)}</TableCell>
-                <TableCell>{t(`invoices.payment.methods.${payment.paymentMethod}`)}</TableCell>
+                <TableCell>{t(`payments.methods.${payment.paymentMethod}`)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(payment.amount, i18n.language, payment.currency)}
                 </TableCell>

@@ -14,12 +14,12 @@ import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { errorMessage } from '../../api/errors.ts';
-import type { PaymentMethod } from '../../api/generated.ts';
-import { DateInput, SelectInput } from '../../components/form/fields.tsx';
-import { dateRule } from '../../components/form/rules.ts';
-import { formatMoney } from '../../components/format.ts';
-import { dayStart, PAYMENT_METHODS } from '../../components/PaymentDialog.tsx';
+import { errorMessage } from '../api/errors.ts';
+import type { PaymentMethod } from '../api/generated.ts';
+import { DateInput, SelectInput } from './form/fields.tsx';
+import { dateRule } from './form/rules.ts';
+import { formatMoney } from './format.ts';
+import { dayStart, PAYMENT_METHODS } from './PaymentDialog.tsx';
 
 const schema = yup.object({
   method: yup.string().required('payments.methodRequired'),
@@ -62,18 +62,18 @@ export function CloseAsPaidDialog(props: {
       >
         {({ isSubmitting }) => (
           <Form noValidate>
-            <DialogTitle>{t('bills.closeAsPaid')}</DialogTitle>
+            <DialogTitle>{t('payments.close')}</DialogTitle>
             <DialogContent data-testid="close-dialog">
               <Stack spacing={2} sx={{ pt: 1 }}>
                 {failure !== undefined && (
                   <Alert severity="error">{errorMessage(t, failure)}</Alert>
                 )}
-                <DialogContentText>
+                <DialogContentText data-testid="close-explanation">
                   {remains
-                    ? t('bills.closeWithFinalPayment', {
+                    ? t('payments.closeWithFinalPayment', {
                         value: formatMoney(props.remaining, i18n.language, props.currency),
                       })
-                    : t('bills.closeFullyPaid')}
+                    : t('payments.closeFullyPaid')}
                 </DialogContentText>
                 {remains && (
                   <>
@@ -99,7 +99,7 @@ export function CloseAsPaidDialog(props: {
                 disabled={isSubmitting}
                 data-testid="close-confirm"
               >
-                {t('bills.closeAsPaid')}
+                {t('payments.close')}
               </Button>
             </DialogActions>
           </Form>
