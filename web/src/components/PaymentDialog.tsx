@@ -8,6 +8,7 @@ import { DateInput, MoneyInput, SelectInput } from './form/fields.tsx';
 import { amountRule, dateRule } from './form/rules.ts';
 import { formatMoney } from './format.ts';
 import { FormDialog } from './FormDialog.tsx';
+import { decimalValue } from './form/money-input.ts';
 
 export const PAYMENT_METHODS = ['transaction', 'cash'] as const satisfies readonly PaymentMethod[];
 
@@ -31,7 +32,7 @@ const DECIMAL = /^\d{1,16}(\.\d{0,2})?$/;
 export function remainingAfter(remaining: string, amount: string): string | undefined {
   const typed = amount.trim();
   if (!DECIMAL.test(typed)) return undefined;
-  return new Decimal(remaining).minus(typed.replace(/\.$/, '')).toFixed(2);
+  return new Decimal(remaining).minus(decimalValue(typed)).toFixed(2);
 }
 
 /** A day 'YYYY-MM-DD' as the ISO timestamp of its start in the user's time zone. */
@@ -61,9 +62,7 @@ export function PaymentDialog(props: {
       'remaining',
       'payments.amountAboveRemaining',
       (value) =>
-        !value ||
-        !DECIMAL.test(value) ||
-        new Decimal(value.replace(/\.$/, '')).lte(props.remaining),
+        !value || !DECIMAL.test(value) || new Decimal(decimalValue(value)).lte(props.remaining),
     ),
   });
   const money = (value: string | undefined) =>
@@ -83,7 +82,7 @@ export function PaymentDialog(props: {
       onClose={props.onClose}
       onSubmit={(values) =>
         props.onSubmit({
-          amount: values.amount.replace(/\.$/, ''),
+          amount: decimalValue(values.amount),
           paymentDate: dayStart(values.paymentDate),
           paymentMethod: values.paymentMethod as PaymentMethod,
         })

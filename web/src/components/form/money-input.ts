@@ -8,3 +8,8 @@ export function moneyTyped(text: string, decimals: number): string | null {
   const pattern = new RegExp(`^\\d*(\\.\\d{0,${decimals}})?$`);
   return pattern.test(cleaned) ? cleaned : null;
 }
+
+/** The exact decimal a money or percent field holds: "12." (typed half-way) is 12. */
+export function decimalValue(typed: string): string {
+  return typed.replace(/\.$/, '');
+}

@@ -2,13 +2,14 @@
 // database stays the judge). Messages are i18n keys under `validation.`.
 import Decimal from 'decimal.js';
 import * as yup from 'yup';
+import { decimalValue } from './money-input.ts';
 
 const DECIMAL = /^\d+(\.\d{1,2})?$|^\d+\.$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 function exact(value: string): Decimal | null {
-  return DECIMAL.test(value) ? new Decimal(value.replace(/\.$/, '')) : null;
+  return DECIMAL.test(value) ? new Decimal(decimalValue(value)) : null;
 }
 
 /** An amount: a decimal string above 0 (SPEC §5), compared exactly. */

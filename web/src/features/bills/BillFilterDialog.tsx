@@ -10,6 +10,7 @@ import { dateRule } from '../../components/form/rules.ts';
 import { SearchInput } from '../../components/form/SearchInput.tsx';
 import type { SearchKind, SearchOption } from '../../components/form/search/sources.ts';
 import { ARCHIVED_CHOICES, BILL_STATUSES, BILLS_TABLE, type BillsFilters } from './filters.ts';
+import { decimalValue } from '../../components/form/money-input.ts';
 
 interface FormValues {
   search: string;
@@ -92,8 +93,8 @@ export function BillFilterDialog(props: {
             currency: values.currency,
             dueFrom: toDate(values.dueFrom),
             dueTo: toDate(values.dueTo),
-            amountFrom: values.amountFrom.replace(/\.$/, ''),
-            amountTo: values.amountTo.replace(/\.$/, ''),
+            amountFrom: decimalValue(values.amountFrom),
+            amountTo: decimalValue(values.amountTo),
             archived: values.archived as BillsFilters['archived'],
           });
           props.onClose();

@@ -19,6 +19,7 @@ import {
 import { SearchInput } from '../../components/form/SearchInput.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { companyName } from './names.ts';
+import { decimalValue } from '../../components/form/money-input.ts';
 
 type Bill = NonNullable<BillDetailsQuery['billById']>;
 
@@ -94,7 +95,7 @@ export function EditBillDialog(props: { bill: Bill; open: boolean; onClose: () =
             period: Number(month),
             year: Number(year),
             vat: values.vat,
-            amount: values.amount.replace(/\.$/, ''),
+            amount: decimalValue(values.amount),
             invoiceRef: values.invoiceRef.trim() || null,
             invoiceDate: values.invoiceDate,
             dueDate: values.dueDate || null,

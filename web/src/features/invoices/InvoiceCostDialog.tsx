@@ -13,6 +13,7 @@ import {
 import { amountRule, pastPeriodRule, vatRule } from '../../components/form/rules.ts';
 import { SearchInput } from '../../components/form/SearchInput.tsx';
 import { INVOICE_CHANGES, type InvoiceCost, type InvoiceDetails } from './invoice-types.ts';
+import { decimalValue } from '../../components/form/money-input.ts';
 
 const schema = yup.object({
   name: yup.string().trim().required('validation.required'),
@@ -65,8 +66,8 @@ export function InvoiceCostDialog(props: {
           year: Number(values.period.slice(0, 4)),
           period: Number(values.period.slice(5, 7)),
           // Exact decimal strings: "12." is sent as "12".
-          amount: values.amount.replace(/\.$/, ''),
-          vat: values.vat.replace(/\.$/, ''),
+          amount: decimalValue(values.amount),
+          vat: decimalValue(values.vat),
           toBill: values.toBill,
           description: (values.description ?? '').trim() || null,
         };

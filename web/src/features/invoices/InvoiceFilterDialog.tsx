@@ -22,6 +22,7 @@ import {
   YES_NO,
   type InvoiceFilters,
 } from './invoice-filters.ts';
+import { decimalValue } from '../../components/form/money-input.ts';
 
 interface FormValues {
   search: string;
@@ -102,8 +103,8 @@ export function InvoiceFilterDialog(props: {
             invoiceTo: toDate(values.invoiceTo),
             dueFrom: toDate(values.dueFrom),
             dueTo: toDate(values.dueTo),
-            amountFrom: values.amountFrom.replace(/\.$/, ''),
-            amountTo: values.amountTo.replace(/\.$/, ''),
+            amountFrom: decimalValue(values.amountFrom),
+            amountTo: decimalValue(values.amountTo),
             hasPayments: values.hasPayments as InvoiceFilters['hasPayments'],
             archived: values.archived as InvoiceFilters['archived'],
             overdue: values.overdue,
