@@ -48,6 +48,17 @@ comment on type app_public.report_share is 'Approved costs of one cost type or s
 create type app_public.selection_summary as (count integer, amount numeric, vat numeric, total numeric, amount_usd numeric, total_usd numeric);
 comment on type app_public.selection_summary is 'Sums of selected rows (SPEC: selection summary sum, VAT, total), exact.';
 
+create table app_private.account_access (
+  account_id uuid not null,
+  user_id uuid not null,
+  scopes text[] not null,
+  visible_subsidiary_ids uuid[] not null,
+  allowed_project_ids uuid[],
+  constraint account_access_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint account_access_pkey PRIMARY KEY (account_id)
+);
+comment on table app_private.account_access is 'Per account, what the policies ask: effective scopes (empty for an inactive user), visible subsidiaries (the allowed ones, or all), allowed projects (null: no limit). Kept by triggers; read by the app_hidden helpers.';
+
 create table app_private.login_attempts (
   key text not null,
   window_start timestamp with time zone not null,
@@ -115,6 +126,8 @@ CREATE INDEX accounts_user_id_idx ON app_public.accounts USING btree (user_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _050_not_current BEFORE DELETE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__not_current();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_account_access AFTER INSERT ON app_public.accounts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__accounts();
+CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__accounts();
 alter table app_public.accounts enable row level security;
 create policy delete_admin on app_public.accounts for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
@@ -136,6 +149,9 @@ create table app_public.accounts_projects (
 comment on table app_public.accounts_projects is 'Limits an account to these projects. None: all projects (unless an access pattern limits them).';
 CREATE INDEX accounts_projects_project_idx ON app_public.accounts_projects USING btree (project_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts_projects FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _900_account_access_delete AFTER DELETE ON app_public.accounts_projects REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__account_rows();
+CREATE TRIGGER _900_account_access_insert AFTER INSERT ON app_public.accounts_projects REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__account_rows();
+CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts_projects REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__account_rows();
 alter table app_public.accounts_projects enable row level security;
 create policy delete_admin on app_public.accounts_projects for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
@@ -157,6 +173,9 @@ create table app_public.accounts_scopes (
 comment on table app_public.accounts_scopes is 'A scope an account holds in addition to its role''s.';
 CREATE INDEX accounts_scopes_scope_idx ON app_public.accounts_scopes USING btree (scope);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts_scopes FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _900_account_access_delete AFTER DELETE ON app_public.accounts_scopes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__account_rows();
+CREATE TRIGGER _900_account_access_insert AFTER INSERT ON app_public.accounts_scopes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__account_rows();
+CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts_scopes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__account_rows();
 alter table app_public.accounts_scopes enable row level security;
 create policy delete_admin on app_public.accounts_scopes for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
@@ -178,6 +197,9 @@ create table app_public.accounts_subsidiaries (
 comment on table app_public.accounts_subsidiaries is 'Limits an account to these subsidiaries. None: all subsidiaries.';
 CREATE INDEX accounts_subsidiaries_subsidiary_idx ON app_public.accounts_subsidiaries USING btree (subsidiary_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts_subsidiaries FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _900_account_access_delete AFTER DELETE ON app_public.accounts_subsidiaries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__account_rows();
+CREATE TRIGGER _900_account_access_insert AFTER INSERT ON app_public.accounts_subsidiaries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__account_rows();
+CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts_subsidiaries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__account_rows();
 alter table app_public.accounts_subsidiaries enable row level security;
 create policy delete_admin on app_public.accounts_subsidiaries for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
@@ -921,7 +943,7 @@ create policy delete_writer on app_public.invoices for delete to public
 create policy insert_writer on app_public.invoices for insert to public
   with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
 create policy select_allowed on app_public.invoices for select to public
-  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND ((( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids) IS NULL) OR (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)))));
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole)) OR (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)))));
 create policy update_writer on app_public.invoices for update to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
 grant delete, insert (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, subsidiary_id, supplier_id, default_cost_type_id), select, update (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, status, is_deleted, reject_reason, subsidiary_id, supplier_id, default_cost_type_id, validated_by, closed_by) on app_public.invoices to ledgerline_visitor;
@@ -1086,6 +1108,7 @@ CREATE INDEX projects_created_at_idx ON app_public.projects USING btree (created
 CREATE INDEX projects_name_idx ON app_public.projects USING btree (name);
 CREATE UNIQUE INDEX projects_name_unique ON app_public.projects USING btree (lower(btrim(name)));
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.projects FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_account_access AFTER INSERT OR DELETE OR UPDATE OF access_key ON app_public.projects FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__projects();
 alter table app_public.projects enable row level security;
 create policy delete_writer on app_public.projects for delete to public
   using (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
@@ -1110,6 +1133,9 @@ create table app_public.role_scopes (
 comment on table app_public.role_scopes is 'A scope granted by a role.';
 CREATE INDEX role_scopes_scope_idx ON app_public.role_scopes USING btree (scope);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.role_scopes FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _900_account_access_delete AFTER DELETE ON app_public.role_scopes REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__role_scopes();
+CREATE TRIGGER _900_account_access_insert AFTER INSERT ON app_public.role_scopes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__role_scopes();
+CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.role_scopes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__role_scopes();
 CREATE CONSTRAINT TRIGGER _900_need_scope AFTER DELETE OR UPDATE ON app_public.role_scopes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_private.tg_role_scopes__need_scope();
 alter table app_public.role_scopes enable row level security;
 create policy delete_admin on app_public.role_scopes for delete to public
@@ -1211,6 +1237,7 @@ CREATE INDEX subsidiaries_short_name_idx ON app_public.subsidiaries USING btree 
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('linked_document_id:write');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _500_sync_linked_document AFTER INSERT OR UPDATE OF linked_document_id ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg_subsidiaries__sync_linked_document();
+CREATE TRIGGER _900_account_access AFTER INSERT OR DELETE ON app_public.subsidiaries FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__subsidiaries();
 alter table app_public.subsidiaries enable row level security;
 create policy delete_writer on app_public.subsidiaries for delete to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
@@ -1282,6 +1309,7 @@ CREATE UNIQUE INDEX users_username_key ON app_public.users USING btree (lower(us
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _500_keep_avatar AFTER INSERT OR UPDATE OF avatar_file_id ON app_public.users FOR EACH ROW WHEN ((new.avatar_file_id IS NOT NULL)) EXECUTE FUNCTION app_private.tg_users__keep_avatar();
+CREATE TRIGGER _900_account_access AFTER UPDATE ON app_public.users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__users();
 alter table app_public.users enable row level security;
 create policy delete_admin on app_public.users for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
@@ -1388,24 +1416,9 @@ CREATE OR REPLACE FUNCTION app_hidden.allowed_project_ids()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-  with account as (
-    select a.id, a.access_pattern_projects as pattern,
-           exists (select from app_public.accounts_projects ap where ap.account_id = a.id) as listed
-      from app_public.accounts a
-     where a.id = app_hidden.current_account_id()
-  )
-  select case
-           when account.id is null then '{}'::uuid[]
-           when not account.listed and account.pattern is null then null
-           else array(
-             select p.id from app_public.projects p
-              where (not account.listed or exists (
-                       select from app_public.accounts_projects ap
-                        where ap.account_id = account.id and ap.project_id = p.id))
-                and (account.pattern is null
-                     or app_public.access_pattern_matches(account.pattern, p.access_key)))
-         end
-    from (select 1) one left join account on true
+  select case when aa.account_id is null then '{}'::uuid[] else aa.allowed_project_ids end
+    from (select 1) one
+    left join app_private.account_access aa on aa.account_id = app_hidden.current_account_id()
 $function$;
 grant execute on function app_hidden.allowed_project_ids() to ledgerline_visitor;
 
@@ -1638,10 +1651,9 @@ CREATE OR REPLACE FUNCTION app_hidden.current_scopes()
  SET search_path TO 'pg_catalog'
 AS $function$
   select coalesce((
-    select app_hidden.account_scopes(a.id)
-      from app_public.accounts a
-     where a.id = app_hidden.current_account_id()
-       and a.user_id = app_hidden.current_user_id()
+    select aa.scopes from app_private.account_access aa
+     where aa.account_id = app_hidden.current_account_id()
+       and aa.user_id = app_hidden.current_user_id()
   ), '{}')
 $function$;
 grant execute on function app_hidden.current_scopes() to ledgerline_visitor;
@@ -2195,6 +2207,18 @@ $function$;
 comment on function app_hidden.set_workflow_mode(text) is 'Sets the workflow mode for the rest of the transaction and returns the previous one, to be restored.';
 grant execute on function app_hidden.set_workflow_mode(text) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.subsidiaries_seen_whole()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_hidden.allowed_project_ids() is null
+              then app_hidden.visible_subsidiary_ids() else '{}'::uuid[] end
+$function$;
+comment on function app_hidden.subsidiaries_seen_whole() is 'The visible subsidiaries when the account has no project limit, else none; call as (select app_hidden.subsidiaries_seen_whole()).';
+grant execute on function app_hidden.subsidiaries_seen_whole() to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.subsidiary_visible(subsidiary_id uuid, visible uuid[])
  RETURNS boolean
  LANGUAGE sql
@@ -2271,7 +2295,10 @@ CREATE OR REPLACE FUNCTION app_hidden.visible_subsidiary_ids()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-  select coalesce(app_hidden.allowed_subsidiary_ids(), array(select s.id from app_public.subsidiaries s))
+  select coalesce(
+    (select aa.visible_subsidiary_ids from app_private.account_access aa
+      where aa.account_id = app_hidden.current_account_id()),
+    array(select s.id from app_public.subsidiaries s))
 $function$;
 comment on function app_hidden.visible_subsidiary_ids() is 'Subsidiaries the signed-in account may see: its allowed ones, or all when it has no limit. Call it in policies as (select app_hidden.visible_subsidiary_ids()).';
 grant execute on function app_hidden.visible_subsidiary_ids() to ledgerline_visitor;
@@ -2323,6 +2350,27 @@ AS $function$
   select notify.user_id, notify.type, notify.title, notify.body, notify.ref_id, jsonb_strip_nulls(notify.params)
    where notify.user_id is not null and notify.user_id is distinct from app_hidden.current_user_id()
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.refresh_account_access(account_ids uuid[])
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  insert into app_private.account_access as aa
+         (account_id, user_id, scopes, visible_subsidiary_ids, allowed_project_ids)
+  select n.account_id, n.user_id, n.scopes, n.visible_subsidiary_ids, n.allowed_project_ids
+    from app_private.account_access_now n
+   where n.account_id = any(refresh_account_access.account_ids)
+  on conflict (account_id) do update
+     set user_id = excluded.user_id, scopes = excluded.scopes,
+         visible_subsidiary_ids = excluded.visible_subsidiary_ids,
+         allowed_project_ids = excluded.allowed_project_ids
+   where (aa.user_id, aa.scopes, aa.visible_subsidiary_ids, aa.allowed_project_ids)
+         is distinct from (excluded.user_id, excluded.scopes, excluded.visible_subsidiary_ids,
+                           excluded.allowed_project_ids)
+$function$;
+comment on function app_private.refresh_account_access(uuid[]) is 'Recomputes app_private.account_access for these accounts.';
 
 CREATE OR REPLACE FUNCTION app_private.refresh_bill_costs_status(bill_id integer)
  RETURNS void
@@ -2534,6 +2582,97 @@ begin
   end if;
   new.updated_at := case when tg_op = 'UPDATE' and old.updated_at >= now() then old.updated_at + interval '1 millisecond' else now() end;
   return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_account_access__account_rows()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    perform app_private.refresh_account_access(array(select account_id from new_rows));
+  elsif tg_op = 'DELETE' then
+    perform app_private.refresh_account_access(array(select account_id from old_rows));
+  else
+    perform app_private.refresh_account_access(
+      array(select account_id from new_rows union select account_id from old_rows));
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_account_access__accounts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_op = 'DELETE' then return null; end if; -- the cascade removes the row
+  perform app_private.refresh_account_access(array(select id from new_rows));
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_account_access__projects()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_private.refresh_account_access(array(
+    select a.id from app_public.accounts a
+     where a.access_pattern_projects is not null
+        or exists (select from app_public.accounts_projects ap where ap.account_id = a.id)));
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_account_access__role_scopes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_private.refresh_account_access(array(
+    select a.id from app_public.accounts a
+     where a.role_id in (select role_id from changed_rows)));
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_account_access__subsidiaries()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_private.refresh_account_access(array(
+    select a.id from app_public.accounts a
+     where not exists (select from app_public.accounts_subsidiaries s where s.account_id = a.id)));
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_account_access__users()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_private.refresh_account_access(array(
+    select a.id from app_public.accounts a
+      join new_rows n on n.id = a.user_id
+      join old_rows o on o.id = n.id
+     where n.is_active is distinct from o.is_active));
+  return null;
 end;
 $function$;
 

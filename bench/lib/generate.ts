@@ -848,6 +848,8 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
       `select setval(pg_get_serial_sequence('app_public.${table}', 'id'), (select coalesce(max(id), 0) + 1 from app_public.${table}), false)`,
     );
   }
+  // What each account may see, which triggers keep outside a load (0033).
+  await q(`select app_private.refresh_account_access(array(select id from app_public.accounts))`);
   await checkForeignKeys(client, log);
   return n;
 }

@@ -1,6 +1,7 @@
 // The generated API and its hardening (issue: lists with filter/orderBy/first/offset/totalCount,
 // depth and page-size limits, body limit, production mode, error codes of SPEC §8).
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { COUNT_CAP } from '../src/graphql/plugins/capped-count.ts';
 import { MAX_PAGE_SIZE } from '../src/graphql/plugins/page-size-cap.ts';
 import { MAX_QUERY_DEPTH } from '../src/graphql/plugins/validation-rules.ts';
 import { createTestApp, errorCode, gql, login, type TestApp } from './helpers.ts';
@@ -38,6 +39,43 @@ describe('lists (SPEC §7 queries)', () => {
     expect(result.errors).toBeUndefined();
     expect(result.data![list].totalCount).toBeGreaterThan(2);
     expect(result.data![list].nodes).toHaveLength(2);
+  });
+
+  it.each(['admin', 'accountant', 'manager', 'viewer'])(
+    'cappedCount equals totalCount below the cap, with a filter, as %s',
+    async (username) => {
+      const token = (await login(t.app, username)).accessToken;
+      for (const list of ['allInvoices', 'allCosts', 'allBills', 'allDocuments', 'allSuppliers']) {
+        const result = await gql(
+          t.app,
+          `{ all: ${list}(first: 1) { totalCount cappedCount }
+             some: ${list}(first: 1, filter: { createdAt: { greaterThan: "2000-01-01" } }, orderBy: [CREATED_AT_DESC]) { totalCount cappedCount } }`,
+          {},
+          token,
+        );
+        expect(result.errors, list).toBeUndefined();
+        expect(result.data!.all.cappedCount, list).toBe(result.data!.all.totalCount);
+        expect(result.data!.some.cappedCount, list).toBe(result.data!.some.totalCount);
+      }
+    },
+  );
+
+  it(`cappedCount stops at ${COUNT_CAP} + 1 when there are more rows`, async () => {
+    await t.db.owner.query(
+      `insert into app_public.exchange_rates (currency, rate_date, usd_per_unit)
+       select 'AFN', date '1900-01-01' + n, 2000 from generate_series(0, ${COUNT_CAP + 50}) n
+       on conflict do nothing`,
+    );
+    const result = await gql(
+      t.app,
+      `{ allExchangeRates(first: 2, filter: { currency: { equalTo: "AFN" } }) { totalCount cappedCount nodes { rateDate } } }`,
+      {},
+      admin,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.allExchangeRates.totalCount).toBeGreaterThan(COUNT_CAP + 50);
+    expect(result.data!.allExchangeRates.cappedCount).toBe(COUNT_CAP + 1);
+    expect(result.data!.allExchangeRates.nodes).toHaveLength(2);
   });
 
   it('filters and sorts invoices with nulls first or last', async () => {

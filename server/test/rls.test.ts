@@ -1,5 +1,6 @@
 // Row-level security (SPEC §6, DESIGN §5): for every exposed table, a row visible or writable to an
 // account that should have it, and invisible or refused to one that should not.
+import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asUser, createTestDatabase, rowsAs, sqlErrorAs, type TestDatabase } from './helpers.ts';
 
@@ -647,7 +648,7 @@ describe('grants (stated once)', () => {
     'file_writable_attachment_count has_scope in_period_range invoice_for_payment invoice_for_update is_supplier_user ' +
     'is_own_account lock_bill lock_invoice normalized_company_name project_visible ' +
     'reference_not_found require_costs_approved require_ids require_scope require_transition ' +
-    'require_user require_visible_files scope_closure set_workflow_mode subsidiary_visible ' +
+    'require_user require_visible_files scope_closure set_workflow_mode subsidiaries_seen_whole subsidiary_visible ' +
     'usd_rate user_details_visible user_named_on_visible_record visible_subsidiary_ids workflow_mode ' +
     // 0029: analytics and aging (docs/analytics.md).
     'aging aging_rows invoice_suppliers margin_percent reference_names report_bills report_costs' +
@@ -673,5 +674,89 @@ describe('grants (stated once)', () => {
           and not has_function_privilege('ledgerline_visitor', p.oid, 'execute')`,
     );
     expect(rows).toEqual([]);
+  });
+});
+
+describe('what each account may see is kept in step (0033)', () => {
+  // app_private.account_access is what the policies read; after a change to any table it comes
+  // from, it must equal what the tables say (app_private.account_access_now).
+  const STALE = `select count(*)::int from app_private.account_access aa
+                   full join app_private.account_access_now n using (account_id)
+                  where (aa.user_id, aa.scopes, aa.visible_subsidiary_ids, aa.allowed_project_ids)
+                        is distinct from (n.user_id, n.scopes, n.visible_subsidiary_ids, n.allowed_project_ids)`;
+  const viewerAccount = `(select a.id from app_public.accounts a join app_public.users u on u.id = a.user_id
+                           where u.username = 'viewer' order by a.id limit 1)`;
+  const scopeAdded = `insert into app_public.accounts_scopes (account_id, scope) values (${viewerAccount}, 'bill:write')`;
+
+  it.each([
+    ['a role scope removed', `delete from app_public.role_scopes where scope = 'invoice:read'`],
+    [
+      'a role scope added',
+      `insert into app_public.role_scopes (role_id, scope)
+       select id, 'create_report' from app_public.roles where name = 'viewer'`,
+    ],
+    ['an account scope added', scopeAdded],
+    ['an account scope removed', `${scopeAdded}; delete from app_public.accounts_scopes`],
+    [
+      'an account limited to a subsidiary',
+      `insert into app_public.accounts_subsidiaries (account_id, subsidiary_id)
+       select ${viewerAccount}, s.id from app_public.subsidiaries s order by s.id limit 1`,
+    ],
+    ['a subsidiary limit lifted', `delete from app_public.accounts_subsidiaries`],
+    [
+      'a subsidiary added',
+      `insert into app_public.subsidiaries (legal_name, country) values ('Access Test GmbH', 'DE')`,
+    ],
+    [
+      'a project pattern changed',
+      `update app_public.accounts set access_pattern_projects = 'ops.*'`,
+    ],
+    ['a project pattern removed', `update app_public.accounts set access_pattern_projects = null`],
+    [
+      'an account limited to a project',
+      `insert into app_public.accounts_projects (account_id, project_id)
+       select ${viewerAccount}, p.id from app_public.projects p order by p.id limit 1`,
+    ],
+    [
+      'a project added that a pattern matches',
+      `insert into app_public.projects (name, access_key) values ('Access test', 'ops.access_test')`,
+    ],
+    ['a project key changed', `update app_public.projects set access_key = access_key || '.x'`],
+    [
+      'a user deactivated',
+      `update app_public.users set is_active = false where username = 'manager'`,
+    ],
+    [
+      'an account moved to another role',
+      `update app_public.accounts set role_id = (select id from app_public.roles where name = 'viewer')`,
+    ],
+    [
+      'an account added',
+      `insert into app_public.accounts (name, user_id, role_id, access_pattern_projects)
+       select 'Second', u.id, r.id, 'fin.*' from app_public.users u, app_public.roles r
+        where u.username = 'viewer' and r.name = 'accountant'`,
+    ],
+    ['an account removed', `delete from app_public.accounts where id = ${viewerAccount}`],
+  ])('after %s', async (_change, sql) => {
+    await db.owner.query('begin');
+    try {
+      expect(await ownerValue<number>(STALE)).toBe(0);
+      const results = (await db.owner.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+      const changed = Array.isArray(results) ? results.at(-1)! : results;
+      expect(changed.rowCount, 'the change touched rows').toBeGreaterThan(0);
+      expect(await ownerValue<number>(STALE)).toBe(0);
+    } finally {
+      await db.owner.query('rollback');
+    }
+  });
+
+  it('the check finds a stored row that differs from the sources', async () => {
+    await db.owner.query('begin');
+    try {
+      await db.owner.query(`update app_private.account_access set scopes = '{}'`);
+      expect(await ownerValue<number>(STALE)).toBeGreaterThan(0);
+    } finally {
+      await db.owner.query('rollback');
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { AuthService } from '../auth/service.ts';
 import { requestContext } from './context.ts';
 import { maskError } from './errors.ts';
 import { AuthPlugin } from './plugins/auth.ts';
+import { CappedCountPlugin } from './plugins/capped-count.ts';
 import { IdInflectionPlugin } from './plugins/id-inflection.ts';
 import { OrderByNullsPlugin } from './plugins/order-by-nulls.ts';
 import { PageSizeCapPlugin } from './plugins/page-size-cap.ts';
@@ -44,6 +45,7 @@ export function makePreset({
       PostGraphileConnectionFilterPreset,
     ],
     plugins: [
+      CappedCountPlugin,
       IdInflectionPlugin,
       OrderByNullsPlugin,
       PageSizeCapPlugin,

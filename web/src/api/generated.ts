@@ -4083,7 +4083,7 @@ export const SearchUsersDocument = new TypedDocumentString(`
 export const AllClientsDocument = new TypedDocumentString(`
     query AllClients($first: Int!, $offset: Int!, $orderBy: [ClientOrderBy!], $filter: ClientFilter) {
   allClients(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
-    totalCount
+    totalCount: cappedCount
     nodes {
       id
       legalName
@@ -4155,7 +4155,7 @@ export const UpdateClientDocument = new TypedDocumentString(`
 export const AllCostTypesDocument = new TypedDocumentString(`
     query AllCostTypes($first: Int!, $offset: Int!, $orderBy: [CostTypeOrderBy!], $filter: CostTypeFilter) {
   allCostTypes(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
-    totalCount
+    totalCount: cappedCount
     nodes {
       id
       name
@@ -4199,7 +4199,7 @@ export const AllExchangeRatesDocument = new TypedDocumentString(`
     orderBy: $orderBy
     filter: $filter
   ) {
-    totalCount
+    totalCount: cappedCount
     nodes {
       currency
       rateDate
@@ -4263,7 +4263,7 @@ export const UpdateExchangeRateDocument = new TypedDocumentString(`
 export const AllProjectsDocument = new TypedDocumentString(`
     query AllProjects($first: Int!, $offset: Int!, $orderBy: [ProjectOrderBy!], $filter: ProjectFilter) {
   allProjects(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
-    totalCount
+    totalCount: cappedCount
     nodes {
       id
       name
@@ -4303,7 +4303,7 @@ export const UpdateProjectDocument = new TypedDocumentString(`
 export const AllRolesDocument = new TypedDocumentString(`
     query AllRoles($first: Int!, $offset: Int!, $orderBy: [RoleOrderBy!], $filter: RoleFilter) {
   allRoles(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
-    totalCount
+    totalCount: cappedCount
     nodes {
       id
       name
@@ -4368,7 +4368,7 @@ export const UpdateRoleScopesDocument = new TypedDocumentString(`
 export const AllServicesDocument = new TypedDocumentString(`
     query AllServices($first: Int!, $offset: Int!, $orderBy: [ServiceOrderBy!], $filter: ServiceFilter) {
   allServices(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
-    totalCount
+    totalCount: cappedCount
     nodes {
       id
       name
@@ -4412,7 +4412,7 @@ export const AllSubsidiariesAdminDocument = new TypedDocumentString(`
     orderBy: $orderBy
     filter: $filter
   ) {
-    totalCount
+    totalCount: cappedCount
     nodes {
       id
       legalName
@@ -4444,7 +4444,7 @@ export const UpdateSubsidiaryAdminDocument = new TypedDocumentString(`
 export const AllSuppliersDocument = new TypedDocumentString(`
     query AllSuppliers($first: Int!, $offset: Int!, $orderBy: [SupplierOrderBy!], $filter: SupplierFilter) {
   allSuppliers(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
-    totalCount
+    totalCount: cappedCount
     nodes {
       id
       legalName
@@ -4497,7 +4497,7 @@ export const AdminChangePasswordDocument = new TypedDocumentString(`
 export const AllUsersDocument = new TypedDocumentString(`
     query AllUsers($first: Int!, $offset: Int!, $orderBy: [UserOrderBy!], $filter: UserFilter) {
   allUsers(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
-    totalCount
+    totalCount: cappedCount
     nodes {
       id
       username
@@ -4647,7 +4647,7 @@ export const AddBillFilesDocument = new TypedDocumentString(`
 export const AllBillsDocument = new TypedDocumentString(`
     query AllBills($first: Int!, $offset: Int!, $orderBy: [BillOrderBy!], $filter: BillFilter) {
   allBills(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
-    totalCount
+    totalCount: cappedCount
     nodes {
       id
       name
@@ -4927,7 +4927,7 @@ export const SetBillDeletedDocument = new TypedDocumentString(`
 export const UnpaidBillsDocument = new TypedDocumentString(`
     query UnpaidBills($first: Int!, $offset: Int!, $orderBy: [BillOrderBy!], $filter: BillFilter) {
   allBills(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
-    totalCount
+    totalCount: cappedCount
     nodes {
       id
       name
@@ -4983,7 +4983,7 @@ export const AddCostFilesDocument = new TypedDocumentString(`
 export const AllCostsDocument = new TypedDocumentString(`
     query AllCosts($first: Int!, $offset: Int!, $orderBy: [CostOrderBy!], $filter: CostFilter, $projectId: UUID!, $withProject: Boolean!, $costTypeId: UUID!, $withCostType: Boolean!, $subsidiaryId: UUID!, $withSubsidiary: Boolean!, $supplierId: UUID!, $withSupplier: Boolean!) {
   allCosts(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
-    totalCount
+    totalCount: cappedCount
     nodes {
       id
       name
@@ -5090,7 +5090,7 @@ export const AddDocumentReaderDocument = new TypedDocumentString(`
 export const AllDocumentsDocument = new TypedDocumentString(`
     query AllDocuments($first: Int!, $offset: Int!, $orderBy: [DocumentOrderBy!], $filter: DocumentFilter) {
   allDocuments(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
-    totalCount
+    totalCount: cappedCount
     nodes {
       id
       name
@@ -5437,7 +5437,7 @@ export const AddInvoiceFilesDocument = new TypedDocumentString(`
 export const AllInvoicesDocument = new TypedDocumentString(`
     query AllInvoices($first: Int!, $offset: Int!, $orderBy: [InvoiceOrderBy!], $filter: InvoiceFilter) {
   allInvoices(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
-    totalCount
+    totalCount: cappedCount
     nodes {
       id
       invoiceRef

@@ -67,3 +67,17 @@ export function formatFileSize(bytes: number, language: string): string {
     maximumFractionDigits: 1,
   }).format(value);
 }
+
+/** Lists count their rows up to this many (the API's cappedCount); one more means "more than". */
+export const COUNT_CAP = 10_000;
+
+/** How many rows a list holds, in the locale's format: "2,657", or "more than 10,000". */
+export function formatRowCount(
+  count: number,
+  language: string,
+  t: (key: 'table.moreThan', options: { count: string }) => string,
+): string {
+  const format = (value: number) =>
+    new Intl.NumberFormat(locales[language] ?? language).format(value);
+  return count > COUNT_CAP ? t('table.moreThan', { count: format(COUNT_CAP) }) : format(count);
+}

@@ -32,7 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ColumnChooser, useColumnChoice } from './ColumnChooser.tsx';
 import { errorMessage } from '../../api/errors.ts';
-import { formatMoney } from '../format.ts';
+import { formatMoney, formatRowCount } from '../format.ts';
 import { selectionSummary } from './selection-summary.ts';
 import { PAGE_SIZES, type SortState } from './table-state.ts';
 
@@ -363,7 +363,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
           onRowsPerPageChange={(e) => props.onPageSizeChange(Number(e.target.value))}
           labelRowsPerPage={t('table.rowsPerPage')}
           labelDisplayedRows={({ from, to, count }) =>
-            t('table.displayedRows', { from, to, count })
+            t('table.displayedRows', { from, to, count: formatRowCount(count, i18n.language, t) })
           }
           getItemAriaLabel={(type) => t(`table.${type}Page`)}
           data-testid="pagination"

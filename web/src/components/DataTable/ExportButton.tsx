@@ -3,6 +3,7 @@ import { Alert, Button, CircularProgress, Menu, MenuItem, Snackbar } from '@mui/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
+import { formatRowCount } from '../format.ts';
 import type { Column } from './DataTable.tsx';
 import { EXPORT_LIMIT, exportRows, type ExportFormat } from './export.ts';
 
@@ -17,7 +18,7 @@ interface ExportButtonProps<Row> {
 
 /** Exports what the list's filters select, as CSV or XLSX, with the columns the table shows. */
 export function ExportButton<Row>(props: ExportButtonProps<Row>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ severity: 'info' | 'error'; text: string }>();
@@ -32,7 +33,10 @@ export function ExportButton<Row>(props: ExportButtonProps<Row>) {
         severity: 'info',
         text:
           totalCount > rows.length
-            ? t('export.limited', { count: rows.length, total: totalCount })
+            ? t('export.limited', {
+                count: rows.length,
+                total: formatRowCount(totalCount, i18n.language, t),
+              })
             : t('export.done', { count: rows.length }),
       });
     } catch (error) {
