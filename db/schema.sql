@@ -1924,7 +1924,8 @@ CREATE OR REPLACE FUNCTION app_hidden.project_visible(project_id uuid, allowed u
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
 AS $function$
-  select coalesce(project_id = any(allowed), allowed is null)
+  select coalesce(project_id, '00000000-0000-0000-0000-000000000000'::uuid)
+         = any(coalesce(allowed, array[coalesce(project_id, '00000000-0000-0000-0000-000000000000'::uuid)]))
 $function$;
 comment on function app_hidden.project_visible(uuid,uuid[]) is 'Whether a project passes the account''s project limit (none: every project, and rows without one); call as project_visible(col, (select app_hidden.allowed_project_ids())).';
 grant execute on function app_hidden.project_visible(uuid,uuid[]) to ledgerline_visitor;
@@ -2263,6 +2264,16 @@ AS $function$
 $function$;
 comment on function app_hidden.user_details_visible(uuid) is 'Whether the signed-in account may read this user''s username, active flag and timestamps.';
 grant execute on function app_hidden.user_details_visible(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.user_display_name(user_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_public.users_display_name(u) from app_public.users u where u.id = user_id
+$function$;
+comment on function app_hidden.user_display_name(uuid) is 'The display name of a user, for the names on a record the caller sees; not granted to the visitor.';
 
 CREATE OR REPLACE FUNCTION app_hidden.user_named_on_visible_record(user_id uuid)
  RETURNS boolean
@@ -3401,6 +3412,28 @@ $function$;
 comment on function app_public.bills_available_actions(app_public.bills) is 'The workflow actions you may take on this bill now (validate, close_as_paid, edit, archive, unarchive, delete, force_delete).';
 grant execute on function app_public.bills_available_actions(app_public.bills) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.bills_closed_by_name(bill app_public.bills)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.user_display_name(bill.closed_by)
+$function$;
+comment on function app_public.bills_closed_by_name(app_public.bills) is 'The display name of who closed the bill as paid.';
+grant execute on function app_public.bills_closed_by_name(app_public.bills) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_created_by_name(bill app_public.bills)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.user_display_name(bill.created_by)
+$function$;
+comment on function app_public.bills_created_by_name(app_public.bills) is 'The display name of who created the bill.';
+grant execute on function app_public.bills_created_by_name(app_public.bills) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.bills_feeds(bill app_public.bills)
  RETURNS SETOF app_public.audit_trail
  LANGUAGE sql
@@ -4238,6 +4271,28 @@ $function$;
 comment on function app_public.invoices_available_actions(app_public.invoices) is 'The workflow actions you may take on this invoice now (open, validate, reject, reopen, reset_to_open, close_as_paid, edit, archive, unarchive, delete, force_delete, duplicate).';
 grant execute on function app_public.invoices_available_actions(app_public.invoices) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.invoices_closed_by_name(invoice app_public.invoices)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.user_display_name(invoice.closed_by)
+$function$;
+comment on function app_public.invoices_closed_by_name(app_public.invoices) is 'The display name of who closed the invoice as paid.';
+grant execute on function app_public.invoices_closed_by_name(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_created_by_name(invoice app_public.invoices)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.user_display_name(invoice.created_by)
+$function$;
+comment on function app_public.invoices_created_by_name(app_public.invoices) is 'The display name of who created the invoice.';
+grant execute on function app_public.invoices_created_by_name(app_public.invoices) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.invoices_feeds(invoice app_public.invoices)
  RETURNS SETOF app_public.audit_trail
  LANGUAGE sql
@@ -4310,6 +4365,17 @@ AS $function$
 $function$;
 comment on function app_public.invoices_usd_rate_date(app_public.invoices) is 'The date of the exchange rate the USD amounts use (the latest on or before the invoice date); null for USD.';
 grant execute on function app_public.invoices_usd_rate_date(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_validated_by_name(invoice app_public.invoices)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.user_display_name(invoice.validated_by)
+$function$;
+comment on function app_public.invoices_validated_by_name(app_public.invoices) is 'The display name of who validated the invoice.';
+grant execute on function app_public.invoices_validated_by_name(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_vat_amount(invoice app_public.invoices)
  RETURNS numeric

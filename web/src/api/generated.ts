@@ -3259,7 +3259,7 @@ export type AllBillsQueryVariables = Exact<{
 }>;
 
 
-export type AllBillsQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, amountWVat: string, amountUsdWVat: string, invoiceRef: string | null, dueDate: string | null, invoiceDate: string, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null } | null> } | null };
+export type AllBillsQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, amountWVat: string, amountUsdWVat: string, invoiceRef: string | null, dueDate: string | null, invoiceDate: string, createdAt: string, createdByName: string | null, closedByName: string | null, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string } | null } | null> } | null };
 
 export type BillDetailsQueryVariables = Exact<{
   id: number;
@@ -3558,7 +3558,7 @@ export type AllInvoicesQueryVariables = Exact<{
 }>;
 
 
-export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null } | null> } | null };
+export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, createdByName: string | null, validatedByName: string | null, closedByName: string | null, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null } | null> } | null };
 
 export type ApproveInvoiceCostMutationVariables = Exact<{
   costId: number;
@@ -4686,16 +4686,8 @@ export const AllBillsDocument = new TypedDocumentString(`
         name
       }
       createdAt
-      userByCreatedBy {
-        id
-        firstName
-        lastName
-      }
-      userByClosedBy {
-        id
-        firstName
-        lastName
-      }
+      createdByName
+      closedByName
       hasPayments
       lastPaymentDate
       isDeleted
@@ -5462,15 +5454,9 @@ export const AllInvoicesDocument = new TypedDocumentString(`
         legalName
         shortName
       }
-      userByCreatedBy {
-        displayName
-      }
-      userByValidatedBy {
-        displayName
-      }
-      userByClosedBy {
-        displayName
-      }
+      createdByName
+      validatedByName
+      closedByName
     }
   }
 }

@@ -3,9 +3,36 @@ import { constant, lambda } from 'postgraphile/grafast';
 /** Counts up to this many rows; above it, `cappedCount` says "more" (COUNT_CAP + 1). */
 export const COUNT_CAP = 10_000;
 
+/** What the query builder of a PgSelectStep offers the steps applied to it at run time. */
+interface QueryBuilder {
+  orderBy(spec: unknown): void;
+  setOrderIsUnique(): void;
+}
+type Apply = ((builder: QueryBuilder) => void) | null | undefined;
 interface RowsStep {
   setFirst(step: unknown): void;
+  setOrderIsUnique(): void;
+  apply(step: unknown): void;
   items(): unknown;
+  /** Internal to @dataplan/pg: the steps (filter, orderBy, conditions) applied at run time. */
+  applyDepIds: number[];
+  getDep(id: number): unknown;
+}
+
+/**
+ * The same run-time steps on a builder that ignores every order: the filter and conditions apply,
+ * the order by does not, and the empty order is marked unique so that no primary-key tiebreak is
+ * added.
+ */
+function withoutOrder(values: readonly unknown[]) {
+  return (builder: QueryBuilder) => {
+    const unordered: QueryBuilder = Object.create(builder as object);
+    unordered.orderBy = () => {};
+    for (const value of values) {
+      for (const apply of (Array.isArray(value) ? value : [value]) as Apply[]) apply?.(unordered);
+    }
+    builder.setOrderIsUnique();
+  };
 }
 interface ConnectionStep {
   cloneSubplanWithoutPagination(mode: 'normal'): RowsStep;
@@ -40,6 +67,15 @@ export const CappedCountPlugin: GraphileConfig.Plugin = {
               plan($source) {
                 const $connection = $source as unknown as ConnectionStep;
                 const $rows = $connection.cloneSubplanWithoutPagination('normal');
+                // Any COUNT_CAP + 1 rows will do: without the list's order the planner takes the
+                // cheapest way to them (the policy's subsidiary index, say), where the list's
+                // order would walk a whole sort index past every row the account may not see.
+                // The list's orderBy is applied at run time with its filter, so the clone's
+                // run-time steps are replaced by one that applies them without the order.
+                const $applied = $rows.applyDepIds.map((id) => $rows.getDep(id));
+                $rows.applyDepIds = [];
+                $rows.setOrderIsUnique();
+                $rows.apply(lambda($applied as never, withoutOrder, true));
                 $rows.setFirst(constant(COUNT_CAP + 1));
                 return lambda($rows.items() as never, (rows: readonly unknown[]) => rows.length);
               },

@@ -43,7 +43,7 @@ import {
   type BillSortKey,
   type BillsFilters,
 } from './filters.ts';
-import { companyName, personName, periodLabel } from './names.ts';
+import { companyName, periodLabel } from './names.ts';
 import { daysOverdue } from './overdue.ts';
 
 type BillRow = NonNullable<AllBillsQuery['allBills']>['nodes'][number] & { id: number };
@@ -354,16 +354,14 @@ function AllBillsTable() {
       sortKey: 'CREATED_AT',
       width: 230,
       format: (row) =>
-        [formatDateTime(row.createdAt, lang), personName(row.userByCreatedBy)]
-          .filter(Boolean)
-          .join(', '),
+        [formatDateTime(row.createdAt, lang), row.createdByName ?? ''].filter(Boolean).join(', '),
     },
     {
-      field: 'userByClosedBy',
+      field: 'closedByName',
       hidden: true,
       header: 'bills.closedBy',
       width: 150,
-      format: (row) => personName(row.userByClosedBy),
+      format: (row) => row.closedByName ?? '',
     },
     {
       field: 'hasPayments',

@@ -133,21 +133,21 @@ export default function InvoicesPage() {
       hidden: true,
     },
     {
-      field: 'userByCreatedBy',
+      field: 'createdByName',
       header: 'invoices.columns.createdBy',
-      format: (row) => row.userByCreatedBy?.displayName ?? '',
+      format: (row) => row.createdByName ?? '',
       hidden: true,
     },
     {
-      field: 'userByValidatedBy',
+      field: 'validatedByName',
       header: 'invoices.columns.validatedBy',
-      format: (row) => row.userByValidatedBy?.displayName ?? '',
+      format: (row) => row.validatedByName ?? '',
       hidden: true,
     },
     {
-      field: 'userByClosedBy',
+      field: 'closedByName',
       header: 'invoices.columns.closedBy',
-      format: (row) => row.userByClosedBy?.displayName ?? '',
+      format: (row) => row.closedByName ?? '',
       hidden: true,
     },
     {

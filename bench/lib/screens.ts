@@ -1,0 +1,201 @@
+/**
+ * The list screens as the web app asks for them: each screen's own generated GraphQL document
+ * (web/src/api/generated.ts, from the .graphql files the screens import), and its variables built
+ * by the screen's own functions (table state read from a URL, then the screen's paging and filter
+ * functions), for page 1 with a typical filter and sort. A change to a screen's query or filter
+ * is measured by the next run without touching the benchmark.
+ */
+import {
+  AllBillsDocument,
+  AllClientsDocument,
+  AllCostsDocument,
+  AllCostTypesDocument,
+  AllDocumentsDocument,
+  AllExchangeRatesDocument,
+  AllInvoicesDocument,
+  AllProjectsDocument,
+  AllRolesDocument,
+  AllServicesDocument,
+  AllSubsidiariesAdminDocument,
+  AllSuppliersDocument,
+  AllUsersDocument,
+  UnpaidBillsDocument,
+  type BillOrderBy,
+  type CostOrderBy,
+  type DocumentOrderBy,
+  type InvoiceOrderBy,
+} from '../../web/src/api/generated.ts';
+import { readTableState, pagingVariables } from '../../web/src/components/DataTable/table-state.ts';
+import { BILLS_TABLE, UNPAID_TABLE, billsFilter } from '../../web/src/features/bills/filters.ts';
+import { COSTS_TABLE, costsVariables } from '../../web/src/features/costs/costs-list.ts';
+import { DOCUMENTS_TABLE, documentFilter } from '../../web/src/features/documents/filters.ts';
+import { INVOICE_TABLE, invoiceFilter } from '../../web/src/features/invoices/invoice-filters.ts';
+import type { Permission } from '../../web/src/session/permissions.ts';
+import type { Account } from './queries.ts';
+
+export const ACCOUNTS: readonly Account[] = ['admin', 'accountant', 'manager', 'viewer'];
+
+export interface Screen {
+  /** Short key, also the timing label prefix. */
+  key: string;
+  /** What the results table says. */
+  screen: string;
+  /** The route, with the URL query the variables come from. */
+  url: string;
+  /** The permission flag the route requires (web/src/features/<area>/index.ts). */
+  permission: Permission;
+  /** The document's text, exactly as the web app sends it. */
+  query: string;
+  variables: Record<string, unknown>;
+}
+
+const params = (url: string) => new URLSearchParams(url.split('?')[1] ?? '');
+const today = new Date();
+
+/** Reference tables (components/ReferenceTable.tsx): newest first, no filter until one is typed. */
+function referenceScreen(
+  key: string,
+  screen: string,
+  path: string,
+  permission: Permission,
+  document: { toString(): string },
+): Screen {
+  const url = `${path}?size=50`;
+  const state = readTableState(params(url), {
+    sort: { key: 'CREATED_AT', direction: 'DESC' },
+    sortKeys: ['CREATED_AT'],
+    filters: {},
+  });
+  return {
+    key,
+    screen,
+    url,
+    permission,
+    query: document.toString(),
+    variables: { ...pagingVariables<'CREATED_AT_DESC' | 'CREATED_AT_ASC'>(state) },
+  };
+}
+
+function invoices(): Screen {
+  const url = '/invoices?status=validated&sort=INVOICE_DATE.desc&size=50';
+  const state = readTableState(params(url), INVOICE_TABLE);
+  return {
+    key: 'invoices',
+    screen: 'Invoices',
+    url,
+    permission: 'invoiceRead',
+    query: AllInvoicesDocument.toString(),
+    variables: {
+      ...pagingVariables<InvoiceOrderBy>(state),
+      filter: invoiceFilter(state.filters, today),
+    },
+  };
+}
+
+function costs(): Screen {
+  const url = '/costs?status=to_approve&size=50';
+  const state = readTableState(params(url), COSTS_TABLE);
+  return {
+    key: 'costs',
+    screen: 'Costs',
+    url,
+    permission: 'costRead',
+    query: AllCostsDocument.toString(),
+    variables: { ...costsVariables(state.filters, pagingVariables<CostOrderBy>(state)) },
+  };
+}
+
+function bills(): Screen {
+  const url = '/bills?status=validated&size=50';
+  const state = readTableState(params(url), BILLS_TABLE);
+  return {
+    key: 'bills',
+    screen: 'Bills',
+    url,
+    permission: 'billRead',
+    query: AllBillsDocument.toString(),
+    variables: { ...pagingVariables<BillOrderBy>(state), filter: billsFilter(state.filters) },
+  };
+}
+
+function unpaidBills(): Screen {
+  const url = '/bills/unpaid?size=50';
+  const state = readTableState(params(url), UNPAID_TABLE);
+  return {
+    key: 'unpaid-bills',
+    screen: 'Unpaid bills',
+    url,
+    permission: 'billRead',
+    query: UnpaidBillsDocument.toString(),
+    variables: { ...pagingVariables<BillOrderBy>(state), filter: billsFilter(state.filters) },
+  };
+}
+
+function documents(): Screen {
+  const url = '/documents?type=Contract&size=50';
+  const state = readTableState(params(url), DOCUMENTS_TABLE);
+  return {
+    key: 'documents',
+    screen: 'Documents',
+    url,
+    permission: 'documentsRead',
+    query: AllDocumentsDocument.toString(),
+    variables: {
+      ...pagingVariables<DocumentOrderBy>(state),
+      filter: documentFilter(state.filters, today),
+    },
+  };
+}
+
+function exchangeRates(): Screen {
+  const url = '/admin/exchange-rates?size=50';
+  const state = readTableState(params(url), {
+    sort: { key: 'RATE_DATE', direction: 'DESC' },
+    sortKeys: ['RATE_DATE'],
+    filters: {},
+  });
+  return {
+    key: 'exchange-rates',
+    screen: 'Exchange rates',
+    url,
+    permission: 'admin',
+    query: AllExchangeRatesDocument.toString(),
+    variables: { ...pagingVariables<'RATE_DATE_DESC' | 'RATE_DATE_ASC'>(state) },
+  };
+}
+
+/** Every list screen of the web app (SPEC §2 and the administration screens). */
+export const SCREENS: Screen[] = [
+  invoices(),
+  costs(),
+  bills(),
+  unpaidBills(),
+  documents(),
+  referenceScreen('clients', 'Clients', '/admin/clients', 'adminCompany', AllClientsDocument),
+  referenceScreen(
+    'suppliers',
+    'Suppliers',
+    '/admin/supplier',
+    'adminCompany',
+    AllSuppliersDocument,
+  ),
+  referenceScreen(
+    'subsidiaries',
+    'Subsidiaries',
+    '/admin/subsidiaries',
+    'adminCompany',
+    AllSubsidiariesAdminDocument,
+  ),
+  referenceScreen('projects', 'Projects', '/admin/projects', 'adminProject', AllProjectsDocument),
+  referenceScreen(
+    'cost-types',
+    'Cost types',
+    '/admin/cost-types',
+    'adminCostType',
+    AllCostTypesDocument,
+  ),
+  referenceScreen('services', 'Services', '/admin/services', 'adminService', AllServicesDocument),
+  referenceScreen('users', 'Users', '/admin/users', 'adminUser', AllUsersDocument),
+  referenceScreen('roles', 'Roles', '/admin/roles', 'adminUser', AllRolesDocument),
+  exchangeRates(),
+];
