@@ -57,6 +57,19 @@ describe('login', () => {
 });
 
 describe('the access token decides what a request sees', () => {
+  it.each([
+    ['manager', true],
+    ['accountant', false],
+    ['admin', false],
+  ])(
+    'the token of %s says whether its account is project-limited (%s)',
+    async (username, limited) => {
+      const { accessToken } = await login(t.app, username);
+      const payload = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString());
+      expect(payload.plim === true).toBe(limited);
+    },
+  );
+
   it('a request with a valid token and one without see different rows', async () => {
     const { accessToken } = await login(t.app, 'admin');
     const signedIn = await gql(t.app, INVOICE_COUNT, {}, accessToken);

@@ -7,7 +7,13 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { AUTHENTICATOR_ROLE, withCredentials, withDatabase } from '../src/db/database.ts';
+import {
+  AUTHENTICATOR_ROLE,
+  requestRole,
+  VISITOR_ROLE,
+  withCredentials,
+  withDatabase,
+} from '../src/db/database.ts';
 import { DEMO_PASSWORD } from '../src/db/seed.ts';
 import { AUTHENTICATOR_PASSWORD, TEMPLATE_DATABASE } from './global-setup.ts';
 
@@ -134,6 +140,7 @@ export async function asUser<T>(
   accountName?: string,
 ): Promise<T> {
   const client = await db.owner.connect();
+  let role = VISITOR_ROLE;
   try {
     await client.query('begin');
     if (username) {
@@ -150,8 +157,15 @@ export async function asUser<T>(
         `select set_config('jwt.claims.user_id', $1, true), set_config('jwt.claims.account_id', $2, true)`,
         [who.user_id, who.account_id],
       );
+      // The role the API would run the request as (the token says whether the account is limited).
+      const { rows: access } = await client.query<{ limited: boolean }>(
+        `select allowed_project_ids is not null as limited from app_private.account_access
+          where account_id = $1`,
+        [who.account_id],
+      );
+      role = requestRole({ projectLimited: access[0]?.limited });
     }
-    await client.query('set local role ledgerline_visitor');
+    await client.query(`set local role ${role}`);
     return await work(client);
   } finally {
     await client.query('rollback').catch(() => {});

@@ -760,3 +760,43 @@ describe('what each account may see is kept in step (0033)', () => {
     }
   });
 });
+
+describe('the project-limited role only ever hides rows (0033)', () => {
+  // The API runs a project-limited account's requests as ledgerline_project_limited, chosen from
+  // the access token; a stale token may pick the other role. Either way no account sees more.
+  async function invoicesAs(username: string, role: string): Promise<number> {
+    const client = await db.owner.connect();
+    try {
+      await client.query('begin');
+      await client.query(
+        `select set_config('jwt.claims.user_id', u.id::text, true),
+                set_config('jwt.claims.account_id', d.account_id::text, true)
+           from app_public.users u join app_public.default_accounts d on d.user_id = u.id
+          where u.username = $1`,
+        [username],
+      );
+      await client.query(`set local role ${role}`);
+      const { rows } = await client.query('select count(*)::int as n from app_public.invoices');
+      return rows[0].n;
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  }
+
+  it.each(['admin', 'accountant', 'viewer'])(
+    '%s (no project limit) sees the same invoices as either role',
+    async (username) => {
+      const visitor = await invoicesAs(username, 'ledgerline_visitor');
+      expect(await invoicesAs(username, 'ledgerline_project_limited')).toBe(visitor);
+    },
+  );
+
+  it('manager (project-limited) sees its invoices as its role and none as the plain visitor', async () => {
+    expect(await invoicesAs('manager', 'ledgerline_project_limited')).toBe(
+      await count('manager', 'invoices'),
+    );
+    expect(await count('manager', 'invoices')).toBeGreaterThan(0);
+    expect(await invoicesAs('manager', 'ledgerline_visitor')).toBe(0);
+  });
+});

@@ -178,7 +178,17 @@ export class AuthService {
       [familyId ?? null, userId, accountId, refresh.hash, this.options.refreshTokenTtl],
     );
     const sessionId = rows[0]!.family_id;
-    const { accessToken, expiresIn } = this.options.tokens.sign({ userId, accountId, sessionId });
+    const { rows: access } = await client.query<{ limited: boolean }>(
+      `select allowed_project_ids is not null as limited from app_private.account_access
+        where account_id = $1`,
+      [accountId],
+    );
+    const { accessToken, expiresIn } = this.options.tokens.sign({
+      userId,
+      accountId,
+      sessionId,
+      projectLimited: access[0]?.limited ?? false,
+    });
     return { accessToken, expiresIn, refreshToken: refresh.token };
   }
 

@@ -7,6 +7,11 @@ export interface AccessClaims {
   userId: string;
   accountId: string;
   sessionId: string;
+  /**
+   * The account had a project limit when the token was issued: its requests run as the
+   * project-limited role (db/database.ts requestRole). A hint for the planner, never a permission.
+   */
+  projectLimited?: boolean;
 }
 
 const ISSUER = 'ledgerline';
@@ -39,6 +44,7 @@ export function accessTokens(secret: string, ttlSeconds: number): AccessTokenIss
         account_id: claims.accountId,
         sid: claims.sessionId,
         typ: TOKEN_TYPE,
+        ...(claims.projectLimited ? { plim: true } : {}),
       });
       return { accessToken, expiresIn: ttlSeconds };
     },
@@ -52,7 +58,7 @@ export function accessTokens(secret: string, ttlSeconds: number): AccessTokenIss
         }
         throw Errors.invalidJwt();
       }
-      const { sub, account_id: accountId, sid, typ } = payload;
+      const { sub, account_id: accountId, sid, typ, plim } = payload;
       if (
         typ !== TOKEN_TYPE ||
         typeof sub !== 'string' ||
@@ -61,7 +67,7 @@ export function accessTokens(secret: string, ttlSeconds: number): AccessTokenIss
       ) {
         throw Errors.invalidJwt();
       }
-      return { userId: sub, accountId, sessionId: sid };
+      return { userId: sub, accountId, sessionId: sid, projectLimited: plim === true };
     },
   };
 }

@@ -10,6 +10,17 @@ import { migrate } from './migrate.ts';
 export const AUTHENTICATOR_ROLE = 'ledgerline_authenticator';
 /** The role every GraphQL request runs as; all grants and RLS policies are written for it. */
 export const VISITOR_ROLE = 'ledgerline_visitor';
+/**
+ * The role the requests of a project-limited account run as: the visitor plus one invoice policy
+ * that reads the invoice's projects (db/migrations/0033). Only a planner hint: every policy still
+ * checks the account's limits.
+ */
+export const PROJECT_LIMITED_ROLE = 'ledgerline_project_limited';
+
+/** The role a request with these claims runs as. */
+export function requestRole(claims: { projectLimited?: boolean } | undefined): string {
+  return claims?.projectLimited ? PROJECT_LIMITED_ROLE : VISITOR_ROLE;
+}
 const DATABASE_NAME = 'ledgerline';
 
 export interface Database {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthService } from '../auth/service.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
-import { VISITOR_ROLE } from '../db/database.ts';
+import { requestRole } from '../db/database.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,7 +38,7 @@ export function requestContext(request: FastifyRequest | undefined, auth: AuthSe
   return {
     ledgerline: { auth, claims, clientAddress: request?.ip ?? 'unknown' },
     pgSettings: {
-      role: VISITOR_ROLE,
+      role: requestRole(claims),
       statement_timeout: STATEMENT_TIMEOUT,
       'jwt.claims.user_id': claims?.userId,
       'jwt.claims.account_id': claims?.accountId,
