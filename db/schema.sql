@@ -307,6 +307,9 @@ CREATE INDEX bills_currency_idx ON app_public.bills USING btree (currency);
 CREATE INDEX bills_due_date_idx ON app_public.bills USING btree (due_date);
 CREATE INDEX bills_invoice_date_idx ON app_public.bills USING btree (invoice_date, id);
 CREATE INDEX bills_is_deleted_idx ON app_public.bills USING btree (is_deleted);
+CREATE INDEX bills_live_open_idx ON app_public.bills USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'open'::app_public.bill_status) AND (NOT is_deleted));
+CREATE INDEX bills_live_paid_idx ON app_public.bills USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'paid'::app_public.bill_status) AND (NOT is_deleted));
+CREATE INDEX bills_live_validated_idx ON app_public.bills USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'validated'::app_public.bill_status) AND (NOT is_deleted));
 CREATE INDEX bills_name_idx ON app_public.bills USING btree (name);
 CREATE INDEX bills_payment_status_idx ON app_public.bills USING btree (payment_status);
 CREATE INDEX bills_project_id_idx ON app_public.bills USING btree (project_id);
@@ -320,6 +323,7 @@ CREATE TRIGGER _050_guard BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH R
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _400_amounts BEFORE INSERT OR UPDATE OF amount, vat, currency, invoice_date, period, year ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg_bills__amounts();
+CREATE TRIGGER _400_payment_subsidiary AFTER UPDATE OF subsidiary_id ON app_public.bills FOR EACH ROW WHEN ((old.subsidiary_id IS DISTINCT FROM new.subsidiary_id)) EXECUTE FUNCTION app_private.tg_payment_owner__subsidiary();
 CREATE TRIGGER _500_keep_act AFTER INSERT OR UPDATE OF act_id ON app_public.bills FOR EACH ROW WHEN ((new.act_id IS NOT NULL)) EXECUTE FUNCTION app_private.tg_bills__keep_act();
 CREATE TRIGGER _610_payment_status AFTER UPDATE OF amount_w_vat ON app_public.bills FOR EACH ROW WHEN ((old.amount_w_vat IS DISTINCT FROM new.amount_w_vat)) EXECUTE FUNCTION app_private.tg_bills__payment_status();
 CREATE TRIGGER _800_notify AFTER UPDATE OF status ON app_public.bills FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) AND (new.status = 'paid'::app_public.bill_status))) EXECUTE FUNCTION app_private.tg_bills__notify();
@@ -378,6 +382,7 @@ comment on table app_public.bills_payments is '@behavior -insert -update -delete
 Links a payment to the bill it settles.';
 CREATE INDEX bills_payments_bill_id_idx ON app_public.bills_payments USING btree (bill_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills_payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('bill_id:visible', 'payment_id:own');
+CREATE TRIGGER _400_payment_subsidiary AFTER INSERT OR UPDATE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__subsidiary();
 CREATE CONSTRAINT TRIGGER _500_single_owner AFTER INSERT OR UPDATE ON app_public.bills_payments NOT DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__single_owner();
 CREATE TRIGGER _600_refresh AFTER INSERT OR DELETE OR UPDATE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_bills_payments__refresh();
 alter table app_public.bills_payments enable row level security;
@@ -517,6 +522,9 @@ CREATE INDEX costs_created_by_idx ON app_public.costs USING btree (created_by);
 CREATE INDEX costs_currency_idx ON app_public.costs USING btree (currency);
 CREATE INDEX costs_invoice_id_idx ON app_public.costs USING btree (invoice_id);
 CREATE INDEX costs_is_deleted_idx ON app_public.costs USING btree (is_deleted);
+CREATE INDEX costs_live_approved_idx ON app_public.costs USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'approved'::app_public.cost_status) AND (NOT is_deleted));
+CREATE INDEX costs_live_rejected_idx ON app_public.costs USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'rejected'::app_public.cost_status) AND (NOT is_deleted));
+CREATE INDEX costs_live_to_approve_idx ON app_public.costs USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'to_approve'::app_public.cost_status) AND (NOT is_deleted));
 CREATE INDEX costs_project_id_idx ON app_public.costs USING btree (project_id);
 CREATE INDEX costs_status_idx ON app_public.costs USING btree (status);
 CREATE INDEX costs_subsidiary_id_idx ON app_public.costs USING btree (subsidiary_id);
@@ -919,6 +927,12 @@ CREATE INDEX invoices_due_date_idx ON app_public.invoices USING btree (due_date)
 CREATE INDEX invoices_invoice_date_idx ON app_public.invoices USING btree (invoice_date, id);
 CREATE INDEX invoices_invoice_ref_idx ON app_public.invoices USING btree (invoice_ref);
 CREATE INDEX invoices_is_deleted_idx ON app_public.invoices USING btree (is_deleted);
+CREATE INDEX invoices_live_draft_idx ON app_public.invoices USING btree (subsidiary_id) WHERE ((status = 'draft'::app_public.invoice_status) AND (NOT is_deleted));
+CREATE INDEX invoices_live_open_idx ON app_public.invoices USING btree (subsidiary_id) WHERE ((status = 'open'::app_public.invoice_status) AND (NOT is_deleted));
+CREATE INDEX invoices_live_paid_idx ON app_public.invoices USING btree (subsidiary_id) WHERE ((status = 'paid'::app_public.invoice_status) AND (NOT is_deleted));
+CREATE INDEX invoices_live_rejected_idx ON app_public.invoices USING btree (subsidiary_id) WHERE ((status = 'rejected'::app_public.invoice_status) AND (NOT is_deleted));
+CREATE INDEX invoices_live_static_idx ON app_public.invoices USING btree (subsidiary_id) WHERE ((status = 'static'::app_public.invoice_status) AND (NOT is_deleted));
+CREATE INDEX invoices_live_validated_idx ON app_public.invoices USING btree (subsidiary_id) WHERE ((status = 'validated'::app_public.invoice_status) AND (NOT is_deleted));
 CREATE INDEX invoices_payment_status_idx ON app_public.invoices USING btree (payment_status);
 CREATE INDEX invoices_project_ids_idx ON app_public.invoices USING gin (project_ids);
 CREATE INDEX invoices_status_idx ON app_public.invoices USING btree (status);
@@ -933,6 +947,7 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.invoices FO
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_to_costs AFTER UPDATE OF subsidiary_id, currency ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices__to_costs();
 CREATE TRIGGER _310_reprice_costs AFTER UPDATE OF invoice_date, currency ON app_public.invoices FOR EACH ROW WHEN (((old.invoice_date IS DISTINCT FROM new.invoice_date) OR (old.currency IS DISTINCT FROM new.currency))) EXECUTE FUNCTION app_private.tg_invoices__reprice_costs();
+CREATE TRIGGER _400_payment_subsidiary AFTER UPDATE OF subsidiary_id ON app_public.invoices FOR EACH ROW WHEN ((old.subsidiary_id IS DISTINCT FROM new.subsidiary_id)) EXECUTE FUNCTION app_private.tg_payment_owner__subsidiary();
 CREATE TRIGGER _600_archive_totals AFTER UPDATE OF is_deleted ON app_public.invoices FOR EACH ROW WHEN ((old.is_deleted IS DISTINCT FROM new.is_deleted)) EXECUTE FUNCTION app_private.tg_invoices__archive_totals();
 CREATE TRIGGER _610_payment_status AFTER UPDATE OF amount_w_vat ON app_public.invoices FOR EACH ROW WHEN ((old.amount_w_vat IS DISTINCT FROM new.amount_w_vat)) EXECUTE FUNCTION app_private.tg_invoices__payment_status();
 CREATE TRIGGER _800_notify AFTER UPDATE OF status ON app_public.invoices FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION app_private.tg_invoices__notify();
@@ -943,7 +958,9 @@ create policy delete_writer on app_public.invoices for delete to public
 create policy insert_writer on app_public.invoices for insert to public
   with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
 create policy select_allowed on app_public.invoices for select to public
-  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole)) OR (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)))));
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
+create policy select_project_limited on app_public.invoices for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
 create policy update_writer on app_public.invoices for update to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
 grant delete, insert (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, subsidiary_id, supplier_id, default_cost_type_id), select, update (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, status, is_deleted, reject_reason, subsidiary_id, supplier_id, default_cost_type_id, validated_by, closed_by) on app_public.invoices to ledgerline_visitor;
@@ -991,6 +1008,7 @@ comment on table app_public.invoices_payments is '@behavior -insert -update -del
 Links a payment to the invoice it pays.';
 CREATE INDEX invoices_payments_invoice_id_idx ON app_public.invoices_payments USING btree (invoice_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices_payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:visible', 'payment_id:own');
+CREATE TRIGGER _400_payment_subsidiary AFTER INSERT OR UPDATE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__subsidiary();
 CREATE CONSTRAINT TRIGGER _500_single_owner AFTER INSERT OR UPDATE ON app_public.invoices_payments NOT DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__single_owner();
 CREATE TRIGGER _600_refresh AFTER INSERT OR DELETE OR UPDATE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices_payments__refresh();
 alter table app_public.invoices_payments enable row level security;
@@ -1047,16 +1065,21 @@ create table app_public.payments (
   created_by uuid,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  subsidiary_id uuid,
   constraint payments_amount_positive CHECK ((amount > (0)::numeric)),
   constraint payments_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint payments_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
-  constraint payments_pkey PRIMARY KEY (id)
+  constraint payments_pkey PRIMARY KEY (id),
+  constraint payments_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT
 );
 comment on table app_public.payments is '@behavior -insert -update -delete
 Money paid on an invoice or received on a bill. Created with createInvoicePayment, createBillPayment or createPayments; removed with deletePayment.';
+comment on column app_public.payments.subsidiary_id is '@behavior -*
+The subsidiary of the invoice or bill the payment settles (kept by the database for the visibility rule).';
 CREATE INDEX payments_created_by_idx ON app_public.payments USING btree (created_by);
 CREATE INDEX payments_currency_idx ON app_public.payments USING btree (currency);
 CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payment_date DESC);
+CREATE INDEX payments_subsidiary_list_idx ON app_public.payments USING btree (subsidiary_id, payment_date DESC, id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
@@ -1074,7 +1097,7 @@ create policy delete_writer on app_public.payments for delete to public
 create policy insert_writer on app_public.payments for insert to public
   with check (( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope));
 create policy select_allowed on app_public.payments for select to public
-  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND ((EXISTS ( SELECT
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND ((EXISTS ( SELECT
    FROM (app_public.invoices_payments ip
      JOIN app_public.invoices i ON ((i.id = ip.invoice_id)))
   WHERE (ip.payment_id = payments.id))) OR (EXISTS ( SELECT
@@ -3116,6 +3139,42 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_payment_links__subsidiary()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_table_name = 'invoices_payments' then
+    update app_public.payments p set subsidiary_id = i.subsidiary_id
+      from app_public.invoices i where i.id = new.invoice_id and p.id = new.payment_id;
+  else
+    update app_public.payments p set subsidiary_id = b.subsidiary_id
+      from app_public.bills b where b.id = new.bill_id and p.id = new.payment_id;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_payment_owner__subsidiary()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_table_name = 'invoices' then
+    update app_public.payments p set subsidiary_id = new.subsidiary_id
+      from app_public.invoices_payments ip where ip.invoice_id = new.id and p.id = ip.payment_id;
+  else
+    update app_public.payments p set subsidiary_id = new.subsidiary_id
+      from app_public.bills_payments bp where bp.bill_id = new.id and p.id = bp.payment_id;
+  end if;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_payments__refresh()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3453,7 +3512,7 @@ CREATE OR REPLACE FUNCTION app_public.bills_has_payments(bill app_public.bills)
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select exists (select from app_public.bills_payments bp where bp.bill_id = bill.id)
+  select bill.last_payment_date is not null
 $function$;
 comment on function app_public.bills_has_payments(app_public.bills) is 'Whether any payment was recorded on the bill.';
 grant execute on function app_public.bills_has_payments(app_public.bills) to ledgerline_visitor;
@@ -4312,7 +4371,7 @@ CREATE OR REPLACE FUNCTION app_public.invoices_has_payments(invoice app_public.i
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select exists (select from app_public.invoices_payments ip where ip.invoice_id = invoice.id)
+  select invoice.last_payment_date is not null
 $function$;
 comment on function app_public.invoices_has_payments(app_public.invoices) is 'Whether any payment was recorded on the invoice.';
 grant execute on function app_public.invoices_has_payments(app_public.invoices) to ledgerline_visitor;

@@ -827,6 +827,16 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
       where u.username in ('admin', 'accountant', 'manager', 'viewer')`,
   );
 
+  await step(
+    'payment subsidiaries',
+    `update app_public.payments p set subsidiary_id = i.subsidiary_id
+       from app_public.invoices_payments ip join app_public.invoices i on i.id = ip.invoice_id
+      where ip.payment_id = p.id;
+     update app_public.payments p set subsidiary_id = b.subsidiary_id
+       from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id
+      where bp.payment_id = p.id;`,
+  );
+
   // ---------------------------------------------------------------------------------------------
   // Indexes back, identity sequences past the generated ids, every foreign key checked.
   const indexesStarted = Date.now();
