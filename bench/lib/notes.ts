@@ -55,7 +55,7 @@ export interface ListRun {
   /** The route and URL query the variables were built from. */
   url: string;
   account: Account;
-  /** Rows the list counted (cappedCount: exact up to 10,000). */
+  /** Rows the list counted (cappedCount: exact up to 1,000). */
   totalCount: number;
   rows: number;
   kB: number;

@@ -48,34 +48,38 @@ describe('lists (SPEC §7 queries)', () => {
       for (const list of ['allInvoices', 'allCosts', 'allBills', 'allDocuments', 'allSuppliers']) {
         const result = await gql(
           t.app,
-          `{ all: ${list}(first: 1) { totalCount cappedCount }
-             some: ${list}(first: 1, filter: { createdAt: { greaterThan: "2000-01-01" } }, orderBy: [CREATED_AT_DESC]) { totalCount cappedCount } }`,
-          {},
+          `query($offset: Int!) { all: ${list}(first: 1) { totalCount cappedCount }
+             some: ${list}(first: 1, filter: { createdAt: { greaterThan: "2000-01-01" } }, orderBy: [CREATED_AT_DESC]) { totalCount cappedCount }
+             later: ${list}(first: 1, offset: $offset, orderBy: [CREATED_AT_DESC]) { totalCount cappedCount } }`,
+          { offset: 2 },
           token,
         );
         expect(result.errors, list).toBeUndefined();
         expect(result.data!.all.cappedCount, list).toBe(result.data!.all.totalCount);
         expect(result.data!.some.cappedCount, list).toBe(result.data!.some.totalCount);
+        expect(result.data!.later.cappedCount, list).toBe(result.data!.later.totalCount);
       }
     },
   );
 
-  it(`cappedCount stops at ${COUNT_CAP} + 1 when there are more rows`, async () => {
+  it(`cappedCount stops at ${COUNT_CAP} + 1 when there are more rows, on any page`, async () => {
     await t.db.owner.query(
       `insert into app_public.exchange_rates (currency, rate_date, usd_per_unit)
        select 'AFN', date '1900-01-01' + n, 2000 from generate_series(0, ${COUNT_CAP + 50}) n
        on conflict do nothing`,
     );
-    const result = await gql(
-      t.app,
-      `{ allExchangeRates(first: 2, filter: { currency: { equalTo: "AFN" } }) { totalCount cappedCount nodes { rateDate } } }`,
-      {},
-      admin,
-    );
-    expect(result.errors).toBeUndefined();
-    expect(result.data!.allExchangeRates.totalCount).toBeGreaterThan(COUNT_CAP + 50);
-    expect(result.data!.allExchangeRates.cappedCount).toBe(COUNT_CAP + 1);
-    expect(result.data!.allExchangeRates.nodes).toHaveLength(2);
+    for (const offset of [0, 990]) {
+      const result = await gql(
+        t.app,
+        `query($offset: Int!) { allExchangeRates(first: 2, offset: $offset, orderBy: [RATE_DATE_DESC], filter: { currency: { equalTo: "AFN" } }) { totalCount cappedCount nodes { rateDate } } }`,
+        { offset },
+        admin,
+      );
+      expect(result.errors).toBeUndefined();
+      expect(result.data!.allExchangeRates.totalCount).toBeGreaterThan(COUNT_CAP + 50);
+      expect(result.data!.allExchangeRates.cappedCount).toBe(COUNT_CAP + 1);
+      expect(result.data!.allExchangeRates.nodes).toHaveLength(2);
+    }
   });
 
   it('filters and sorts invoices with nulls first or last', async () => {

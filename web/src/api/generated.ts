@@ -1923,6 +1923,10 @@ export type PaymentFilter = {
   or?: Array<PaymentFilter> | null | undefined;
   /** Filter by the object’s `paymentDate` field. */
   paymentDate?: DatetimeFilter | null | undefined;
+  /** Filter by the object’s `subsidiary` relation. */
+  subsidiary?: SubsidiaryFilter | null | undefined;
+  /** A related `subsidiary` exists. */
+  subsidiaryExists?: boolean | null | undefined;
   /** Filter by the object’s `userByCreatedBy` relation. */
   userByCreatedBy?: UserFilter | null | undefined;
   /** A related `userByCreatedBy` exists. */
@@ -2330,6 +2334,10 @@ export type SubsidiaryFilter = {
   not?: SubsidiaryFilter | null | undefined;
   /** Checks for any expressions in this list. */
   or?: Array<SubsidiaryFilter> | null | undefined;
+  /** Filter by the object’s `payments` relation. */
+  payments?: SubsidiaryToManyPaymentFilter | null | undefined;
+  /** Some related `payments` exist. */
+  paymentsExist?: boolean | null | undefined;
   /** Filter by the object’s `shortName` field. */
   shortName?: StringFilter | null | undefined;
 };
@@ -2415,6 +2423,16 @@ export type SubsidiaryToManyInvoiceFilter = {
   none?: InvoiceFilter | null | undefined;
   /** Some related `Invoice` matches the filter criteria. All fields are combined with a logical ‘and.’ */
   some?: InvoiceFilter | null | undefined;
+};
+
+/** A filter to be used against many `Payment` object types. All fields are combined with a logical ‘and.’ */
+export type SubsidiaryToManyPaymentFilter = {
+  /** Every related `Payment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: PaymentFilter | null | undefined;
+  /** No related `Payment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: PaymentFilter | null | undefined;
+  /** Some related `Payment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: PaymentFilter | null | undefined;
 };
 
 /** A filter to be used against `Supplier` object types. All fields are combined with a logical ‘and.’ */

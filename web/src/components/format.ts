@@ -69,9 +69,9 @@ export function formatFileSize(bytes: number, language: string): string {
 }
 
 /** Lists count their rows up to this many (the API's cappedCount); one more means "more than". */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 
-/** How many rows a list holds, in the locale's format: "2,657", or "more than 10,000". */
+/** How many rows a list holds, in the locale's format: "657", or "more than 1,000". */
 export function formatRowCount(
   count: number,
   language: string,

@@ -1,7 +1,7 @@
 import { constant, lambda } from 'postgraphile/grafast';
 
 /** Counts up to this many rows; above it, `cappedCount` says "more" (COUNT_CAP + 1). */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 
 /** What the query builder of a PgSelectStep offers the steps applied to it at run time. */
 interface QueryBuilder {
@@ -11,11 +11,14 @@ interface QueryBuilder {
 type Apply = ((builder: QueryBuilder) => void) | null | undefined;
 interface RowsStep {
   setFirst(step: unknown): void;
+  setOffset(step: unknown): void;
   setOrderIsUnique(): void;
   apply(step: unknown): void;
   items(): unknown;
   /** Internal to @dataplan/pg: the steps (filter, orderBy, conditions) applied at run time. */
   applyDepIds: number[];
+  /** Internal to @dataplan/pg: the order known when planning (literal orderBy arguments). */
+  orders: unknown[];
   getDep(id: number): unknown;
 }
 
@@ -45,7 +48,7 @@ type Scope = Record<string, unknown>;
  * visits every matching row, so its cost grows with the data and with how much an account may see
  * (an admin's count of all invoices against an accountant's of one subsidiary); the capped count
  * reads at most COUNT_CAP + 1 rows, so a list page costs about the same at any scale and for any
- * account (bench/README.md "Growth"). The screens show "more than 10,000" above the cap; a filter
+ * account (bench/README.md "Growth"). The screens show "more than 1,000" above the cap; a filter
  * narrows it. totalCount stays for API users who need the exact figure.
  */
 export const CappedCountPlugin: GraphileConfig.Plugin = {
@@ -70,12 +73,16 @@ export const CappedCountPlugin: GraphileConfig.Plugin = {
                 // Any COUNT_CAP + 1 rows will do: without the list's order the planner takes the
                 // cheapest way to them (the policy's subsidiary index, say), where the list's
                 // order would walk a whole sort index past every row the account may not see.
-                // The list's orderBy is applied at run time with its filter, so the clone's
-                // run-time steps are replaced by one that applies them without the order.
+                // An order known when planning (a literal orderBy) is dropped here; one given in
+                // variables is applied at run time with the filter, so the clone's run-time steps
+                // are replaced by one that applies them without the order.
+                $rows.orders.length = 0;
                 const $applied = $rows.applyDepIds.map((id) => $rows.getDep(id));
                 $rows.applyDepIds = [];
                 $rows.setOrderIsUnique();
                 $rows.apply(lambda($applied as never, withoutOrder, true));
+                // From the first row, whatever page the list is on.
+                $rows.setOffset(constant(null));
                 $rows.setFirst(constant(COUNT_CAP + 1));
                 return lambda($rows.items() as never, (rows: readonly unknown[]) => rows.length);
               },

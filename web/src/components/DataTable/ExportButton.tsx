@@ -3,22 +3,21 @@ import { Alert, Button, CircularProgress, Menu, MenuItem, Snackbar } from '@mui/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
-import { formatRowCount } from '../format.ts';
 import type { Column } from './DataTable.tsx';
-import { EXPORT_LIMIT, exportRows, type ExportFormat } from './export.ts';
+import { EXPORT_LIMIT, exportRows, type ExportFormat, type LoadedRows } from './export.ts';
 
 interface ExportButtonProps<Row> {
   /** The file's name without extension. */
   fileName: string;
   columns: Column<Row>[];
-  /** Every row the list's filters and sort select (up to EXPORT_LIMIT), and how many there are. */
-  loadRows: (limit: number) => Promise<{ rows: Row[]; totalCount: number }>;
+  /** The rows the list's filters and sort select (up to EXPORT_LIMIT), and whether there are more. */
+  loadRows: (limit: number) => Promise<LoadedRows<Row>>;
   disabled?: boolean;
 }
 
 /** Exports what the list's filters select, as CSV or XLSX, with the columns the table shows. */
 export function ExportButton<Row>(props: ExportButtonProps<Row>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ severity: 'info' | 'error'; text: string }>();
@@ -27,17 +26,13 @@ export function ExportButton<Row>(props: ExportButtonProps<Row>) {
     setAnchor(null);
     setBusy(true);
     try {
-      const { rows, totalCount } = await props.loadRows(EXPORT_LIMIT);
+      const { rows, more } = await props.loadRows(EXPORT_LIMIT);
       await exportRows({ format, fileName: props.fileName, columns: props.columns, rows, t });
       setMessage({
         severity: 'info',
-        text:
-          totalCount > rows.length
-            ? t('export.limited', {
-                count: rows.length,
-                total: formatRowCount(totalCount, i18n.language, t),
-              })
-            : t('export.done', { count: rows.length }),
+        text: more
+          ? t('export.limited', { count: rows.length })
+          : t('export.done', { count: rows.length }),
       });
     } catch (error) {
       setMessage({ severity: 'error', text: errorMessage(t, error) });

@@ -10,6 +10,34 @@ export type ExportFormat = 'csv' | 'xlsx';
 /** At most this many rows go into one file; the screen says so when there are more. */
 export const EXPORT_LIMIT = 10_000;
 
+/** The largest page the API returns (server/src/graphql/plugins/page-size-cap.ts). */
+export const API_PAGE_MAX = 500;
+
+/** What an export loads: the rows, and whether the list holds more than were loaded. */
+export interface LoadedRows<Row> {
+  rows: Row[];
+  more: boolean;
+}
+
+/**
+ * Up to `limit` rows of a list, page by page at the API's largest page, and whether there are
+ * more (one row beyond the limit is asked for to know). The list's count is not used: the screens
+ * count only up to 1,000 rows.
+ */
+export async function loadPages<Row>(
+  limit: number,
+  page: (first: number, offset: number) => Promise<(Row | null)[]>,
+): Promise<LoadedRows<Row>> {
+  const rows: Row[] = [];
+  for (let offset = 0; offset <= limit; offset += API_PAGE_MAX) {
+    const first = Math.min(API_PAGE_MAX, limit + 1 - offset);
+    const got = await page(first, offset);
+    rows.push(...got.filter((row): row is Row => row !== null));
+    if (got.length < first) break;
+  }
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
+
 interface ExportInput<Row> {
   format: ExportFormat;
   /** The file's name without extension. */

@@ -299,7 +299,7 @@ export default function AnalyticsPage() {
                     marginUsd: row.marginUsd ?? '0',
                     marginPercent: row.marginPercent ?? '',
                   }));
-                  return { rows, totalCount: rows.length };
+                  return { rows, more: false };
                 }}
               />
             }

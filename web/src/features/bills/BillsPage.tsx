@@ -27,6 +27,7 @@ import { errorMessage } from '../../api/errors.ts';
 import { useGraphQLMutation, useListQuery } from '../../api/hooks.ts';
 import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
+import { loadPages } from '../../components/DataTable/export.ts';
 import { api } from '../../app/services.ts';
 import { BillFilterDialog } from './BillFilterDialog.tsx';
 import {
@@ -436,20 +437,17 @@ function AllBillsTable() {
               fileName={t('titles.bills')}
               columns={columns}
               disabled={data.totalCount === 0}
-              loadRows={async (limit) => {
-                const result = await api.request(AllBillsDocument, {
-                  first: limit,
-                  offset: 0,
-                  orderBy: pagingVariables<BillOrderBy>(table.state).orderBy,
-                  filter: billsFilter(table.state.filters),
-                });
-                return {
-                  rows: (result.allBills?.nodes ?? []).filter(
-                    (row): row is BillRow => row !== null,
-                  ),
-                  totalCount: result.allBills?.totalCount ?? 0,
-                };
-              }}
+              loadRows={(limit) =>
+                loadPages(limit, async (first, offset) => {
+                  const result = await api.request(AllBillsDocument, {
+                    first,
+                    offset,
+                    orderBy: pagingVariables<BillOrderBy>(table.state).orderBy,
+                    filter: billsFilter(table.state.filters),
+                  });
+                  return result.allBills?.nodes ?? [];
+                })
+              }
             />
           </>
         }

@@ -30,6 +30,7 @@ import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { api } from '../../app/services.ts';
 import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
+import { loadPages } from '../../components/DataTable/export.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
 import { FileDropZone, uploadPicked } from '../../components/form/FileDropZone.tsx';
 import type { PickedFile } from '../../components/form/file-rules.ts';
@@ -47,9 +48,6 @@ import {
   type CostRow,
   type CostSortKey,
 } from './costs-list.ts';
-
-/** Largest page the API gives (docs/architecture.md): an export asks page by page. */
-const SERVER_PAGE = 500;
 
 const rejectSchema = yup.object({ reason: yup.string().trim().required('validation.required') });
 
@@ -171,25 +169,18 @@ export default function CostsPage() {
     if (changed) table.setFilter(changed, values[changed] as never);
   };
 
-  const loadRows = async (limit: number) => {
-    const all: CostRow[] = [];
-    let totalCount = 0;
-    for (let offset = 0; offset < limit; offset += SERVER_PAGE) {
+  const loadRows = (limit: number) =>
+    loadPages(limit, async (first, offset) => {
       const data = await api.request(
         AllCostsDocument,
         costsVariables(filters, {
           ...pagingVariables<CostOrderBy>({ ...table.state, page: 0 }),
-          first: Math.min(SERVER_PAGE, limit - offset),
+          first,
           offset,
         }),
       );
-      const page = data.allCosts;
-      totalCount = page?.totalCount ?? 0;
-      all.push(...(page?.nodes ?? []).flatMap((node) => (node ? [costRow(node)] : [])));
-      if (all.length >= totalCount) break;
-    }
-    return { rows: all, totalCount };
-  };
+      return (data.allCosts?.nodes ?? []).flatMap((node) => (node ? [costRow(node)] : []));
+    });
 
   const approveSelected = async (selected: CostRow[]) => {
     try {

@@ -25,6 +25,7 @@ import {
 import { useListQuery } from '../../api/hooks.ts';
 import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
+import { loadPages } from '../../components/DataTable/export.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
 import { api } from '../../app/services.ts';
 import { formatDate } from '../../components/format.ts';
@@ -155,25 +156,13 @@ export default function DocumentsPage() {
     { field: 'currency', header: 'documents.currency' } as Column<DocumentRow, DocumentSortKey>,
     ...columns.slice(5),
   ] as Column<DocumentRow>[];
-  const loadAll = async (limit: number) => {
+  const loadAll = (limit: number) => {
     const { orderBy } = pagingVariables<DocumentOrderBy>(table.state);
     const filter = documentFilter(filters, today);
-    const rows: DocumentRow[] = [];
-    let totalCount = 0;
-    // Pages of 500 (the API's largest), until the limit or the end.
-    for (let offset = 0; offset < limit; offset += 500) {
-      const result = await api.request(AllDocumentsDocument, {
-        first: Math.min(500, limit - offset),
-        offset,
-        orderBy,
-        filter,
-      });
-      const page = result.allDocuments;
-      totalCount = page?.totalCount ?? 0;
-      rows.push(...(page?.nodes ?? []).filter((row): row is DocumentRow => row !== null));
-      if (rows.length >= totalCount) break;
-    }
-    return { rows, totalCount };
+    return loadPages<DocumentRow>(limit, async (first, offset) => {
+      const result = await api.request(AllDocumentsDocument, { first, offset, orderBy, filter });
+      return result.allDocuments?.nodes ?? [];
+    });
   };
 
   const chips: FilterChip[] = [];

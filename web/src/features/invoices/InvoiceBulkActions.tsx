@@ -83,7 +83,7 @@ export function InvoiceBulkActions<Row extends { id: number }>(props: {
       <ExportButton
         fileName="invoices"
         columns={props.columns}
-        loadRows={async () => ({ rows: props.selected, totalCount: count })}
+        loadRows={async () => ({ rows: props.selected, more: false })}
       />
       {button('approve', permissions.approveCost, () => approve.mutateAsync({ ids }))}
       {button('validate', permissions.validateInvoice, () => validate.mutateAsync({ ids }))}

@@ -9,6 +9,7 @@ import { useListQuery } from '../../api/hooks.ts';
 import { api } from '../../app/services.ts';
 import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
+import { loadPages } from '../../components/DataTable/export.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../components/format.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -233,18 +234,17 @@ export default function InvoicesPage() {
             <ExportButton
               fileName="invoices"
               columns={columns}
-              loadRows={async (limit) => {
-                const result = await api.request(AllInvoicesDocument, {
-                  ...pagingVariables(table.state),
-                  first: limit,
-                  offset: 0,
-                  filter,
-                });
-                return {
-                  rows: (result.allInvoices?.nodes ?? []).filter((row) => row !== null),
-                  totalCount: result.allInvoices?.totalCount ?? 0,
-                };
-              }}
+              loadRows={(limit) =>
+                loadPages(limit, async (first, offset) => {
+                  const result = await api.request(AllInvoicesDocument, {
+                    ...pagingVariables(table.state),
+                    first,
+                    offset,
+                    filter,
+                  });
+                  return result.allInvoices?.nodes ?? [];
+                })
+              }
             />
           </>
         }

@@ -86,7 +86,7 @@ function Table(props: { state: 'rows' | 'loading' | 'empty' | 'error' }) {
         <ExportButton
           fileName="sample"
           columns={COLUMNS}
-          loadRows={async () => ({ rows: ROWS, totalCount: ROWS.length })}
+          loadRows={async () => ({ rows: ROWS, more: false })}
           disabled={props.state !== 'rows'}
         />
       }
