@@ -75,7 +75,7 @@ describe('transport', () => {
 const generated: DocumentText[] = [
   ...Object.values(sessionDocuments),
   ...Object.values(webDocuments),
-].filter((value): value is DocumentText => value instanceof String);
+].filter((value: unknown): value is DocumentText => value instanceof String);
 
 /** What the client sends as the text of a document (by GET or by POST). */
 function sentText(document: DocumentText): string {
