@@ -18,8 +18,8 @@ export interface Config {
   production: boolean;
   /**
    * GraphQL runs only trusted documents: the web app's (web/src/api/trusted-documents.json) and
-   * those given to buildApp, named by their hash; any other query is refused with
-   * UnknownOperation (`TRUSTED_DOCUMENTS_ONLY=true|false`, default: on in production).
+   * those given to buildApp, named by their hash or sent as their exact text; any other query is
+   * refused with UnknownOperation (`TRUSTED_DOCUMENTS_ONLY=true|false`, default: production).
    */
   trustedDocumentsOnly: boolean;
   /** Behind a reverse proxy: client addresses come from X-Forwarded-For (`TRUST_PROXY=true`). */

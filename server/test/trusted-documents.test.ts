@@ -104,9 +104,18 @@ describe('trusted documents in production', () => {
     expect(errorCode(byGet.result)).toBe('UnknownOperation');
   });
 
-  it('even the exact text of a web operation is refused when it comes as text', async () => {
-    const { result } = await post(prod.app, { query: webDocument('Login').text });
-    expect(errorCode(result)).toBe('UnknownOperation');
+  it('a web operation sent as its exact text runs; the same text changed by one space is refused', async () => {
+    const { text } = webDocument('Login');
+    const variables = { username: 'viewer', password: DEMO_PASSWORD };
+    const exact = await post(prod.app, { query: text, variables });
+    expect(exact.result.errors).toBeUndefined();
+    expect(
+      (exact.result.data as { login: { accessToken: string } }).login.accessToken,
+    ).toBeTruthy();
+    const changed = await post(prod.app, { query: text.replace('{', ' {'), variables });
+    expect(changed.status).toBe(400);
+    expect(errorCode(changed.result)).toBe('UnknownOperation');
+    expect(changed.result.data).toBeUndefined();
   });
 
   it('an unknown documentId is refused with UnknownOperation', async () => {
@@ -155,14 +164,17 @@ describe('trusted documents in production', () => {
     expect(byGet.result.data).toBeUndefined();
   });
 
-  it('a document given to buildApp (a tool’s own) runs by its hash', async () => {
+  it('a document given to buildApp (a tool’s own) runs by its hash and as its text', async () => {
     const token = await signIn(prod.app, 'admin');
-    const { result } = await post(prod.app, { documentId: documentId(TOOL_QUERY) }, token);
-    expect(result.errors).toBeUndefined();
-    expect((result.data as { allInvoices: { nodes: unknown[] } }).allInvoices.nodes).toHaveLength(
-      3,
-    );
-    expect(errorCode((await post(prod.app, { query: TOOL_QUERY }, token)).result)).toBe(
+    for (const body of [{ documentId: documentId(TOOL_QUERY) }, { query: TOOL_QUERY }]) {
+      const { result } = await post(prod.app, body, token);
+      expect(result.errors).toBeUndefined();
+      expect((result.data as { allInvoices: { nodes: unknown[] } }).allInvoices.nodes).toHaveLength(
+        3,
+      );
+    }
+    const other = TOOL_QUERY.replace('first: 3', 'first: 4');
+    expect(errorCode((await post(prod.app, { query: other }, token)).result)).toBe(
       'UnknownOperation',
     );
   });

@@ -6,8 +6,9 @@ import { SafeError } from 'postgraphile/grafast';
 /**
  * Trusted documents (persisted operations): the web app names each GraphQL document it sends by
  * its id, the SHA-256 (hex) of its text, instead of sending the text (web/src/api/transport.ts).
- * With `trustedDocumentsOnly` (on in production) the server runs nothing else: an unknown id or a
- * query sent as text is refused with UnknownOperation before it is parsed. Each trusted document
+ * With `trustedDocumentsOnly` (on in production) the server runs nothing else: an unknown id, or
+ * a query whose text is not exactly a trusted document's, is refused with UnknownOperation before
+ * it is parsed. Each trusted document
  * is then parsed and validated once and served from grafserv's cache afterwards. Outside that
  * mode both ids and any text are accepted, so that the production build of the web app works
  * against a development server and Ruru still works.
@@ -50,8 +51,9 @@ function unknownOperation(message: string): SafeError {
 }
 
 /**
- * Replaces a request's `documentId` by the trusted document's text; with `only`, refuses a
- * request without one. A request naming a document by its id runs that document, whatever
+ * Replaces a request's `documentId` by the trusted document's text; with `only`, refuses a query
+ * sent as text unless it is exactly a trusted document's (so a tool may send the text of a
+ * document it gave buildApp). A request naming a document by its id runs that document, whatever
  * `query` it also carries.
  */
 export function trustedDocumentsPlugin(
@@ -73,9 +75,12 @@ export function trustedDocumentsPlugin(
               );
             }
             body.query = text;
-          } else if (only) {
+          } else if (
+            only &&
+            (typeof body.query !== 'string' || !documents.has(documentId(body.query)))
+          ) {
             throw unknownOperation(
-              "This server runs only the web application's own operations: name one by its documentId instead of sending a query.",
+              "This server runs only the web application's own operations, and this query is not one of them.",
             );
           }
           return next();
