@@ -104,10 +104,10 @@ describe('trusted documents in production', () => {
     expect(errorCode(byGet.result)).toBe('UnknownOperation');
   });
 
-  it('a web operation sent as its exact text runs; the same text changed by one space is refused', async () => {
+  it('a web operation sent as its exact text runs (whitespace around it aside); the same text changed by one space is refused', async () => {
     const { text } = webDocument('Login');
     const variables = { username: 'viewer', password: DEMO_PASSWORD };
-    const exact = await post(prod.app, { query: text, variables });
+    const exact = await post(prod.app, { query: `\n    ${text}\n    `, variables });
     expect(exact.result.errors).toBeUndefined();
     expect(
       (exact.result.data as { login: { accessToken: string } }).login.accessToken,

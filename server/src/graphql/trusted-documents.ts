@@ -52,9 +52,9 @@ function unknownOperation(message: string): SafeError {
 
 /**
  * Replaces a request's `documentId` by the trusted document's text; with `only`, refuses a query
- * sent as text unless it is exactly a trusted document's (so a tool may send the text of a
- * document it gave buildApp). A request naming a document by its id runs that document, whatever
- * `query` it also carries.
+ * sent as text unless it is exactly a trusted document's, but for whitespace around it (so a tool
+ * may send the generated documents' `toString()`, or the text of a document it gave buildApp). A
+ * request naming a document by its id runs that document, whatever `query` it also carries.
  */
 export function trustedDocumentsPlugin(
   documents: ReadonlyMap<string, string>,
@@ -75,13 +75,17 @@ export function trustedDocumentsPlugin(
               );
             }
             body.query = text;
-          } else if (
-            only &&
-            (typeof body.query !== 'string' || !documents.has(documentId(body.query)))
-          ) {
-            throw unknownOperation(
-              "This server runs only the web application's own operations, and this query is not one of them.",
-            );
+          } else if (only) {
+            const text =
+              typeof body.query === 'string'
+                ? documents.get(documentId(body.query.trim()))
+                : undefined;
+            if (text === undefined) {
+              throw unknownOperation(
+                "This server runs only the web application's own operations, and this query is not one of them.",
+              );
+            }
+            body.query = text;
           }
           return next();
         },
