@@ -17,6 +17,7 @@ import { clientErrorRoutes } from './client-errors.ts';
 import { coolDownLeft, requestAccount } from './graphql/plugins/query-cost.ts';
 import { makePreset } from './graphql/preset.ts';
 import { cappedResponse, withRequestErrorCodes } from './graphql/request-errors.ts';
+import { trustedDocuments } from './graphql/trusted-documents.ts';
 
 export interface AppOptions {
   config: Config;
@@ -28,6 +29,11 @@ export interface AppOptions {
   logger?: boolean;
   /** The built SPA (default web/dist). */
   webRoot?: string;
+  /**
+   * GraphQL documents to trust besides the web app's, by id: `{ [documentId(text)]: text }`
+   * (graphql/trusted-documents.ts), e.g. a tool's own queries under `trustedDocumentsOnly`.
+   */
+  trustedDocuments?: Record<string, string>;
 }
 
 /** Where `npm run build` puts the single-page application. */
@@ -81,10 +87,13 @@ function bearerToken(header: string | undefined): string | undefined {
 
 /**
  * The whole server: GraphQL (with the auth mutations) at /graphql, Ruru at /graphiql outside
- * production, and a health check. Modules are added here as they come.
+ * production, and a health check. Modules are added here as they come. GraphQL requests may name
+ * a trusted document by its id; with config.trustedDocumentsOnly nothing else runs.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // Read (and checked) before anything is opened: a wrong document stops the start.
+  const documents = trustedDocuments(options.trustedDocuments);
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
@@ -153,6 +162,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       production: config.production,
       explain: config.graphqlExplain,
       auth,
+      trustedDocuments: {
+        documents,
+        only: config.trustedDocumentsOnly,
+      },
     }),
   );
   // Build the schema now (introspecting the database once), not on the first request: a schema

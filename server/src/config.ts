@@ -16,6 +16,12 @@ export interface Config {
   embeddedPgPort: number;
   /** `production` turns off introspection and Ruru. */
   production: boolean;
+  /**
+   * GraphQL runs only trusted documents: the web app's (web/src/api/trusted-documents.json) and
+   * those given to buildApp, named by their hash or sent as their exact text; any other query is
+   * refused with UnknownOperation (`TRUSTED_DOCUMENTS_ONLY=true|false`, default: production).
+   */
+  trustedDocumentsOnly: boolean;
   /** Behind a reverse proxy: client addresses come from X-Forwarded-For (`TRUST_PROXY=true`). */
   trustProxy: boolean;
   /** Log every request as a JSON line (`LOG_REQUESTS=true`). */
@@ -46,7 +52,17 @@ function intFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+function booleanFromEnv(name: string): boolean | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (raw !== 'true' && raw !== 'false') {
+    throw new Error(`${name} must be true or false, got '${raw}'`);
+  }
+  return raw === 'true';
+}
+
 export function loadConfig(overrides: Partial<Config> = {}): Config {
+  const production = overrides.production ?? process.env.NODE_ENV === 'production';
   return {
     port: intFromEnv('PORT', 3000),
     host: process.env.HOST || '0.0.0.0',
@@ -54,7 +70,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: process.env.DATABASE_URL || undefined,
     authDatabaseUrl: process.env.AUTH_DATABASE_URL || undefined,
     embeddedPgPort: intFromEnv('PG_PORT', 5433),
-    production: process.env.NODE_ENV === 'production',
+    production,
+    trustedDocumentsOnly: booleanFromEnv('TRUSTED_DOCUMENTS_ONLY') ?? production,
     trustProxy: process.env.TRUST_PROXY === 'true',
     logRequests: process.env.LOG_REQUESTS === 'true',
     graphqlExplain: process.env.GRAPHQL_EXPLAIN === 'true',

@@ -4,7 +4,15 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUNT_CAP } from '../src/graphql/plugins/capped-count.ts';
 import { MAX_PAGE_SIZE } from '../src/graphql/plugins/page-size-cap.ts';
 import { MAX_QUERY_DEPTH } from '../src/graphql/plugins/validation-rules.ts';
-import { createTestApp, errorCode, gql, login, type TestApp } from './helpers.ts';
+import { documentId } from '../src/graphql/trusted-documents.ts';
+import {
+  createTestApp,
+  errorCode,
+  gql,
+  login,
+  type GraphQLResult,
+  type TestApp,
+} from './helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -178,9 +186,23 @@ describe('hardening', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('in production, introspection and Ruru are off', async () => {
-    const prod = await createTestApp({ production: true });
-    const introspection = await gql(prod.app, `{ __schema { types { name } } }`);
+  it('in production, introspection and Ruru are off: introspection is not a trusted document, and is refused even as one', async () => {
+    const schemaQuery = `{ __schema { types { name } } }`;
+    const prod = await createTestApp(
+      { production: true },
+      { trustedDocuments: { [documentId(schemaQuery)]: schemaQuery } },
+    );
+    expect(errorCode(await gql(prod.app, `{ __schema { queryType { name } } }`))).toBe(
+      'UnknownOperation',
+    );
+    const trusted = await prod.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: { documentId: documentId(schemaQuery) },
+    });
+    const introspection = trusted.json() as GraphQLResult;
+    expect(introspection.data).toBeUndefined();
     expect(introspection.errors?.[0]?.message).toMatch(/introspection/i);
     expect(introspection.errors?.[0]?.extensions?.code).toBe('IntrospectionDisabled');
     expect((await prod.app.inject({ method: 'GET', url: '/graphiql' })).statusCode).toBe(404);

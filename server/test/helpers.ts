@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import {
   AUTHENTICATOR_ROLE,
@@ -57,7 +57,10 @@ export interface TestApp {
 }
 
 /** The whole server on a fresh database, driven in-process with app.inject (no sockets). */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<AppOptions, 'trustedDocuments'> = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-test-data-'));
   const config = loadConfig({
@@ -72,6 +75,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ownerUrl: db.ownerUrl,
     authenticatorUrl: db.authenticatorUrl,
     jwtSecret: TEST_JWT_SECRET,
+    ...options,
   });
   afterAll(async () => {
     await app.close();

@@ -114,6 +114,32 @@ describe('GraphQL client', () => {
   });
 });
 
+describe('GraphQL client of the production build (trusted documents)', () => {
+  it('names each document by its hash, and a hash the server does not know is an UnknownOperation refusal', async () => {
+    const sent: URLSearchParams[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      sent.push(new URL(url).searchParams);
+      return new Response(
+        JSON.stringify({
+          errors: [{ message: 'unknown', extensions: { code: 'UnknownOperation' } }],
+        }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      );
+    });
+    const tokens = new TokenStore(new MemoryStorage(), new MemoryStorage());
+    const hooks = { refreshed: vi.fn(), expired: vi.fn(), failed: vi.fn() };
+    const api = new Api(tokens, hooks, 'http://localhost/graphql', true);
+    await expect(api.request(CurrentUserDocument, {})).rejects.toMatchObject({
+      kind: 'graphql',
+      code: 'UnknownOperation',
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.get('documentId')).toBe(CurrentUserDocument.__meta__?.hash);
+    expect(sent[0]!.has('query')).toBe(false);
+    expect(hooks.failed).not.toHaveBeenCalled();
+  });
+});
+
 describe('storage client', () => {
   it('sends the same bearer token and refreshes it the same way on a 401', async () => {
     const { api, tokens } = setup();

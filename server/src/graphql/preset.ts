@@ -15,6 +15,7 @@ import { QueryCostPlugin } from './plugins/query-cost.ts';
 import { UpdateRefusalPlugin } from './plugins/refusals.ts';
 import { UserDetailsPlugin } from './plugins/user-details.ts';
 import { validationRulesPlugin } from './plugins/validation-rules.ts';
+import { trustedDocumentsPlugin } from './trusted-documents.ts';
 
 /** Largest GraphQL request body accepted, in bytes. */
 export const MAX_REQUEST_BYTES = 100_000;
@@ -28,6 +29,9 @@ export interface PresetOptions {
   /** Outside production, responses may carry the SQL and plans (GRAPHQL_EXPLAIN). */
   explain?: boolean;
   auth: AuthService;
+  /** Documents a request may name by `documentId` (trusted-documents.ts); with `only`, nothing
+   * else runs. Without it, requests send their text. */
+  trustedDocuments?: { documents: ReadonlyMap<string, string>; only: boolean };
 }
 
 /** The whole GraphQL API: generated from the app_public schema plus the auth mutations. */
@@ -37,6 +41,7 @@ export function makePreset({
   production,
   explain = false,
   auth,
+  trustedDocuments,
 }: PresetOptions): GraphileConfig.Preset {
   return {
     extends: [
@@ -54,6 +59,9 @@ export function makePreset({
       UserDetailsPlugin,
       validationRulesPlugin(production),
       AuthPlugin,
+      ...(trustedDocuments
+        ? [trustedDocumentsPlugin(trustedDocuments.documents, trustedDocuments.only)]
+        : []),
     ],
     pgServices: [
       makePgService({
@@ -83,6 +91,8 @@ export function makePreset({
       graphiqlPath: '/graphiql',
       graphqlOverGET: true,
       maxRequestLength: MAX_REQUEST_BYTES,
+      // Parsed and validated documents are kept by their text; room for every trusted one.
+      parseAndValidateCacheSize: Math.max(500, trustedDocuments?.documents.size ?? 0),
       websockets: false,
       maskError,
     },

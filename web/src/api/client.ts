@@ -67,17 +67,25 @@ export interface ApiHooks {
 /**
  * The GraphQL client: sends the bearer token when there is one; on a 401 or an invalid or
  * expired token it refreshes once (shared by concurrent calls) and retries the call once.
+ * The production build names each document by its hash (trusted documents, transport.ts).
  */
 export class Api {
   private readonly endpoint: string;
   private readonly tokens: TokenStore;
   private readonly hooks: ApiHooks;
+  private readonly byDocumentId: boolean;
   private refreshing: Promise<void> | undefined;
 
-  constructor(tokens: TokenStore, hooks: ApiHooks, endpoint = '/graphql') {
+  constructor(
+    tokens: TokenStore,
+    hooks: ApiHooks,
+    endpoint = '/graphql',
+    byDocumentId = import.meta.env.PROD,
+  ) {
     this.endpoint = new URL(endpoint, globalThis.location?.href ?? 'http://localhost').toString();
     this.tokens = tokens;
     this.hooks = hooks;
+    this.byDocumentId = byDocumentId;
   }
 
   private async send<R, V extends object>(
@@ -90,6 +98,7 @@ export class Api {
       document,
       variables,
       token ? { authorization: `Bearer ${token}` } : {},
+      this.byDocumentId,
     );
     let response: Response;
     try {

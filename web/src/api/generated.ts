@@ -4002,7 +4002,7 @@ export const FindFilesByHashesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<FindFilesByHashesQuery, FindFilesByHashesQueryVariables>;
+    `, {"hash":"feeb4a489818e9f16f23ce905ac1a99473b114739107b14fe24f18f01fbb733c"}) as unknown as TypedDocumentString<FindFilesByHashesQuery, FindFilesByHashesQueryVariables>;
 export const SearchClientsDocument = new TypedDocumentString(`
     query SearchClients($filter: ClientFilter) {
   allClients(first: 20, filter: $filter, orderBy: [LEGAL_NAME_ASC]) {
@@ -4013,7 +4013,7 @@ export const SearchClientsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SearchClientsQuery, SearchClientsQueryVariables>;
+    `, {"hash":"509dc89c2064a444b7a5a6cc355944ed9706d7948fca4eacbe88a218a3b32b60"}) as unknown as TypedDocumentString<SearchClientsQuery, SearchClientsQueryVariables>;
 export const SearchCostTypesDocument = new TypedDocumentString(`
     query SearchCostTypes($filter: CostTypeFilter) {
   allCostTypes(first: 20, filter: $filter, orderBy: [NAME_ASC]) {
@@ -4023,7 +4023,7 @@ export const SearchCostTypesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SearchCostTypesQuery, SearchCostTypesQueryVariables>;
+    `, {"hash":"e28c35419b86d05e5103b47ff7e3af49ce46389b57854a82d9f94f8812203dfe"}) as unknown as TypedDocumentString<SearchCostTypesQuery, SearchCostTypesQueryVariables>;
 export const SearchCurrenciesDocument = new TypedDocumentString(`
     query SearchCurrencies($pattern: String) {
   searchCurrencies(pattern: $pattern) {
@@ -4033,7 +4033,7 @@ export const SearchCurrenciesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SearchCurrenciesQuery, SearchCurrenciesQueryVariables>;
+    `, {"hash":"3774de4beb8d00ff0e2e4a5ea5c4fb6e44267dc9ebff6dae62d938dbff7e4cfa"}) as unknown as TypedDocumentString<SearchCurrenciesQuery, SearchCurrenciesQueryVariables>;
 export const SearchProjectsDocument = new TypedDocumentString(`
     query SearchProjects($filter: ProjectFilter) {
   allProjects(first: 20, filter: $filter, orderBy: [NAME_ASC]) {
@@ -4044,7 +4044,7 @@ export const SearchProjectsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SearchProjectsQuery, SearchProjectsQueryVariables>;
+    `, {"hash":"7cdadb65a523c8e9e21fe9be2d5d5b08fd9ed865a099a70b29a3bdf2b66ccbda"}) as unknown as TypedDocumentString<SearchProjectsQuery, SearchProjectsQueryVariables>;
 export const SearchScopesDocument = new TypedDocumentString(`
     query SearchScopes($pattern: String) {
   searchScopes(pattern: $pattern) {
@@ -4054,7 +4054,7 @@ export const SearchScopesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SearchScopesQuery, SearchScopesQueryVariables>;
+    `, {"hash":"779db7a1c856b25c89de7e5aca15f19bb217e292eec1adebaafe60d70cae46a3"}) as unknown as TypedDocumentString<SearchScopesQuery, SearchScopesQueryVariables>;
 export const SearchServicesDocument = new TypedDocumentString(`
     query SearchServices($filter: ServiceFilter) {
   allServices(first: 20, filter: $filter, orderBy: [NAME_ASC]) {
@@ -4064,7 +4064,7 @@ export const SearchServicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SearchServicesQuery, SearchServicesQueryVariables>;
+    `, {"hash":"c58ec4e8baf064872392e58ca924e3fc1b81a4a8e12b2172196f1b173ed8367b"}) as unknown as TypedDocumentString<SearchServicesQuery, SearchServicesQueryVariables>;
 export const SearchSubsidiariesDocument = new TypedDocumentString(`
     query SearchSubsidiaries {
   allSubsidiaries(first: 200, orderBy: [PRIMARY_KEY_ASC]) {
@@ -4075,7 +4075,7 @@ export const SearchSubsidiariesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SearchSubsidiariesQuery, SearchSubsidiariesQueryVariables>;
+    `, {"hash":"346fb1a73678ad5bdbbec80ad74f94620c35c77c142323ac923b249c2aff72d3"}) as unknown as TypedDocumentString<SearchSubsidiariesQuery, SearchSubsidiariesQueryVariables>;
 export const SearchSuppliersDocument = new TypedDocumentString(`
     query SearchSuppliers($filter: SupplierFilter) {
   allSuppliers(first: 20, filter: $filter, orderBy: [LEGAL_NAME_ASC]) {
@@ -4086,7 +4086,7 @@ export const SearchSuppliersDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SearchSuppliersQuery, SearchSuppliersQueryVariables>;
+    `, {"hash":"c0415b41a2f2d5c21bff3d06c45b23af663e9429e201b347af2514f8bc43790b"}) as unknown as TypedDocumentString<SearchSuppliersQuery, SearchSuppliersQueryVariables>;
 export const SearchUsersDocument = new TypedDocumentString(`
     query SearchUsers($filter: UserFilter) {
   allUsers(first: 20, filter: $filter, orderBy: [LAST_NAME_ASC]) {
@@ -4097,7 +4097,7 @@ export const SearchUsersDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SearchUsersQuery, SearchUsersQueryVariables>;
+    `, {"hash":"7ad9c58450bb30e036384a5f5745a0cb93d4c7294518f7db8c66fa34d90e7bbd"}) as unknown as TypedDocumentString<SearchUsersQuery, SearchUsersQueryVariables>;
 export const AllClientsDocument = new TypedDocumentString(`
     query AllClients($first: Int!, $offset: Int!, $orderBy: [ClientOrderBy!], $filter: ClientFilter) {
   allClients(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -4120,7 +4120,7 @@ export const AllClientsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AllClientsQuery, AllClientsQueryVariables>;
+    `, {"hash":"e04a132df949a8a45f7e5f1abb0914777a1cba8394ee3960863f5a6642547497"}) as unknown as TypedDocumentString<AllClientsQuery, AllClientsQueryVariables>;
 export const CreateClientDocument = new TypedDocumentString(`
     mutation CreateClient($client: ClientInput!) {
   createClient(input: {client: $client}) {
@@ -4129,7 +4129,7 @@ export const CreateClientDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateClientMutation, CreateClientMutationVariables>;
+    `, {"hash":"beb400bf3fba674a3c9d9b8c84ed336056dfa5a95d7b8e31011370529fb0822b"}) as unknown as TypedDocumentString<CreateClientMutation, CreateClientMutationVariables>;
 export const DeleteClientDocument = new TypedDocumentString(`
     mutation DeleteClient($id: UUID!) {
   deleteClientById(input: {id: $id}) {
@@ -4138,7 +4138,7 @@ export const DeleteClientDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<DeleteClientMutation, DeleteClientMutationVariables>;
+    `, {"hash":"aae014a99cda022e9cc685036429582dfc3d4815b3e90170d0e5109f393f93f0"}) as unknown as TypedDocumentString<DeleteClientMutation, DeleteClientMutationVariables>;
 export const RecordDependentsDocument = new TypedDocumentString(`
     query RecordDependents($tableName: String!, $id: UUID!) {
   recordDependents(tableName: $tableName, id: $id) {
@@ -4148,7 +4148,7 @@ export const RecordDependentsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<RecordDependentsQuery, RecordDependentsQueryVariables>;
+    `, {"hash":"407402667b515beb8904bb3128ed64fc2e6187834a4ad2316bcadf990983f3d1"}) as unknown as TypedDocumentString<RecordDependentsQuery, RecordDependentsQueryVariables>;
 export const SimilarCompaniesBeforeCreateDocument = new TypedDocumentString(`
     query SimilarCompaniesBeforeCreate($name: String!) {
   similarCompanies(name: $name) {
@@ -4160,7 +4160,7 @@ export const SimilarCompaniesBeforeCreateDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SimilarCompaniesBeforeCreateQuery, SimilarCompaniesBeforeCreateQueryVariables>;
+    `, {"hash":"5829f86990db5a2a46b2c1846e9256e091c5d3084d44ee37e18c9c530a341325"}) as unknown as TypedDocumentString<SimilarCompaniesBeforeCreateQuery, SimilarCompaniesBeforeCreateQueryVariables>;
 export const UpdateClientDocument = new TypedDocumentString(`
     mutation UpdateClient($id: UUID!, $patch: ClientPatch!) {
   updateClientById(input: {id: $id, patch: $patch}) {
@@ -4169,7 +4169,7 @@ export const UpdateClientDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateClientMutation, UpdateClientMutationVariables>;
+    `, {"hash":"cc934ef0a3bc0ecf39f5f571df3ce95a62bacb4700e627b9be5b2cd02bc4752b"}) as unknown as TypedDocumentString<UpdateClientMutation, UpdateClientMutationVariables>;
 export const AllCostTypesDocument = new TypedDocumentString(`
     query AllCostTypes($first: Int!, $offset: Int!, $orderBy: [CostTypeOrderBy!], $filter: CostTypeFilter) {
   allCostTypes(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -4181,7 +4181,7 @@ export const AllCostTypesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AllCostTypesQuery, AllCostTypesQueryVariables>;
+    `, {"hash":"71d170a3f3c7d5a6412df56142448282552fb0f385ef30220077a014448405cb"}) as unknown as TypedDocumentString<AllCostTypesQuery, AllCostTypesQueryVariables>;
 export const CreateCostTypeDocument = new TypedDocumentString(`
     mutation CreateCostType($name: String!) {
   createCostType(input: {costType: {name: $name}}) {
@@ -4190,7 +4190,7 @@ export const CreateCostTypeDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateCostTypeMutation, CreateCostTypeMutationVariables>;
+    `, {"hash":"3a59d7696ea967cde289175e7baa04a35e9c83d91036aa29be1997f0b5a32c61"}) as unknown as TypedDocumentString<CreateCostTypeMutation, CreateCostTypeMutationVariables>;
 export const DeleteCostTypeDocument = new TypedDocumentString(`
     mutation DeleteCostType($id: UUID!) {
   deleteCostTypeById(input: {id: $id}) {
@@ -4199,7 +4199,7 @@ export const DeleteCostTypeDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<DeleteCostTypeMutation, DeleteCostTypeMutationVariables>;
+    `, {"hash":"6f28b4835bbf382519c9bde267f26157853ba6eea51234e5cfafde27b28acb58"}) as unknown as TypedDocumentString<DeleteCostTypeMutation, DeleteCostTypeMutationVariables>;
 export const UpdateCostTypeDocument = new TypedDocumentString(`
     mutation UpdateCostType($id: UUID!, $name: String!) {
   updateCostTypeById(input: {id: $id, patch: {name: $name}}) {
@@ -4208,7 +4208,7 @@ export const UpdateCostTypeDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateCostTypeMutation, UpdateCostTypeMutationVariables>;
+    `, {"hash":"a49d2ef33fcf63be198c78cd810154da528856e38fb6741572f6042af5c726f8"}) as unknown as TypedDocumentString<UpdateCostTypeMutation, UpdateCostTypeMutationVariables>;
 export const AllExchangeRatesDocument = new TypedDocumentString(`
     query AllExchangeRates($first: Int!, $offset: Int!, $orderBy: [ExchangeRateOrderBy!], $filter: ExchangeRateFilter) {
   allExchangeRates(
@@ -4226,7 +4226,7 @@ export const AllExchangeRatesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AllExchangeRatesQuery, AllExchangeRatesQueryVariables>;
+    `, {"hash":"4fe5e5bea9e5c2e6ad2b2d400e5bfa1b4dcc659ada6f947d8c873436fc25ad5b"}) as unknown as TypedDocumentString<AllExchangeRatesQuery, AllExchangeRatesQueryVariables>;
 export const CheckExchangeRatesDocument = new TypedDocumentString(`
     query CheckExchangeRates($rows: JSON!) {
   checkExchangeRates(rows: $rows, first: 500) {
@@ -4237,7 +4237,7 @@ export const CheckExchangeRatesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CheckExchangeRatesQuery, CheckExchangeRatesQueryVariables>;
+    `, {"hash":"edf6213cec8e0b9792744cda408fbdac22ddaf4a2055c54e807928d5a4246ccb"}) as unknown as TypedDocumentString<CheckExchangeRatesQuery, CheckExchangeRatesQueryVariables>;
 export const CreateExchangeRateDocument = new TypedDocumentString(`
     mutation CreateExchangeRate($currency: String!, $rateDate: Date!, $usdPerUnit: BigFloat!) {
   createExchangeRate(
@@ -4248,7 +4248,7 @@ export const CreateExchangeRateDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateExchangeRateMutation, CreateExchangeRateMutationVariables>;
+    `, {"hash":"0652a463cfbe637ba9e6d55663e4ef48e1e23fc07aa659068e8010c00a69258d"}) as unknown as TypedDocumentString<CreateExchangeRateMutation, CreateExchangeRateMutationVariables>;
 export const DeleteExchangeRateDocument = new TypedDocumentString(`
     mutation DeleteExchangeRate($currency: String!, $rateDate: Date!) {
   deleteExchangeRateByCurrencyAndRateDate(
@@ -4259,14 +4259,14 @@ export const DeleteExchangeRateDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<DeleteExchangeRateMutation, DeleteExchangeRateMutationVariables>;
+    `, {"hash":"8b6d9c9779f0aeede7574bc6199cbd213aed6461fb183eb59c3b818f9faa3366"}) as unknown as TypedDocumentString<DeleteExchangeRateMutation, DeleteExchangeRateMutationVariables>;
 export const ImportExchangeRatesDocument = new TypedDocumentString(`
     mutation ImportExchangeRates($rows: JSON!) {
   importExchangeRates(input: {rows: $rows}) {
     result
   }
 }
-    `) as unknown as TypedDocumentString<ImportExchangeRatesMutation, ImportExchangeRatesMutationVariables>;
+    `, {"hash":"69e4a9833b7e8e301f99b06b2c2a9d104f9e93ca08b6085315d6acdb22572d8e"}) as unknown as TypedDocumentString<ImportExchangeRatesMutation, ImportExchangeRatesMutationVariables>;
 export const UpdateExchangeRateDocument = new TypedDocumentString(`
     mutation UpdateExchangeRate($currency: String!, $rateDate: Date!, $usdPerUnit: BigFloat!) {
   updateExchangeRateByCurrencyAndRateDate(
@@ -4277,7 +4277,7 @@ export const UpdateExchangeRateDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateExchangeRateMutation, UpdateExchangeRateMutationVariables>;
+    `, {"hash":"aae8fca03db8d77285802b533d5190ef7ab97422f1079703694b9f3ac1c1030a"}) as unknown as TypedDocumentString<UpdateExchangeRateMutation, UpdateExchangeRateMutationVariables>;
 export const AllProjectsDocument = new TypedDocumentString(`
     query AllProjects($first: Int!, $offset: Int!, $orderBy: [ProjectOrderBy!], $filter: ProjectFilter) {
   allProjects(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -4290,7 +4290,7 @@ export const AllProjectsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AllProjectsQuery, AllProjectsQueryVariables>;
+    `, {"hash":"fe8f1ba839e4226401cd52bfb728dcce6b443805471d8e022bf6ee454ce7075f"}) as unknown as TypedDocumentString<AllProjectsQuery, AllProjectsQueryVariables>;
 export const CreateProjectDocument = new TypedDocumentString(`
     mutation CreateProject($name: String!, $accessKey: String!) {
   createProject(input: {project: {name: $name, accessKey: $accessKey}}) {
@@ -4299,7 +4299,7 @@ export const CreateProjectDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateProjectMutation, CreateProjectMutationVariables>;
+    `, {"hash":"cec29365ffa995df9ea8464bb0a9196fb28f164587e3fd10a302fdd784072310"}) as unknown as TypedDocumentString<CreateProjectMutation, CreateProjectMutationVariables>;
 export const DeleteProjectDocument = new TypedDocumentString(`
     mutation DeleteProject($id: UUID!) {
   deleteProjectById(input: {id: $id}) {
@@ -4308,7 +4308,7 @@ export const DeleteProjectDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<DeleteProjectMutation, DeleteProjectMutationVariables>;
+    `, {"hash":"9b1997c2277e778cfb77ef5915962f04b74982c77e41e9ef67e67abd563f3d53"}) as unknown as TypedDocumentString<DeleteProjectMutation, DeleteProjectMutationVariables>;
 export const UpdateProjectDocument = new TypedDocumentString(`
     mutation UpdateProject($id: UUID!, $name: String!, $accessKey: String!) {
   updateProjectById(input: {id: $id, patch: {name: $name, accessKey: $accessKey}}) {
@@ -4317,7 +4317,7 @@ export const UpdateProjectDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateProjectMutation, UpdateProjectMutationVariables>;
+    `, {"hash":"415685bb4f9eb4f1ae7437242c5baff0151a744983bdbf12191b195c7e6edaaa"}) as unknown as TypedDocumentString<UpdateProjectMutation, UpdateProjectMutationVariables>;
 export const AllRolesDocument = new TypedDocumentString(`
     query AllRoles($first: Int!, $offset: Int!, $orderBy: [RoleOrderBy!], $filter: RoleFilter) {
   allRoles(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -4337,7 +4337,7 @@ export const AllRolesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AllRolesQuery, AllRolesQueryVariables>;
+    `, {"hash":"0524db93b217d63821c710f543e7b08807a6571e9c34ba9cb798bd58f20d69e5"}) as unknown as TypedDocumentString<AllRolesQuery, AllRolesQueryVariables>;
 export const AllScopesDocument = new TypedDocumentString(`
     query AllScopes {
   allScopes(orderBy: NAME_ASC, first: 200) {
@@ -4348,7 +4348,7 @@ export const AllScopesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AllScopesQuery, AllScopesQueryVariables>;
+    `, {"hash":"08860038a84ee9d85ab6cc2b3045aec6fb95e6c4ecaabc3fd90569d7dfff3f11"}) as unknown as TypedDocumentString<AllScopesQuery, AllScopesQueryVariables>;
 export const CreateRoleDocument = new TypedDocumentString(`
     mutation CreateRole($name: String!, $scopes: [String]!) {
   createRole(input: {name: $name, scopes: $scopes}) {
@@ -4357,7 +4357,7 @@ export const CreateRoleDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateRoleMutation, CreateRoleMutationVariables>;
+    `, {"hash":"ef5efdb748e89dbf9a61022be5ac55afffb5dbcebb5cb80a73a6d776a8d11b11"}) as unknown as TypedDocumentString<CreateRoleMutation, CreateRoleMutationVariables>;
 export const DeleteRoleDocument = new TypedDocumentString(`
     mutation DeleteRole($id: UUID!) {
   deleteRoleById(input: {id: $id}) {
@@ -4366,7 +4366,7 @@ export const DeleteRoleDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<DeleteRoleMutation, DeleteRoleMutationVariables>;
+    `, {"hash":"ea19509e4194f2269351b865b17b8433082104640b55a3d2d3e4332d205b99a6"}) as unknown as TypedDocumentString<DeleteRoleMutation, DeleteRoleMutationVariables>;
 export const RenameRoleDocument = new TypedDocumentString(`
     mutation RenameRole($id: UUID!, $name: String!) {
   updateRoleById(input: {id: $id, patch: {name: $name}}) {
@@ -4375,14 +4375,14 @@ export const RenameRoleDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<RenameRoleMutation, RenameRoleMutationVariables>;
+    `, {"hash":"e6a098a7d5df05e8140b3441d709ec49f34f7fecd504a88c2262fe94cf30cb09"}) as unknown as TypedDocumentString<RenameRoleMutation, RenameRoleMutationVariables>;
 export const UpdateRoleScopesDocument = new TypedDocumentString(`
     mutation UpdateRoleScopes($roleId: UUID!, $add: [String]!, $remove: [String]!) {
   updateRoleScopes(input: {roleId: $roleId, add: $add, remove: $remove}) {
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<UpdateRoleScopesMutation, UpdateRoleScopesMutationVariables>;
+    `, {"hash":"c110c1a8c4395e286609b267ae2881490f3b7367d74b05a5ae05e4efce0d266e"}) as unknown as TypedDocumentString<UpdateRoleScopesMutation, UpdateRoleScopesMutationVariables>;
 export const AllServicesDocument = new TypedDocumentString(`
     query AllServices($first: Int!, $offset: Int!, $orderBy: [ServiceOrderBy!], $filter: ServiceFilter) {
   allServices(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -4394,7 +4394,7 @@ export const AllServicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AllServicesQuery, AllServicesQueryVariables>;
+    `, {"hash":"7829f624d0430c9104e7e2f4e7a83d02d97d4a56e9b83683be14f9e562f30a9b"}) as unknown as TypedDocumentString<AllServicesQuery, AllServicesQueryVariables>;
 export const CreateServiceDocument = new TypedDocumentString(`
     mutation CreateService($name: String!) {
   createService(input: {service: {name: $name}}) {
@@ -4403,7 +4403,7 @@ export const CreateServiceDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateServiceMutation, CreateServiceMutationVariables>;
+    `, {"hash":"8dfc77f9c4eacd0a07a84dc1ca5b8b588f90b767f4cc2b61925036141a1f5a99"}) as unknown as TypedDocumentString<CreateServiceMutation, CreateServiceMutationVariables>;
 export const DeleteServiceDocument = new TypedDocumentString(`
     mutation DeleteService($id: UUID!) {
   deleteServiceById(input: {id: $id}) {
@@ -4412,7 +4412,7 @@ export const DeleteServiceDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<DeleteServiceMutation, DeleteServiceMutationVariables>;
+    `, {"hash":"12fe7339ce7d05cf563233bb4d14fdab7219592440be3f4546f5294d5f7161cf"}) as unknown as TypedDocumentString<DeleteServiceMutation, DeleteServiceMutationVariables>;
 export const UpdateServiceDocument = new TypedDocumentString(`
     mutation UpdateService($id: UUID!, $name: String!) {
   updateServiceById(input: {id: $id, patch: {name: $name}}) {
@@ -4421,7 +4421,7 @@ export const UpdateServiceDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateServiceMutation, UpdateServiceMutationVariables>;
+    `, {"hash":"ed86b39423b19598c8e3f95895f87b1f67cc23daaebf7a138ddc7ff5916f28b9"}) as unknown as TypedDocumentString<UpdateServiceMutation, UpdateServiceMutationVariables>;
 export const AllSubsidiariesAdminDocument = new TypedDocumentString(`
     query AllSubsidiariesAdmin($first: Int!, $offset: Int!, $orderBy: [SubsidiaryOrderBy!], $filter: SubsidiaryFilter) {
   allSubsidiaries(
@@ -4440,7 +4440,7 @@ export const AllSubsidiariesAdminDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AllSubsidiariesAdminQuery, AllSubsidiariesAdminQueryVariables>;
+    `, {"hash":"bb51cade512e05c8d6abb81876d3c7d56dd712920e6b97eb02f13c1b88a0a93e"}) as unknown as TypedDocumentString<AllSubsidiariesAdminQuery, AllSubsidiariesAdminQueryVariables>;
 export const DeleteSubsidiaryDocument = new TypedDocumentString(`
     mutation DeleteSubsidiary($id: UUID!) {
   deleteSubsidiaryById(input: {id: $id}) {
@@ -4449,7 +4449,7 @@ export const DeleteSubsidiaryDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<DeleteSubsidiaryMutation, DeleteSubsidiaryMutationVariables>;
+    `, {"hash":"ee2d84f9acba2188c039087d504d333d053a1088f6f6fb9a7a8b08b98de30d89"}) as unknown as TypedDocumentString<DeleteSubsidiaryMutation, DeleteSubsidiaryMutationVariables>;
 export const UpdateSubsidiaryAdminDocument = new TypedDocumentString(`
     mutation UpdateSubsidiaryAdmin($id: UUID!, $patch: SubsidiaryPatch!) {
   updateSubsidiaryById(input: {id: $id, patch: $patch}) {
@@ -4458,7 +4458,7 @@ export const UpdateSubsidiaryAdminDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateSubsidiaryAdminMutation, UpdateSubsidiaryAdminMutationVariables>;
+    `, {"hash":"06893c90d9502e3825690d6a8b655e18616c571bcd76b882f319bfac80978f63"}) as unknown as TypedDocumentString<UpdateSubsidiaryAdminMutation, UpdateSubsidiaryAdminMutationVariables>;
 export const AllSuppliersDocument = new TypedDocumentString(`
     query AllSuppliers($first: Int!, $offset: Int!, $orderBy: [SupplierOrderBy!], $filter: SupplierFilter) {
   allSuppliers(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -4477,7 +4477,7 @@ export const AllSuppliersDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AllSuppliersQuery, AllSuppliersQueryVariables>;
+    `, {"hash":"724f47e5b952e7b79c73c6b68fb5fa0cb4d639e944086450157824e183f158c8"}) as unknown as TypedDocumentString<AllSuppliersQuery, AllSuppliersQueryVariables>;
 export const CreateSupplierDocument = new TypedDocumentString(`
     mutation CreateSupplier($supplier: SupplierInput!) {
   createSupplier(input: {supplier: $supplier}) {
@@ -4486,7 +4486,7 @@ export const CreateSupplierDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateSupplierMutation, CreateSupplierMutationVariables>;
+    `, {"hash":"46bfbd01e7816d4a812f0e14a1b5a55452b3d8a984b61fc76684baf238555f47"}) as unknown as TypedDocumentString<CreateSupplierMutation, CreateSupplierMutationVariables>;
 export const DeleteSupplierDocument = new TypedDocumentString(`
     mutation DeleteSupplier($id: UUID!) {
   deleteSupplierById(input: {id: $id}) {
@@ -4495,7 +4495,7 @@ export const DeleteSupplierDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<DeleteSupplierMutation, DeleteSupplierMutationVariables>;
+    `, {"hash":"aace533958e7003993403008562429a488a0c77d9e752dcaedfb7493936393b1"}) as unknown as TypedDocumentString<DeleteSupplierMutation, DeleteSupplierMutationVariables>;
 export const UpdateSupplierDocument = new TypedDocumentString(`
     mutation UpdateSupplier($id: UUID!, $patch: SupplierPatch!) {
   updateSupplierById(input: {id: $id, patch: $patch}) {
@@ -4504,14 +4504,14 @@ export const UpdateSupplierDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateSupplierMutation, UpdateSupplierMutationVariables>;
+    `, {"hash":"b926708103a7c8d8bea6ba98ce0c221788c83cdb82e5b26b1d29ffd2d08fc097"}) as unknown as TypedDocumentString<UpdateSupplierMutation, UpdateSupplierMutationVariables>;
 export const AdminChangePasswordDocument = new TypedDocumentString(`
     mutation AdminChangePassword($userId: UUID!, $password: String!) {
   adminChangePassword(input: {userId: $userId, password: $password}) {
     success
   }
 }
-    `) as unknown as TypedDocumentString<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
+    `, {"hash":"bde3fcf677b5d417f4a25171455fa005c9defe6808f6e916988882beeea1aac6"}) as unknown as TypedDocumentString<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
 export const AllUsersDocument = new TypedDocumentString(`
     query AllUsers($first: Int!, $offset: Int!, $orderBy: [UserOrderBy!], $filter: UserFilter) {
   allUsers(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -4527,14 +4527,14 @@ export const AllUsersDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AllUsersQuery, AllUsersQueryVariables>;
+    `, {"hash":"a2f7ef513efaf00b15fe5477add52135a1d43da028a0dd62cf26b6996a9198bb"}) as unknown as TypedDocumentString<AllUsersQuery, AllUsersQueryVariables>;
 export const CreateUserDocument = new TypedDocumentString(`
     mutation CreateUser($input: CreateUserInput!) {
   createUser(input: $input) {
     userId
   }
 }
-    `) as unknown as TypedDocumentString<CreateUserMutation, CreateUserMutationVariables>;
+    `, {"hash":"1a74ec718fae571b9107646373cd539383c1700c8339a8931eb437ed792cb437"}) as unknown as TypedDocumentString<CreateUserMutation, CreateUserMutationVariables>;
 export const RoleOptionsDocument = new TypedDocumentString(`
     query RoleOptions {
   allRoles(orderBy: NAME_ASC) {
@@ -4544,14 +4544,14 @@ export const RoleOptionsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<RoleOptionsQuery, RoleOptionsQueryVariables>;
+    `, {"hash":"0e89e2400bc6b112a93e5b98f3fee8724546985ed99dd4e3127f8d397697ec29"}) as unknown as TypedDocumentString<RoleOptionsQuery, RoleOptionsQueryVariables>;
 export const SetUserActiveDocument = new TypedDocumentString(`
     mutation SetUserActive($userId: UUID!, $isActive: Boolean!) {
   setUserActive(input: {userId: $userId, isActive: $isActive}) {
     userId
   }
 }
-    `) as unknown as TypedDocumentString<SetUserActiveMutation, SetUserActiveMutationVariables>;
+    `, {"hash":"2d90728828eabbbb078355db97e116c32121b2785a8c0e8b7cf0332653037c2e"}) as unknown as TypedDocumentString<SetUserActiveMutation, SetUserActiveMutationVariables>;
 export const UpdateUserDocument = new TypedDocumentString(`
     mutation UpdateUser($id: UUID!, $patch: UserPatch!) {
   updateUserById(input: {id: $id, patch: $patch}) {
@@ -4560,7 +4560,7 @@ export const UpdateUserDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateUserMutation, UpdateUserMutationVariables>;
+    `, {"hash":"a03a21d08b1613a9ae46dde9770eab327e81b00dcfc0c3635d3e1274724d50d5"}) as unknown as TypedDocumentString<UpdateUserMutation, UpdateUserMutationVariables>;
 export const UserDetailsDocument = new TypedDocumentString(`
     query UserDetails($id: UUID!) {
   userById(id: $id) {
@@ -4575,7 +4575,7 @@ export const UserDetailsDocument = new TypedDocumentString(`
     createdAt
   }
 }
-    `) as unknown as TypedDocumentString<UserDetailsQuery, UserDetailsQueryVariables>;
+    `, {"hash":"4c973820c76331975e5436e920a01fc85ae15680ca26a096b67115fe649677e7"}) as unknown as TypedDocumentString<UserDetailsQuery, UserDetailsQueryVariables>;
 export const AnalyticsReportDocument = new TypedDocumentString(`
     query AnalyticsReport($projectIds: [UUID], $startYear: Int!, $startMonth: Int!, $endYear: Int!, $endMonth: Int!) {
   reportMonths(
@@ -4644,7 +4644,7 @@ export const AnalyticsReportDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AnalyticsReportQuery, AnalyticsReportQueryVariables>;
+    `, {"hash":"7a16e5a583be60fa99db07edb26b2196a32168ff55ce01745b56cd06735aa044"}) as unknown as TypedDocumentString<AnalyticsReportQuery, AnalyticsReportQueryVariables>;
 export const ReportProjectsDocument = new TypedDocumentString(`
     query ReportProjects {
   reportProjects(first: 500) {
@@ -4654,14 +4654,14 @@ export const ReportProjectsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ReportProjectsQuery, ReportProjectsQueryVariables>;
+    `, {"hash":"455369a4e186a8e4f664e139b3451cfa593fb56b7f52e67d88ac8e4cfa90240d"}) as unknown as TypedDocumentString<ReportProjectsQuery, ReportProjectsQueryVariables>;
 export const AddBillFilesDocument = new TypedDocumentString(`
     mutation AddBillFiles($billId: Int!, $fileIds: [UUID]!) {
   addBillFiles(input: {billId: $billId, fileIds: $fileIds}) {
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<AddBillFilesMutation, AddBillFilesMutationVariables>;
+    `, {"hash":"cc036a078c13298aea0fcd27c92e33b82f89eb6789ff53ff5d021be1320249c2"}) as unknown as TypedDocumentString<AddBillFilesMutation, AddBillFilesMutationVariables>;
 export const AllBillsDocument = new TypedDocumentString(`
     query AllBills($first: Int!, $offset: Int!, $orderBy: [BillOrderBy!], $filter: BillFilter) {
   allBills(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -4715,7 +4715,7 @@ export const AllBillsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AllBillsQuery, AllBillsQueryVariables>;
+    `, {"hash":"37b1b90886e302c5a208fc550d25ada8451884eae23e2add8849b4232efee81a"}) as unknown as TypedDocumentString<AllBillsQuery, AllBillsQueryVariables>;
 export const BillDetailsDocument = new TypedDocumentString(`
     query BillDetails($id: Int!) {
   billById(id: $id) {
@@ -4840,7 +4840,7 @@ export const BillDetailsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
+    `, {"hash":"7deab7a3b7ef46ba9211deeee8ad56de0d36cf799ad9c540b9b43dc099bbb8ae"}) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
 export const BillableCostsDocument = new TypedDocumentString(`
     query BillableCosts($first: Int!, $filter: CostFilter!) {
   allCosts(first: $first, filter: $filter, orderBy: [PRIMARY_KEY_DESC]) {
@@ -4870,7 +4870,7 @@ export const BillableCostsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<BillableCostsQuery, BillableCostsQueryVariables>;
+    `, {"hash":"527de187c96d5f38b65bd85eea803c3c977315506a56d940da082e4238e23990"}) as unknown as TypedDocumentString<BillableCostsQuery, BillableCostsQueryVariables>;
 export const CloseBillAsPaidDocument = new TypedDocumentString(`
     mutation CloseBillAsPaid($billId: Int!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
   closeBillAsPaid(
@@ -4882,7 +4882,7 @@ export const CloseBillAsPaidDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CloseBillAsPaidMutation, CloseBillAsPaidMutationVariables>;
+    `, {"hash":"c45379e05438132565d9c9cfebf4a0383bc48492c0d375cd4770993215f64b6b"}) as unknown as TypedDocumentString<CloseBillAsPaidMutation, CloseBillAsPaidMutationVariables>;
 export const CreateBillDocument = new TypedDocumentString(`
     mutation CreateBill($input: CreateBillWithCostsInput!) {
   createBillWithCosts(input: $input) {
@@ -4891,7 +4891,7 @@ export const CreateBillDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateBillMutation, CreateBillMutationVariables>;
+    `, {"hash":"7c74aadbd5fd62a31486ce23bbd80361d3a393ed14029c9a59204ef63a73f98f"}) as unknown as TypedDocumentString<CreateBillMutation, CreateBillMutationVariables>;
 export const CreateBillPaymentDocument = new TypedDocumentString(`
     mutation CreateBillPayment($billId: Int!, $amount: BigFloat!, $currency: String!, $paymentDate: Datetime!, $paymentMethod: PaymentMethod!) {
   createBillPayment(
@@ -4902,28 +4902,28 @@ export const CreateBillPaymentDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateBillPaymentMutation, CreateBillPaymentMutationVariables>;
+    `, {"hash":"be3968c50de79783c83f77083ad587028a3b7057aebb70f5f650f35527829dde"}) as unknown as TypedDocumentString<CreateBillPaymentMutation, CreateBillPaymentMutationVariables>;
 export const DeleteBillDocument = new TypedDocumentString(`
     mutation DeleteBill($billId: Int!, $force: Boolean!) {
   deleteBill(input: {billId: $billId, force: $force}) {
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<DeleteBillMutation, DeleteBillMutationVariables>;
+    `, {"hash":"08416a8b3059bdcab03094be6d6ab883bd22953f1ecce549adef43c5d19c054a"}) as unknown as TypedDocumentString<DeleteBillMutation, DeleteBillMutationVariables>;
 export const DeletePaymentDocument = new TypedDocumentString(`
     mutation DeletePayment($paymentId: UUID!) {
   deletePayment(input: {paymentId: $paymentId}) {
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<DeletePaymentMutation, DeletePaymentMutationVariables>;
+    `, {"hash":"a6279261b931097fb1dcc35664eb420dfd8be51efd126ff7a516acaf3bc55fc0"}) as unknown as TypedDocumentString<DeletePaymentMutation, DeletePaymentMutationVariables>;
 export const RemoveBillFilesDocument = new TypedDocumentString(`
     mutation RemoveBillFiles($billId: Int!, $fileIds: [UUID]!) {
   removeBillFiles(input: {billId: $billId, fileIds: $fileIds}) {
     result
   }
 }
-    `) as unknown as TypedDocumentString<RemoveBillFilesMutation, RemoveBillFilesMutationVariables>;
+    `, {"hash":"a08b2f5e5b1346220f149de8e7dcb2e150324d70a73d31d80374128da495ac20"}) as unknown as TypedDocumentString<RemoveBillFilesMutation, RemoveBillFilesMutationVariables>;
 export const SetBillDeletedDocument = new TypedDocumentString(`
     mutation SetBillDeleted($billId: Int!, $isDeleted: Boolean!) {
   setBillDeleted(input: {billId: $billId, isDeleted: $isDeleted}) {
@@ -4933,7 +4933,7 @@ export const SetBillDeletedDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SetBillDeletedMutation, SetBillDeletedMutationVariables>;
+    `, {"hash":"231f506509bd4dcebc064bbc4cde49c693244e573bec8baa48f1795f2f85b111"}) as unknown as TypedDocumentString<SetBillDeletedMutation, SetBillDeletedMutationVariables>;
 export const UnpaidBillsDocument = new TypedDocumentString(`
     query UnpaidBills($first: Int!, $offset: Int!, $orderBy: [BillOrderBy!], $filter: BillFilter) {
   allBills(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -4963,7 +4963,7 @@ export const UnpaidBillsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<UnpaidBillsQuery, UnpaidBillsQueryVariables>;
+    `, {"hash":"0c9898c3d3fb38b48046d60d208ba7981a74e718e77f816ce5b2710164fc4dad"}) as unknown as TypedDocumentString<UnpaidBillsQuery, UnpaidBillsQueryVariables>;
 export const UpdateBillDocument = new TypedDocumentString(`
     mutation UpdateBill($id: Int!, $patch: BillPatch!) {
   updateBillById(input: {id: $id, patch: $patch}) {
@@ -4972,7 +4972,7 @@ export const UpdateBillDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateBillMutation, UpdateBillMutationVariables>;
+    `, {"hash":"0b4b9f34013847090b621559cb3fa9e15cce65d61d5f47af06fb709dd7fff789"}) as unknown as TypedDocumentString<UpdateBillMutation, UpdateBillMutationVariables>;
 export const ValidateBillDocument = new TypedDocumentString(`
     mutation ValidateBill($billId: Int!) {
   validateBill(input: {billId: $billId}) {
@@ -4982,14 +4982,14 @@ export const ValidateBillDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ValidateBillMutation, ValidateBillMutationVariables>;
+    `, {"hash":"c50e0341744be4be6565497fdd86e49a3eb048476e613a1ccbd0e249c8d62519"}) as unknown as TypedDocumentString<ValidateBillMutation, ValidateBillMutationVariables>;
 export const AddCostFilesDocument = new TypedDocumentString(`
     mutation AddCostFiles($costId: Int!, $fileIds: [UUID]!) {
   addCostFiles(input: {costId: $costId, fileIds: $fileIds}) {
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<AddCostFilesMutation, AddCostFilesMutationVariables>;
+    `, {"hash":"7f2ae432f20824e4b32ee51e2d1758ea8b59228e05b8d092862f70d629cadfe9"}) as unknown as TypedDocumentString<AddCostFilesMutation, AddCostFilesMutationVariables>;
 export const AllCostsDocument = new TypedDocumentString(`
     query AllCosts($first: Int!, $offset: Int!, $orderBy: [CostOrderBy!], $filter: CostFilter, $projectId: UUID!, $withProject: Boolean!, $costTypeId: UUID!, $withCostType: Boolean!, $subsidiaryId: UUID!, $withSubsidiary: Boolean!, $supplierId: UUID!, $withSupplier: Boolean!) {
   allCosts(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -5045,7 +5045,7 @@ export const AllCostsDocument = new TypedDocumentString(`
     shortName
   }
 }
-    `) as unknown as TypedDocumentString<AllCostsQuery, AllCostsQueryVariables>;
+    `, {"hash":"9e010e5eeed529f2e1843a1b6ce72b39dfd7003969548408e78c53fe4b7762fe"}) as unknown as TypedDocumentString<AllCostsQuery, AllCostsQueryVariables>;
 export const ApproveCostsDocument = new TypedDocumentString(`
     mutation ApproveCosts($ids: [Int]!) {
   approveCosts(input: {ids: $ids}) {
@@ -5055,12 +5055,12 @@ export const ApproveCostsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ApproveCostsMutation, ApproveCostsMutationVariables>;
+    `, {"hash":"4a4887a56481c83c9ea98c5eed103e7dc6b5e5b996156ce71bac37c3f79643df"}) as unknown as TypedDocumentString<ApproveCostsMutation, ApproveCostsMutationVariables>;
 export const GetCostInvoiceIdDocument = new TypedDocumentString(`
     query GetCostInvoiceId($costId: Int!) {
   getCostInvoiceId(costId: $costId)
 }
-    `) as unknown as TypedDocumentString<GetCostInvoiceIdQuery, GetCostInvoiceIdQueryVariables>;
+    `, {"hash":"ab28ae81727c4e0a0afe9ceaf99074c229763ffe8e1f0e089dde562c999521d6"}) as unknown as TypedDocumentString<GetCostInvoiceIdQuery, GetCostInvoiceIdQueryVariables>;
 export const RejectCostsDocument = new TypedDocumentString(`
     mutation RejectCosts($ids: [Int]!, $reason: String!) {
   rejectCosts(input: {ids: $ids, reason: $reason}) {
@@ -5071,7 +5071,7 @@ export const RejectCostsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<RejectCostsMutation, RejectCostsMutationVariables>;
+    `, {"hash":"83bf380c8efe7444a8f34aba4a287f8ecc54a0f6a58226e8673d7c76c68ecc13"}) as unknown as TypedDocumentString<RejectCostsMutation, RejectCostsMutationVariables>;
 export const AddDocumentEditorDocument = new TypedDocumentString(`
     mutation AddDocumentEditor($documentId: UUID!, $userId: UUID!) {
   createDocumentEditor(
@@ -5080,14 +5080,14 @@ export const AddDocumentEditorDocument = new TypedDocumentString(`
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<AddDocumentEditorMutation, AddDocumentEditorMutationVariables>;
+    `, {"hash":"4506c00583d42487eb9abf3032ff806950a575fbc33dc39e92e00e54a8fa54f7"}) as unknown as TypedDocumentString<AddDocumentEditorMutation, AddDocumentEditorMutationVariables>;
 export const AddDocumentFilesDocument = new TypedDocumentString(`
     mutation AddDocumentFiles($id: UUID!, $fileIds: [UUID]!) {
   addDocumentFiles(input: {documentId: $id, fileIds: $fileIds}) {
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<AddDocumentFilesMutation, AddDocumentFilesMutationVariables>;
+    `, {"hash":"42b18778a92b7a33444f81d925dea560bfa22a6944fb5db6aa38e06764e94a31"}) as unknown as TypedDocumentString<AddDocumentFilesMutation, AddDocumentFilesMutationVariables>;
 export const AddDocumentReaderDocument = new TypedDocumentString(`
     mutation AddDocumentReader($documentId: UUID!, $userId: UUID!) {
   createDocumentReader(
@@ -5096,7 +5096,7 @@ export const AddDocumentReaderDocument = new TypedDocumentString(`
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<AddDocumentReaderMutation, AddDocumentReaderMutationVariables>;
+    `, {"hash":"45954ac7bd1af09817a329588d951535e21d18b9be51f2667f5354705c94735f"}) as unknown as TypedDocumentString<AddDocumentReaderMutation, AddDocumentReaderMutationVariables>;
 export const AllDocumentsDocument = new TypedDocumentString(`
     query AllDocuments($first: Int!, $offset: Int!, $orderBy: [DocumentOrderBy!], $filter: DocumentFilter) {
   allDocuments(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -5134,7 +5134,7 @@ export const AllDocumentsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AllDocumentsQuery, AllDocumentsQueryVariables>;
+    `, {"hash":"1e45cd1e80a5d0210808f696974ac9f6973518eeeb2b60403f61afb2fe72848d"}) as unknown as TypedDocumentString<AllDocumentsQuery, AllDocumentsQueryVariables>;
 export const CandidateDocumentsDocument = new TypedDocumentString(`
     query CandidateDocuments($search: String!, $exclude: [UUID!]!) {
   allDocuments(
@@ -5150,7 +5150,7 @@ export const CandidateDocumentsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CandidateDocumentsQuery, CandidateDocumentsQueryVariables>;
+    `, {"hash":"2fe2cc7f34e97d41e96af71a4ef3ce57733d1342cfbc230c603bc0da5dd8d411"}) as unknown as TypedDocumentString<CandidateDocumentsQuery, CandidateDocumentsQueryVariables>;
 export const ContractsDocument = new TypedDocumentString(`
     query Contracts {
   contracts(first: 500) {
@@ -5160,7 +5160,7 @@ export const ContractsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ContractsQuery, ContractsQueryVariables>;
+    `, {"hash":"3ec64388ab76fc333ad1693c86ed293fe31b225c677b4bd8571abeaf9e7624c4"}) as unknown as TypedDocumentString<ContractsQuery, ContractsQueryVariables>;
 export const CreateDocumentDocument = new TypedDocumentString(`
     mutation CreateDocument($document: DocumentInput!) {
   createDocument(input: {document: $document}) {
@@ -5169,7 +5169,7 @@ export const CreateDocumentDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateDocumentMutation, CreateDocumentMutationVariables>;
+    `, {"hash":"c0150ce715e3998c9fa32087dda107b53f83dabfbe8f2d14ce86291175790d0b"}) as unknown as TypedDocumentString<CreateDocumentMutation, CreateDocumentMutationVariables>;
 export const DocumentDetailsDocument = new TypedDocumentString(`
     query DocumentDetails($id: UUID!) {
   documentById(id: $id) {
@@ -5270,7 +5270,7 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<DocumentDetailsQuery, DocumentDetailsQueryVariables>;
+    `, {"hash":"96b94a8f50b9fa378a615fcc61926dfe649e2504e51fb26609c4f0d1393fd367"}) as unknown as TypedDocumentString<DocumentDetailsQuery, DocumentDetailsQueryVariables>;
 export const EditDocumentDocument = new TypedDocumentString(`
     mutation EditDocument($id: UUID!, $data: JSON!, $connectIds: [UUID], $disconnectIds: [UUID]) {
   editDocument(
@@ -5281,7 +5281,7 @@ export const EditDocumentDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<EditDocumentMutation, EditDocumentMutationVariables>;
+    `, {"hash":"a1a4e234a41f545a7b57c39febfbf9332a97bdf070cacbe27f0e89e4b73f82ef"}) as unknown as TypedDocumentString<EditDocumentMutation, EditDocumentMutationVariables>;
 export const RemoveDocumentEditorDocument = new TypedDocumentString(`
     mutation RemoveDocumentEditor($documentId: UUID!, $userId: UUID!) {
   deleteDocumentEditorByDocumentIdAndUserId(
@@ -5290,7 +5290,7 @@ export const RemoveDocumentEditorDocument = new TypedDocumentString(`
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<RemoveDocumentEditorMutation, RemoveDocumentEditorMutationVariables>;
+    `, {"hash":"faf8793d7dfc23c91a85c870eb87fb5f1b52beb7c771bd608e71af65423c319b"}) as unknown as TypedDocumentString<RemoveDocumentEditorMutation, RemoveDocumentEditorMutationVariables>;
 export const RemoveDocumentReaderDocument = new TypedDocumentString(`
     mutation RemoveDocumentReader($documentId: UUID!, $userId: UUID!) {
   deleteDocumentReaderByDocumentIdAndUserId(
@@ -5299,7 +5299,7 @@ export const RemoveDocumentReaderDocument = new TypedDocumentString(`
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<RemoveDocumentReaderMutation, RemoveDocumentReaderMutationVariables>;
+    `, {"hash":"4d1ad9485f5ac1e5a064a3500dd7dba3398401029e1de3e1bec105ff4e5779a0"}) as unknown as TypedDocumentString<RemoveDocumentReaderMutation, RemoveDocumentReaderMutationVariables>;
 export const SetDocumentDeletedDocument = new TypedDocumentString(`
     mutation SetDocumentDeleted($id: UUID!, $isDeleted: Boolean!) {
   setDocumentDeleted(input: {documentId: $id, isDeleted: $isDeleted}) {
@@ -5309,7 +5309,7 @@ export const SetDocumentDeletedDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SetDocumentDeletedMutation, SetDocumentDeletedMutationVariables>;
+    `, {"hash":"1a5cfbd39ea78c82a37111f2e89706a7e9c994104dfb70f46ab9765617bf8d6b"}) as unknown as TypedDocumentString<SetDocumentDeletedMutation, SetDocumentDeletedMutationVariables>;
 export const CostsToApproveDocument = new TypedDocumentString(`
     query CostsToApprove {
   allCosts(
@@ -5329,7 +5329,7 @@ export const CostsToApproveDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CostsToApproveQuery, CostsToApproveQueryVariables>;
+    `, {"hash":"ffaa521b07c01d09dc5b4e1b4ba00810dccf4a61be34bf63c83b107f32c422f9"}) as unknown as TypedDocumentString<CostsToApproveQuery, CostsToApproveQueryVariables>;
 export const InvoicesToValidateDocument = new TypedDocumentString(`
     query InvoicesToValidate {
   allInvoices(
@@ -5348,7 +5348,7 @@ export const InvoicesToValidateDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<InvoicesToValidateQuery, InvoicesToValidateQueryVariables>;
+    `, {"hash":"23ae65fc1564b4611f16f69ebdc72fa5ea8f7ec9c1f8ce0f241f148a4a91617a"}) as unknown as TypedDocumentString<InvoicesToValidateQuery, InvoicesToValidateQueryVariables>;
 export const MyRejectedDocument = new TypedDocumentString(`
     query MyRejected($userId: UUID!, $withCosts: Boolean!, $withInvoices: Boolean!) {
   rejectedCosts: allCosts(
@@ -5383,7 +5383,7 @@ export const MyRejectedDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<MyRejectedQuery, MyRejectedQueryVariables>;
+    `, {"hash":"b0f0ecd0f95031124b75b995309a0651a606ed73e9331ad1909f3c6f0e7f5969"}) as unknown as TypedDocumentString<MyRejectedQuery, MyRejectedQueryVariables>;
 export const OverdueBillsDocument = new TypedDocumentString(`
     query OverdueBills($today: Date!) {
   allBills(
@@ -5402,7 +5402,7 @@ export const OverdueBillsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<OverdueBillsQuery, OverdueBillsQueryVariables>;
+    `, {"hash":"7e9f12cefac10e1c502633f948f42292c11d81a00fce6e16305ddffba1a3c0e8"}) as unknown as TypedDocumentString<OverdueBillsQuery, OverdueBillsQueryVariables>;
 export const PayablesAgingDocument = new TypedDocumentString(`
     query PayablesAging($asOf: Date!) {
   payablesAging(asOf: $asOf, first: 50) {
@@ -5419,7 +5419,7 @@ export const PayablesAgingDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<PayablesAgingQuery, PayablesAgingQueryVariables>;
+    `, {"hash":"e48997c9c494b282d522015efbd9980028caad185ac3dd120b0b1fcc5d0c8de1"}) as unknown as TypedDocumentString<PayablesAgingQuery, PayablesAgingQueryVariables>;
 export const ReceivablesAgingDocument = new TypedDocumentString(`
     query ReceivablesAging($asOf: Date!) {
   receivablesAging(asOf: $asOf, first: 50) {
@@ -5436,14 +5436,14 @@ export const ReceivablesAgingDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ReceivablesAgingQuery, ReceivablesAgingQueryVariables>;
+    `, {"hash":"09c8976729fdd97ca37c7fe3804be6dba4d68b5c5df06778bc34ac1476964b84"}) as unknown as TypedDocumentString<ReceivablesAgingQuery, ReceivablesAgingQueryVariables>;
 export const AddInvoiceFilesDocument = new TypedDocumentString(`
     mutation AddInvoiceFiles($invoiceId: Int!, $fileIds: [UUID]!) {
   addInvoiceFiles(input: {invoiceId: $invoiceId, fileIds: $fileIds}) {
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<AddInvoiceFilesMutation, AddInvoiceFilesMutationVariables>;
+    `, {"hash":"f318896280ebb2dacc48d8af818f0a12a4d7e99ff5835cec3475ab62966f3cf4"}) as unknown as TypedDocumentString<AddInvoiceFilesMutation, AddInvoiceFilesMutationVariables>;
 export const AllInvoicesDocument = new TypedDocumentString(`
     query AllInvoices($first: Int!, $offset: Int!, $orderBy: [InvoiceOrderBy!], $filter: InvoiceFilter) {
   allInvoices(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -5478,7 +5478,7 @@ export const AllInvoicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
+    `, {"hash":"103a02e32ffa4e68a77478f41ba3ee3eeb184355d9ac8408da4ae9e44a16e2a3"}) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
 export const ApproveInvoiceCostDocument = new TypedDocumentString(`
     mutation ApproveInvoiceCost($costId: Int!) {
   approveCost(input: {costId: $costId}) {
@@ -5487,7 +5487,7 @@ export const ApproveInvoiceCostDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ApproveInvoiceCostMutation, ApproveInvoiceCostMutationVariables>;
+    `, {"hash":"26a4859973a7670d0d82a4d41df81dd6658dd332cfa355dbd6a5aa555adbc4cf"}) as unknown as TypedDocumentString<ApproveInvoiceCostMutation, ApproveInvoiceCostMutationVariables>;
 export const ApproveInvoicesDocument = new TypedDocumentString(`
     mutation ApproveInvoices($ids: [Int]!) {
   approveInvoices(input: {ids: $ids}) {
@@ -5496,7 +5496,7 @@ export const ApproveInvoicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ApproveInvoicesMutation, ApproveInvoicesMutationVariables>;
+    `, {"hash":"f2888cf7a73f9eaf191198d6cd14c251751d2407a06de7498c1620792417664f"}) as unknown as TypedDocumentString<ApproveInvoicesMutation, ApproveInvoicesMutationVariables>;
 export const CloseInvoiceAsPaidDocument = new TypedDocumentString(`
     mutation CloseInvoiceAsPaid($invoiceId: Int!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
   closeInvoiceAsPaid(
@@ -5507,7 +5507,7 @@ export const CloseInvoiceAsPaidDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CloseInvoiceAsPaidMutation, CloseInvoiceAsPaidMutationVariables>;
+    `, {"hash":"5afa6e20ba7d238db57ecff6b70b0b2a55395bfae9bc9a5fc6a23889041bc975"}) as unknown as TypedDocumentString<CloseInvoiceAsPaidMutation, CloseInvoiceAsPaidMutationVariables>;
 export const CloseInvoicesAsPaidDocument = new TypedDocumentString(`
     mutation CloseInvoicesAsPaid($ids: [Int]!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
   closeInvoicesAsPaid(
@@ -5518,7 +5518,7 @@ export const CloseInvoicesAsPaidDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CloseInvoicesAsPaidMutation, CloseInvoicesAsPaidMutationVariables>;
+    `, {"hash":"bf5d37d4e6c0ec91e0d542bd9d9d0c5e0fb5d053ed6d3305c38e03bf5bd48dc6"}) as unknown as TypedDocumentString<CloseInvoicesAsPaidMutation, CloseInvoicesAsPaidMutationVariables>;
 export const CreateInvoiceCostDocument = new TypedDocumentString(`
     mutation CreateInvoiceCost($cost: CostInput!) {
   createCost(input: {cost: $cost}) {
@@ -5527,7 +5527,7 @@ export const CreateInvoiceCostDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateInvoiceCostMutation, CreateInvoiceCostMutationVariables>;
+    `, {"hash":"ff958d9afe400e48828afdaeaf0e1bdbd5cf583840aebc6c2c1885c2f1fc593b"}) as unknown as TypedDocumentString<CreateInvoiceCostMutation, CreateInvoiceCostMutationVariables>;
 export const CreateInvoicePaymentDocument = new TypedDocumentString(`
     mutation CreateInvoicePayment($invoiceId: Int!, $amount: BigFloat!, $currency: String!, $paymentDate: Datetime!, $paymentMethod: PaymentMethod!) {
   createInvoicePayment(
@@ -5538,7 +5538,7 @@ export const CreateInvoicePaymentDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateInvoicePaymentMutation, CreateInvoicePaymentMutationVariables>;
+    `, {"hash":"329e53e58878ff99dfec1a61919392eacba6508145aed5e1ead2240ba1f7e2e2"}) as unknown as TypedDocumentString<CreateInvoicePaymentMutation, CreateInvoicePaymentMutationVariables>;
 export const DeleteInvoiceDocument = new TypedDocumentString(`
     mutation DeleteInvoice($invoiceId: Int!, $force: Boolean!) {
   deleteInvoice(input: {invoiceId: $invoiceId, force: $force}) {
@@ -5547,21 +5547,21 @@ export const DeleteInvoiceDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<DeleteInvoiceMutation, DeleteInvoiceMutationVariables>;
+    `, {"hash":"0aa1ffc606627b874020cd1ffcfd07f3c9cba83e668d0bcdb2c3a4600c35dd7a"}) as unknown as TypedDocumentString<DeleteInvoiceMutation, DeleteInvoiceMutationVariables>;
 export const DeleteInvoiceCostDocument = new TypedDocumentString(`
     mutation DeleteInvoiceCost($costId: Int!, $force: Boolean!) {
   deleteCost(input: {costId: $costId, force: $force}) {
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<DeleteInvoiceCostMutation, DeleteInvoiceCostMutationVariables>;
+    `, {"hash":"3b8e6d182f02330cf53b01b322cd63df4d79f63197be3ff10f15251539c21fb2"}) as unknown as TypedDocumentString<DeleteInvoiceCostMutation, DeleteInvoiceCostMutationVariables>;
 export const DeleteInvoicePaymentDocument = new TypedDocumentString(`
     mutation DeleteInvoicePayment($paymentId: UUID!) {
   deletePayment(input: {paymentId: $paymentId}) {
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<DeleteInvoicePaymentMutation, DeleteInvoicePaymentMutationVariables>;
+    `, {"hash":"1ee08320c2329e7ab44b92e454c7a3fbc61aee1d503bb54188006afab4ea33bb"}) as unknown as TypedDocumentString<DeleteInvoicePaymentMutation, DeleteInvoicePaymentMutationVariables>;
 export const DuplicateInvoiceDocument = new TypedDocumentString(`
     mutation DuplicateInvoice($invoiceId: Int!) {
   duplicateInvoice(input: {invoiceId: $invoiceId}) {
@@ -5570,7 +5570,7 @@ export const DuplicateInvoiceDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<DuplicateInvoiceMutation, DuplicateInvoiceMutationVariables>;
+    `, {"hash":"2c527ff05ae7b2043319c29d262130bf526783e5361ddc94091223b123612598"}) as unknown as TypedDocumentString<DuplicateInvoiceMutation, DuplicateInvoiceMutationVariables>;
 export const DuplicateInvoicesDocument = new TypedDocumentString(`
     mutation DuplicateInvoices($ids: [Int]!) {
   duplicateInvoices(input: {ids: $ids}) {
@@ -5579,7 +5579,7 @@ export const DuplicateInvoicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<DuplicateInvoicesMutation, DuplicateInvoicesMutationVariables>;
+    `, {"hash":"953e3ae7362d174da0287f1c3fdc8867f005eec5d6578c262901a69ede62564c"}) as unknown as TypedDocumentString<DuplicateInvoicesMutation, DuplicateInvoicesMutationVariables>;
 export const InvoiceDetailsDocument = new TypedDocumentString(`
     query InvoiceDetails($id: Int!) {
   invoiceById(id: $id) {
@@ -5695,7 +5695,7 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
+    `, {"hash":"5b755e9f96bd358d7e59a6794d77e019263d975a90ebb8d68c42729e85a3037f"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
 export const OpenInvoiceDocument = new TypedDocumentString(`
     mutation OpenInvoice($invoiceId: Int!) {
   openInvoice(input: {invoiceId: $invoiceId}) {
@@ -5704,7 +5704,7 @@ export const OpenInvoiceDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<OpenInvoiceMutation, OpenInvoiceMutationVariables>;
+    `, {"hash":"d82c6bdbf4f16cf112ddcaf982e4093f754db5736dbb47cee42c05e54bc0ad96"}) as unknown as TypedDocumentString<OpenInvoiceMutation, OpenInvoiceMutationVariables>;
 export const OpenInvoicesDocument = new TypedDocumentString(`
     mutation OpenInvoices($ids: [Int]!) {
   openInvoices(input: {ids: $ids}) {
@@ -5713,7 +5713,7 @@ export const OpenInvoicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<OpenInvoicesMutation, OpenInvoicesMutationVariables>;
+    `, {"hash":"b873d83266c7cc838830bc3865a386a130d8176e58bdb24481ab46c11a823ffe"}) as unknown as TypedDocumentString<OpenInvoicesMutation, OpenInvoicesMutationVariables>;
 export const RejectInvoiceDocument = new TypedDocumentString(`
     mutation RejectInvoice($invoiceId: Int!, $reason: String!) {
   rejectInvoice(input: {invoiceId: $invoiceId, reason: $reason}) {
@@ -5722,7 +5722,7 @@ export const RejectInvoiceDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<RejectInvoiceMutation, RejectInvoiceMutationVariables>;
+    `, {"hash":"dda38ee8f0242d9ff3c9eda313c0258d344f23c6700b90a6bf7fe56ce3191629"}) as unknown as TypedDocumentString<RejectInvoiceMutation, RejectInvoiceMutationVariables>;
 export const RejectInvoiceCostDocument = new TypedDocumentString(`
     mutation RejectInvoiceCost($costId: Int!, $reason: String!) {
   rejectCost(input: {costId: $costId, reason: $reason}) {
@@ -5731,7 +5731,7 @@ export const RejectInvoiceCostDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<RejectInvoiceCostMutation, RejectInvoiceCostMutationVariables>;
+    `, {"hash":"9559911356f07db825621d43558d145ce2cdcf15442b5b59475dd6fe508063fd"}) as unknown as TypedDocumentString<RejectInvoiceCostMutation, RejectInvoiceCostMutationVariables>;
 export const RejectInvoicesDocument = new TypedDocumentString(`
     mutation RejectInvoices($ids: [Int]!, $reason: String!) {
   rejectInvoices(input: {ids: $ids, reason: $reason}) {
@@ -5740,14 +5740,14 @@ export const RejectInvoicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<RejectInvoicesMutation, RejectInvoicesMutationVariables>;
+    `, {"hash":"2ddf457264cf89c4b6b9d629511e188aec68e313123e9b8dd61512db5f2a1420"}) as unknown as TypedDocumentString<RejectInvoicesMutation, RejectInvoicesMutationVariables>;
 export const RemoveInvoiceFilesDocument = new TypedDocumentString(`
     mutation RemoveInvoiceFiles($invoiceId: Int!, $fileIds: [UUID]!) {
   removeInvoiceFiles(input: {invoiceId: $invoiceId, fileIds: $fileIds}) {
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<RemoveInvoiceFilesMutation, RemoveInvoiceFilesMutationVariables>;
+    `, {"hash":"30c8b637270932eda084ab140693397a45eeed89f7fa2d9b5eea47ac7e3dc2cb"}) as unknown as TypedDocumentString<RemoveInvoiceFilesMutation, RemoveInvoiceFilesMutationVariables>;
 export const ReopenInvoiceDocument = new TypedDocumentString(`
     mutation ReopenInvoice($invoiceId: Int!) {
   reopenInvoice(input: {invoiceId: $invoiceId}) {
@@ -5756,7 +5756,7 @@ export const ReopenInvoiceDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ReopenInvoiceMutation, ReopenInvoiceMutationVariables>;
+    `, {"hash":"39f50da2ce182b78547cdaa46295da8b405d6ffc092042f92d9808f8dfd50f0a"}) as unknown as TypedDocumentString<ReopenInvoiceMutation, ReopenInvoiceMutationVariables>;
 export const ReopenInvoicesDocument = new TypedDocumentString(`
     mutation ReopenInvoices($ids: [Int]!) {
   reopenInvoices(input: {ids: $ids}) {
@@ -5765,7 +5765,7 @@ export const ReopenInvoicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ReopenInvoicesMutation, ReopenInvoicesMutationVariables>;
+    `, {"hash":"f48e8de150052dcb6ac2f4a4bb77b41edff7145367635e0c1b511f34a4fe690a"}) as unknown as TypedDocumentString<ReopenInvoicesMutation, ReopenInvoicesMutationVariables>;
 export const ResetInvoiceToOpenDocument = new TypedDocumentString(`
     mutation ResetInvoiceToOpen($invoiceId: Int!) {
   resetInvoiceToOpen(input: {invoiceId: $invoiceId}) {
@@ -5774,7 +5774,7 @@ export const ResetInvoiceToOpenDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ResetInvoiceToOpenMutation, ResetInvoiceToOpenMutationVariables>;
+    `, {"hash":"0aded11a723c581a588e3b7628b8c7405dc6e9c37b5bbcc994fd805659d65141"}) as unknown as TypedDocumentString<ResetInvoiceToOpenMutation, ResetInvoiceToOpenMutationVariables>;
 export const ReturnInvoiceCostToApprovalDocument = new TypedDocumentString(`
     mutation ReturnInvoiceCostToApproval($costId: Int!) {
   returnCostToApproval(input: {costId: $costId}) {
@@ -5783,7 +5783,7 @@ export const ReturnInvoiceCostToApprovalDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ReturnInvoiceCostToApprovalMutation, ReturnInvoiceCostToApprovalMutationVariables>;
+    `, {"hash":"be591d58a9f450c6ef95131b05a81af85ab57a3c10351deba035d59c3ac368a0"}) as unknown as TypedDocumentString<ReturnInvoiceCostToApprovalMutation, ReturnInvoiceCostToApprovalMutationVariables>;
 export const SetInvoiceDeletedDocument = new TypedDocumentString(`
     mutation SetInvoiceDeleted($invoiceId: Int!, $isDeleted: Boolean!) {
   setInvoiceDeleted(input: {invoiceId: $invoiceId, isDeleted: $isDeleted}) {
@@ -5792,7 +5792,7 @@ export const SetInvoiceDeletedDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SetInvoiceDeletedMutation, SetInvoiceDeletedMutationVariables>;
+    `, {"hash":"17689a1e6f750e6bac4f81e6a9e24692f1de481f15ba70fd2a41dc6d35d81cca"}) as unknown as TypedDocumentString<SetInvoiceDeletedMutation, SetInvoiceDeletedMutationVariables>;
 export const UpdateInvoiceDocument = new TypedDocumentString(`
     mutation UpdateInvoice($id: Int!, $patch: InvoicePatch!) {
   updateInvoiceById(input: {id: $id, patch: $patch}) {
@@ -5801,7 +5801,7 @@ export const UpdateInvoiceDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateInvoiceMutation, UpdateInvoiceMutationVariables>;
+    `, {"hash":"972537db777cf2c1578000de1e0523fe549af73daee56e267a87df0e563587f3"}) as unknown as TypedDocumentString<UpdateInvoiceMutation, UpdateInvoiceMutationVariables>;
 export const UpdateInvoiceCostDocument = new TypedDocumentString(`
     mutation UpdateInvoiceCost($id: Int!, $patch: CostPatch!) {
   updateCostById(input: {id: $id, patch: $patch}) {
@@ -5810,7 +5810,7 @@ export const UpdateInvoiceCostDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateInvoiceCostMutation, UpdateInvoiceCostMutationVariables>;
+    `, {"hash":"dea0842a061a8277787fac278acffa3b569ce8c5465cd895b9668713d5646b54"}) as unknown as TypedDocumentString<UpdateInvoiceCostMutation, UpdateInvoiceCostMutationVariables>;
 export const ValidateInvoiceDocument = new TypedDocumentString(`
     mutation ValidateInvoice($invoiceId: Int!) {
   validateInvoice(input: {invoiceId: $invoiceId}) {
@@ -5819,7 +5819,7 @@ export const ValidateInvoiceDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ValidateInvoiceMutation, ValidateInvoiceMutationVariables>;
+    `, {"hash":"552b219b3deb031f2b76bf7dfd1380973ca9ca766a3fe800c137bcd8b5b00259"}) as unknown as TypedDocumentString<ValidateInvoiceMutation, ValidateInvoiceMutationVariables>;
 export const ValidateInvoicesDocument = new TypedDocumentString(`
     mutation ValidateInvoices($ids: [Int]!) {
   validateInvoices(input: {ids: $ids}) {
@@ -5828,7 +5828,7 @@ export const ValidateInvoicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ValidateInvoicesMutation, ValidateInvoicesMutationVariables>;
+    `, {"hash":"6263d26e4cc67122d4d45dced1759a5fc4bf38d559b9788a43fb657c6775d23d"}) as unknown as TypedDocumentString<ValidateInvoicesMutation, ValidateInvoicesMutationVariables>;
 export const CreateInvoiceWithCostsDocument = new TypedDocumentString(`
     mutation CreateInvoiceWithCosts($invoiceType: InvoiceType!, $invoiceRef: String!, $invoiceDate: Date!, $dueDate: Date, $currency: String!, $subsidiaryId: UUID!, $supplierId: UUID!, $defaultCostTypeId: UUID, $costs: JSON!, $fileIds: [UUID]) {
   createInvoiceWithCosts(
@@ -5839,7 +5839,7 @@ export const CreateInvoiceWithCostsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateInvoiceWithCostsMutation, CreateInvoiceWithCostsMutationVariables>;
+    `, {"hash":"830dd5561658ae93d4aace8787ca4a63f856353f44a264ba564cbd5a548f9acd"}) as unknown as TypedDocumentString<CreateInvoiceWithCostsMutation, CreateInvoiceWithCostsMutationVariables>;
 export const InvoiceWizardNamesDocument = new TypedDocumentString(`
     query InvoiceWizardNames($subsidiaryId: UUID!, $supplierId: UUID!) {
   subsidiaryById(id: $subsidiaryId) {
@@ -5851,12 +5851,12 @@ export const InvoiceWizardNamesDocument = new TypedDocumentString(`
     shortName
   }
 }
-    `) as unknown as TypedDocumentString<InvoiceWizardNamesQuery, InvoiceWizardNamesQueryVariables>;
+    `, {"hash":"1167f0e0ac7a46533157ad7d4776edd4b0c8882b8b13622f269a6ad16fc157cb"}) as unknown as TypedDocumentString<InvoiceWizardNamesQuery, InvoiceWizardNamesQueryVariables>;
 export const InvoiceWizardRateDocument = new TypedDocumentString(`
     query InvoiceWizardRate($currency: String!, $onDate: Date!) {
   usdRate(currency: $currency, onDate: $onDate)
 }
-    `) as unknown as TypedDocumentString<InvoiceWizardRateQuery, InvoiceWizardRateQueryVariables>;
+    `, {"hash":"48d4bbeecf56f466c383fb4768b758b0ac08e3cfb4d215d3f44ffa6a7e07f34e"}) as unknown as TypedDocumentString<InvoiceWizardRateQuery, InvoiceWizardRateQueryVariables>;
 export const LikelyDuplicateInvoicesDocument = new TypedDocumentString(`
     query LikelyDuplicateInvoices($supplierId: UUID!, $invoiceRef: String!, $invoiceDate: Date!, $amountWVat: BigFloat!) {
   likelyDuplicateInvoices(
@@ -5876,14 +5876,14 @@ export const LikelyDuplicateInvoicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<LikelyDuplicateInvoicesQuery, LikelyDuplicateInvoicesQueryVariables>;
+    `, {"hash":"5b2517a2f14f3c4bd590c62d205e2e9340bbf131efd627e78246c187b0a0b459"}) as unknown as TypedDocumentString<LikelyDuplicateInvoicesQuery, LikelyDuplicateInvoicesQueryVariables>;
 export const MarkAllNotificationsReadDocument = new TypedDocumentString(`
     mutation MarkAllNotificationsRead {
   markAllNotificationsRead(input: {}) {
     result
   }
 }
-    `) as unknown as TypedDocumentString<MarkAllNotificationsReadMutation, MarkAllNotificationsReadMutationVariables>;
+    `, {"hash":"c6c7770bf76c4a320987888ab2d5c1a33b17bfe04e609bb3257298ddbcc91280"}) as unknown as TypedDocumentString<MarkAllNotificationsReadMutation, MarkAllNotificationsReadMutationVariables>;
 export const MarkNotificationReadDocument = new TypedDocumentString(`
     mutation MarkNotificationRead($notificationId: UUID!) {
   markNotificationRead(input: {notificationId: $notificationId}) {
@@ -5893,7 +5893,7 @@ export const MarkNotificationReadDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<MarkNotificationReadMutation, MarkNotificationReadMutationVariables>;
+    `, {"hash":"6e35a8220f6b682af22657c7afa2b4ae2463585653a46286e6b67bcb2ae1e81b"}) as unknown as TypedDocumentString<MarkNotificationReadMutation, MarkNotificationReadMutationVariables>;
 export const NotificationsDocument = new TypedDocumentString(`
     query Notifications($first: Int!) {
   currentUser {
@@ -5914,14 +5914,14 @@ export const NotificationsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<NotificationsQuery, NotificationsQueryVariables>;
+    `, {"hash":"6b081b124285b6d5254583f92f4dd836bb4e37f5a51e11eea566445cdd404a1d"}) as unknown as TypedDocumentString<NotificationsQuery, NotificationsQueryVariables>;
 export const ChangePasswordDocument = new TypedDocumentString(`
     mutation ChangePassword($oldPassword: String!, $newPassword: String!) {
   changePassword(input: {oldPassword: $oldPassword, newPassword: $newPassword}) {
     success
   }
 }
-    `) as unknown as TypedDocumentString<ChangePasswordMutation, ChangePasswordMutationVariables>;
+    `, {"hash":"4af5ede6a1027e8323e79b768c78dd5976414b2a4c7b84b440006c6d955349ce"}) as unknown as TypedDocumentString<ChangePasswordMutation, ChangePasswordMutationVariables>;
 export const SetDefaultAccountDocument = new TypedDocumentString(`
     mutation SetDefaultAccount($accountId: UUID!, $userId: UUID!) {
   setDefaultAccount(input: {accountId: $accountId, userId: $userId}) {
@@ -5930,14 +5930,14 @@ export const SetDefaultAccountDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SetDefaultAccountMutation, SetDefaultAccountMutationVariables>;
+    `, {"hash":"058a9b3595979122d69484bf3b5412a9b66c5ca69dee5e05c387d5c201475ecb"}) as unknown as TypedDocumentString<SetDefaultAccountMutation, SetDefaultAccountMutationVariables>;
 export const UpdateProfileDocument = new TypedDocumentString(`
     mutation UpdateProfile($input: UpdateProfileInput!) {
   updateProfile(input: $input) {
     userId
   }
 }
-    `) as unknown as TypedDocumentString<UpdateProfileMutation, UpdateProfileMutationVariables>;
+    `, {"hash":"5f1b0b3a9a023432a32d4edef4b7df77e47537a57b8aad2f3c6f0380e3400257"}) as unknown as TypedDocumentString<UpdateProfileMutation, UpdateProfileMutationVariables>;
 export const AccountOptionsDocument = new TypedDocumentString(`
     query AccountOptions {
   allSubsidiaries(orderBy: LEGAL_NAME_ASC) {
@@ -5974,7 +5974,7 @@ export const AccountOptionsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AccountOptionsQuery, AccountOptionsQueryVariables>;
+    `, {"hash":"047446df98ab5496a752d947a1a17ca1789feb21a5db614baa08931e5be686fe"}) as unknown as TypedDocumentString<AccountOptionsQuery, AccountOptionsQueryVariables>;
 export const CreateAccountDocument = new TypedDocumentString(`
     mutation CreateAccount($account: AccountInput!) {
   createAccount(input: {account: $account}) {
@@ -5983,7 +5983,7 @@ export const CreateAccountDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateAccountMutation, CreateAccountMutationVariables>;
+    `, {"hash":"5f33d6a27a4ddfe7d43404f0d773aeff1d6aa876b7490751e1b9b2e3b1ebde20"}) as unknown as TypedDocumentString<CreateAccountMutation, CreateAccountMutationVariables>;
 export const DeleteAccountDocument = new TypedDocumentString(`
     mutation DeleteAccount($id: UUID!) {
   deleteAccountById(input: {id: $id}) {
@@ -5992,7 +5992,7 @@ export const DeleteAccountDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<DeleteAccountMutation, DeleteAccountMutationVariables>;
+    `, {"hash":"97e5651919b090b33ed5147518da8384e4e1b1baf016f77c37fbedadc50a686e"}) as unknown as TypedDocumentString<DeleteAccountMutation, DeleteAccountMutationVariables>;
 export const ProjectsMatchingDocument = new TypedDocumentString(`
     query ProjectsMatching($pattern: String!) {
   projectsMatchingAccessPattern(pattern: $pattern, first: 100) {
@@ -6004,7 +6004,7 @@ export const ProjectsMatchingDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ProjectsMatchingQuery, ProjectsMatchingQueryVariables>;
+    `, {"hash":"d1bf63af9fc62997196b71fb19a386f9dedbcebd927f51807b6c6395f401a9db"}) as unknown as TypedDocumentString<ProjectsMatchingQuery, ProjectsMatchingQueryVariables>;
 export const UpdateAccountDocument = new TypedDocumentString(`
     mutation UpdateAccount($id: UUID!, $patch: AccountPatch!) {
   updateAccountById(input: {id: $id, patch: $patch}) {
@@ -6013,7 +6013,7 @@ export const UpdateAccountDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateAccountMutation, UpdateAccountMutationVariables>;
+    `, {"hash":"e9c1439fe61c47727a65d8cb9ed0161ccbc31ba1d55f884c691bd9e5c3519822"}) as unknown as TypedDocumentString<UpdateAccountMutation, UpdateAccountMutationVariables>;
 export const UpdateAccountProjectsDocument = new TypedDocumentString(`
     mutation UpdateAccountProjects($accountId: UUID!, $add: [UUID]!, $remove: [UUID]!) {
   updateAccountProjects(
@@ -6022,7 +6022,7 @@ export const UpdateAccountProjectsDocument = new TypedDocumentString(`
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<UpdateAccountProjectsMutation, UpdateAccountProjectsMutationVariables>;
+    `, {"hash":"661725df25547b603e7895723725f4f92bcb1f6e57c6ea35ab03b32bf0e39f2d"}) as unknown as TypedDocumentString<UpdateAccountProjectsMutation, UpdateAccountProjectsMutationVariables>;
 export const UpdateAccountScopesDocument = new TypedDocumentString(`
     mutation UpdateAccountScopes($accountId: UUID!, $add: [String]!, $removeIds: [UUID]!) {
   updateAccountScopes(
@@ -6031,7 +6031,7 @@ export const UpdateAccountScopesDocument = new TypedDocumentString(`
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<UpdateAccountScopesMutation, UpdateAccountScopesMutationVariables>;
+    `, {"hash":"85391cd6da39d37d1755b0f9a1f7cc1db64ec7dcccd87bf7d0a586fd88b38c67"}) as unknown as TypedDocumentString<UpdateAccountScopesMutation, UpdateAccountScopesMutationVariables>;
 export const UpdateAccountSubsidiariesDocument = new TypedDocumentString(`
     mutation UpdateAccountSubsidiaries($accountId: UUID!, $add: [UUID]!, $remove: [UUID]!) {
   updateAccountSubsidiaries(
@@ -6040,7 +6040,7 @@ export const UpdateAccountSubsidiariesDocument = new TypedDocumentString(`
     clientMutationId
   }
 }
-    `) as unknown as TypedDocumentString<UpdateAccountSubsidiariesMutation, UpdateAccountSubsidiariesMutationVariables>;
+    `, {"hash":"f7a0e3a5cd8c2841350059769c3b2c01a5b5583915650c11aa8030a5ba96cf58"}) as unknown as TypedDocumentString<UpdateAccountSubsidiariesMutation, UpdateAccountSubsidiariesMutationVariables>;
 export const UserAccountsDocument = new TypedDocumentString(`
     query UserAccounts($userId: UUID!) {
   allAccounts(condition: {userId: $userId}, orderBy: PRIMARY_KEY_ASC, first: 20) {
@@ -6084,7 +6084,7 @@ export const UserAccountsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<UserAccountsQuery, UserAccountsQueryVariables>;
+    `, {"hash":"a8387a2816a61ae235e382d33431a9ae06654edcde30a3c827d0c550ce4fd8b9"}) as unknown as TypedDocumentString<UserAccountsQuery, UserAccountsQueryVariables>;
 export const CreateSubsidiaryDocument = new TypedDocumentString(`
     mutation CreateSubsidiary($legalName: String!, $shortName: String, $country: String!) {
   createSubsidiary(
@@ -6095,7 +6095,7 @@ export const CreateSubsidiaryDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateSubsidiaryMutation, CreateSubsidiaryMutationVariables>;
+    `, {"hash":"e005fd93957b234e2dca7862acffc6dabd77a7befd035c009c7d65e9c86c0734"}) as unknown as TypedDocumentString<CreateSubsidiaryMutation, CreateSubsidiaryMutationVariables>;
 export const LinkSubsidiaryDocumentDocument = new TypedDocumentString(`
     mutation LinkSubsidiaryDocument($id: UUID!, $documentId: UUID) {
   updateSubsidiaryById(input: {id: $id, patch: {linkedDocumentId: $documentId}}) {
@@ -6105,7 +6105,7 @@ export const LinkSubsidiaryDocumentDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<LinkSubsidiaryDocumentMutation, LinkSubsidiaryDocumentMutationVariables>;
+    `, {"hash":"a81fd3034915d01215080a8b90e3886cd4120ced2bf31d389dde7c68f3932a10"}) as unknown as TypedDocumentString<LinkSubsidiaryDocumentMutation, LinkSubsidiaryDocumentMutationVariables>;
 export const SimilarCompaniesDocument = new TypedDocumentString(`
     query SimilarCompanies($name: String!) {
   similarCompanies(name: $name, first: 10) {
@@ -6117,7 +6117,7 @@ export const SimilarCompaniesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SimilarCompaniesQuery, SimilarCompaniesQueryVariables>;
+    `, {"hash":"d9d45fdd915846a6be505819a8c7ad612c3a14a4b6ba621d5a0125f0fe71354f"}) as unknown as TypedDocumentString<SimilarCompaniesQuery, SimilarCompaniesQueryVariables>;
 export const SubsidiaryDetailsDocument = new TypedDocumentString(`
     query SubsidiaryDetails($id: UUID!) {
   subsidiaryById(id: $id) {
@@ -6159,4 +6159,4 @@ export const SubsidiaryDetailsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SubsidiaryDetailsQuery, SubsidiaryDetailsQueryVariables>;
+    `, {"hash":"3b27d8f9f2d3c7ae76896521927d532b46c0b1b1b03009b7c928078e2ed510c1"}) as unknown as TypedDocumentString<SubsidiaryDetailsQuery, SubsidiaryDetailsQueryVariables>;

@@ -81,7 +81,7 @@ export const CurrentUserDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CurrentUserQuery, CurrentUserQueryVariables>;
+    `, {"hash":"929a15d970dbf235ae94bed1b53e819114dc49c4e619fd9f69bcb3106756c86a"}) as unknown as TypedDocumentString<CurrentUserQuery, CurrentUserQueryVariables>;
 export const LoginDocument = new TypedDocumentString(`
     mutation Login($username: String!, $password: String!) {
   login(input: {username: $username, password: $password}) {
@@ -90,14 +90,14 @@ export const LoginDocument = new TypedDocumentString(`
     refreshToken
   }
 }
-    `) as unknown as TypedDocumentString<LoginMutation, LoginMutationVariables>;
+    `, {"hash":"e9d0aaec8be7b5025b397709a97ad8a7d6fd74975ef7b81691d2378a0656b15b"}) as unknown as TypedDocumentString<LoginMutation, LoginMutationVariables>;
 export const LogoutDocument = new TypedDocumentString(`
     mutation Logout {
   logout {
     success
   }
 }
-    `) as unknown as TypedDocumentString<LogoutMutation, LogoutMutationVariables>;
+    `, {"hash":"907a96ebe50412c30efb76945fc03e85fbc9747ccf8a5ea4d46ecc7724397283"}) as unknown as TypedDocumentString<LogoutMutation, LogoutMutationVariables>;
 export const RefreshAccessDocument = new TypedDocumentString(`
     mutation RefreshAccess($refreshToken: String!) {
   refreshAccess(input: {refreshToken: $refreshToken}) {
@@ -106,7 +106,7 @@ export const RefreshAccessDocument = new TypedDocumentString(`
     refreshToken
   }
 }
-    `) as unknown as TypedDocumentString<RefreshAccessMutation, RefreshAccessMutationVariables>;
+    `, {"hash":"f01eed12c198fd65f0651a533d3e28f43b64458b27fd99c16a974ac13e4c4756"}) as unknown as TypedDocumentString<RefreshAccessMutation, RefreshAccessMutationVariables>;
 export const SwitchAccountDocument = new TypedDocumentString(`
     mutation SwitchAccount($accountId: UUID!) {
   switchAccount(input: {accountId: $accountId}) {
@@ -115,4 +115,4 @@ export const SwitchAccountDocument = new TypedDocumentString(`
     refreshToken
   }
 }
-    `) as unknown as TypedDocumentString<SwitchAccountMutation, SwitchAccountMutationVariables>;
+    `, {"hash":"e0cbc555248090d7c5e3fceb68863929e36ced41ad32d5047039d8eecc55d2e2"}) as unknown as TypedDocumentString<SwitchAccountMutation, SwitchAccountMutationVariables>;

@@ -3,12 +3,22 @@
  * within MAX_GET_URL characters (so the browser and proxies may cache it); everything else as
  * POST with the query, variables and operation name. Documents are strings (no GraphQL parser
  * in the browser).
+ *
+ * Trusted documents: the production build sends a generated document's hash as `documentId`
+ * instead of its text (web/scripts/codegen.ts), so that a server that runs only the web app's
+ * own documents knows which one, and a query's GET URL stays short. Development builds send the
+ * text, so that a document edited since the server started still runs.
  */
 export const MAX_GET_URL = 2047;
 
-/** A generated typed document: its text, and the types of its result and variables. */
-export interface GraphQLDocument<R, V> {
+/** A document's text and, when codegen made it, its hash: the SHA-256 (hex) of the trimmed text. */
+export interface DocumentText {
   toString(): string;
+  __meta__?: { hash?: string };
+}
+
+/** A generated typed document: its text, its hash, and the types of its result and variables. */
+export interface GraphQLDocument<R, V> extends DocumentText {
   __apiType?: (variables: V) => R;
 }
 
@@ -27,17 +37,24 @@ export function operationOf(document: { toString(): string }): Operation {
     : { type: 'query', name: 'operation' };
 }
 
-/** The fetch arguments of an operation: GET for a short query, else POST. */
+/**
+ * The fetch arguments of an operation: GET for a short query, else POST. With `byDocumentId`,
+ * a document that has a hash goes as `documentId` instead of `query`.
+ */
 export function graphqlRequest(
   endpoint: string,
-  document: { toString(): string },
+  document: DocumentText,
   variables: object | undefined,
   headers: Record<string, string>,
+  byDocumentId = false,
 ): { url: string; init: RequestInit } {
-  const query = document.toString().trim();
+  const hash = byDocumentId ? document.__meta__?.hash : undefined;
+  const source: Record<string, string> = hash
+    ? { documentId: hash }
+    : { query: document.toString().trim() };
   const { type, name } = operationOf(document);
   if (type === 'query') {
-    const params = new URLSearchParams({ query, operationName: name });
+    const params = new URLSearchParams({ ...source, operationName: name });
     if (variables && Object.keys(variables).length > 0) {
       params.set('variables', JSON.stringify(variables));
     }
@@ -51,7 +68,7 @@ export function graphqlRequest(
     init: {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body: JSON.stringify({ query, variables: variables ?? {}, operationName: name }),
+      body: JSON.stringify({ ...source, variables: variables ?? {}, operationName: name }),
     },
   };
 }
