@@ -2,8 +2,9 @@
 // the product's own app (buildApp: /graphql with login, RLS-bound visitor) plus, for comparison
 //   POST /bench/raw/invoices       the nested invoice list as one hand-written SQL statement, in the
 //                                  same per-request transaction and settings as a GraphQL request;
-//   POST /bench/bypass/graphql     a second PostGraphile instance, identical except that requests
-//                                  run as a role with BYPASSRLS (exists only in the bench cluster);
+//   POST /bench/bypass/graphql     a second PostGraphile instance, identical (the same trusted
+//                                  documents) except that requests run as a role with BYPASSRLS
+//                                  (exists only in the bench cluster);
 //   GET  /bench/timings            server-side durations per x-bench-label header (then cleared).
 import '../server/src/env.ts';
 import fs from 'node:fs';
@@ -20,8 +21,9 @@ import { loadConfig } from '../server/src/config.ts';
 import { withVisitor } from '../server/src/db/visitor.ts';
 import { requestContext } from '../server/src/graphql/context.ts';
 import { makePreset } from '../server/src/graphql/preset.ts';
+import { trustedDocuments } from '../server/src/graphql/trusted-documents.ts';
 import { BYPASS_ROLE } from './lib/cluster.ts';
-import { RAW_NESTED_SQL } from './lib/queries.ts';
+import { BENCH_DOCUMENTS, RAW_NESTED_SQL } from './lib/queries.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -40,11 +42,14 @@ const config = loadConfig({
   // Every login in the throughput run succeeds; the limit counts failures only, but keep it clear.
   loginRateLimit: 1_000_000,
 });
+// Production: only trusted documents run, the web app's and the benchmark's own (the nested list
+// and the payments list, which no screen sends).
 const app = await buildApp({
   config,
   ownerUrl,
   authenticatorUrl,
   jwtSecret,
+  trustedDocuments: BENCH_DOCUMENTS,
   webRoot: path.join(dataDir, 'no-web-build'),
 });
 
@@ -106,7 +111,14 @@ const auth = new AuthService({
   loginRateWindowMs: config.loginRateWindowMs,
 });
 const bypass = postgraphile({
-  extends: [makePreset({ connectionString: authenticatorUrl, production: true, auth })],
+  extends: [
+    makePreset({
+      connectionString: authenticatorUrl,
+      production: true,
+      auth,
+      trustedDocuments: { documents: trustedDocuments(BENCH_DOCUMENTS), only: true },
+    }),
+  ],
   grafserv: { graphqlPath: '/bench/bypass/graphql', graphiql: false, graphqlOverGET: false },
   grafast: {
     context(ctx) {

@@ -35,8 +35,10 @@ export interface Findings {
     databaseMs: { visitor: number; bypass: number };
   };
   /** The ratios of each round's runs. */
-  roundRatios: { graphqlRaw: number[]; rlsBypass: number[] };
+  roundRatios: { graphqlRaw: number[]; rlsBypass: number[]; textRaw: number[] };
   ratioGraphqlRaw: number;
+  /** The same GraphQL request with the document sent as its text instead of its id. */
+  ratioTextRaw: number;
   ratioRlsBypass: number;
   nestedRps: number;
   /** Page 1 of each list screen as each account that may open it. */

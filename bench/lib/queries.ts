@@ -1,8 +1,10 @@
 /**
  * What the benchmark asks besides the list screens (bench/lib/screens.ts, the web app's own
  * documents): the nested invoice list (GraphQL and its hand-written SQL twin), a list query no
- * screen sends, and the sign-in.
+ * screen sends. (The sign-in is the web app's own Login document.)
  */
+
+import { documentId } from '../../server/src/graphql/trusted-documents.ts';
 
 /** Rows per page in every measured list. */
 export const PAGE_SIZE = 50;
@@ -102,6 +104,19 @@ export const INFO_CASES: InfoCase[] = (['accountant', 'manager'] as const).map((
   variables: PAID_THIS_YEAR,
 }));
 
-export const LOGIN_MUTATION = `mutation Login($username: String!, $password: String!) {
-  login(input: { username: $username, password: $password }) { accessToken expiresIn refreshToken }
-}`;
+/** How many invoices a request sees: checks that the BYPASSRLS instance sees more. */
+export const COUNT_INVOICES = 'query CountInvoices { allInvoices(first: 0) { totalCount } }';
+
+/** The benchmark's own documents, trusted by its server besides the web app's. */
+export const BENCH_DOCUMENTS: Record<string, string> = Object.fromEntries(
+  [NESTED_QUERY, PAYMENTS_QUERY, COUNT_INVOICES].map((text) => [documentId(text), text]),
+);
+
+/**
+ * A request naming a trusted document by its id, as the web app's production build sends it
+ * (the id of the text without the whitespace around it, as codegen computes it).
+ */
+export function byId(text: string, variables: Record<string, unknown> = {}) {
+  const name = /\b(?:query|mutation)\s+(\w+)/.exec(text)?.[1];
+  return { documentId: documentId(text.trim()), variables, operationName: name };
+}

@@ -4120,7 +4120,7 @@ export const AllClientsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"e04a132df949a8a45f7e5f1abb0914777a1cba8394ee3960863f5a6642547497"}) as unknown as TypedDocumentString<AllClientsQuery, AllClientsQueryVariables>;
+    `, {"hash":"a5cab39bcd4d2d03d4b36fd75337efb51d8067a446fd4e45afa48ae47b350c79"}) as unknown as TypedDocumentString<AllClientsQuery, AllClientsQueryVariables>;
 export const CreateClientDocument = new TypedDocumentString(`
     mutation CreateClient($client: ClientInput!) {
   createClient(input: {client: $client}) {
@@ -4181,7 +4181,7 @@ export const AllCostTypesDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"71d170a3f3c7d5a6412df56142448282552fb0f385ef30220077a014448405cb"}) as unknown as TypedDocumentString<AllCostTypesQuery, AllCostTypesQueryVariables>;
+    `, {"hash":"2c89bad75f31972d8cc3c4f34cb4d903a070ee9f5fba5056685c84c7039530f8"}) as unknown as TypedDocumentString<AllCostTypesQuery, AllCostTypesQueryVariables>;
 export const CreateCostTypeDocument = new TypedDocumentString(`
     mutation CreateCostType($name: String!) {
   createCostType(input: {costType: {name: $name}}) {
@@ -4226,7 +4226,7 @@ export const AllExchangeRatesDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"4fe5e5bea9e5c2e6ad2b2d400e5bfa1b4dcc659ada6f947d8c873436fc25ad5b"}) as unknown as TypedDocumentString<AllExchangeRatesQuery, AllExchangeRatesQueryVariables>;
+    `, {"hash":"52e4168d83ef41aac6edbaaa73fb55f97ec62f86a1ccce2ea25c0a523b14421c"}) as unknown as TypedDocumentString<AllExchangeRatesQuery, AllExchangeRatesQueryVariables>;
 export const CheckExchangeRatesDocument = new TypedDocumentString(`
     query CheckExchangeRates($rows: JSON!) {
   checkExchangeRates(rows: $rows, first: 500) {
@@ -4290,7 +4290,7 @@ export const AllProjectsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"fe8f1ba839e4226401cd52bfb728dcce6b443805471d8e022bf6ee454ce7075f"}) as unknown as TypedDocumentString<AllProjectsQuery, AllProjectsQueryVariables>;
+    `, {"hash":"ef481e6cad18d83672f9bab73f868a55226820abdd61f89fc3cf087619bf77b4"}) as unknown as TypedDocumentString<AllProjectsQuery, AllProjectsQueryVariables>;
 export const CreateProjectDocument = new TypedDocumentString(`
     mutation CreateProject($name: String!, $accessKey: String!) {
   createProject(input: {project: {name: $name, accessKey: $accessKey}}) {
@@ -4337,7 +4337,7 @@ export const AllRolesDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"0524db93b217d63821c710f543e7b08807a6571e9c34ba9cb798bd58f20d69e5"}) as unknown as TypedDocumentString<AllRolesQuery, AllRolesQueryVariables>;
+    `, {"hash":"6cedbffca4e8e9a95940bc978843f11ecc0061edc8e30ad1829527e40d00dde5"}) as unknown as TypedDocumentString<AllRolesQuery, AllRolesQueryVariables>;
 export const AllScopesDocument = new TypedDocumentString(`
     query AllScopes {
   allScopes(orderBy: NAME_ASC, first: 200) {
@@ -4394,7 +4394,7 @@ export const AllServicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"7829f624d0430c9104e7e2f4e7a83d02d97d4a56e9b83683be14f9e562f30a9b"}) as unknown as TypedDocumentString<AllServicesQuery, AllServicesQueryVariables>;
+    `, {"hash":"1ddf3d6f5b6215f5bc99dffaedadd13b2f24396d627de3bc3b332be8d15ddbff"}) as unknown as TypedDocumentString<AllServicesQuery, AllServicesQueryVariables>;
 export const CreateServiceDocument = new TypedDocumentString(`
     mutation CreateService($name: String!) {
   createService(input: {service: {name: $name}}) {
@@ -4440,7 +4440,7 @@ export const AllSubsidiariesAdminDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"bb51cade512e05c8d6abb81876d3c7d56dd712920e6b97eb02f13c1b88a0a93e"}) as unknown as TypedDocumentString<AllSubsidiariesAdminQuery, AllSubsidiariesAdminQueryVariables>;
+    `, {"hash":"9d8d910d18844594c8d64613988214f491aabb92e3243f3d2c0c9662466a961b"}) as unknown as TypedDocumentString<AllSubsidiariesAdminQuery, AllSubsidiariesAdminQueryVariables>;
 export const DeleteSubsidiaryDocument = new TypedDocumentString(`
     mutation DeleteSubsidiary($id: UUID!) {
   deleteSubsidiaryById(input: {id: $id}) {
@@ -4477,7 +4477,7 @@ export const AllSuppliersDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"724f47e5b952e7b79c73c6b68fb5fa0cb4d639e944086450157824e183f158c8"}) as unknown as TypedDocumentString<AllSuppliersQuery, AllSuppliersQueryVariables>;
+    `, {"hash":"52627475b03f422afc0ca589ccb3d2c790065af4c76d3fb8a0051735feec918d"}) as unknown as TypedDocumentString<AllSuppliersQuery, AllSuppliersQueryVariables>;
 export const CreateSupplierDocument = new TypedDocumentString(`
     mutation CreateSupplier($supplier: SupplierInput!) {
   createSupplier(input: {supplier: $supplier}) {
@@ -4527,7 +4527,7 @@ export const AllUsersDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"a2f7ef513efaf00b15fe5477add52135a1d43da028a0dd62cf26b6996a9198bb"}) as unknown as TypedDocumentString<AllUsersQuery, AllUsersQueryVariables>;
+    `, {"hash":"00e1f58cd2dc4ffd75079eb536c6e4dc7ba4c411b0ab47acf041523d893dd94c"}) as unknown as TypedDocumentString<AllUsersQuery, AllUsersQueryVariables>;
 export const CreateUserDocument = new TypedDocumentString(`
     mutation CreateUser($input: CreateUserInput!) {
   createUser(input: $input) {
@@ -4715,7 +4715,7 @@ export const AllBillsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"37b1b90886e302c5a208fc550d25ada8451884eae23e2add8849b4232efee81a"}) as unknown as TypedDocumentString<AllBillsQuery, AllBillsQueryVariables>;
+    `, {"hash":"578c9ee5e9e7c8cc24acc395ea0adc22e6ca836a511a0d58373dec32fbfb5a77"}) as unknown as TypedDocumentString<AllBillsQuery, AllBillsQueryVariables>;
 export const BillDetailsDocument = new TypedDocumentString(`
     query BillDetails($id: Int!) {
   billById(id: $id) {
@@ -4963,7 +4963,7 @@ export const UnpaidBillsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"0c9898c3d3fb38b48046d60d208ba7981a74e718e77f816ce5b2710164fc4dad"}) as unknown as TypedDocumentString<UnpaidBillsQuery, UnpaidBillsQueryVariables>;
+    `, {"hash":"41605239355997f956ecf1636fe1928f48d6aee424ca144c93abab5685e7e7ed"}) as unknown as TypedDocumentString<UnpaidBillsQuery, UnpaidBillsQueryVariables>;
 export const UpdateBillDocument = new TypedDocumentString(`
     mutation UpdateBill($id: Int!, $patch: BillPatch!) {
   updateBillById(input: {id: $id, patch: $patch}) {
@@ -5045,7 +5045,7 @@ export const AllCostsDocument = new TypedDocumentString(`
     shortName
   }
 }
-    `, {"hash":"9e010e5eeed529f2e1843a1b6ce72b39dfd7003969548408e78c53fe4b7762fe"}) as unknown as TypedDocumentString<AllCostsQuery, AllCostsQueryVariables>;
+    `, {"hash":"52639149218b9ee40f722165257b63a6583208f711e565af60defce767035577"}) as unknown as TypedDocumentString<AllCostsQuery, AllCostsQueryVariables>;
 export const ApproveCostsDocument = new TypedDocumentString(`
     mutation ApproveCosts($ids: [Int]!) {
   approveCosts(input: {ids: $ids}) {
@@ -5134,7 +5134,7 @@ export const AllDocumentsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"1e45cd1e80a5d0210808f696974ac9f6973518eeeb2b60403f61afb2fe72848d"}) as unknown as TypedDocumentString<AllDocumentsQuery, AllDocumentsQueryVariables>;
+    `, {"hash":"f19204f9cb6920f3916eb766cf0cb012de01ea721ddc0dce7db43eb2ca28d4b4"}) as unknown as TypedDocumentString<AllDocumentsQuery, AllDocumentsQueryVariables>;
 export const CandidateDocumentsDocument = new TypedDocumentString(`
     query CandidateDocuments($search: String!, $exclude: [UUID!]!) {
   allDocuments(
@@ -5478,7 +5478,7 @@ export const AllInvoicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"103a02e32ffa4e68a77478f41ba3ee3eeb184355d9ac8408da4ae9e44a16e2a3"}) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
+    `, {"hash":"4fbe0f7074de3a4863b417b556bea847c38fcc80869bac2b4ccbb4f45f3d144f"}) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
 export const ApproveInvoiceCostDocument = new TypedDocumentString(`
     mutation ApproveInvoiceCost($costId: Int!) {
   approveCost(input: {costId: $costId}) {
