@@ -119,7 +119,7 @@ function bills(): Screen {
 }
 
 function unpaidBills(): Screen {
-  const url = '/bills/unpaid?size=50';
+  const url = '/bills?unpaid=1&size=50';
   const state = readTableState(params(url), UNPAID_TABLE);
   return {
     key: 'unpaid-bills',

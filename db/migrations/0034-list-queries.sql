@@ -32,6 +32,9 @@ begin
       'create index %I on app_public.bills (subsidiary_id) include (project_id) where status = %L and not is_deleted',
       'bills_live_' || status || '_idx', status);
   end loop;
+  -- The unpaid bills view (bills not paid in full, the most overdue first).
+  create index bills_live_unpaid_idx on app_public.bills (subsidiary_id) include (project_id)
+    where payment_status <> 'paid' and not is_deleted;
 end;
 $$;
 

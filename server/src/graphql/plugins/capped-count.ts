@@ -50,6 +50,11 @@ type Scope = Record<string, unknown>;
  * reads at most COUNT_CAP + 1 rows, so a list page costs about the same at any scale and for any
  * account (bench/README.md "Growth"). The screens show "more than 1,000" above the cap; a filter
  * narrows it. totalCount stays for API users who need the exact figure.
+ *
+ * The plan reaches into @dataplan/pg's select step (its run-time steps and planned order), which
+ * its types keep private; server/test/graphql-api.test.ts checks the count against totalCount
+ * with filters, orders and offsets as every demo account, so an upgrade that changes them fails
+ * there rather than counting wrong.
  */
 export const CappedCountPlugin: GraphileConfig.Plugin = {
   name: 'LedgerlineCappedCountPlugin',
