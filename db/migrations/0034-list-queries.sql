@@ -32,8 +32,10 @@ begin
       'create index %I on app_public.bills (subsidiary_id) include (project_id) where status = %L and not is_deleted',
       'bills_live_' || status || '_idx', status);
   end loop;
-  -- The unpaid bills view (bills not paid in full, the most overdue first).
-  create index bills_live_unpaid_idx on app_public.bills (subsidiary_id) include (project_id)
+  -- The unpaid bills view: live bills not paid in full, the most overdue first. Its page read the
+  -- due-date index from the oldest bill, past every paid one, to find the first unpaid; this
+  -- index holds only the unpaid ones, in that order, with what the policy and the count read.
+  create index bills_live_unpaid_idx on app_public.bills (due_date, id) include (subsidiary_id, project_id)
     where payment_status <> 'paid' and not is_deleted;
 end;
 $$;
