@@ -118,3 +118,35 @@ create policy select_allowed on app_public.payments for select using (
        or exists (select from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id
                    where bp.payment_id = payments.id))
 );
+
+-- Costs and bills for a project-limited account: its own policy, as for invoices (0033). The
+-- project limit was a test of the row's project against the allowed set, a linear search of the
+-- set for every row a list or count reads; it grows with the allowed projects (a pattern matching
+-- 150 projects made the manager's lists three times the accountant's at scale 3). Now the plain
+-- visitor's policy has no project condition at all (the subsidiaries of an account without a
+-- project limit, none for a limited one: subsidiaries_seen_whole), and the project-limited role's
+-- policy looks the project up in the allowed set as a hashed set. Same rows for every account;
+-- a limited account run as the plain visitor sees none (never more).
+drop policy select_allowed on app_public.costs;
+create policy select_allowed on app_public.costs for select using (
+  (select app_hidden.has_scope('cost:read'))
+  and app_hidden.subsidiary_visible(subsidiary_id, (select app_hidden.visible_subsidiary_ids()))
+  and app_hidden.subsidiary_visible(subsidiary_id, (select app_hidden.subsidiaries_seen_whole()))
+);
+create policy select_project_limited on app_public.costs for select to ledgerline_project_limited using (
+  (select app_hidden.has_scope('cost:read'))
+  and app_hidden.subsidiary_visible(subsidiary_id, (select app_hidden.visible_subsidiary_ids()))
+  and project_id in (select unnest((select app_hidden.allowed_project_ids())))
+);
+
+drop policy select_allowed on app_public.bills;
+create policy select_allowed on app_public.bills for select using (
+  (select app_hidden.has_scope('bill:read'))
+  and app_hidden.subsidiary_visible(subsidiary_id, (select app_hidden.visible_subsidiary_ids()))
+  and app_hidden.subsidiary_visible(subsidiary_id, (select app_hidden.subsidiaries_seen_whole()))
+);
+create policy select_project_limited on app_public.bills for select to ledgerline_project_limited using (
+  (select app_hidden.has_scope('bill:read'))
+  and app_hidden.subsidiary_visible(subsidiary_id, (select app_hidden.visible_subsidiary_ids()))
+  and project_id in (select unnest((select app_hidden.allowed_project_ids())))
+);
