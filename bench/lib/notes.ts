@@ -232,11 +232,12 @@ export function explainNotes(f: Findings): string[] {
   if (payments && payments.p95 >= 50) {
     notes.push(
       `- **Payments list query: p95 ${fmt(payments.p95)} ms as ${payments.account}** (not a target: no screen lists ` +
-        'payments). A payment is visible when the invoice or bill it settles is, through the link ' +
-        'tables, whose own policies check the invoice or bill again; a totalCount therefore walks ' +
-        'every visible invoice and bill and their links. What would close it: a payments policy ' +
-        'that relies on the link tables’ policies instead of joining the invoices again, or the ' +
-        'subsidiary kept on the payment as on costs.',
+        "payments). A payment keeps its invoice's or bill's subsidiary and is visible when " +
+        'that invoice or bill is; the planner checks the second part as a hashed set of every ' +
+        'visible payment link, built for each statement, which for an account that sees most ' +
+        'invoices is most of the links. What would close it: a payments policy that reads the ' +
+        'invoice or bill by its key (the link on the payment row itself), so that a page checks ' +
+        'only its 50 payments.',
     );
   }
   return notes;

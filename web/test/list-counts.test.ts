@@ -1,0 +1,58 @@
+// Lists count their rows up to 1,000 (the API's cappedCount) and say "more than" above; exports
+// do not rely on that count: they load page by page and know when the list holds more.
+import { describe, expect, it } from 'vitest';
+import { API_PAGE_MAX, loadPages } from '../src/components/DataTable/export.ts';
+import { COUNT_CAP, formatRowCount } from '../src/components/format.ts';
+import en from '../src/i18n/en.entry.json';
+import ru from '../src/i18n/ru.entry.json';
+
+const t =
+  (catalogue: { table: { moreThan: string } }) =>
+  (_key: 'table.moreThan', options: { count: string }) =>
+    catalogue.table.moreThan.replace('{{count}}', options.count);
+
+describe('a list count up to the cap', () => {
+  it('is the exact figure in the locale up to the cap', () => {
+    expect(formatRowCount(657, 'en', t(en))).toBe('657');
+    expect(formatRowCount(COUNT_CAP, 'en', t(en))).toBe('1,000');
+    expect(formatRowCount(COUNT_CAP, 'ru', t(ru))).toBe('1\u00a0000');
+  });
+
+  it('says "more than 1,000" above it, in both languages', () => {
+    expect(formatRowCount(COUNT_CAP + 1, 'en', t(en))).toBe('more than 1,000');
+    expect(formatRowCount(COUNT_CAP + 1, 'ru', t(ru))).toBe('более 1\u00a0000');
+  });
+});
+
+describe('an export loads page by page', () => {
+  const list = (size: number) => Array.from({ length: size }, (_, i) => i);
+  const pages = (rows: number[]) => {
+    const asked: [number, number][] = [];
+    const page = async (first: number, offset: number) => {
+      asked.push([first, offset]);
+      return rows.slice(offset, offset + first);
+    };
+    return { asked, page };
+  };
+
+  it('never asks for more than the API gives in one page, and stops at a short page', async () => {
+    const { asked, page } = pages(list(1_234));
+    const loaded = await loadPages(10_000, page);
+    expect(loaded.rows).toHaveLength(1_234);
+    expect(loaded.more).toBe(false);
+    expect(asked.every(([first]) => first <= API_PAGE_MAX)).toBe(true);
+    expect(asked).toHaveLength(3);
+  });
+
+  it('knows the list holds more than the limit by asking one row past it', async () => {
+    const { page } = pages(list(1_001));
+    expect(await loadPages(1_000, page)).toEqual({ rows: list(1_000), more: true });
+    const exact = pages(list(1_000));
+    expect(await loadPages(1_000, exact.page)).toEqual({ rows: list(1_000), more: false });
+  });
+
+  it('skips rows the API returned as null (not visible)', async () => {
+    const loaded = await loadPages(10, async () => [1, null, 2]);
+    expect(loaded).toEqual({ rows: [1, 2], more: false });
+  });
+});
