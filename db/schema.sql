@@ -309,6 +309,7 @@ CREATE INDEX bills_invoice_date_idx ON app_public.bills USING btree (invoice_dat
 CREATE INDEX bills_is_deleted_idx ON app_public.bills USING btree (is_deleted);
 CREATE INDEX bills_live_open_idx ON app_public.bills USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'open'::app_public.bill_status) AND (NOT is_deleted));
 CREATE INDEX bills_live_paid_idx ON app_public.bills USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'paid'::app_public.bill_status) AND (NOT is_deleted));
+CREATE INDEX bills_live_unpaid_idx ON app_public.bills USING btree (due_date, id) INCLUDE (subsidiary_id, project_id) WHERE ((payment_status <> 'paid'::app_public.payment_status) AND (NOT is_deleted));
 CREATE INDEX bills_live_validated_idx ON app_public.bills USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'validated'::app_public.bill_status) AND (NOT is_deleted));
 CREATE INDEX bills_name_idx ON app_public.bills USING btree (name);
 CREATE INDEX bills_payment_status_idx ON app_public.bills USING btree (payment_status);
@@ -334,7 +335,9 @@ create policy delete_writer on app_public.bills for delete to public
 create policy insert_writer on app_public.bills for insert to public
   with check ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
 create policy select_allowed on app_public.bills for select to public
-  using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+  using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
+create policy select_project_limited on app_public.bills for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
 create policy update_writer on app_public.bills for update to public
   using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
 grant delete, insert (name, description, act_id, invoice_ref, invoice_date, due_date, period, year, currency, vat, amount, client_id, subsidiary_id, project_id, service_id), select, update (name, description, act_id, invoice_ref, invoice_date, due_date, period, year, currency, vat, amount, status, is_deleted, client_id, subsidiary_id, project_id, service_id, closed_by) on app_public.bills to ledgerline_visitor;
@@ -546,7 +549,9 @@ create policy delete_writer on app_public.costs for delete to public
 create policy insert_writer on app_public.costs for insert to public
   with check ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
 create policy select_allowed on app_public.costs for select to public
-  using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+  using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
+create policy select_project_limited on app_public.costs for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
 create policy update_writer on app_public.costs for update to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
 grant delete, insert (name, description, amount, vat, invoice_id, bill_id, to_bill, cost_type_id, project_id, period, year), select, update (name, description, amount, vat, bill_id, to_bill, cost_type_id, project_id, period, year, status, reject_reason, is_deleted, approved_by) on app_public.costs to ledgerline_visitor;
