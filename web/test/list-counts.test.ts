@@ -20,7 +20,7 @@ describe('a list count up to the cap', () => {
 
   it('says "more than 1,000" above it, in both languages', () => {
     expect(formatRowCount(COUNT_CAP + 1, 'en', t(en))).toBe('more than 1,000');
-    expect(formatRowCount(COUNT_CAP + 1, 'ru', t(ru))).toBe('более 1\u00a0000');
+    expect(formatRowCount(COUNT_CAP + 1, 'ru', t(ru))).toBe('более чем 1\u00a0000');
   });
 });
 
