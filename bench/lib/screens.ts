@@ -23,9 +23,18 @@ import {
   type BillOrderBy,
   type CostOrderBy,
   type DocumentOrderBy,
+  type ExchangeRateOrderBy,
   type InvoiceOrderBy,
 } from '../../web/src/api/generated.ts';
 import { readTableState, pagingVariables } from '../../web/src/components/DataTable/table-state.ts';
+import {
+  referenceFilter,
+  referenceTableConfig,
+} from '../../web/src/components/reference-table-state.ts';
+import {
+  RATES_TABLE,
+  ratesFilter,
+} from '../../web/src/features/admin/exchange-rates/rates-table.ts';
 import { BILLS_TABLE, UNPAID_TABLE, billsFilter } from '../../web/src/features/bills/filters.ts';
 import { COSTS_TABLE, costsVariables } from '../../web/src/features/costs/costs-list.ts';
 import { DOCUMENTS_TABLE, documentFilter } from '../../web/src/features/documents/filters.ts';
@@ -61,18 +70,18 @@ function referenceScreen(
   document: { toString(): string },
 ): Screen {
   const url = `${path}?size=50`;
-  const state = readTableState(params(url), {
-    sort: { key: 'CREATED_AT', direction: 'DESC' },
-    sortKeys: ['CREATED_AT'],
-    filters: {},
-  });
+  const state = readTableState(params(url), referenceTableConfig(['CREATED_AT'] as const));
   return {
     key,
     screen,
     url,
     permission,
     query: document.toString(),
-    variables: { ...pagingVariables<'CREATED_AT_DESC' | 'CREATED_AT_ASC'>(state) },
+    variables: {
+      ...pagingVariables<'CREATED_AT_DESC' | 'CREATED_AT_ASC'>(state),
+      // No search typed, so the search fields do not matter.
+      filter: referenceFilter(state.filters, []),
+    },
   };
 }
 
@@ -149,18 +158,17 @@ function documents(): Screen {
 
 function exchangeRates(): Screen {
   const url = '/admin/exchange-rates?size=50';
-  const state = readTableState(params(url), {
-    sort: { key: 'RATE_DATE', direction: 'DESC' },
-    sortKeys: ['RATE_DATE'],
-    filters: {},
-  });
+  const state = readTableState(params(url), RATES_TABLE);
   return {
     key: 'exchange-rates',
     screen: 'Exchange rates',
     url,
     permission: 'admin',
     query: AllExchangeRatesDocument.toString(),
-    variables: { ...pagingVariables<'RATE_DATE_DESC' | 'RATE_DATE_ASC'>(state) },
+    variables: {
+      ...pagingVariables<ExchangeRateOrderBy>(state),
+      filter: ratesFilter(state.filters),
+    },
   };
 }
 

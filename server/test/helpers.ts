@@ -9,6 +9,7 @@ import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import {
   AUTHENTICATOR_ROLE,
+  isProjectLimited,
   requestRole,
   VISITOR_ROLE,
   withCredentials,
@@ -162,12 +163,7 @@ export async function asUser<T>(
         [who.user_id, who.account_id],
       );
       // The role the API would run the request as (the token says whether the account is limited).
-      const { rows: access } = await client.query<{ limited: boolean }>(
-        `select allowed_project_ids is not null as limited from app_private.account_access
-          where account_id = $1`,
-        [who.account_id],
-      );
-      role = requestRole({ projectLimited: access[0]?.limited });
+      role = requestRole({ projectLimited: await isProjectLimited(client, who.account_id) });
     }
     await client.query(`set local role ${role}`);
     return await work(client);

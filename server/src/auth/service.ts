@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { isProjectLimited } from '../db/database.ts';
 import { transaction } from '../db/transaction.ts';
 import { AppError, Errors } from '../errors.ts';
 import { UUID } from '../ids.ts';
@@ -178,16 +179,11 @@ export class AuthService {
       [familyId ?? null, userId, accountId, refresh.hash, this.options.refreshTokenTtl],
     );
     const sessionId = rows[0]!.family_id;
-    const { rows: access } = await client.query<{ limited: boolean }>(
-      `select allowed_project_ids is not null as limited from app_private.account_access
-        where account_id = $1`,
-      [accountId],
-    );
     const { accessToken, expiresIn } = this.options.tokens.sign({
       userId,
       accountId,
       sessionId,
-      projectLimited: access[0]?.limited ?? false,
+      projectLimited: await isProjectLimited(client, accountId),
     });
     return { accessToken, expiresIn, refreshToken: refresh.token };
   }

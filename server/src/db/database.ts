@@ -17,6 +17,19 @@ export const VISITOR_ROLE = 'ledgerline_visitor';
  */
 export const PROJECT_LIMITED_ROLE = 'ledgerline_project_limited';
 
+/** Whether the account has a project limit now (app_private.account_access; an owner connection). */
+export async function isProjectLimited(
+  client: Pick<pg.ClientBase, 'query'>,
+  accountId: string,
+): Promise<boolean> {
+  const { rows } = await client.query<{ limited: boolean }>(
+    `select allowed_project_ids is not null as limited from app_private.account_access
+      where account_id = $1`,
+    [accountId],
+  );
+  return rows[0]?.limited ?? false;
+}
+
 /** The role a request with these claims runs as. */
 export function requestRole(claims: { projectLimited?: boolean } | undefined): string {
   return claims?.projectLimited ? PROJECT_LIMITED_ROLE : VISITOR_ROLE;

@@ -1,46 +1,14 @@
 import { Add, Delete, Edit } from '@mui/icons-material';
 import { Alert, Box, Button, IconButton, Snackbar, TextField, Typography } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers';
-import { formatISO } from 'date-fns';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/errors.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { formatDate } from './format.ts';
 import { DataTable, type Column, type FilterChip } from './DataTable/DataTable.tsx';
-import {
-  filterCodecs,
-  pagingVariables,
-  useTableState,
-  type SortKeyOf,
-  type TableConfig,
-} from './DataTable/table-state.ts';
-
-export interface ReferenceFilters {
-  search: string;
-  createdFrom: Date | null;
-  createdTo: Date | null;
-}
-
-/** GraphQL filter of the shared reference-table filters (search over the given fields, created range). */
-export function referenceFilter(filters: ReferenceFilters, searchFields: string[]) {
-  const parts: Record<string, unknown>[] = [];
-  if (filters.search.trim()) {
-    parts.push({
-      or: searchFields.map((field) => ({
-        [field]: { includesInsensitive: filters.search.trim() },
-      })),
-    });
-  }
-  if (filters.createdFrom)
-    parts.push({ createdAt: { greaterThanOrEqualTo: formatISO(filters.createdFrom) } });
-  if (filters.createdTo) {
-    const end = new Date(filters.createdTo);
-    end.setDate(end.getDate() + 1);
-    parts.push({ createdAt: { lessThan: formatISO(end) } });
-  }
-  return parts.length ? { and: parts } : undefined;
-}
+import { pagingVariables, useTableState, type SortKeyOf } from './DataTable/table-state.ts';
+import { referenceFilter, referenceTableConfig } from './reference-table-state.ts';
 
 interface ReferenceTableProps<
   Row extends { id: string; createdAt?: string },
@@ -82,16 +50,8 @@ export function ReferenceTable<
 >(props: ReferenceTableProps<Row, OrderBy>) {
   const { t, i18n } = useTranslation();
   const sortKeys = props.columns.flatMap((column) => (column.sortKey ? [column.sortKey] : []));
-  const config = useMemo<TableConfig<ReferenceFilters, SortKeyOf<OrderBy>>>(
-    () => ({
-      sort: { key: 'CREATED_AT' as SortKeyOf<OrderBy>, direction: 'DESC' },
-      sortKeys,
-      filters: {
-        search: { initial: '', codec: filterCodecs.text },
-        createdFrom: { initial: null, codec: filterCodecs.date },
-        createdTo: { initial: null, codec: filterCodecs.date },
-      },
-    }),
+  const config = useMemo(
+    () => referenceTableConfig(sortKeys),
     // The sortable columns of a table do not change while it is shown.
     [sortKeys.join()],
   );

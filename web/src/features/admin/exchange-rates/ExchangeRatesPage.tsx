@@ -1,7 +1,6 @@
 import { Add, Delete, Edit, UploadFile } from '@mui/icons-material';
 import { Alert, Box, Button, IconButton, Snackbar, TextField, Typography } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers';
-import { formatISO } from 'date-fns';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
@@ -18,11 +17,9 @@ import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable, type FilterChip } from '../../../components/DataTable/DataTable.tsx';
 import {
-  filterCodecs,
   pagingVariables,
   useTableState,
   type SortKeyOf,
-  type TableConfig,
 } from '../../../components/DataTable/table-state.ts';
 import { formatDate, formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
@@ -30,29 +27,12 @@ import { DateInput, TextInput } from '../../../components/form/fields.tsx';
 import { dateRule } from '../../../components/form/rules.ts';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { formatRate } from './csv.ts';
+import { day, RATES_TABLE, ratesFilter } from './rates-table.ts';
 import { ImportDialog } from './ImportDialog.tsx';
 
 type Rate = NonNullable<AllExchangeRatesQuery['allExchangeRates']>['nodes'][number];
 type Row = Rate & { id: string };
 type Key = SortKeyOf<ExchangeRateOrderBy>;
-
-interface Filters {
-  currency: string;
-  from: Date | null;
-  to: Date | null;
-}
-
-const CONFIG: TableConfig<Filters, Key> = {
-  sort: { key: 'RATE_DATE', direction: 'DESC' },
-  sortKeys: ['CURRENCY', 'RATE_DATE'],
-  filters: {
-    currency: { initial: '', codec: filterCodecs.text },
-    from: { initial: null, codec: filterCodecs.date },
-    to: { initial: null, codec: filterCodecs.date },
-  },
-};
-
-const day = (date: Date) => formatISO(date, { representation: 'date' });
 
 const schema = yup.object({
   currency: yup
@@ -75,7 +55,7 @@ const schema = yup.object({
  */
 export default function ExchangeRatesPage() {
   const { t, i18n } = useTranslation();
-  const table = useTableState(CONFIG);
+  const table = useTableState(RATES_TABLE);
   const { filters } = table.state;
   const [currencyText, setCurrencyText] = useState(filters.currency);
   useEffect(() => setCurrencyText(filters.currency), [filters.currency]);
@@ -87,13 +67,7 @@ export default function ExchangeRatesPage() {
   const update = useGraphQLMutation(UpdateExchangeRateDocument, ['ExchangeRate']);
   const remove = useGraphQLMutation(DeleteExchangeRateDocument, ['ExchangeRate']);
 
-  const filter = useMemo(() => {
-    const parts: object[] = [];
-    if (filters.currency) parts.push({ currency: { equalTo: filters.currency.toUpperCase() } });
-    if (filters.from) parts.push({ rateDate: { greaterThanOrEqualTo: day(filters.from) } });
-    if (filters.to) parts.push({ rateDate: { lessThanOrEqualTo: day(filters.to) } });
-    return parts.length ? { and: parts } : undefined;
-  }, [filters]);
+  const filter = useMemo(() => ratesFilter(filters), [filters]);
   const list = useListQuery(
     AllExchangeRatesDocument,
     { ...pagingVariables<ExchangeRateOrderBy>(table.state), filter },
