@@ -13,6 +13,7 @@ import {
 import { startEmbeddedPostgres, type EmbeddedCluster } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/db/seed.ts';
+import { onFreePort } from './free-port.ts';
 
 export const TEMPLATE_DATABASE = 'ledgerline_test_template';
 export const AUTHENTICATOR_PASSWORD = 'test-authenticator-password';
@@ -31,13 +32,15 @@ export async function setup(project: TestProject) {
   if (!serverUrl) {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-test-pg-'));
     fs.chmodSync(dataDir, 0o755);
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    cluster = await startEmbeddedPostgres({
-      dataDir: path.join(dataDir, 'pg'),
-      port,
-      password: 'test-superuser-password',
-      persistent: false,
-    });
+    const pgDir = path.join(dataDir, 'pg');
+    cluster = await onFreePort((port) =>
+      startEmbeddedPostgres({
+        dataDir: pgDir,
+        port,
+        password: 'test-superuser-password',
+        persistent: false,
+      }),
+    );
     serverUrl = cluster.url('postgres');
   }
   const client = await import('pg').then(

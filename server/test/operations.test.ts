@@ -10,18 +10,18 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runningServer } from '../src/db/embedded.ts';
 import { loadSecrets } from '../src/secrets.ts';
+import { freePort } from './free-port.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-ops-'));
 fs.chmodSync(root, 0o755);
-const port = () => 20000 + Math.floor(Math.random() * 20000);
 
 interface Install {
   dataDir: string;
   pgPort: number;
 }
 const installs: Install[] = [];
-function install(name: string): Install {
-  const created = { dataDir: path.join(root, name), pgPort: port() };
+async function install(name: string): Promise<Install> {
+  const created = { dataDir: path.join(root, name), pgPort: await freePort() };
   installs.push(created);
   return created;
 }
@@ -85,9 +85,10 @@ async function withDatabase<T>(
 
 const PDF = Buffer.from('%PDF-1.4\nbackup test\n%%EOF\n');
 
+const a = await install('a');
+const b = await install('b');
+
 describe('operations (docs/operations.md)', () => {
-  const a = install('a');
-  const b = install('b');
   const backupFile = path.join(root, 'backup.zip');
 
   it('db:reset on a new data directory makes a seeded database', async () => {
@@ -161,7 +162,7 @@ describe('operations (docs/operations.md)', () => {
   }, 120_000);
 
   it('npm start stops Node and PostgreSQL on SIGTERM to its own process, printing no client dumps', async () => {
-    const httpPort = port();
+    const httpPort = await freePort();
     const child = spawn('npm', ['start'], {
       env: {
         ...process.env,
@@ -191,10 +192,10 @@ describe('operations (docs/operations.md)', () => {
 
 describe('npm run dev', () => {
   it('starts the API and Vite, whose proxy reaches the API on PORT; SIGTERM stops all of it', async () => {
-    const target = install('dev');
+    const target = await install('dev');
     // The data directory of a fresh install, made by db:reset so that start-up is quick.
     expect((await npm(target, ['db:reset'])).code).toBe(0);
-    const httpPort = port();
+    const httpPort = await freePort();
     const child = spawn('npm', ['run', 'dev'], {
       env: {
         ...process.env,

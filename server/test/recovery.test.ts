@@ -16,6 +16,7 @@ import {
 import { runningServer, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { keepEmbeddedPostgresRunning } from '../src/db/watchdog.ts';
+import { freePort } from './free-port.ts';
 import { TEST_JWT_SECRET } from './helpers.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-recovery-'));
@@ -29,7 +30,7 @@ afterAll(async () => {
 it('after the embedded postmaster is killed, the server restarts it and /health and /ready recover', async () => {
   const options = {
     dataDir: path.join(dir, 'pg'),
-    port: 20000 + Math.floor(Math.random() * 20000),
+    port: await freePort(),
     password: 'recovery-test-password',
     persistent: false,
   };
