@@ -3,24 +3,25 @@
 // Measures the API on the data of `npm run bench:data -- --scale S`: the server runs in a child
 // process (bench/server.ts), the load (autocannon) comes from this process over loopback.
 import '../server/src/env.ts';
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
-import { AUTHENTICATOR_ROLE, VISITOR_ROLE } from '../server/src/db/database.ts';
+import { VISITOR_ROLE } from '../server/src/db/database.ts';
 import { DEMO_PASSWORD } from '../server/src/db/seed.ts';
 import { formatCount, log, numberOption, parseScaleArgs } from './lib/cli.ts';
 import {
-  BENCH_DATABASE,
   BENCH_DIR,
   BYPASS_ROLE,
   openBenchCluster,
   withClient,
   type BenchCluster,
 } from './lib/cluster.ts';
+import { readBrowserRun, renderBrowserSection } from './lib/browser-report.ts';
 import { cpuDelta, sampleCpu } from './lib/cpu.ts';
+import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
 import { countsFor } from './lib/generate.ts';
 import { explainNotes, worstAccountRatio, type Findings } from './lib/notes.ts';
 import {
@@ -90,7 +91,7 @@ interface Target {
 const cluster = await openBenchCluster(log);
 let stopServer = async () => {};
 try {
-  const generated = await checkData(cluster);
+  const generated = await checkData(cluster, scale);
   await prepareRoles(cluster);
   const { base, stop, pid } = await startServer(cluster);
   stopServer = stop;
@@ -104,75 +105,6 @@ try {
 } finally {
   await stopServer();
   await cluster.stop();
-}
-
-/** The benchmark database exists and holds data of the asked scale. */
-async function checkData(cluster: BenchCluster): Promise<{ scale: number; seed: number }> {
-  const comment = await withClient(cluster.serverUrl, async (client) => {
-    const { rows } = await client.query<{ comment: string | null }>(
-      `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
-      [BENCH_DATABASE],
-    );
-    return rows[0]?.comment;
-  });
-  const hint = `run \`npm run bench:data -- --scale ${scale}\` first`;
-  if (!comment) throw new Error(`No benchmark data in ${BENCH_DATABASE}: ${hint}.`);
-  const generated = JSON.parse(comment) as { scale: number; seed: number };
-  if (generated.scale !== scale) {
-    throw new Error(`${BENCH_DATABASE} holds data of scale ${generated.scale}: ${hint}.`);
-  }
-  return generated;
-}
-
-/** The role that bypasses RLS: the visitor's privileges, BYPASSRLS, usable by the authenticator. */
-async function prepareRoles(cluster: BenchCluster) {
-  await withClient(cluster.ownerUrl, async (client) => {
-    await client.query(`do $$ begin
-      if not exists (select from pg_roles where rolname = '${BYPASS_ROLE}') then
-        create role ${BYPASS_ROLE} nologin bypassrls;
-      end if; end $$`);
-    await client.query(`grant ${VISITOR_ROLE} to ${BYPASS_ROLE}`);
-    await client.query(`grant ${BYPASS_ROLE} to ${AUTHENTICATOR_ROLE}`);
-    await client.query(
-      `alter role ${AUTHENTICATOR_ROLE} with login password ${client.escapeLiteral(cluster.authenticatorPassword)}`,
-    );
-  });
-}
-
-/** Starts bench/server.ts in a child process and waits until it listens. */
-async function startServer(cluster: BenchCluster) {
-  const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      GRAPHILE_ENV: 'production',
-      BENCH_OWNER_URL: cluster.ownerUrl,
-      BENCH_AUTHENTICATOR_URL: cluster.authenticatorUrl,
-      BENCH_JWT_SECRET: cluster.jwtSecret,
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start in 120 s')), 120_000);
-    child.once('message', (message: { type?: string; port?: number }) => {
-      clearTimeout(timer);
-      if (message.type === 'ready' && message.port) resolve(message.port);
-      else reject(new Error(`unexpected message from the server: ${JSON.stringify(message)}`));
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with code ${code} before it was ready`));
-    });
-  });
-  log(`Server (production mode, pid ${child.pid}) listening on 127.0.0.1:${port}`);
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  };
-  return { base: `http://127.0.0.1:${port}`, stop, pid: child.pid };
 }
 
 async function measure(
@@ -733,6 +665,10 @@ function renderReport(f: Findings): string {
   }
   const notes = explainNotes(f);
   if (notes.length) lines.push('', '## Notes', '', ...notes);
+  // The browser's own time, when `npm run bench:browser` was run at this scale (results beside).
+  const browserRun = readBrowserRun(path.dirname(outFile), f.scale);
+  const browser = browserRun ? renderBrowserSection(browserRun) : undefined;
+  if (browser) lines.push('', ...browser.section);
   lines.push(
     '',
     `ratio graphql/raw: ${f.ratioGraphqlRaw.toFixed(2)}`,
@@ -740,6 +676,7 @@ function renderReport(f: Findings): string {
     `nested list rps: ${Math.round(f.nestedRps)}`,
     `p95 list ms: ${f.p95List.toFixed(1)}`,
     `worst account ratio: ${f.worstAccountRatio.value.toFixed(2)}`,
+    ...(browser?.lines ?? []),
     '',
   );
   return lines.join('\n');

@@ -50,7 +50,8 @@ const app = await buildApp({
   authenticatorUrl,
   jwtSecret,
   trustedDocuments: BENCH_DOCUMENTS,
-  webRoot: path.join(dataDir, 'no-web-build'),
+  // The web build only for the browser benchmark (bench/browser.ts).
+  webRoot: process.env.BENCH_WEB_ROOT || path.join(dataDir, 'no-web-build'),
 });
 
 // Server-side time of each labelled request, from the first hook to the response sent.

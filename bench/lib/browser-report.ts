@@ -1,0 +1,91 @@
+// The browser benchmark's figures (bench/browser.ts) as the report shows them (bench.ts adds
+// them to results/latest.md when a run of the same scale is saved beside it).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Account } from './queries.ts';
+import { fmt, percentile } from './stats.ts';
+
+/** Goals (p95 on this machine): first rows after a full load and after an in-app navigation. */
+export const BROWSER_GOALS = { fullLoadMs: 500, inAppMs: 150 };
+
+export interface BrowserRow {
+  key: string;
+  screen: string;
+  account: Account;
+  fullLoad: number[];
+  inApp: number[];
+  /** JavaScript bytes transferred by a full load on a cold cache (compressed, as sent). */
+  jsBytes: number;
+  /** Long tasks until the first rows, per full load: count and total ms (the worst load). */
+  longTasks: { count: number; ms: number };
+}
+
+export interface BrowserRun {
+  scale: number;
+  rounds: number;
+  commit: string;
+  date: string;
+  rows: BrowserRow[];
+}
+
+export function browserRunFile(dir: string, scale: number) {
+  return path.join(dir, `browser-scale-${scale}.json`);
+}
+
+export function readBrowserRun(dir: string, scale: number): BrowserRun | undefined {
+  const file = browserRunFile(dir, scale);
+  return fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as BrowserRun)
+    : undefined;
+}
+
+/** The worst screen and account of a figure: its p95 and where. */
+function worst(run: BrowserRun, pick: (row: BrowserRow) => number[]) {
+  let found = { p95: Number.NaN, row: undefined as BrowserRow | undefined };
+  for (const row of run.rows) {
+    const p95 = percentile(pick(row), 95);
+    if (!(p95 <= found.p95)) found = { p95, row };
+  }
+  return found;
+}
+
+/** The browser table, the goals and what meets them, and the two closing figures. */
+export function renderBrowserSection(run: BrowserRun): { section: string[]; lines: string[] } {
+  const mark = (value: number, goal: number) => (value <= goal ? 'yes' : '**no**');
+  const fullWorst = worst(run, (row) => row.fullLoad);
+  const inAppWorst = worst(run, (row) => row.inApp);
+  const section = [
+    '### The browser: navigation to the first rows',
+    '',
+    `\`npm run bench:browser -- --scale ${run.scale}\` at ${run.commit}, ${run.date.slice(0, 10)}: ` +
+      `the production build in Debian's Chromium (1440×900, ru), ${run.rounds} rounds per screen ` +
+      'and account after a warm-up. Full load: `page.goto` of the URL to the first grid row (or the ' +
+      "table's empty state; a record's title). In-app: from the home screen, the router's " +
+      'navigation to the URL to the same. JS: bytes transferred by a full load on a cold cache ' +
+      '(compressed). Long tasks: main-thread tasks over 50 ms before the first rows, the worst load.',
+    '',
+    `Goals: full load ≤ ${BROWSER_GOALS.fullLoadMs} ms and in-app ≤ ${BROWSER_GOALS.inAppMs} ms, p95.`,
+    '',
+    '| screen | account | full load p50 | full load p95 | meets | in-app p50 | in-app p95 | meets | JS kB | long tasks (ms) |',
+    '| --- | --- | ---: | ---: | --- | ---: | ---: | --- | ---: | ---: |',
+    ...run.rows.map((row) => {
+      const fullP95 = percentile(row.fullLoad, 95);
+      const inAppP95 = percentile(row.inApp, 95);
+      return (
+        `| ${row.screen} | ${row.account} | ${fmt(percentile(row.fullLoad, 50))} | ${fmt(fullP95)} | ` +
+        `${mark(fullP95, BROWSER_GOALS.fullLoadMs)} | ${fmt(percentile(row.inApp, 50))} | ` +
+        `${fmt(inAppP95)} | ${mark(inAppP95, BROWSER_GOALS.inAppMs)} | ${fmt(row.jsBytes / 1024)} | ` +
+        `${row.longTasks.count} (${fmt(row.longTasks.ms)}) |`
+      );
+    }),
+    '',
+    `Worst full load: ${fullWorst.row?.screen} as ${fullWorst.row?.account}, ${fmt(fullWorst.p95)} ms; ` +
+      `worst in-app: ${inAppWorst.row?.screen} as ${inAppWorst.row?.account}, ${fmt(inAppWorst.p95)} ms.`,
+    '',
+  ];
+  const lines = [
+    `browser full-load p95 ms: ${fmt(fullWorst.p95)}`,
+    `browser in-app p95 ms: ${fmt(inAppWorst.p95)}`,
+  ];
+  return { section, lines };
+}

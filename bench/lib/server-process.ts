@@ -1,0 +1,84 @@
+// The benchmark server (bench/server.ts) as a child process, on the benchmark's database: the
+// data check, the roles it needs and the start, shared by bench.ts and browser.ts.
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { AUTHENTICATOR_ROLE, VISITOR_ROLE } from '../../server/src/db/database.ts';
+import { log } from './cli.ts';
+import { BENCH_DATABASE, BYPASS_ROLE, withClient, type BenchCluster } from './cluster.ts';
+
+/** The benchmark database exists and holds data of the asked scale. */
+export async function checkData(
+  cluster: BenchCluster,
+  scale: number,
+): Promise<{ scale: number; seed: number }> {
+  const comment = await withClient(cluster.serverUrl, async (client) => {
+    const { rows } = await client.query<{ comment: string | null }>(
+      `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
+      [BENCH_DATABASE],
+    );
+    return rows[0]?.comment;
+  });
+  const hint = `run \`npm run bench:data -- --scale ${scale}\` first`;
+  if (!comment) throw new Error(`No benchmark data in ${BENCH_DATABASE}: ${hint}.`);
+  const generated = JSON.parse(comment) as { scale: number; seed: number };
+  if (generated.scale !== scale) {
+    throw new Error(`${BENCH_DATABASE} holds data of scale ${generated.scale}: ${hint}.`);
+  }
+  return generated;
+}
+
+/** The role that bypasses RLS: the visitor's privileges, BYPASSRLS, usable by the authenticator. */
+export async function prepareRoles(cluster: BenchCluster) {
+  await withClient(cluster.ownerUrl, async (client) => {
+    await client.query(`do $$ begin
+      if not exists (select from pg_roles where rolname = '${BYPASS_ROLE}') then
+        create role ${BYPASS_ROLE} nologin bypassrls;
+      end if; end $$`);
+    await client.query(`grant ${VISITOR_ROLE} to ${BYPASS_ROLE}`);
+    await client.query(`grant ${BYPASS_ROLE} to ${AUTHENTICATOR_ROLE}`);
+    await client.query(
+      `alter role ${AUTHENTICATOR_ROLE} with login password ${client.escapeLiteral(cluster.authenticatorPassword)}`,
+    );
+  });
+}
+
+/** Starts bench/server.ts in a child process and waits until it listens. */
+export async function startServer(
+  cluster: BenchCluster,
+  /** Served as the web app (the production build), for the browser benchmark. */
+  webRoot?: string,
+) {
+  const child = fork(path.join(import.meta.dirname, '..', 'server.ts'), [], {
+    env: {
+      ...process.env,
+      ...(webRoot ? { BENCH_WEB_ROOT: webRoot } : {}),
+      NODE_ENV: 'production',
+      GRAPHILE_ENV: 'production',
+      BENCH_OWNER_URL: cluster.ownerUrl,
+      BENCH_AUTHENTICATOR_URL: cluster.authenticatorUrl,
+      BENCH_JWT_SECRET: cluster.jwtSecret,
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start in 120 s')), 120_000);
+    child.once('message', (message: { type?: string; port?: number }) => {
+      clearTimeout(timer);
+      if (message.type === 'ready' && message.port) resolve(message.port);
+      else reject(new Error(`unexpected message from the server: ${JSON.stringify(message)}`));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with code ${code} before it was ready`));
+    });
+  });
+  log(`Server (production mode, pid ${child.pid}) listening on 127.0.0.1:${port}`);
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  return { base: `http://127.0.0.1:${port}`, stop, pid: child.pid };
+}
