@@ -15,6 +15,7 @@ import { storageRoutes } from './files/routes.ts';
 import { sweepFiles } from './files/sweeper.ts';
 import { clientErrorRoutes } from './client-errors.ts';
 import { coolDownLeft, requestAccount } from './graphql/plugins/query-cost.ts';
+import { SERVICE_UNAVAILABLE } from './graphql/errors.ts';
 import { makePreset } from './graphql/preset.ts';
 import { cappedResponse, withRequestErrorCodes } from './graphql/request-errors.ts';
 import { trustedDocuments } from './graphql/trusted-documents.ts';
@@ -135,7 +136,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // An account just refused for an over-limit request waits out its cool-down: answered before its
   // body is read, and after a delay, so repeating the request costs the server next to nothing.
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/graphql') || request.method !== 'POST') return;
+    // GET too: the web app sends short queries by GET, and a refused query must not come back so.
+    if (
+      !request.url.startsWith('/graphql') ||
+      (request.method !== 'POST' && request.method !== 'GET')
+    )
+      return;
     const left = coolDownLeft(requestAccount(request.claims?.accountId, request.ip));
     if (left === 0) return;
     await new Promise((resolve) => setTimeout(resolve, Math.min(left, 1000)));
@@ -173,11 +179,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await pgl.getSchema();
   const serv = pgl.createServ(grafserv);
   await serv.addTo(app);
-  app.addHook('onSend', async (request, _reply, payload) =>
-    request.url.startsWith('/graphql') && typeof payload === 'string'
-      ? cappedResponse(withRequestErrorCodes(payload))
-      : payload,
-  );
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/graphql') || typeof payload !== 'string') return payload;
+    // The database is down or restarting: not the request's fault, and worth retrying soon.
+    if (payload.includes(`"code":"${SERVICE_UNAVAILABLE.code}"`)) {
+      reply.code(503).header('retry-after', String(SERVICE_UNAVAILABLE.retryAfterSeconds));
+    }
+    return cappedResponse(withRequestErrorCodes(payload));
+  });
 
   // File storage (SPEC §7): bytes in DATA_DIR/files, metadata and permissions in PostgreSQL.
   const visitorPool = new pg.Pool({ connectionString: options.authenticatorUrl, max: 10 });

@@ -1,6 +1,20 @@
 import { defaultMaskError } from 'postgraphile/grafserv';
 import { GraphQLError } from 'postgraphile/graphql';
 import { AppError } from '../errors.ts';
+import {
+  FORBIDDEN_FILTER,
+  isDatabaseUnreachable,
+  NO_NEW_VALUES,
+  NO_ROW_DELETED,
+  STILL_REFERRED_TO,
+} from './upstream-messages.ts';
+
+/** While PostgreSQL is down or restarting: HTTP 503 with Retry-After (app.ts). */
+export const SERVICE_UNAVAILABLE = {
+  code: 'ServiceUnavailable',
+  message: 'The service is restarting. Try again in a moment.',
+  retryAfterSeconds: 5,
+} as const;
 
 /** What a violated constraint means to a user: a stable code and a message (docs/errors.md). */
 export const CONSTRAINT_MESSAGES: Record<string, { code: string; message: string }> = {
@@ -115,7 +129,7 @@ function describePgError(error: PgError): { code: string; message: string } | un
     case '23001': // restrict_violation: a row still refers to it
       return { code: 'IsConstraintViolation', message: 'Other entities depend on it.' };
     case '23503':
-      return /^update or delete on table/.test(error.message)
+      return STILL_REFERRED_TO.test(error.message)
         ? { code: 'IsConstraintViolation', message: 'Other entities depend on it.' }
         : { code: 'ReferenceNotFound', message: 'A record this refers to does not exist.' };
     case '23505':
@@ -156,20 +170,22 @@ export function maskError(error: GraphQLError): GraphQLError {
   if (original instanceof AppError) {
     return withCode(error, original.code, original.message, original.details);
   }
-  if (original && / are forbidden in filter argument input\.$/.test(original.message)) {
+  if (original && isDatabaseUnreachable(original)) {
+    return withCode(error, SERVICE_UNAVAILABLE.code, SERVICE_UNAVAILABLE.message, {
+      retryAfterSeconds: SERVICE_UNAVAILABLE.retryAfterSeconds,
+    });
+  }
+  if (original && FORBIDDEN_FILTER.test(original.message)) {
     return withCode(error, 'InvalidFilter', original.message);
   }
-  if (original && /^No values were deleted in collection /.test(original.message)) {
+  if (original && NO_ROW_DELETED.test(original.message)) {
     return withCode(
       error,
       'RecordNotFound',
       "The record was not found or you don't have access to it.",
     );
   }
-  if (
-    original &&
-    original.message === 'Attempted to update a record, but no new values were specified.'
-  ) {
+  if (original && NO_NEW_VALUES.test(original.message)) {
     return withCode(error, 'NoChanges', 'No changes found. Do not update.');
   }
   if (original) {
