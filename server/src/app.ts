@@ -101,9 +101,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1_000_000,
   });
 
-  const ownerPool = new pg.Pool({ connectionString: options.ownerUrl, max: 10 });
-  // An idle connection the server drops (restart, failover) must not take the process down.
-  ownerPool.on('error', (error) => console.warn(`Database connection lost: ${error.message}`));
+  // One pool per database role (docs/operations.md "Connections"), sized in config.ts: the owner's
+  // for the auth module, file bookkeeping and health; the authenticator's for every request run as
+  // the signed-in account (GraphQL and file storage). A connection the server drops (restart,
+  // failover) is one line in the log, never the process, and the pool reconnects on its next query.
+  const ownerPool = new pg.Pool({
+    connectionString: options.ownerUrl,
+    max: config.ownerPoolSize,
+    application_name: 'ledgerline owner',
+  });
+  const authenticatorPool = new pg.Pool({
+    connectionString: options.authenticatorUrl,
+    max: config.authenticatorPoolSize,
+    application_name: 'ledgerline authenticator',
+  });
+  for (const [pool, role] of [
+    [ownerPool, 'owner'],
+    [authenticatorPool, 'authenticator'],
+  ] as const) {
+    const connectionLost = (error: Error) =>
+      console.warn(`Database connection lost (${role} pool): ${error.message}`);
+    pool.on('error', connectionLost);
+    pool.on('connect', (client) => client.on('error', connectionLost));
+  }
   const tokens = accessTokens(options.jwtSecret, config.accessTokenTtl);
   const auth = new AuthService({
     pool: ownerPool,
@@ -155,16 +175,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
-  // The API's own pool (the adaptor's default one prints whole client objects on every dropped
-  // connection): a lost connection is one line, and the pool reconnects on the next query.
-  const graphqlPool = new pg.Pool({ connectionString: options.authenticatorUrl, max: 20 });
-  const connectionLost = (error: Error) =>
-    console.warn(`GraphQL database connection lost: ${error.message}`);
-  graphqlPool.on('error', connectionLost);
-  graphqlPool.on('connect', (client) => client.on('error', connectionLost));
+  // The API runs on the authenticator pool (not the adaptor's default one, which prints whole
+  // client objects on every dropped connection).
   const pgl = postgraphile(
     makePreset({
-      pool: graphqlPool,
+      pool: authenticatorPool,
       production: config.production,
       explain: config.graphqlExplain,
       auth,
@@ -189,13 +204,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // File storage (SPEC §7): bytes in DATA_DIR/files, metadata and permissions in PostgreSQL.
-  const visitorPool = new pg.Pool({ connectionString: options.authenticatorUrl, max: 10 });
-  visitorPool.on('error', (error) => console.warn(`Database connection lost: ${error.message}`));
   const filesDir = path.join(config.dataDir, 'files');
   const blobs = new LocalBlobStore(filesDir);
   await app.register(storageRoutes, {
     prefix: STORAGE_BASE_PATH,
-    pool: visitorPool,
+    pool: authenticatorPool,
     ownerPool,
     blobs,
   });
@@ -235,8 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     if (sweeper) clearInterval(sweeper);
     await pgl.release();
-    await graphqlPool.end();
-    await visitorPool.end();
+    await authenticatorPool.end();
     await ownerPool.end();
   });
   return app;
