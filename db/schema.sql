@@ -121,6 +121,8 @@ create table app_public.accounts (
 );
 comment on table app_public.accounts is 'One way a user works: a role, additional scopes, and optional limits to subsidiaries and projects.';
 comment on column app_public.accounts.access_pattern_projects is 'Project access pattern: include and !exclude access keys with * wildcards (docs/permissions.md). Null: no pattern.';
+comment on constraint accounts_access_pattern_valid on app_public.accounts is '@code InvalidAccessToken
+Invalid project access token.';
 CREATE INDEX accounts_role_id_idx ON app_public.accounts USING btree (role_id);
 CREATE INDEX accounts_user_id_idx ON app_public.accounts USING btree (user_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
@@ -295,6 +297,14 @@ comment on column app_public.bills.is_deleted is '@behavior -insert -update';
 comment on column app_public.bills.closed_by is '@behavior -insert -update';
 comment on column app_public.bills.paid_amount is '@behavior -insert -update
 The sum of the payments on the bill.';
+comment on constraint bills_due_date_not_before_invoice_date on app_public.bills is '@code DueDateBeforeInvoiceDate
+The due date cannot be earlier than the invoice date.';
+comment on constraint bills_paid_not_above_amount on app_public.bills is '@code PaymentsExceedAmount
+The payments would be more than the amount. Delete a payment first.';
+comment on constraint bills_period_month on app_public.bills is '@code InvalidPeriod
+The period must be a month from 1 to 12.';
+comment on constraint bills_vat_range on app_public.bills is '@code VatOutOfRange
+VAT must be above 0 and at most 100.';
 CREATE INDEX bills_act_id_idx ON app_public.bills USING btree (act_id);
 CREATE INDEX bills_amount_idx ON app_public.bills USING btree (amount);
 CREATE INDEX bills_amount_usd_idx ON app_public.bills USING btree (amount_usd);
@@ -426,6 +436,12 @@ create table app_public.clients (
   constraint clients_tax_reason_code_format CHECK ((tax_reason_code ~ '^[0-9]{9}$'::text))
 );
 comment on table app_public.clients is 'A customer the group bills.';
+comment on constraint clients_registration_number_format on app_public.clients is '@code InvalidRegistrationNumber
+The registration number must be 13 to 15 digits.';
+comment on constraint clients_tax_id_format on app_public.clients is '@code InvalidTaxId
+The tax id must be 10 or 12 digits.';
+comment on constraint clients_tax_reason_code_format on app_public.clients is '@code InvalidTaxReasonCode
+The tax reason code must be 9 digits.';
 CREATE INDEX clients_created_at_idx ON app_public.clients USING btree (created_at);
 CREATE INDEX clients_legal_name_idx ON app_public.clients USING btree (lower(legal_name));
 CREATE INDEX clients_legal_name_sort_idx ON app_public.clients USING btree (legal_name);
@@ -455,6 +471,8 @@ comment on table app_public.cost_types is 'A category of cost (rent, salaries, s
 CREATE INDEX cost_types_created_at_idx ON app_public.cost_types USING btree (created_at);
 CREATE INDEX cost_types_name_idx ON app_public.cost_types USING btree (name);
 CREATE UNIQUE INDEX cost_types_name_unique ON app_public.cost_types USING btree (lower(btrim(name)));
+comment on index app_public.cost_types_name_unique is '@code NameTaken
+A cost type with this name already exists.';
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.cost_types FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.cost_types enable row level security;
 create policy delete_writer on app_public.cost_types for delete to public
@@ -515,6 +533,10 @@ comment on column app_public.costs.status is '@behavior -insert -update';
 comment on column app_public.costs.reject_reason is '@behavior -insert -update';
 comment on column app_public.costs.is_deleted is '@behavior -insert -update';
 comment on column app_public.costs.approved_by is '@behavior -insert -update';
+comment on constraint costs_period_month on app_public.costs is '@code InvalidPeriod
+The period must be a month from 1 to 12.';
+comment on constraint costs_vat_range on app_public.costs is '@code VatOutOfRange
+VAT must be above 0 and at most 100.';
 CREATE INDEX costs_amount_idx ON app_public.costs USING btree (amount);
 CREATE INDEX costs_amount_usd_idx ON app_public.costs USING btree (amount_usd);
 CREATE INDEX costs_approved_by_idx ON app_public.costs USING btree (approved_by);
@@ -726,6 +748,10 @@ The parent document (usually the contract this one amends or serves).';
 comment on column app_public.documents.is_deleted is '@behavior -insert -update
 Archived; see setDocumentDeleted.';
 comment on column app_public.documents.deleted_by is '@behavior -insert -update';
+comment on constraint documents_contract_reference_fkey on app_public.documents is '@fieldName parent
+@foreignFieldName children';
+comment on constraint documents_expiration_not_before_signing on app_public.documents is '@code ExpirationBeforeSigning
+The expiration date cannot be earlier than the signing date.';
 CREATE INDEX documents_client_id_idx ON app_public.documents USING btree (client_id);
 CREATE INDEX documents_contract_reference_idx ON app_public.documents USING btree (contract_reference);
 CREATE INDEX documents_contractor_id_idx ON app_public.documents USING btree (contractor_id);
@@ -920,6 +946,12 @@ comment on column app_public.invoices.paid_amount is '@behavior -insert -update
 The sum of the payments on the invoice.';
 comment on column app_public.invoices.project_ids is '@behavior -*
 The projects of the invoice''s costs (all of them, archived too), kept by the database for the visibility rule.';
+comment on constraint invoices_due_date_not_before_invoice_date on app_public.invoices is '@code DueDateBeforeInvoiceDate
+The due date cannot be earlier than the invoice date.';
+comment on constraint invoices_paid_not_above_amount on app_public.invoices is '@code PaymentsExceedAmount
+The payments would be more than the amount. Delete a payment first.';
+comment on constraint invoices_period_order on app_public.invoices is '@code PeriodEndBeforeStart
+The period end cannot be earlier than its start.';
 CREATE INDEX invoices_amount_idx ON app_public.invoices USING btree (amount);
 CREATE INDEX invoices_amount_usd_idx ON app_public.invoices USING btree (amount_usd);
 CREATE INDEX invoices_amount_w_vat_idx ON app_public.invoices USING btree (amount_w_vat);
@@ -1081,6 +1113,8 @@ comment on table app_public.payments is '@behavior -insert -update -delete
 Money paid on an invoice or received on a bill. Created with createInvoicePayment, createBillPayment or createPayments; removed with deletePayment.';
 comment on column app_public.payments.subsidiary_id is '@behavior -*
 The subsidiary of the invoice or bill the payment settles (kept by the database for the visibility rule).';
+comment on constraint payments_amount_positive on app_public.payments is '@code InvalidAmount
+The amount must be above 0.';
 CREATE INDEX payments_created_by_idx ON app_public.payments USING btree (created_by);
 CREATE INDEX payments_currency_idx ON app_public.payments USING btree (currency);
 CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payment_date DESC);
@@ -1132,9 +1166,15 @@ create table app_public.projects (
 );
 comment on table app_public.projects is 'A project costs and bills are booked to. access_key is what account access patterns match.';
 comment on column app_public.projects.access_key is 'Latin letters, digits, underscore and dot; matched by account access patterns.';
+comment on constraint projects_access_key_format on app_public.projects is '@code InvalidAccessKey
+The access key allows only Latin letters, digits, underscore and dot.';
+comment on constraint projects_access_key_unique on app_public.projects is '@code AccessKeyTaken
+Another project already has this access key.';
 CREATE INDEX projects_created_at_idx ON app_public.projects USING btree (created_at);
 CREATE INDEX projects_name_idx ON app_public.projects USING btree (name);
 CREATE UNIQUE INDEX projects_name_unique ON app_public.projects USING btree (lower(btrim(name)));
+comment on index app_public.projects_name_unique is '@code NameTaken
+A project with this name already exists.';
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.projects FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_account_access AFTER INSERT OR DELETE OR UPDATE OF access_key ON app_public.projects FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__projects();
 alter table app_public.projects enable row level security;
@@ -1190,6 +1230,8 @@ create table app_public.roles (
 );
 comment on table app_public.roles is '@behavior -insert
 A named set of scopes; every account has one. Created with createRole (name and at least one scope).';
+comment on constraint roles_name_unique on app_public.roles is '@code RoleNameTaken
+A role with this name already exists.';
 CREATE INDEX roles_created_at_idx ON app_public.roles USING btree (created_at);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.roles FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE CONSTRAINT TRIGGER _900_need_scope AFTER INSERT ON app_public.roles DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_private.tg_roles__need_scope();
@@ -1230,6 +1272,8 @@ comment on table app_public.services is 'A service the group sells; bills and do
 CREATE INDEX services_created_at_idx ON app_public.services USING btree (created_at);
 CREATE INDEX services_name_idx ON app_public.services USING btree (name);
 CREATE UNIQUE INDEX services_name_unique ON app_public.services USING btree (lower(btrim(name)));
+comment on index app_public.services_name_unique is '@code NameTaken
+A service with this name already exists.';
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.services FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.services enable row level security;
 create policy delete_writer on app_public.services for delete to public
@@ -1257,6 +1301,8 @@ create table app_public.subsidiaries (
 );
 comment on table app_public.subsidiaries is 'A company of the group: it receives invoices and issues bills.';
 comment on column app_public.subsidiaries.linked_document_id is 'The subsidiary''s linked document; it names the subsidiary as its principal.';
+comment on constraint subsidiaries_country_required on app_public.subsidiaries is '@code CountryRequired
+Country is required.';
 CREATE INDEX subsidiaries_created_at_idx ON app_public.subsidiaries USING btree (created_at);
 CREATE INDEX subsidiaries_legal_name_idx ON app_public.subsidiaries USING btree (lower(legal_name));
 CREATE INDEX subsidiaries_legal_name_sort_idx ON app_public.subsidiaries USING btree (legal_name);
@@ -1291,6 +1337,8 @@ create table app_public.suppliers (
   constraint suppliers_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE SET NULL
 );
 comment on table app_public.suppliers is 'A company that invoices the group. It may have a linked user (a supplier representative).';
+comment on constraint suppliers_country_required on app_public.suppliers is '@code CountryRequired
+Country is required.';
 CREATE INDEX suppliers_created_at_idx ON app_public.suppliers USING btree (created_at);
 CREATE INDEX suppliers_legal_name_idx ON app_public.suppliers USING btree (lower(legal_name));
 CREATE INDEX suppliers_legal_name_sort_idx ON app_public.suppliers USING btree (legal_name);
@@ -1334,6 +1382,8 @@ CREATE INDEX users_first_name_idx ON app_public.users USING btree (first_name);
 CREATE INDEX users_last_name_idx ON app_public.users USING btree (last_name);
 CREATE INDEX users_username_idx ON app_public.users USING btree (username);
 CREATE UNIQUE INDEX users_username_key ON app_public.users USING btree (lower(username));
+comment on index app_public.users_username_key is '@code UsernameTaken
+This username is already taken.';
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _500_keep_avatar AFTER INSERT OR UPDATE OF avatar_file_id ON app_public.users FOR EACH ROW WHEN ((new.avatar_file_id IS NOT NULL)) EXECUTE FUNCTION app_private.tg_users__keep_avatar();
@@ -3143,6 +3193,10 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_payment_links__single_owner() is '@constraint payments_single_owner
+@code PaymentOwner
+A payment belongs to one invoice or one bill.
+Raised after a payment is linked: a payment settles one invoice or one bill, never both.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_payment_links__subsidiary()
  RETURNS trigger

@@ -15,7 +15,8 @@ import { storageRoutes } from './files/routes.ts';
 import { sweepFiles } from './files/sweeper.ts';
 import { clientErrorRoutes } from './client-errors.ts';
 import { coolDownLeft, requestAccount } from './graphql/plugins/query-cost.ts';
-import { SERVICE_UNAVAILABLE } from './graphql/errors.ts';
+import { readConstraintCodes } from './graphql/constraint-codes.ts';
+import { SERVICE_UNAVAILABLE, setConstraintCodes } from './graphql/errors.ts';
 import { makePreset } from './graphql/preset.ts';
 import { cappedResponse, withRequestErrorCodes } from './graphql/request-errors.ts';
 import { trustedDocuments } from './graphql/trusted-documents.ts';
@@ -175,6 +176,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
+  // Error codes of constraints, from their comments in the database (docs/errors.md).
+  setConstraintCodes(await readConstraintCodes(ownerPool));
   // The API runs on the authenticator pool (not the adaptor's default one, which prints whole
   // client objects on every dropped connection).
   const pgl = postgraphile(
