@@ -65,6 +65,7 @@ create table app_private.login_attempts (
   failures integer not null,
   constraint login_attempts_pkey PRIMARY KEY (key)
 );
+comment on table app_private.login_attempts is 'Failed sign-ins per username and per client address in the current rate-limit window (LOGIN_RATE_LIMIT, LOGIN_RATE_WINDOW_MS); read and written by the server''s auth module only.';
 
 create table app_private.refresh_tokens (
   id uuid default gen_random_uuid() not null,
@@ -80,6 +81,7 @@ create table app_private.refresh_tokens (
   constraint refresh_tokens_token_hash_key UNIQUE (token_hash),
   constraint refresh_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
 );
+comment on table app_private.refresh_tokens is 'Refresh tokens, stored as hashes: each sign-in starts a family, each refresh spends one token and issues the next; a spent token used again revokes its whole family.';
 CREATE INDEX refresh_tokens_family_idx ON app_private.refresh_tokens USING btree (family_id);
 CREATE INDEX refresh_tokens_user_idx ON app_private.refresh_tokens USING btree (user_id);
 
@@ -103,6 +105,7 @@ create table app_private.user_secrets (
   constraint user_secrets_pkey PRIMARY KEY (user_id),
   constraint user_secrets_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
 );
+comment on table app_private.user_secrets is 'Password hashes (argon2id), apart from app_public.users so that no API role can read them.';
 
 create table app_public.accounts (
   id uuid default gen_random_uuid() not null,
@@ -121,6 +124,8 @@ create table app_public.accounts (
 );
 comment on table app_public.accounts is 'One way a user works: a role, additional scopes, and optional limits to subsidiaries and projects.';
 comment on column app_public.accounts.access_pattern_projects is 'Project access pattern: include and !exclude access keys with * wildcards (docs/permissions.md). Null: no pattern.';
+comment on constraint accounts_access_pattern_valid on app_public.accounts is '@code InvalidAccessToken
+Invalid project access token.';
 CREATE INDEX accounts_role_id_idx ON app_public.accounts USING btree (role_id);
 CREATE INDEX accounts_user_id_idx ON app_public.accounts USING btree (user_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
@@ -131,12 +136,16 @@ CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts RE
 alter table app_public.accounts enable row level security;
 create policy delete_admin on app_public.accounts for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy delete_admin on app_public.accounts is 'Only an administrator (the scope named) deletes from app_public.accounts.';
 create policy insert_admin on app_public.accounts for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy insert_admin on app_public.accounts is 'Only an administrator (the scope named) adds to app_public.accounts.';
 create policy select_own_or_admin on app_public.accounts for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
+comment on policy select_own_or_admin on app_public.accounts is 'A user reads their own rows of app_public.accounts; admin:user reads all.';
 create policy update_admin on app_public.accounts for update to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy update_admin on app_public.accounts is 'Only an administrator (the scope named) changes app_public.accounts.';
 grant delete, insert (name, user_id, role_id, access_pattern_projects), select, update (name, role_id, access_pattern_projects) on app_public.accounts to ledgerline_visitor;
 
 create table app_public.accounts_projects (
@@ -155,10 +164,13 @@ CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts_pr
 alter table app_public.accounts_projects enable row level security;
 create policy delete_admin on app_public.accounts_projects for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy delete_admin on app_public.accounts_projects is 'Only an administrator (the scope named) deletes from app_public.accounts_projects.';
 create policy insert_admin on app_public.accounts_projects for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy insert_admin on app_public.accounts_projects is 'Only an administrator (the scope named) adds to app_public.accounts_projects.';
 create policy select_own_or_admin on app_public.accounts_projects for select to public
   using ((( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR app_hidden.is_own_account(account_id)));
+comment on policy select_own_or_admin on app_public.accounts_projects is 'A user reads their own rows of app_public.accounts_projects; admin:user reads all.';
 grant delete, insert, select on app_public.accounts_projects to ledgerline_visitor;
 
 create table app_public.accounts_scopes (
@@ -179,12 +191,16 @@ CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts_sc
 alter table app_public.accounts_scopes enable row level security;
 create policy delete_admin on app_public.accounts_scopes for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy delete_admin on app_public.accounts_scopes is 'Only an administrator (the scope named) deletes from app_public.accounts_scopes.';
 create policy insert_admin on app_public.accounts_scopes for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy insert_admin on app_public.accounts_scopes is 'Only an administrator (the scope named) adds to app_public.accounts_scopes.';
 create policy select_own_or_admin on app_public.accounts_scopes for select to public
   using ((( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR app_hidden.is_own_account(account_id)));
+comment on policy select_own_or_admin on app_public.accounts_scopes is 'A user reads their own rows of app_public.accounts_scopes; admin:user reads all.';
 create policy update_admin on app_public.accounts_scopes for update to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy update_admin on app_public.accounts_scopes is 'Only an administrator (the scope named) changes app_public.accounts_scopes.';
 grant delete, insert (account_id, scope), select, update (scope) on app_public.accounts_scopes to ledgerline_visitor;
 
 create table app_public.accounts_subsidiaries (
@@ -203,10 +219,13 @@ CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts_su
 alter table app_public.accounts_subsidiaries enable row level security;
 create policy delete_admin on app_public.accounts_subsidiaries for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy delete_admin on app_public.accounts_subsidiaries is 'Only an administrator (the scope named) deletes from app_public.accounts_subsidiaries.';
 create policy insert_admin on app_public.accounts_subsidiaries for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy insert_admin on app_public.accounts_subsidiaries is 'Only an administrator (the scope named) adds to app_public.accounts_subsidiaries.';
 create policy select_own_or_admin on app_public.accounts_subsidiaries for select to public
   using ((( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR app_hidden.is_own_account(account_id)));
+comment on policy select_own_or_admin on app_public.accounts_subsidiaries is 'A user reads their own rows of app_public.accounts_subsidiaries; admin:user reads all.';
 grant delete, insert, select on app_public.accounts_subsidiaries to ledgerline_visitor;
 
 create table app_public.audit_trail (
@@ -239,6 +258,7 @@ create policy select_visible on app_public.audit_trail for select to public
   WHERE (b.id = audit_trail.row_id)))) OR ((table_name = 'costs'::text) AND (EXISTS ( SELECT
    FROM app_public.costs c
   WHERE (c.id = audit_trail.row_id)))) OR ( SELECT app_hidden.has_scope('admin'::text) AS has_scope)));
+comment on policy select_visible on app_public.audit_trail is 'Who reads a row of app_public.audit_trail: whoever may read the record it belongs to or names.';
 grant select on app_public.audit_trail to ledgerline_visitor;
 
 create table app_public.bills (
@@ -295,6 +315,14 @@ comment on column app_public.bills.is_deleted is '@behavior -insert -update';
 comment on column app_public.bills.closed_by is '@behavior -insert -update';
 comment on column app_public.bills.paid_amount is '@behavior -insert -update
 The sum of the payments on the bill.';
+comment on constraint bills_due_date_not_before_invoice_date on app_public.bills is '@code DueDateBeforeInvoiceDate
+The due date cannot be earlier than the invoice date.';
+comment on constraint bills_paid_not_above_amount on app_public.bills is '@code PaymentsExceedAmount
+The payments would be more than the amount. Delete a payment first.';
+comment on constraint bills_period_month on app_public.bills is '@code InvalidPeriod
+The period must be a month from 1 to 12.';
+comment on constraint bills_vat_range on app_public.bills is '@code VatOutOfRange
+VAT must be above 0 and at most 100.';
 CREATE INDEX bills_act_id_idx ON app_public.bills USING btree (act_id);
 CREATE INDEX bills_amount_idx ON app_public.bills USING btree (amount);
 CREATE INDEX bills_amount_usd_idx ON app_public.bills USING btree (amount_usd);
@@ -332,14 +360,19 @@ CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.bills F
 alter table app_public.bills enable row level security;
 create policy delete_writer on app_public.bills for delete to public
   using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+comment on policy delete_writer on app_public.bills is 'Who deletes a row of app_public.bills: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.bills for insert to public
   with check ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+comment on policy insert_writer on app_public.bills is 'Who adds a row to app_public.bills: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.bills for select to public
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
+comment on policy select_allowed on app_public.bills is 'Who reads a row of app_public.bills: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy select_project_limited on app_public.bills for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
+comment on policy select_project_limited on app_public.bills is 'The rows of app_public.bills an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
 create policy update_writer on app_public.bills for update to public
   using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+comment on policy update_writer on app_public.bills is 'Who changes a row of app_public.bills: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name, description, act_id, invoice_ref, invoice_date, due_date, period, year, currency, vat, amount, client_id, subsidiary_id, project_id, service_id), select, update (name, description, act_id, invoice_ref, invoice_date, due_date, period, year, currency, vat, amount, status, is_deleted, client_id, subsidiary_id, project_id, service_id, closed_by) on app_public.bills to ledgerline_visitor;
 
 create table app_public.bills_files (
@@ -361,14 +394,17 @@ create policy delete_writer on app_public.bills_files for delete to public
   using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_files.bill_id)))));
+comment on policy delete_writer on app_public.bills_files is 'Who deletes a row of app_public.bills_files: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.bills_files for insert to public
   with check ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_files.bill_id)))));
+comment on policy insert_writer on app_public.bills_files is 'Who adds a row to app_public.bills_files: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.bills_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_files.bill_id))));
+comment on policy select_visible on app_public.bills_files is 'Who reads a row of app_public.bills_files: whoever may read the record it belongs to or names.';
 grant delete, insert (bill_id, file_id), select on app_public.bills_files to ledgerline_visitor;
 
 create table app_public.bills_payments (
@@ -393,14 +429,17 @@ create policy delete_writer on app_public.bills_payments for delete to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_payments.bill_id)))));
+comment on policy delete_writer on app_public.bills_payments is 'Who deletes a row of app_public.bills_payments: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.bills_payments for insert to public
   with check ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_payments.bill_id)))));
+comment on policy insert_writer on app_public.bills_payments is 'Who adds a row to app_public.bills_payments: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.bills_payments for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_payments.bill_id)))));
+comment on policy select_allowed on app_public.bills_payments is 'Who reads a row of app_public.bills_payments: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 grant delete, insert (bill_id, payment_id), select on app_public.bills_payments to ledgerline_visitor;
 
 create table app_public.clients (
@@ -426,6 +465,12 @@ create table app_public.clients (
   constraint clients_tax_reason_code_format CHECK ((tax_reason_code ~ '^[0-9]{9}$'::text))
 );
 comment on table app_public.clients is 'A customer the group bills.';
+comment on constraint clients_registration_number_format on app_public.clients is '@code InvalidRegistrationNumber
+The registration number must be 13 to 15 digits.';
+comment on constraint clients_tax_id_format on app_public.clients is '@code InvalidTaxId
+The tax id must be 10 or 12 digits.';
+comment on constraint clients_tax_reason_code_format on app_public.clients is '@code InvalidTaxReasonCode
+The tax reason code must be 9 digits.';
 CREATE INDEX clients_created_at_idx ON app_public.clients USING btree (created_at);
 CREATE INDEX clients_legal_name_idx ON app_public.clients USING btree (lower(legal_name));
 CREATE INDEX clients_legal_name_sort_idx ON app_public.clients USING btree (legal_name);
@@ -435,12 +480,16 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.clients FOR
 alter table app_public.clients enable row level security;
 create policy delete_writer on app_public.clients for delete to public
   using (( SELECT app_hidden.has_scope('company:write_client'::text) AS has_scope));
+comment on policy delete_writer on app_public.clients is 'Who deletes a row of app_public.clients: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.clients for insert to public
   with check (( SELECT app_hidden.has_scope('company:write_client'::text) AS has_scope));
+comment on policy insert_writer on app_public.clients is 'Who adds a row to app_public.clients: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_reader on app_public.clients for select to public
   using (( SELECT app_hidden.has_scope('company:read'::text) AS has_scope));
+comment on policy select_reader on app_public.clients is 'Who reads app_public.clients: an account with the reference data''s read scope.';
 create policy update_writer on app_public.clients for update to public
   using (( SELECT app_hidden.has_scope('company:write_client'::text) AS has_scope));
+comment on policy update_writer on app_public.clients is 'Who changes a row of app_public.clients: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (legal_name, short_name, country, tax_id, registration_number, legal_form, tax_reason_code, registered_address, primary_activity_code, org_status, ceo_full_name, ceo_position), select, update (legal_name, short_name, country, tax_id, registration_number, legal_form, tax_reason_code, registered_address, primary_activity_code, org_status, ceo_full_name, ceo_position) on app_public.clients to ledgerline_visitor;
 
 create table app_public.cost_types (
@@ -455,16 +504,22 @@ comment on table app_public.cost_types is 'A category of cost (rent, salaries, s
 CREATE INDEX cost_types_created_at_idx ON app_public.cost_types USING btree (created_at);
 CREATE INDEX cost_types_name_idx ON app_public.cost_types USING btree (name);
 CREATE UNIQUE INDEX cost_types_name_unique ON app_public.cost_types USING btree (lower(btrim(name)));
+comment on index app_public.cost_types_name_unique is '@code NameTaken
+A cost type with this name already exists.';
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.cost_types FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.cost_types enable row level security;
 create policy delete_writer on app_public.cost_types for delete to public
   using (( SELECT app_hidden.has_scope('cost_type:write'::text) AS has_scope));
+comment on policy delete_writer on app_public.cost_types is 'Who deletes a row of app_public.cost_types: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.cost_types for insert to public
   with check (( SELECT app_hidden.has_scope('cost_type:write'::text) AS has_scope));
+comment on policy insert_writer on app_public.cost_types is 'Who adds a row to app_public.cost_types: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_reader on app_public.cost_types for select to public
   using (( SELECT app_hidden.has_scope('cost_type:read'::text) AS has_scope));
+comment on policy select_reader on app_public.cost_types is 'Who reads app_public.cost_types: an account with the reference data''s read scope.';
 create policy update_writer on app_public.cost_types for update to public
   using (( SELECT app_hidden.has_scope('cost_type:write'::text) AS has_scope));
+comment on policy update_writer on app_public.cost_types is 'Who changes a row of app_public.cost_types: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name), select, update (name) on app_public.cost_types to ledgerline_visitor;
 
 create table app_public.costs (
@@ -515,6 +570,10 @@ comment on column app_public.costs.status is '@behavior -insert -update';
 comment on column app_public.costs.reject_reason is '@behavior -insert -update';
 comment on column app_public.costs.is_deleted is '@behavior -insert -update';
 comment on column app_public.costs.approved_by is '@behavior -insert -update';
+comment on constraint costs_period_month on app_public.costs is '@code InvalidPeriod
+The period must be a month from 1 to 12.';
+comment on constraint costs_vat_range on app_public.costs is '@code VatOutOfRange
+VAT must be above 0 and at most 100.';
 CREATE INDEX costs_amount_idx ON app_public.costs USING btree (amount);
 CREATE INDEX costs_amount_usd_idx ON app_public.costs USING btree (amount_usd);
 CREATE INDEX costs_approved_by_idx ON app_public.costs USING btree (approved_by);
@@ -546,14 +605,19 @@ CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.costs F
 alter table app_public.costs enable row level security;
 create policy delete_writer on app_public.costs for delete to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+comment on policy delete_writer on app_public.costs is 'Who deletes a row of app_public.costs: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.costs for insert to public
   with check ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+comment on policy insert_writer on app_public.costs is 'Who adds a row to app_public.costs: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.costs for select to public
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
+comment on policy select_allowed on app_public.costs is 'Who reads a row of app_public.costs: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy select_project_limited on app_public.costs for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
+comment on policy select_project_limited on app_public.costs is 'The rows of app_public.costs an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
 create policy update_writer on app_public.costs for update to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+comment on policy update_writer on app_public.costs is 'Who changes a row of app_public.costs: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name, description, amount, vat, invoice_id, bill_id, to_bill, cost_type_id, project_id, period, year), select, update (name, description, amount, vat, bill_id, to_bill, cost_type_id, project_id, period, year, status, reject_reason, is_deleted, approved_by) on app_public.costs to ledgerline_visitor;
 
 create table app_public.costs_files (
@@ -575,14 +639,17 @@ create policy delete_writer on app_public.costs_files for delete to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.costs c
   WHERE (c.id = costs_files.cost_id)))));
+comment on policy delete_writer on app_public.costs_files is 'Who deletes a row of app_public.costs_files: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.costs_files for insert to public
   with check ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.costs c
   WHERE (c.id = costs_files.cost_id)))));
+comment on policy insert_writer on app_public.costs_files is 'Who adds a row to app_public.costs_files: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.costs_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.costs c
   WHERE (c.id = costs_files.cost_id))));
+comment on policy select_visible on app_public.costs_files is 'Who reads a row of app_public.costs_files: whoever may read the record it belongs to or names.';
 grant delete, insert (cost_id, file_id), select on app_public.costs_files to ledgerline_visitor;
 
 create table app_public.currencies (
@@ -597,12 +664,16 @@ comment on table app_public.currencies is 'ISO 4217 currencies amounts can be in
 alter table app_public.currencies enable row level security;
 create policy delete_admin on app_public.currencies for delete to public
   using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+comment on policy delete_admin on app_public.currencies is 'Only an administrator (the scope named) deletes from app_public.currencies.';
 create policy insert_admin on app_public.currencies for insert to public
   with check (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+comment on policy insert_admin on app_public.currencies is 'Only an administrator (the scope named) adds to app_public.currencies.';
 create policy select_signed_in on app_public.currencies for select to public
   using ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL));
+comment on policy select_signed_in on app_public.currencies is 'Any signed-in account reads app_public.currencies.';
 create policy update_admin on app_public.currencies for update to public
   using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+comment on policy update_admin on app_public.currencies is 'Only an administrator (the scope named) changes app_public.currencies.';
 grant delete, insert, select, update on app_public.currencies to ledgerline_visitor;
 
 create table app_public.default_accounts (
@@ -618,12 +689,16 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.default_acc
 alter table app_public.default_accounts enable row level security;
 create policy delete_admin on app_public.default_accounts for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy delete_admin on app_public.default_accounts is 'Only an administrator (the scope named) deletes from app_public.default_accounts.';
 create policy insert_own_or_admin on app_public.default_accounts for insert to public
   with check (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
+comment on policy insert_own_or_admin on app_public.default_accounts is 'A user adds rows of app_public.default_accounts for themselves; admin:user for anyone.';
 create policy select_own_or_admin on app_public.default_accounts for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
+comment on policy select_own_or_admin on app_public.default_accounts is 'A user reads their own rows of app_public.default_accounts; admin:user reads all.';
 create policy update_own_or_admin on app_public.default_accounts for update to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
+comment on policy update_own_or_admin on app_public.default_accounts is 'A user changes their own row of app_public.default_accounts; admin:user any.';
 grant delete, insert (user_id, account_id), select, update (account_id) on app_public.default_accounts to ledgerline_visitor;
 
 create table app_public.document_editors (
@@ -639,12 +714,15 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.document_ed
 alter table app_public.document_editors enable row level security;
 create policy delete_writer on app_public.document_editors for delete to public
   using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
+comment on policy delete_writer on app_public.document_editors is 'Who deletes a row of app_public.document_editors: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.document_editors for insert to public
   with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
+comment on policy insert_writer on app_public.document_editors is 'Who adds a row to app_public.document_editors: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.document_editors for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM app_public.documents d
   WHERE (d.id = document_editors.document_id)))));
+comment on policy select_visible on app_public.document_editors is 'Who reads a row of app_public.document_editors: whoever may read the record it belongs to or names.';
 grant delete, insert, select on app_public.document_editors to ledgerline_visitor;
 
 create table app_public.document_readers (
@@ -660,12 +738,15 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.document_re
 alter table app_public.document_readers enable row level security;
 create policy delete_writer on app_public.document_readers for delete to public
   using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
+comment on policy delete_writer on app_public.document_readers is 'Who deletes a row of app_public.document_readers: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.document_readers for insert to public
   with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
+comment on policy insert_writer on app_public.document_readers is 'Who adds a row to app_public.document_readers: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.document_readers for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM app_public.documents d
   WHERE (d.id = document_readers.document_id)))));
+comment on policy select_visible on app_public.document_readers is 'Who reads a row of app_public.document_readers: whoever may read the record it belongs to or names.';
 grant delete, insert, select on app_public.document_readers to ledgerline_visitor;
 
 create table app_public.document_types (
@@ -678,6 +759,7 @@ Kinds of contract-style documents.';
 alter table app_public.document_types enable row level security;
 create policy select_all on app_public.document_types for select to public
   using (true);
+comment on policy select_all on app_public.document_types is 'Anyone reads app_public.document_types.';
 grant select on app_public.document_types to ledgerline_authenticator;
 grant select on app_public.document_types to ledgerline_visitor;
 
@@ -726,6 +808,10 @@ The parent document (usually the contract this one amends or serves).';
 comment on column app_public.documents.is_deleted is '@behavior -insert -update
 Archived; see setDocumentDeleted.';
 comment on column app_public.documents.deleted_by is '@behavior -insert -update';
+comment on constraint documents_contract_reference_fkey on app_public.documents is '@fieldName parent
+@foreignFieldName children';
+comment on constraint documents_expiration_not_before_signing on app_public.documents is '@code ExpirationBeforeSigning
+The expiration date cannot be earlier than the signing date.';
 CREATE INDEX documents_client_id_idx ON app_public.documents USING btree (client_id);
 CREATE INDEX documents_contract_reference_idx ON app_public.documents USING btree (contract_reference);
 CREATE INDEX documents_contractor_id_idx ON app_public.documents USING btree (contractor_id);
@@ -747,12 +833,16 @@ CREATE TRIGGER _500_unlink_subsidiary AFTER UPDATE OF principal_id ON app_public
 alter table app_public.documents enable row level security;
 create policy delete_writer on app_public.documents for delete to public
   using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
+comment on policy delete_writer on app_public.documents is 'Who deletes a row of app_public.documents: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.documents for insert to public
   with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
+comment on policy insert_writer on app_public.documents is 'Who adds a row to app_public.documents: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.documents for select to public
   using (((( SELECT app_hidden.has_scope('documents:read'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(false) AS document_ids_shared_with_me)::uuid[]))));
+comment on policy select_allowed on app_public.documents is 'Who reads a row of app_public.documents: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy update_writer on app_public.documents for update to public
   using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))));
+comment on policy update_writer on app_public.documents is 'Who changes a row of app_public.documents: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id), select, update (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id, is_deleted, deleted_by) on app_public.documents to ledgerline_visitor;
 
 create table app_public.documents_files (
@@ -779,14 +869,17 @@ create policy delete_writer on app_public.documents_files for delete to public
   using ((EXISTS ( SELECT
    FROM app_public.documents d
   WHERE ((d.id = documents_files.document_id) AND ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(d.principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (d.id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[])))))));
+comment on policy delete_writer on app_public.documents_files is 'Who deletes a row of app_public.documents_files: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.documents_files for insert to public
   with check ((EXISTS ( SELECT
    FROM app_public.documents d
   WHERE ((d.id = documents_files.document_id) AND ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(d.principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (d.id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[])))))));
+comment on policy insert_writer on app_public.documents_files is 'Who adds a row to app_public.documents_files: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.documents_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.documents d
   WHERE (d.id = documents_files.document_id))));
+comment on policy select_visible on app_public.documents_files is 'Who reads a row of app_public.documents_files: whoever may read the record it belongs to or names.';
 grant delete, insert (document_id, file_id), select on app_public.documents_files to ledgerline_visitor;
 
 create table app_public.exchange_rates (
@@ -806,12 +899,16 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.exchange_ra
 alter table app_public.exchange_rates enable row level security;
 create policy delete_admin on app_public.exchange_rates for delete to public
   using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+comment on policy delete_admin on app_public.exchange_rates is 'Only an administrator (the scope named) deletes from app_public.exchange_rates.';
 create policy insert_admin on app_public.exchange_rates for insert to public
   with check (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+comment on policy insert_admin on app_public.exchange_rates is 'Only an administrator (the scope named) adds to app_public.exchange_rates.';
 create policy select_signed_in on app_public.exchange_rates for select to public
   using ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL));
+comment on policy select_signed_in on app_public.exchange_rates is 'Any signed-in account reads app_public.exchange_rates.';
 create policy update_admin on app_public.exchange_rates for update to public
   using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+comment on policy update_admin on app_public.exchange_rates is 'Only an administrator (the scope named) changes app_public.exchange_rates.';
 grant delete, insert (currency, rate_date, usd_per_unit), select, update (usd_per_unit) on app_public.exchange_rates to ledgerline_visitor;
 
 create table app_public.files (
@@ -839,8 +936,10 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.files FOR E
 alter table app_public.files enable row level security;
 create policy delete_uploader on app_public.files for delete to public
   using ((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+comment on policy delete_uploader on app_public.files is 'Only the user who uploaded a row of app_public.files deletes it.';
 create policy insert_signed_in on app_public.files for insert to public
   with check (((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
+comment on policy insert_signed_in on app_public.files is 'A signed-in user adds rows to app_public.files as themselves.';
 create policy select_visible on app_public.files for select to public
   using (((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM (app_public.bills_files l
@@ -859,8 +958,10 @@ create policy select_visible on app_public.files for select to public
   WHERE (b.act_id = files.id))) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (EXISTS ( SELECT
    FROM app_public.users u
   WHERE (u.avatar_file_id = files.id))))));
+comment on policy select_visible on app_public.files is 'Who reads a row of app_public.files: whoever may read the record it belongs to or names.';
 create policy update_uploader on app_public.files for update to public
   using ((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+comment on policy update_uploader on app_public.files is 'Only the user who uploaded a row of app_public.files changes it.';
 grant delete, insert (id, name, content_type, size, sha256, uploaded_by, expires_at), select, update (name, content_type, size, sha256) on app_public.files to ledgerline_visitor;
 
 create table app_public.invoices (
@@ -920,6 +1021,12 @@ comment on column app_public.invoices.paid_amount is '@behavior -insert -update
 The sum of the payments on the invoice.';
 comment on column app_public.invoices.project_ids is '@behavior -*
 The projects of the invoice''s costs (all of them, archived too), kept by the database for the visibility rule.';
+comment on constraint invoices_due_date_not_before_invoice_date on app_public.invoices is '@code DueDateBeforeInvoiceDate
+The due date cannot be earlier than the invoice date.';
+comment on constraint invoices_paid_not_above_amount on app_public.invoices is '@code PaymentsExceedAmount
+The payments would be more than the amount. Delete a payment first.';
+comment on constraint invoices_period_order on app_public.invoices is '@code PeriodEndBeforeStart
+The period end cannot be earlier than its start.';
 CREATE INDEX invoices_amount_idx ON app_public.invoices USING btree (amount);
 CREATE INDEX invoices_amount_usd_idx ON app_public.invoices USING btree (amount_usd);
 CREATE INDEX invoices_amount_w_vat_idx ON app_public.invoices USING btree (amount_w_vat);
@@ -960,14 +1067,19 @@ CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.invoice
 alter table app_public.invoices enable row level security;
 create policy delete_writer on app_public.invoices for delete to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+comment on policy delete_writer on app_public.invoices is 'Who deletes a row of app_public.invoices: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.invoices for insert to public
   with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+comment on policy insert_writer on app_public.invoices is 'Who adds a row to app_public.invoices: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.invoices for select to public
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
+comment on policy select_allowed on app_public.invoices is 'Who reads a row of app_public.invoices: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy select_project_limited on app_public.invoices for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+comment on policy select_project_limited on app_public.invoices is 'The rows of app_public.invoices an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
 create policy update_writer on app_public.invoices for update to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+comment on policy update_writer on app_public.invoices is 'Who changes a row of app_public.invoices: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, subsidiary_id, supplier_id, default_cost_type_id), select, update (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, status, is_deleted, reject_reason, subsidiary_id, supplier_id, default_cost_type_id, validated_by, closed_by) on app_public.invoices to ledgerline_visitor;
 
 create table app_public.invoices_files (
@@ -989,14 +1101,17 @@ create policy delete_writer on app_public.invoices_files for delete to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_files.invoice_id)))));
+comment on policy delete_writer on app_public.invoices_files is 'Who deletes a row of app_public.invoices_files: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.invoices_files for insert to public
   with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_files.invoice_id)))));
+comment on policy insert_writer on app_public.invoices_files is 'Who adds a row to app_public.invoices_files: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.invoices_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_files.invoice_id))));
+comment on policy select_visible on app_public.invoices_files is 'Who reads a row of app_public.invoices_files: whoever may read the record it belongs to or names.';
 grant delete, insert (invoice_id, file_id), select on app_public.invoices_files to ledgerline_visitor;
 
 create table app_public.invoices_payments (
@@ -1021,14 +1136,17 @@ create policy delete_writer on app_public.invoices_payments for delete to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_payments.invoice_id)))));
+comment on policy delete_writer on app_public.invoices_payments is 'Who deletes a row of app_public.invoices_payments: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.invoices_payments for insert to public
   with check ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_payments.invoice_id)))));
+comment on policy insert_writer on app_public.invoices_payments is 'Who adds a row to app_public.invoices_payments: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.invoices_payments for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_payments.invoice_id)))));
+comment on policy select_allowed on app_public.invoices_payments is 'Who reads a row of app_public.invoices_payments: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 grant delete, insert (invoice_id, payment_id), select on app_public.invoices_payments to ledgerline_visitor;
 
 create table app_public.notifications (
@@ -1054,10 +1172,13 @@ CREATE INDEX notifications_user_created_idx ON app_public.notifications USING bt
 alter table app_public.notifications enable row level security;
 create policy delete_own on app_public.notifications for delete to public
   using ((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+comment on policy delete_own on app_public.notifications is 'A user deletes only their own rows of app_public.notifications.';
 create policy select_own on app_public.notifications for select to public
   using ((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+comment on policy select_own on app_public.notifications is 'A user reads only their own rows of app_public.notifications.';
 create policy update_own on app_public.notifications for update to public
   using ((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+comment on policy update_own on app_public.notifications is 'A user changes only their own rows of app_public.notifications.';
 grant delete, select, update (is_read, read_at) on app_public.notifications to ledgerline_visitor;
 
 create table app_public.payments (
@@ -1081,6 +1202,8 @@ comment on table app_public.payments is '@behavior -insert -update -delete
 Money paid on an invoice or received on a bill. Created with createInvoicePayment, createBillPayment or createPayments; removed with deletePayment.';
 comment on column app_public.payments.subsidiary_id is '@behavior -*
 The subsidiary of the invoice or bill the payment settles (kept by the database for the visibility rule).';
+comment on constraint payments_amount_positive on app_public.payments is '@code InvalidAmount
+The amount must be above 0.';
 CREATE INDEX payments_created_by_idx ON app_public.payments USING btree (created_by);
 CREATE INDEX payments_currency_idx ON app_public.payments USING btree (currency);
 CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payment_date DESC);
@@ -1099,8 +1222,10 @@ create policy delete_writer on app_public.payments for delete to public
    FROM (app_public.bills_payments bp
      JOIN app_public.bills b ON ((b.id = bp.bill_id)))
   WHERE (bp.payment_id = payments.id))))));
+comment on policy delete_writer on app_public.payments is 'Who deletes a row of app_public.payments: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.payments for insert to public
   with check (( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope));
+comment on policy insert_writer on app_public.payments is 'Who adds a row to app_public.payments: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.payments for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND ((EXISTS ( SELECT
    FROM (app_public.invoices_payments ip
@@ -1109,6 +1234,7 @@ create policy select_allowed on app_public.payments for select to public
    FROM (app_public.bills_payments bp
      JOIN app_public.bills b ON ((b.id = bp.bill_id)))
   WHERE (bp.payment_id = payments.id))))));
+comment on policy select_allowed on app_public.payments is 'Who reads a row of app_public.payments: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy update_writer on app_public.payments for update to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND ((EXISTS ( SELECT
    FROM (app_public.invoices_payments ip
@@ -1117,6 +1243,7 @@ create policy update_writer on app_public.payments for update to public
    FROM (app_public.bills_payments bp
      JOIN app_public.bills b ON ((b.id = bp.bill_id)))
   WHERE (bp.payment_id = payments.id))))));
+comment on policy update_writer on app_public.payments is 'Who changes a row of app_public.payments: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (id, amount, currency, payment_date, payment_method), select, update (amount, currency, payment_date, payment_method) on app_public.payments to ledgerline_visitor;
 
 create table app_public.projects (
@@ -1132,20 +1259,30 @@ create table app_public.projects (
 );
 comment on table app_public.projects is 'A project costs and bills are booked to. access_key is what account access patterns match.';
 comment on column app_public.projects.access_key is 'Latin letters, digits, underscore and dot; matched by account access patterns.';
+comment on constraint projects_access_key_format on app_public.projects is '@code InvalidAccessKey
+The access key allows only Latin letters, digits, underscore and dot.';
+comment on constraint projects_access_key_unique on app_public.projects is '@code AccessKeyTaken
+Another project already has this access key.';
 CREATE INDEX projects_created_at_idx ON app_public.projects USING btree (created_at);
 CREATE INDEX projects_name_idx ON app_public.projects USING btree (name);
 CREATE UNIQUE INDEX projects_name_unique ON app_public.projects USING btree (lower(btrim(name)));
+comment on index app_public.projects_name_unique is '@code NameTaken
+A project with this name already exists.';
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.projects FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_account_access AFTER INSERT OR DELETE OR UPDATE OF access_key ON app_public.projects FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__projects();
 alter table app_public.projects enable row level security;
 create policy delete_writer on app_public.projects for delete to public
   using (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
+comment on policy delete_writer on app_public.projects is 'Who deletes a row of app_public.projects: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.projects for insert to public
   with check (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
+comment on policy insert_writer on app_public.projects is 'Who adds a row to app_public.projects: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.projects for select to public
   using ((( SELECT app_hidden.has_scope('project:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)::uuid[])))));
+comment on policy select_allowed on app_public.projects is 'Who reads a row of app_public.projects: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy update_writer on app_public.projects for update to public
   using (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
+comment on policy update_writer on app_public.projects is 'Who changes a row of app_public.projects: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name, access_key), select, update (name, access_key) on app_public.projects to ledgerline_visitor;
 
 create table app_public.role_scopes (
@@ -1168,14 +1305,18 @@ CREATE CONSTRAINT TRIGGER _900_need_scope AFTER DELETE OR UPDATE ON app_public.r
 alter table app_public.role_scopes enable row level security;
 create policy delete_admin on app_public.role_scopes for delete to public
   using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+comment on policy delete_admin on app_public.role_scopes is 'Only an administrator (the scope named) deletes from app_public.role_scopes.';
 create policy insert_admin on app_public.role_scopes for insert to public
   with check (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+comment on policy insert_admin on app_public.role_scopes is 'Only an administrator (the scope named) adds to app_public.role_scopes.';
 create policy select_visible on app_public.role_scopes for select to public
   using ((( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope) OR (role_id IN ( SELECT a.role_id
    FROM app_public.accounts a
   WHERE (a.user_id = ( SELECT app_hidden.current_user_id() AS current_user_id))))));
+comment on policy select_visible on app_public.role_scopes is 'Who reads a row of app_public.role_scopes: whoever may read the record it belongs to or names.';
 create policy update_admin on app_public.role_scopes for update to public
   using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+comment on policy update_admin on app_public.role_scopes is 'Only an administrator (the scope named) changes app_public.role_scopes.';
 grant delete, insert (role_id, scope), select, update (scope) on app_public.role_scopes to ledgerline_visitor;
 
 create table app_public.roles (
@@ -1190,20 +1331,26 @@ create table app_public.roles (
 );
 comment on table app_public.roles is '@behavior -insert
 A named set of scopes; every account has one. Created with createRole (name and at least one scope).';
+comment on constraint roles_name_unique on app_public.roles is '@code RoleNameTaken
+A role with this name already exists.';
 CREATE INDEX roles_created_at_idx ON app_public.roles USING btree (created_at);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.roles FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE CONSTRAINT TRIGGER _900_need_scope AFTER INSERT ON app_public.roles DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_private.tg_roles__need_scope();
 alter table app_public.roles enable row level security;
 create policy delete_admin on app_public.roles for delete to public
   using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+comment on policy delete_admin on app_public.roles is 'Only an administrator (the scope named) deletes from app_public.roles.';
 create policy insert_admin on app_public.roles for insert to public
   with check (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+comment on policy insert_admin on app_public.roles is 'Only an administrator (the scope named) adds to app_public.roles.';
 create policy select_visible on app_public.roles for select to public
   using ((( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope) OR (id IN ( SELECT a.role_id
    FROM app_public.accounts a
   WHERE (a.user_id = ( SELECT app_hidden.current_user_id() AS current_user_id))))));
+comment on policy select_visible on app_public.roles is 'Who reads a row of app_public.roles: whoever may read the record it belongs to or names.';
 create policy update_admin on app_public.roles for update to public
   using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+comment on policy update_admin on app_public.roles is 'Only an administrator (the scope named) changes app_public.roles.';
 grant delete, insert (name), select, update (name) on app_public.roles to ledgerline_visitor;
 
 create table app_public.scopes (
@@ -1216,6 +1363,7 @@ comment on table app_public.scopes is 'A permission a role or an account can hol
 alter table app_public.scopes enable row level security;
 create policy select_visible on app_public.scopes for select to public
   using ((( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope) OR (name = ANY (( SELECT app_hidden.current_scopes() AS current_scopes)::text[]))));
+comment on policy select_visible on app_public.scopes is 'Who reads a row of app_public.scopes: whoever may read the record it belongs to or names.';
 grant select on app_public.scopes to ledgerline_visitor;
 
 create table app_public.services (
@@ -1230,16 +1378,22 @@ comment on table app_public.services is 'A service the group sells; bills and do
 CREATE INDEX services_created_at_idx ON app_public.services USING btree (created_at);
 CREATE INDEX services_name_idx ON app_public.services USING btree (name);
 CREATE UNIQUE INDEX services_name_unique ON app_public.services USING btree (lower(btrim(name)));
+comment on index app_public.services_name_unique is '@code NameTaken
+A service with this name already exists.';
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.services FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.services enable row level security;
 create policy delete_writer on app_public.services for delete to public
   using (( SELECT app_hidden.has_scope('service:write'::text) AS has_scope));
+comment on policy delete_writer on app_public.services is 'Who deletes a row of app_public.services: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.services for insert to public
   with check (( SELECT app_hidden.has_scope('service:write'::text) AS has_scope));
+comment on policy insert_writer on app_public.services is 'Who adds a row to app_public.services: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_reader on app_public.services for select to public
   using (( SELECT app_hidden.has_scope('service:read'::text) AS has_scope));
+comment on policy select_reader on app_public.services is 'Who reads app_public.services: an account with the reference data''s read scope.';
 create policy update_writer on app_public.services for update to public
   using (( SELECT app_hidden.has_scope('service:write'::text) AS has_scope));
+comment on policy update_writer on app_public.services is 'Who changes a row of app_public.services: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name), select, update (name) on app_public.services to ledgerline_visitor;
 
 create table app_public.subsidiaries (
@@ -1257,6 +1411,8 @@ create table app_public.subsidiaries (
 );
 comment on table app_public.subsidiaries is 'A company of the group: it receives invoices and issues bills.';
 comment on column app_public.subsidiaries.linked_document_id is 'The subsidiary''s linked document; it names the subsidiary as its principal.';
+comment on constraint subsidiaries_country_required on app_public.subsidiaries is '@code CountryRequired
+Country is required.';
 CREATE INDEX subsidiaries_created_at_idx ON app_public.subsidiaries USING btree (created_at);
 CREATE INDEX subsidiaries_legal_name_idx ON app_public.subsidiaries USING btree (lower(legal_name));
 CREATE INDEX subsidiaries_legal_name_sort_idx ON app_public.subsidiaries USING btree (legal_name);
@@ -1269,12 +1425,16 @@ CREATE TRIGGER _900_account_access AFTER INSERT OR DELETE ON app_public.subsidia
 alter table app_public.subsidiaries enable row level security;
 create policy delete_writer on app_public.subsidiaries for delete to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
+comment on policy delete_writer on app_public.subsidiaries is 'Who deletes a row of app_public.subsidiaries: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.subsidiaries for insert to public
   with check (( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope));
+comment on policy insert_writer on app_public.subsidiaries is 'Who adds a row to app_public.subsidiaries: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.subsidiaries for select to public
   using ((( SELECT app_hidden.has_scope('company:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
+comment on policy select_allowed on app_public.subsidiaries is 'Who reads a row of app_public.subsidiaries: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy update_writer on app_public.subsidiaries for update to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
+comment on policy update_writer on app_public.subsidiaries is 'Who changes a row of app_public.subsidiaries: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (legal_name, short_name, country, linked_document_id), select, update (legal_name, short_name, country, linked_document_id) on app_public.subsidiaries to ledgerline_visitor;
 
 create table app_public.suppliers (
@@ -1291,6 +1451,8 @@ create table app_public.suppliers (
   constraint suppliers_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE SET NULL
 );
 comment on table app_public.suppliers is 'A company that invoices the group. It may have a linked user (a supplier representative).';
+comment on constraint suppliers_country_required on app_public.suppliers is '@code CountryRequired
+Country is required.';
 CREATE INDEX suppliers_created_at_idx ON app_public.suppliers USING btree (created_at);
 CREATE INDEX suppliers_legal_name_idx ON app_public.suppliers USING btree (lower(legal_name));
 CREATE INDEX suppliers_legal_name_sort_idx ON app_public.suppliers USING btree (legal_name);
@@ -1301,12 +1463,16 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.suppliers F
 alter table app_public.suppliers enable row level security;
 create policy delete_writer on app_public.suppliers for delete to public
   using (( SELECT app_hidden.has_scope('company:write_supplier'::text) AS has_scope));
+comment on policy delete_writer on app_public.suppliers is 'Who deletes a row of app_public.suppliers: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.suppliers for insert to public
   with check (( SELECT app_hidden.has_scope('company:write_supplier'::text) AS has_scope));
+comment on policy insert_writer on app_public.suppliers is 'Who adds a row to app_public.suppliers: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_reader on app_public.suppliers for select to public
   using (( SELECT app_hidden.has_scope('company:read'::text) AS has_scope));
+comment on policy select_reader on app_public.suppliers is 'Who reads app_public.suppliers: an account with the reference data''s read scope.';
 create policy update_writer on app_public.suppliers for update to public
   using (( SELECT app_hidden.has_scope('company:write_supplier'::text) AS has_scope));
+comment on policy update_writer on app_public.suppliers is 'Who changes a row of app_public.suppliers: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (legal_name, short_name, country, user_id), select, update (legal_name, short_name, country, user_id) on app_public.suppliers to ledgerline_visitor;
 
 create table app_public.users (
@@ -1334,6 +1500,8 @@ CREATE INDEX users_first_name_idx ON app_public.users USING btree (first_name);
 CREATE INDEX users_last_name_idx ON app_public.users USING btree (last_name);
 CREATE INDEX users_username_idx ON app_public.users USING btree (username);
 CREATE UNIQUE INDEX users_username_key ON app_public.users USING btree (lower(username));
+comment on index app_public.users_username_key is '@code UsernameTaken
+This username is already taken.';
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _500_keep_avatar AFTER INSERT OR UPDATE OF avatar_file_id ON app_public.users FOR EACH ROW WHEN ((new.avatar_file_id IS NOT NULL)) EXECUTE FUNCTION app_private.tg_users__keep_avatar();
@@ -1341,12 +1509,16 @@ CREATE TRIGGER _900_account_access AFTER UPDATE ON app_public.users REFERENCING 
 alter table app_public.users enable row level security;
 create policy delete_admin on app_public.users for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy delete_admin on app_public.users is 'Only an administrator (the scope named) deletes from app_public.users.';
 create policy insert_admin on app_public.users for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy insert_admin on app_public.users is 'Only an administrator (the scope named) adds to app_public.users.';
 create policy select_visible on app_public.users for select to public
   using (((id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND app_hidden.user_named_on_visible_record(id))));
+comment on policy select_visible on app_public.users is 'Who reads a row of app_public.users: whoever may read the record it belongs to or names.';
 create policy update_admin on app_public.users for update to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy update_admin on app_public.users is 'Only an administrator (the scope named) changes app_public.users.';
 grant delete, insert (username, first_name, last_name, additional_name, avatar_file_id), select, update (username, first_name, last_name, additional_name, avatar_file_id) on app_public.users to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.account_exists(account_id uuid)
@@ -1365,6 +1537,7 @@ begin
   return account;
 end;
 $function$;
+comment on function app_hidden.account_exists(uuid) is 'The account with this id, or AccountNotFound.';
 grant execute on function app_hidden.account_exists(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.account_scopes(account_id uuid)
@@ -1387,6 +1560,7 @@ AS $function$
      where a.id = account_scopes.account_id
   ))
 $function$;
+comment on function app_hidden.account_scopes(uuid) is 'Scopes of an account: its role''s plus its own, closed under implication. Empty for an account of an inactive user.';
 grant execute on function app_hidden.account_scopes(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.aging(kind text, as_of date)
@@ -1414,6 +1588,7 @@ AS $function$
     from sums s left join names n on n.id = s.subsidiary_id
    order by s.is_total, n.name, s.subsidiary_id
 $function$;
+comment on function app_hidden.aging(text,date) is 'The aging report (invoices payable or bills receivable): outstanding USD per subsidiary in the buckets current, 1-30, 31-60, 61-90 and over 90 days past due, with a total row.';
 grant execute on function app_hidden.aging(text,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.aging_rows(kind text, as_of date)
@@ -1436,6 +1611,7 @@ AS $function$
    where kind = 'receivable' and not b.is_deleted and b.status in ('open', 'validated')
      and b.amount_w_vat > b.paid_amount
 $function$;
+comment on function app_hidden.aging_rows(text,date) is 'The outstanding USD of each unpaid live invoice or bill and its days past due on a date, for app_hidden.aging.';
 grant execute on function app_hidden.aging_rows(text,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.allowed_project_ids()
@@ -1448,6 +1624,7 @@ AS $function$
     from (select 1) one
     left join app_private.account_access aa on aa.account_id = app_hidden.current_account_id()
 $function$;
+comment on function app_hidden.allowed_project_ids() is 'Projects the signed-in account may see; null means all. The account''s project list and its access pattern both limit, when present.';
 grant execute on function app_hidden.allowed_project_ids() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.allowed_subsidiary_ids()
@@ -1460,6 +1637,7 @@ AS $function$
     from app_public.accounts_subsidiaries s
    where s.account_id = app_hidden.current_account_id()
 $function$;
+comment on function app_hidden.allowed_subsidiary_ids() is 'Subsidiaries the signed-in account is limited to; null means all.';
 grant execute on function app_hidden.allowed_subsidiary_ids() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.available_actions(entity text, state text, is_deleted boolean)
@@ -1476,6 +1654,7 @@ AS $function$
      and not (t.action = 'unarchive' and not is_deleted)
      and t.scopes <@ app_hidden.current_scopes()
 $function$;
+comment on function app_hidden.available_actions(text,text,boolean) is 'The actions the signed-in account may take on a record in this state (the detail screens show these buttons and no others; the functions still check everything, including the data).';
 grant execute on function app_hidden.available_actions(text,text,boolean) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.bill_for_payment(bill_id integer)
@@ -1494,6 +1673,7 @@ begin
   return bill;
 end;
 $function$;
+comment on function app_hidden.bill_for_payment(integer) is 'The bill to pay, as the caller sees it (BillNotFound otherwise), locked so that its payments and costs change one at a time.';
 grant execute on function app_hidden.bill_for_payment(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.bill_for_update(bill_id integer)
@@ -1514,6 +1694,7 @@ begin
   return bill;
 end;
 $function$;
+comment on function app_hidden.bill_for_update(integer) is 'The bill as the caller sees it, locked for the change; BillNotFound when it does not exist, Forbidden when the caller may not change it.';
 grant execute on function app_hidden.bill_for_update(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.can_attach_file(file_id uuid)
@@ -1552,6 +1733,7 @@ CREATE OR REPLACE FUNCTION app_hidden.cannot_change_status()
 AS $function$
   select app_hidden.fail('CannotChangeStatus', 'Cannot change status.')
 $function$;
+comment on function app_hidden.cannot_change_status() is 'Raises CannotChangeStatus: the action is not allowed from the records current status.';
 grant execute on function app_hidden.cannot_change_status() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.check_payment(record_currency text, remaining numeric, amount numeric, currency text, payment_date timestamp with time zone, payment_method app_public.payment_method)
@@ -1582,6 +1764,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.check_payment(text,numeric,numeric,text,timestamp with time zone,app_public.payment_method) is 'Checks a payment against SPEC §5 and the record it pays; returns nothing, raises on a problem.';
 grant execute on function app_hidden.check_payment(text,numeric,numeric,text,timestamp with time zone,app_public.payment_method) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.check_period(year integer, period integer)
@@ -1596,6 +1779,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.check_period(integer,integer) is 'SPEC §5: the period (month) of a cost or bill cannot be later than the current month.';
 grant execute on function app_hidden.check_period(integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.check_period_range(start_year integer, start_month integer, end_year integer, end_month integer)
@@ -1613,6 +1797,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.check_period_range(integer,integer,integer,integer) is 'Checks a reports period range: months from 1 to 12 (InvalidPeriod) and a start not after the end (InvalidPeriodRange).';
 grant execute on function app_hidden.check_period_range(integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.cost_for_update(cost_id integer)
@@ -1635,6 +1820,7 @@ begin
   return cost;
 end;
 $function$;
+comment on function app_hidden.cost_for_update(integer) is 'A cost is changed under its invoice''s lock, taken first, in the same order as the invoice workflows (invoice, then costs), so that the two cannot wait on each other.';
 grant execute on function app_hidden.cost_for_update(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.costs_status_of(statuses app_public.cost_status[])
@@ -1649,6 +1835,7 @@ AS $function$
     else statuses[1]::text::app_public.costs_status
   end
 $function$;
+comment on function app_hidden.costs_status_of(app_public.cost_status[]) is 'What the statuses of an invoices or bills live costs come to: none, the one status they share, or mixed.';
 grant execute on function app_hidden.costs_status_of(app_public.cost_status[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.current_account_id()
@@ -1670,6 +1857,7 @@ AS $function$
   select r.name from app_public.accounts a join app_public.roles r on r.id = a.role_id
    where a.id = app_hidden.current_account_id()
 $function$;
+comment on function app_hidden.current_role_name() is 'The role name of the signed-in account, recorded in the audit trail.';
 grant execute on function app_hidden.current_role_name() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.current_scopes()
@@ -1684,6 +1872,7 @@ AS $function$
        and aa.user_id = app_hidden.current_user_id()
   ), '{}')
 $function$;
+comment on function app_hidden.current_scopes() is 'The scopes of the signed-in account, from its stored access row (app_private.account_access); none without a matching account and user.';
 grant execute on function app_hidden.current_scopes() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.current_user_id()
@@ -1710,6 +1899,7 @@ begin
   return removed;
 end;
 $function$;
+comment on function app_hidden.delete_unreferenced_files(uuid[]) is 'Deletes the given files that nothing references any more (their bytes are swept later).';
 grant execute on function app_hidden.delete_unreferenced_files(uuid[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.document_for_update(document_id uuid)
@@ -1730,6 +1920,7 @@ begin
   return document;
 end;
 $function$;
+comment on function app_hidden.document_for_update(uuid) is 'The document as the caller sees it, locked for the change; DocumentNotFound when it does not exist, Forbidden when the caller may not change it.';
 grant execute on function app_hidden.document_for_update(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.document_ids_shared_with_me(editors_only boolean)
@@ -1744,6 +1935,7 @@ AS $function$
     select document_id from app_public.document_readers
      where user_id = app_hidden.current_user_id() and not editors_only)
 $function$;
+comment on function app_hidden.document_ids_shared_with_me(boolean) is 'The documents the signed-in user is named on as an editor (and, unless editors_only, as a reader); read by the documents policies.';
 grant execute on function app_hidden.document_ids_shared_with_me(boolean) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.fail(code text, message text)
@@ -1755,6 +1947,7 @@ begin
   raise exception using errcode = 'LL001', message = message, hint = code;
 end;
 $function$;
+comment on function app_hidden.fail(text,text) is 'Raises a user-facing error: SQLSTATE class LL, the message for people, the stable code as HINT.';
 grant execute on function app_hidden.fail(text,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.file_attachment_count(file_id uuid)
@@ -1770,6 +1963,7 @@ AS $function$
         + (select count(*) from app_public.bills b where b.act_id = file_attachment_count.file_id)
         + (select count(*) from app_public.users u where u.avatar_file_id = file_attachment_count.file_id))::integer
 $function$;
+comment on function app_hidden.file_attachment_count(uuid) is 'How many records a file is attached to (all of them, whoever can see them).';
 grant execute on function app_hidden.file_attachment_count(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.file_is_referenced(file_id uuid)
@@ -1785,6 +1979,7 @@ AS $function$
       or exists (select from app_public.bills b where b.act_id = file_is_referenced.file_id)
       or exists (select from app_public.users u where u.avatar_file_id = file_is_referenced.file_id)
 $function$;
+comment on function app_hidden.file_is_referenced(uuid) is 'A file still referenced by something: a link row, a bill''s act, a user''s avatar.';
 grant execute on function app_hidden.file_is_referenced(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.file_writable_attachment_count(file_id uuid)
@@ -1810,6 +2005,7 @@ AS $function$
             where u.avatar_file_id = file_writable_attachment_count.file_id
               and (u.id = app_hidden.current_user_id() or app_hidden.has_scope('admin:user'))))::integer
 $function$;
+comment on function app_hidden.file_writable_attachment_count(uuid) is 'A file attached to a document counts as writable by the caller on the same terms.';
 grant execute on function app_hidden.file_writable_attachment_count(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.has_scope(scope text)
@@ -1831,6 +2027,7 @@ CREATE OR REPLACE FUNCTION app_hidden.in_period_range(year integer, month intege
 AS $function$
   select (year * 12 + month) between (start_year * 12 + start_month) and (end_year * 12 + end_month)
 $function$;
+comment on function app_hidden.in_period_range(integer,integer,integer,integer,integer,integer) is 'Whether (year, month) lies in the range: same year, the months between; across years, the start year from its month, whole years between, the end year up to its month.';
 grant execute on function app_hidden.in_period_range(integer,integer,integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.invoice_for_payment(invoice_id integer)
@@ -1849,6 +2046,7 @@ begin
   return invoice;
 end;
 $function$;
+comment on function app_hidden.invoice_for_payment(integer) is 'The record to pay, as the caller sees it (a payer needs no right to change it), then locked so that payments and cost changes on it are serialised.';
 grant execute on function app_hidden.invoice_for_payment(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.invoice_for_update(invoice_id integer)
@@ -1869,6 +2067,7 @@ begin
   return invoice;
 end;
 $function$;
+comment on function app_hidden.invoice_for_update(integer) is 'The invoice as the caller sees it, locked for the change; ''The invoice not found'' otherwise.';
 grant execute on function app_hidden.invoice_for_update(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.invoice_suppliers(invoice_ids integer[])
@@ -1879,6 +2078,7 @@ CREATE OR REPLACE FUNCTION app_hidden.invoice_suppliers(invoice_ids integer[])
 AS $function$
   select i.id, i.supplier_id from app_public.invoices i where i.id = any(invoice_ids)
 $function$;
+comment on function app_hidden.invoice_suppliers(integer[]) is 'The supplier of each invoice whose costs the caller may see (an account may report on costs without reading invoices).';
 grant execute on function app_hidden.invoice_suppliers(integer[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.is_own_account(account_id uuid)
@@ -1890,6 +2090,7 @@ AS $function$
   select exists (select from app_public.accounts a
                   where a.id = is_own_account.account_id and a.user_id = app_hidden.current_user_id())
 $function$;
+comment on function app_hidden.is_own_account(uuid) is 'Whether the account belongs to the signed-in user.';
 grant execute on function app_hidden.is_own_account(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.is_supplier_user()
@@ -1933,6 +2134,7 @@ CREATE OR REPLACE FUNCTION app_hidden.margin_percent(costs numeric, bills numeri
 AS $function$
   select case when bills = 0 then null else round((bills - costs) * 100 / bills, 2) end
 $function$;
+comment on function app_hidden.margin_percent(numeric,numeric) is 'Margin in percent of the bills, 2 decimals; none when there are no bills.';
 grant execute on function app_hidden.margin_percent(numeric,numeric) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.normalized_company_name(name text)
@@ -1945,6 +2147,7 @@ AS $function$
     regexp_replace(lower(coalesce(name, '')), '\m(llc|ltd|limited|gmbh|ooo|jsc|pjsc|ao|zao|oao|b\.?v|n\.?v|plc|ag|inc|corp|sa|s\.a|as|ab|llp|co)\M\.?', ' ', 'g'),
     '[^[:alnum:]]+', ' ', 'g'))
 $function$;
+comment on function app_hidden.normalized_company_name(text) is 'A company name without case, punctuation or legal-form words, for the similarity check.';
 grant execute on function app_hidden.normalized_company_name(text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.project_visible(project_id uuid, allowed uuid[])
@@ -1987,6 +2190,7 @@ begin
   return query select key, value::int from jsonb_each_text(counts) order by key;
 end;
 $function$;
+comment on function app_hidden.record_dependents(regclass,uuid) is 'Counts the rows of every table whose foreign key to `tbl` refuses a delete (restrict or no action), by table. Runs as the owner: the caller''s visibility is checked by the public wrapper.';
 grant execute on function app_hidden.record_dependents(regclass,uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.reference_names(kind text, ids uuid[])
@@ -2027,6 +2231,7 @@ begin
   end case;
 end;
 $function$;
+comment on function app_hidden.reference_not_found(text,text) is 'Raises the NotFound error of a kind of record (InvoiceNotFound, BillNotFound, CostNotFound, ...) for a reference the caller cannot see.';
 grant execute on function app_hidden.reference_not_found(text,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.report_bills(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
@@ -2046,6 +2251,7 @@ begin
      and app_hidden.in_period_range(b.year, b.period, start_year, start_month, end_year, end_month);
 end;
 $function$;
+comment on function app_hidden.report_bills(uuid[],integer,integer,integer,integer) is 'The live bills of a reports projects and period range, as the caller may see them (create_report scope).';
 grant execute on function app_hidden.report_bills(uuid[],integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.report_costs(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
@@ -2065,6 +2271,7 @@ begin
      and app_hidden.in_period_range(c.year, c.period, start_year, start_month, end_year, end_month);
 end;
 $function$;
+comment on function app_hidden.report_costs(uuid[],integer,integer,integer,integer) is 'The approved, live costs and live bills of the report, as the caller may see them.';
 grant execute on function app_hidden.report_costs(uuid[],integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_costs_approved(invoice_id integer)
@@ -2083,6 +2290,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.require_costs_approved(integer) is 'SPEC §4 "Open: all costs are approved": validating and closing need it as much as opening.';
 grant execute on function app_hidden.require_costs_approved(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_ids(ids anyarray)
@@ -2097,6 +2305,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.require_ids(anyarray) is 'Raises IdsRequired when a bulk action is given no ids.';
 grant execute on function app_hidden.require_ids(anyarray) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_scope(scope text)
@@ -2111,6 +2320,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.require_scope(text) is 'Raises Forbidden, naming the scope, unless the signed-in account has it.';
 grant execute on function app_hidden.require_scope(text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_transition(entity text, action text, from_state text, is_deleted boolean)
@@ -2151,6 +2361,7 @@ begin
   return app_hidden.current_user_id();
 end;
 $function$;
+comment on function app_hidden.require_user() is 'The signed-in users id; raises UserIdUndefined without one.';
 grant execute on function app_hidden.require_user() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_visible_files(file_ids uuid[])
@@ -2166,6 +2377,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.require_visible_files(uuid[]) is 'The files to attach must be ones the caller can see (typically their own uploads).';
 grant execute on function app_hidden.require_visible_files(uuid[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.scope_closure(granted text[])
@@ -2280,6 +2492,7 @@ begin
   return rate;
 end;
 $function$;
+comment on function app_hidden.usd_rate(text,date) is 'USD per unit of a currency on a date: the latest rate on or before it. USD itself is 1.';
 grant execute on function app_hidden.usd_rate(text,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.user_details_visible(user_id uuid)
@@ -2350,6 +2563,7 @@ CREATE OR REPLACE FUNCTION app_hidden.workflow_mode()
 AS $function$
   select coalesce(nullif(current_setting('ledgerline.workflow', true), ''), 'off')
 $function$;
+comment on function app_hidden.workflow_mode() is 'Workflow functions set this for their own transaction; guards let workflow columns change only then. (''force'' also allows what only force deletes may do.) No API can set it.';
 grant execute on function app_hidden.workflow_mode() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_private.check_role_has_scope(role_id uuid)
@@ -2365,6 +2579,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_private.check_role_has_scope(uuid) is 'A role needs at least one scope (checked at commit, so scopes can be replaced in one call).';
 
 CREATE OR REPLACE FUNCTION app_private.delete_expired_files()
  RETURNS integer
@@ -2378,6 +2593,7 @@ AS $function$
     returning 1)
   select count(*)::integer from expired
 $function$;
+comment on function app_private.delete_expired_files() is 'Uploads not attached within their grace period are removed (called by the server''s sweeper).';
 
 CREATE OR REPLACE FUNCTION app_private.notify(user_id uuid, type text, title text, body text, ref_id text, params jsonb)
  RETURNS void
@@ -2389,6 +2605,7 @@ AS $function$
   select notify.user_id, notify.type, notify.title, notify.body, notify.ref_id, jsonb_strip_nulls(notify.params)
    where notify.user_id is not null and notify.user_id is distinct from app_hidden.current_user_id()
 $function$;
+comment on function app_private.notify(uuid,text,text,text,text,jsonb) is 'Adds a notification for a user (never for the user who caused it), with the parameters the web app translates.';
 
 CREATE OR REPLACE FUNCTION app_private.refresh_account_access(account_ids uuid[])
  RETURNS void
@@ -2422,6 +2639,7 @@ AS $function$
                            from app_public.costs c where c.bill_id = refresh_bill_costs_status.bill_id and not c.is_deleted)
    where b.id = refresh_bill_costs_status.bill_id
 $function$;
+comment on function app_private.refresh_bill_costs_status(integer) is 'Recomputes a bills costs_status from its live costs.';
 
 CREATE OR REPLACE FUNCTION app_private.refresh_bill_payments(bill_id integer)
  RETURNS void
@@ -2440,6 +2658,7 @@ AS $function$
            where bp.bill_id = refresh_bill_payments.bill_id) p
    where b.id = refresh_bill_payments.bill_id
 $function$;
+comment on function app_private.refresh_bill_payments(integer) is 'Recomputes a bills paid amount, payment status and last payment date from its payments.';
 
 CREATE OR REPLACE FUNCTION app_private.refresh_invoice_payments(invoice_id integer)
  RETURNS void
@@ -2458,6 +2677,7 @@ AS $function$
            where ip.invoice_id = refresh_invoice_payments.invoice_id) p
    where i.id = refresh_invoice_payments.invoice_id
 $function$;
+comment on function app_private.refresh_invoice_payments(integer) is 'Recomputes an invoices paid amount, payment status and last payment date from its payments.';
 
 CREATE OR REPLACE FUNCTION app_private.refresh_invoice_totals(invoice_id integer)
  RETURNS void
@@ -2486,6 +2706,7 @@ AS $function$
      and (i.amount, i.amount_w_vat, i.amount_usd, i.amount_usd_w_vat, i.costs_status, i.project_ids)
          is distinct from (t.amount, t.amount_w_vat, t.amount_usd, t.amount_usd_w_vat, t.costs_status, t.project_ids)
 $function$;
+comment on function app_private.refresh_invoice_totals(integer) is 'An invoice''s figures are the sums of its live costs. Archiving an invoice archives its costs with it (SPEC §4) and keeps its figures: the costs of an archived invoice all count.';
 
 CREATE OR REPLACE FUNCTION app_private.tg__audit()
  RETURNS trigger
@@ -2513,6 +2734,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg__audit() is 'Writes each insert, update (with the changed fields, old and new) and delete of an audited table to app_public.audit_trail, with who did it and as which role.';
 
 CREATE OR REPLACE FUNCTION app_private.tg__check_references()
  RETURNS trigger
@@ -2589,6 +2811,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg__created_by() is 'Stamps created_by with the signed-in user (migrations and seeds, with no user, keep theirs).';
 
 CREATE OR REPLACE FUNCTION app_private.tg__payment_amount_usd()
  RETURNS trigger
@@ -2606,6 +2829,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg__payment_amount_usd() is 'A payments amount in USD, at the rate of its currency on its date (the latest on or before it).';
 
 CREATE OR REPLACE FUNCTION app_private.tg__timestamps()
  RETURNS trigger
@@ -2623,6 +2847,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg__timestamps() is 'Keeps created_at / updated_at honest whatever the client sends.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__account_rows()
  RETURNS trigger
@@ -2642,6 +2867,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_account_access__account_rows() is 'accounts_scopes, accounts_subsidiaries, accounts_projects: the accounts named by the rows.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__accounts()
  RETURNS trigger
@@ -2655,6 +2881,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_account_access__accounts() is 'accounts: a new or changed accounts access row is recomputed (a deleted ones goes with it).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__projects()
  RETURNS trigger
@@ -2670,6 +2897,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_account_access__projects() is 'projects: accounts with a project limit (a list or a pattern; a pattern matches access keys).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__role_scopes()
  RETURNS trigger
@@ -2684,6 +2912,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_account_access__role_scopes() is 'role_scopes: every account of the role.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__subsidiaries()
  RETURNS trigger
@@ -2698,6 +2927,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_account_access__subsidiaries() is 'subsidiaries: accounts without a subsidiary limit see every one.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__users()
  RETURNS trigger
@@ -2714,6 +2944,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_account_access__users() is 'users: an inactive user''s accounts hold no scopes.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_accounts__not_current()
  RETURNS trigger
@@ -2728,6 +2959,7 @@ begin
   return old;
 end;
 $function$;
+comment on function app_private.tg_accounts__not_current() is 'An administrator editing accounts in the browser must not cut off the session in use: the account one is signed in with cannot be deleted (another administrator can do it).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__amounts()
  RETURNS trigger
@@ -2748,6 +2980,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_bills__amounts() is 'Bills carry their own amount and VAT; the rest is derived.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__guard()
  RETURNS trigger
@@ -2777,6 +3010,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_bills__guard() is 'Outside the workflow functions a bill is created open and live, and its status, closer and deletion change only through them (CannotChangeStatus).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__keep_act()
  RETURNS trigger
@@ -2789,6 +3023,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_bills__keep_act() is 'A bills act file no longer expires once attached.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__notify()
  RETURNS trigger
@@ -2802,6 +3037,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_bills__notify() is 'Tells the bills creator that it was closed as paid.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__payment_status()
  RETURNS trigger
@@ -2814,6 +3050,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_bills__payment_status() is 'A change of a bills total changes how paid it is.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills_payments__refresh()
  RETURNS trigger
@@ -2833,6 +3070,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_bills_payments__refresh() is 'A bills payment link locks the bill, then recomputes its paid amount and status.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__amounts()
  RETURNS trigger
@@ -2855,6 +3093,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_costs__amounts() is 'Checks a costs period and derives its amounts with VAT and in USD at its invoices date.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__from_invoice()
  RETURNS trigger
@@ -2895,6 +3134,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_costs__from_invoice() is 'A costs write locks its invoice (and bill) first, so that the invoices subsidiary, currency and date are current and the totals recomputed after the write see every committed cost.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__guard()
  RETURNS trigger
@@ -2931,6 +3171,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_costs__guard() is 'Outside the workflow functions a cost is created to approve and live, changes status only through them, and an approved cost cannot be deleted (CannotDeleteApprovedCost).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__notify()
  RETURNS trigger
@@ -2951,6 +3192,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_costs__notify() is 'Tells a costs creator that it was approved or rejected (not when its invoices rejection rejected it).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__totals()
  RETURNS trigger
@@ -2974,6 +3216,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_costs__totals() is 'A costs change recomputes its invoices totals and its bills costs status, old and new ones when it moves.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_documents__unlink_subsidiary()
  RETURNS trigger
@@ -2987,6 +3230,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_documents__unlink_subsidiary() is 'A document whose principal changes is no longer the linked document of its former principal subsidiary.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_file_links__keep_file()
  RETURNS trigger
@@ -2999,6 +3243,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_file_links__keep_file() is 'Once attached, a file no longer expires.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__archive_totals()
  RETURNS trigger
@@ -3011,6 +3256,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_invoices__archive_totals() is 'Archiving or restoring an invoice keeps its figures (see refresh_invoice_totals).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__guard()
  RETURNS trigger
@@ -3035,6 +3281,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_invoices__guard() is 'Outside the workflow functions an invoices status, validator, closer, reject reason and deletion do not change, and a validated or paid invoice keeps its terms (CannotChangeStatus).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__guard_insert()
  RETURNS trigger
@@ -3048,6 +3295,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_invoices__guard_insert() is 'Outside the workflow functions an invoice is created as a live draft.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__notify()
  RETURNS trigger
@@ -3071,6 +3319,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_invoices__notify() is 'Tells an invoices creator that it was rejected (with the reason), validated or closed.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__payment_status()
  RETURNS trigger
@@ -3083,6 +3332,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_invoices__payment_status() is 'A change of an invoice''s or bill''s total changes how paid it is.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__reprice_costs()
  RETURNS trigger
@@ -3095,6 +3345,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_invoices__reprice_costs() is 'A change of invoice date or currency re-prices its costs in USD.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__to_costs()
  RETURNS trigger
@@ -3108,6 +3359,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_invoices__to_costs() is 'An invoices subsidiary and currency are its costs.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices_payments__refresh()
  RETURNS trigger
@@ -3127,6 +3379,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_invoices_payments__refresh() is 'Payment links lock what they pay before its summary is recomputed.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_payment_links__single_owner()
  RETURNS trigger
@@ -3143,6 +3396,10 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_payment_links__single_owner() is '@constraint payments_single_owner
+@code PaymentOwner
+A payment belongs to one invoice or one bill.
+Raised after a payment is linked: a payment settles one invoice or one bill, never both.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_payment_links__subsidiary()
  RETURNS trigger
@@ -3161,6 +3418,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_payment_links__subsidiary() is 'A payment takes the subsidiary of the invoice or bill it is linked to (its policy reads it).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_payment_owner__subsidiary()
  RETURNS trigger
@@ -3179,6 +3437,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_payment_owner__subsidiary() is 'An invoices or bills new subsidiary is its payments too.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_payments__refresh()
  RETURNS trigger
@@ -3200,6 +3459,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_payments__refresh() is 'A payments new amount or date recomputes what it pays, each invoice and bill locked first.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_role_scopes__need_scope()
  RETURNS trigger
@@ -3212,6 +3472,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_role_scopes__need_scope() is 'Removing a scope from a role checks at commit that the role keeps one.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_roles__need_scope()
  RETURNS trigger
@@ -3224,6 +3485,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_roles__need_scope() is 'A new role must have a scope by the end of the transaction.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_subsidiaries__sync_linked_document()
  RETURNS trigger
@@ -3238,6 +3500,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_subsidiaries__sync_linked_document() is 'A subsidiarys linked document has the subsidiary as its principal.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_users__keep_avatar()
  RETURNS trigger
@@ -3250,6 +3513,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_users__keep_avatar() is 'A users avatar file no longer expires once set.';
 
 CREATE OR REPLACE FUNCTION app_public."current_user"()
  RETURNS app_public.users

@@ -15,6 +15,8 @@ import { storageRoutes } from './files/routes.ts';
 import { sweepFiles } from './files/sweeper.ts';
 import { clientErrorRoutes } from './client-errors.ts';
 import { coolDownLeft, requestAccount } from './graphql/plugins/query-cost.ts';
+import { readConstraintCodes } from './graphql/constraint-codes.ts';
+import { SERVICE_UNAVAILABLE, setConstraintCodes } from './graphql/errors.ts';
 import { makePreset } from './graphql/preset.ts';
 import { cappedResponse, withRequestErrorCodes } from './graphql/request-errors.ts';
 import { trustedDocuments } from './graphql/trusted-documents.ts';
@@ -100,9 +102,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1_000_000,
   });
 
-  const ownerPool = new pg.Pool({ connectionString: options.ownerUrl, max: 10 });
-  // An idle connection the server drops (restart, failover) must not take the process down.
-  ownerPool.on('error', (error) => console.warn(`Database connection lost: ${error.message}`));
+  // One pool per database role (docs/operations.md "Connections"), sized in config.ts: the owner's
+  // for the auth module, file bookkeeping and health; the authenticator's for every request run as
+  // the signed-in account (GraphQL and file storage). A connection the server drops (restart,
+  // failover) is one line in the log, never the process, and the pool reconnects on its next query.
+  const ownerPool = new pg.Pool({
+    connectionString: options.ownerUrl,
+    max: config.ownerPoolSize,
+    application_name: 'ledgerline owner',
+  });
+  const authenticatorPool = new pg.Pool({
+    connectionString: options.authenticatorUrl,
+    max: config.authenticatorPoolSize,
+    application_name: 'ledgerline authenticator',
+  });
+  for (const [pool, role] of [
+    [ownerPool, 'owner'],
+    [authenticatorPool, 'authenticator'],
+  ] as const) {
+    const connectionLost = (error: Error) =>
+      console.warn(`Database connection lost (${role} pool): ${error.message}`);
+    pool.on('error', connectionLost);
+    pool.on('connect', (client) => client.on('error', connectionLost));
+  }
   const tokens = accessTokens(options.jwtSecret, config.accessTokenTtl);
   const auth = new AuthService({
     pool: ownerPool,
@@ -135,7 +157,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // An account just refused for an over-limit request waits out its cool-down: answered before its
   // body is read, and after a delay, so repeating the request costs the server next to nothing.
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/graphql') || request.method !== 'POST') return;
+    // GET too: the web app sends short queries by GET, and a refused query must not come back so.
+    if (
+      !request.url.startsWith('/graphql') ||
+      (request.method !== 'POST' && request.method !== 'GET')
+    )
+      return;
     const left = coolDownLeft(requestAccount(request.claims?.accountId, request.ip));
     if (left === 0) return;
     await new Promise((resolve) => setTimeout(resolve, Math.min(left, 1000)));
@@ -149,16 +176,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
-  // The API's own pool (the adaptor's default one prints whole client objects on every dropped
-  // connection): a lost connection is one line, and the pool reconnects on the next query.
-  const graphqlPool = new pg.Pool({ connectionString: options.authenticatorUrl, max: 20 });
-  const connectionLost = (error: Error) =>
-    console.warn(`GraphQL database connection lost: ${error.message}`);
-  graphqlPool.on('error', connectionLost);
-  graphqlPool.on('connect', (client) => client.on('error', connectionLost));
+  // Error codes of constraints, from their comments in the database (docs/errors.md).
+  setConstraintCodes(await readConstraintCodes(ownerPool));
+  // The API runs on the authenticator pool (not the adaptor's default one, which prints whole
+  // client objects on every dropped connection).
   const pgl = postgraphile(
     makePreset({
-      pool: graphqlPool,
+      pool: authenticatorPool,
       production: config.production,
       explain: config.graphqlExplain,
       auth,
@@ -173,20 +197,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await pgl.getSchema();
   const serv = pgl.createServ(grafserv);
   await serv.addTo(app);
-  app.addHook('onSend', async (request, _reply, payload) =>
-    request.url.startsWith('/graphql') && typeof payload === 'string'
-      ? cappedResponse(withRequestErrorCodes(payload))
-      : payload,
-  );
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/graphql') || typeof payload !== 'string') return payload;
+    // The database is down or restarting: not the request's fault, and worth retrying soon.
+    if (payload.includes(`"code":"${SERVICE_UNAVAILABLE.code}"`)) {
+      reply.code(503).header('retry-after', String(SERVICE_UNAVAILABLE.retryAfterSeconds));
+    }
+    return cappedResponse(withRequestErrorCodes(payload));
+  });
 
   // File storage (SPEC §7): bytes in DATA_DIR/files, metadata and permissions in PostgreSQL.
-  const visitorPool = new pg.Pool({ connectionString: options.authenticatorUrl, max: 10 });
-  visitorPool.on('error', (error) => console.warn(`Database connection lost: ${error.message}`));
   const filesDir = path.join(config.dataDir, 'files');
   const blobs = new LocalBlobStore(filesDir);
   await app.register(storageRoutes, {
     prefix: STORAGE_BASE_PATH,
-    pool: visitorPool,
+    pool: authenticatorPool,
     ownerPool,
     blobs,
   });
@@ -226,8 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     if (sweeper) clearInterval(sweeper);
     await pgl.release();
-    await graphqlPool.end();
-    await visitorPool.end();
+    await authenticatorPool.end();
     await ownerPool.end();
   });
   return app;

@@ -40,6 +40,16 @@ export interface Config {
   loginRateWindowMs: number;
   /** How often expired uploads and unreferenced bytes are swept (`FILE_SWEEP_INTERVAL_MS`; 0: never). */
   fileSweepIntervalMs: number;
+  /**
+   * Connections per process to the API's login role, shared by GraphQL and file storage: every
+   * request as the signed-in account runs on one of them (`DB_POOL_SIZE`, default 20).
+   */
+  authenticatorPoolSize: number;
+  /**
+   * Connections per process as the owner: sign-in, tokens, file bookkeeping, health checks
+   * (`DB_OWNER_POOL_SIZE`, default 5). A process holds at most the two sizes together.
+   */
+  ownerPoolSize: number;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -84,6 +94,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       process.env.FILE_SWEEP_INTERVAL_MS === '0'
         ? 0
         : intFromEnv('FILE_SWEEP_INTERVAL_MS', 60 * 60 * 1000),
+    authenticatorPoolSize: intFromEnv('DB_POOL_SIZE', 20),
+    ownerPoolSize: intFromEnv('DB_OWNER_POOL_SIZE', 5),
     ...overrides,
   };
 }

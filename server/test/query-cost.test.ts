@@ -78,6 +78,14 @@ describe('query cost', () => {
     // For a moment the same account is answered before its request is read; others are not.
     const again = await gql(t.app, '{ currentUser { id } }', {}, abuser);
     expect(again.errors?.[0]?.extensions?.code).toBe('TooManyLargeRequests');
+    // The web app sends short queries by GET: held off the same way.
+    const byGet = await t.app.inject({
+      method: 'GET',
+      url: `/graphql?query=${encodeURIComponent('{ currentUser { id } }')}`,
+      headers: { authorization: `Bearer ${abuser}` },
+    });
+    expect(byGet.statusCode).toBe(429);
+    expect(byGet.json().errors[0].extensions.code).toBe('TooManyLargeRequests');
     // A single list of 500 rows with its nested relations is still fine.
     const big = await gql(t.app, LIST, { first: 500 }, token);
     expect(big.errors).toBeUndefined();

@@ -63,6 +63,28 @@ describe('GraphQL client', () => {
     expect(calls[0]!.authorization).toBe('Bearer old-access');
   });
 
+  it('a 503 while the service restarts is ServiceUnavailable, with or without a GraphQL body, and translated', async () => {
+    const { api } = setup();
+    const unavailable = {
+      errors: [
+        {
+          message: 'The service is restarting. Try again in a moment.',
+          extensions: { code: 'ServiceUnavailable', retryAfterSeconds: 5 },
+        },
+      ],
+    };
+    for (const body of [JSON.stringify(unavailable), '<html>Service Unavailable</html>']) {
+      vi.stubGlobal('fetch', async () => new Response(body, { status: 503 }));
+      const error = await api.request(CurrentUserDocument, {}).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).code).toBe('ServiceUnavailable');
+    }
+    const { default: en } = await import('../src/i18n/en.entry.json');
+    const { default: ru } = await import('../src/i18n/ru.entry.json');
+    expect(en.errors.codes.ServiceUnavailable).toMatch(/restarting/);
+    expect(ru.errors.codes.ServiceUnavailable).toMatch(/перезапускается/);
+  });
+
   it('on an expired token refreshes once and retries with the new token', async () => {
     const calls = fakeServer([expired, refreshed, me]);
     const { api, hooks } = setup();

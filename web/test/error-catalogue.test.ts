@@ -1,6 +1,6 @@
 // One error catalogue (DESIGN §8): every code the server can send has a message in ru and in en,
 // so a Russian screen never shows an English server message. The codes are collected from the
-// migrations (app_hidden.fail) and the server's sources (AppError, StorageError, the constraint
+// migrations (app_hidden.fail and constraints' `@code` comments) and the server's sources (AppError, StorageError, the constraint
 // map and every `code: '…'`), so a new code without a translation fails here.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +25,8 @@ function serverCodes(): Set<string> {
   };
   for (const file of files(path.join(ROOT, 'db', 'migrations'), /\.sql$/)) {
     collect(fs.readFileSync(file, 'utf8'), /fail\('([A-Za-z-]+)'/g);
+    // A constraint's code in its comment (docs/errors.md "Constraints").
+    collect(fs.readFileSync(file, 'utf8'), /@code ([A-Za-z]+)/g);
   }
   for (const file of files(path.join(ROOT, 'server', 'src'), /\.ts$/)) {
     const text = fs.readFileSync(file, 'utf8');

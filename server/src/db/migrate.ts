@@ -8,11 +8,26 @@ import { transaction } from './transaction.ts';
 /** Ordered SQL migrations: `db/migrations/NNNN-name.sql`, each applied once, in its own transaction. */
 export const migrationsDir = fileURLToPath(new URL('../../../db/migrations/', import.meta.url));
 
-interface Migration {
+/**
+ * `db/migrations/lock.json`: the SHA-256 of every committed migration (`locked`), and for the few
+ * migrations whose text was changed on main after databases had applied it, the hashes of those
+ * earlier texts (`replaced`). A database that applied a replaced text is accepted; 0035 brings it
+ * to the state the current texts give. `npm run db:lock` adds new migration files to `locked`.
+ */
+export const LOCK_FILE = 'lock.json';
+
+export interface MigrationLock {
+  locked: Record<string, string>;
+  replaced: Record<string, string[]>;
+}
+
+export interface Migration {
   name: string;
   sql: string;
   hash: string;
 }
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export function readMigrations(dir = migrationsDir): Migration[] {
   return fs
@@ -21,21 +36,46 @@ export function readMigrations(dir = migrationsDir): Migration[] {
     .sort()
     .map((name) => {
       const sql = fs.readFileSync(path.join(dir, name), 'utf8');
-      return { name, sql, hash: createHash('sha256').update(sql).digest('hex') };
+      return { name, sql, hash: sha256(sql) };
     });
+}
+
+export function readLock(dir = migrationsDir): MigrationLock {
+  const file = path.join(dir, LOCK_FILE);
+  if (!fs.existsSync(file)) return { locked: {}, replaced: {} };
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as MigrationLock;
+}
+
+/** Migration files whose text is not the one locked: a committed migration was edited. */
+export function editedMigrations(migrations: Migration[], lock: MigrationLock): string[] {
+  return migrations
+    .filter((m) => lock.locked[m.name] !== undefined && lock.locked[m.name] !== m.hash)
+    .map((m) => m.name);
 }
 
 /**
  * Applies the migrations not yet applied to the database at `connectionString` (an owner or
- * superuser connection). A migration already applied whose file has since changed is an error:
- * committed migrations are never edited, a new one is added instead.
+ * superuser connection). Refuses to start when a migration file differs from its hash in
+ * lock.json, or when one already applied was applied with a text that is neither the current one
+ * nor one of its replaced texts: committed migrations are never edited, a new one is added instead.
  */
 export async function migrate(
   connectionString: string,
   log: (message: string) => void = () => {},
   /** Only these (a restore first rebuilds the schema its backup was written under). */
   only: (name: string) => boolean = () => true,
+  /** Another directory of migrations (tests build databases from earlier migration sets). */
+  dir = migrationsDir,
 ): Promise<string[]> {
+  const migrations = readMigrations(dir);
+  const lock = readLock(dir);
+  const edited = editedMigrations(migrations, lock);
+  if (edited.length > 0) {
+    throw new Error(
+      `Migration ${edited.join(', ')} differs from its hash in db/migrations/${LOCK_FILE}: ` +
+        'a committed migration is never edited; add a new migration instead.',
+    );
+  }
   const client = new pg.Client({ connectionString });
   await client.connect();
   const applied: string[] = [];
@@ -53,11 +93,22 @@ export async function migrate(
       'select name, hash from ledgerline_migrations.applied',
     );
     const done = new Map(rows.map((row) => [row.name, row.hash]));
-    for (const migration of readMigrations()) {
+    // A migration applied under a name this version does not have, numbered among its own, was
+    // renamed or removed on main: its database is not one the current texts can upgrade. (One
+    // numbered after them is a newer version's, which a backup restore reports itself.)
+    const names = new Set(migrations.map((m) => m.name));
+    const last = migrations.at(-1)?.name ?? '';
+    const gone = rows.map((row) => row.name).filter((name) => !names.has(name) && name < last);
+    if (gone.length > 0) {
+      throw new Error(
+        `The database applied ${gone.join(', ')}, which this version does not have: it was renamed or removed after it was applied.`,
+      );
+    }
+    for (const migration of migrations) {
       if (!only(migration.name)) continue;
       const previous = done.get(migration.name);
       if (previous !== undefined) {
-        if (previous !== migration.hash) {
+        if (previous !== migration.hash && !lock.replaced[migration.name]?.includes(previous)) {
           throw new Error(
             `Migration ${migration.name} was changed after it was applied; add a new migration instead.`,
           );

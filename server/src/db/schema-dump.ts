@@ -82,9 +82,10 @@ export async function schemaDump(client: pg.ClientBase): Promise<string> {
         where a.attrelid = $1 and a.attnum > 0 and not a.attisdropped order by a.attnum`,
       [table.oid],
     );
-    const constraints = await rows<{ def: string }>(
+    const constraints = await rows<{ name: string; def: string; comment: string | null }>(
       client,
-      `select format('constraint %I %s', conname, pg_get_constraintdef(oid)) as def
+      `select quote_ident(conname) as name, format('constraint %I %s', conname, pg_get_constraintdef(oid)) as def,
+              obj_description(oid, 'pg_constraint') as comment
          from pg_constraint where conrelid = $1 and contype <> 'n' order by conname`,
       [table.oid],
     );
@@ -99,9 +100,18 @@ export async function schemaDump(client: pg.ClientBase): Promise<string> {
         out.push(`comment on column ${table.name}.${column.name} is ${quote(column.comment)};`);
       }
     }
-    const indexes = await rows<{ def: string }>(
+    for (const constraint of constraints) {
+      if (constraint.comment) {
+        out.push(
+          `comment on constraint ${constraint.name} on ${table.name} is ${quote(constraint.comment)};`,
+        );
+      }
+    }
+    const indexes = await rows<{ def: string; comment: string | null }>(
       client,
-      `select pg_get_indexdef(i.indexrelid) || ';' as def from pg_index i join pg_class c on c.oid = i.indexrelid
+      `select pg_get_indexdef(i.indexrelid) || ';' ||
+              coalesce(format(E'\\ncomment on index %s is ', i.indexrelid::regclass) || quote_literal(obj_description(i.indexrelid, 'pg_class')) || ';', '') as def
+         from pg_index i join pg_class c on c.oid = i.indexrelid
         where i.indrelid = $1 and not exists (select from pg_constraint k where k.conindid = i.indexrelid)
         order by c.relname`,
       [table.oid],
@@ -109,8 +119,10 @@ export async function schemaDump(client: pg.ClientBase): Promise<string> {
     out.push(...indexes.map((index) => index.def));
     const triggers = await rows<{ def: string }>(
       client,
-      `select pg_get_triggerdef(oid) || ';' as def from pg_trigger where tgrelid = $1 and not tgisinternal order by tgname`,
-      [table.oid],
+      `select pg_get_triggerdef(oid) || ';' ||
+              coalesce(format(E'\\ncomment on trigger %I on %s is ', tgname, $2::text) || quote_literal(obj_description(oid, 'pg_trigger')) || ';', '') as def
+         from pg_trigger where tgrelid = $1 and not tgisinternal order by tgname`,
+      [table.oid, table.name],
     );
     out.push(...triggers.map((trigger) => trigger.def));
     if (table.rls) out.push(`alter table ${table.name} enable row level security;`);
@@ -123,7 +135,8 @@ export async function schemaDump(client: pg.ClientBase): Promise<string> {
                      case when p.polroles = '{0}' then 'public'
                           else (select string_agg(quote_ident(rolname), ', ') from pg_roles where oid = any(p.polroles)) end,
                      coalesce(E'\\n  using (' || pg_get_expr(p.polqual, p.polrelid) || ')', ''),
-                     coalesce(E'\\n  with check (' || pg_get_expr(p.polwithcheck, p.polrelid) || ')', '')) as def
+                     coalesce(E'\\n  with check (' || pg_get_expr(p.polwithcheck, p.polrelid) || ')', ''))
+              || coalesce(format(E'\\ncomment on policy %I on %s is ', p.polname, $2::text) || quote_literal(obj_description(p.oid, 'pg_policy')) || ';', '') as def
          from pg_policy p where p.polrelid = $1 order by p.polname`,
       [table.oid, table.name],
     );

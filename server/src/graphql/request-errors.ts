@@ -1,17 +1,13 @@
+import { INTROSPECTION_REFUSED, INVALID_INPUT } from './upstream-messages.ts';
+
 /**
  * GraphQL refuses a malformed or invalid request (a syntax error, an unknown field, a value outside
  * an enumeration, introspection in production) before anything runs, and those errors do not pass
  * through maskError. Every refusal carries a code (DESIGN §8a), so the ones without give it here.
  */
-function codeFor(message: string): string {
-  if (/introspection/i.test(message)) return 'IntrospectionDisabled';
-  if (
-    /enum|Expected value of type|cannot represent|got invalid value|of required type|was not provided|Expected type/.test(
-      message,
-    )
-  ) {
-    return 'InvalidInput';
-  }
+export function codeFor(message: string): string {
+  if (INTROSPECTION_REFUSED.test(message)) return 'IntrospectionDisabled';
+  if (INVALID_INPUT.test(message)) return 'InvalidInput';
   return 'InvalidQuery';
 }
 

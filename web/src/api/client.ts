@@ -46,7 +46,12 @@ async function readResponse<R>(response: Response): Promise<R> {
   if (response.status === 401) throw new ApiError('http', 'Unauthorized', 'Unauthorized');
   if (!response.ok) {
     // Codes the error catalogue translates (a bare HTTP status would reach the screen untranslated).
-    const code = response.status >= 500 ? 'InternalServerError' : 'BadRequest';
+    const code =
+      response.status === 503
+        ? 'ServiceUnavailable'
+        : response.status >= 500
+          ? 'InternalServerError'
+          : 'BadRequest';
     throw new ApiError('http', code, response.statusText || code, { status: response.status });
   }
   if (!body || body.data === undefined || body.data === null) {

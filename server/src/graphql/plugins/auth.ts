@@ -1,4 +1,4 @@
-import { access, context, sideEffect } from 'postgraphile/grafast';
+import { access, context, sideEffect, type FieldArgs, type Step } from 'postgraphile/grafast';
 import { extendSchema, gql } from 'postgraphile/utils';
 import type { CreateUserInput, ProfileInput } from '../../auth/service.ts';
 import type { AccessClaims } from '../../auth/tokens.ts';
@@ -18,12 +18,12 @@ type Input = Record<string, unknown>;
  */
 export const AuthPlugin = extendSchema((build) => {
   const users = build.input.pgRegistry.pgResources.users!;
-  const userOf = ($payload: unknown) => users.get({ id: access($payload as never, 'userId') });
+  const userOf = ($payload: Step) => users.get({ id: access($payload, 'userId') });
   const run = (
-    args: { getRaw(name: string): unknown },
+    args: FieldArgs,
     action: (ledgerline: LedgerlineContext, input: Input) => Promise<unknown>,
   ) =>
-    sideEffect([args.getRaw('input') as never, context()], ([input, ctx]) =>
+    sideEffect([args.getRaw('input'), context()], ([input, ctx]) =>
       action(ctx.ledgerline, (input ?? {}) as Input),
     );
 

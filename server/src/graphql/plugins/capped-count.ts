@@ -1,25 +1,53 @@
-import { constant, lambda } from 'postgraphile/grafast';
+import {
+  PgSelectStep,
+  type PgSelectQueryBuilder,
+  type PgSelectQueryBuilderCallback,
+} from 'postgraphile/@dataplan/pg';
+import { ConnectionStep, constant, lambda, list, type Step } from 'postgraphile/grafast';
 
 /** Counts up to this many rows; above it, `cappedCount` says "more" (COUNT_CAP + 1). */
 export const COUNT_CAP = 1_000;
 
-/** What the query builder of a PgSelectStep offers the steps applied to it at run time. */
-interface QueryBuilder {
-  orderBy(spec: unknown): void;
-  setOrderIsUnique(): void;
-}
-type Apply = ((builder: QueryBuilder) => void) | null | undefined;
-interface RowsStep {
-  setFirst(step: unknown): void;
-  setOffset(step: unknown): void;
-  setOrderIsUnique(): void;
-  apply(step: unknown): void;
-  items(): unknown;
-  /** Internal to @dataplan/pg: the steps (filter, orderBy, conditions) applied at run time. */
+/**
+ * What the plan reads of @dataplan/pg's PgSelectStep beyond its public methods (private in its
+ * types): the steps (filter, orderBy, conditions) applied at run time, and the order known when
+ * planning (literal orderBy arguments). checkSelectInternals() proves at start-up that the pinned
+ * version still has them.
+ */
+interface SelectInternals {
   applyDepIds: number[];
-  /** Internal to @dataplan/pg: the order known when planning (literal orderBy arguments). */
   orders: unknown[];
-  getDep(id: number): unknown;
+  getDep(id: number): Step;
+}
+
+/**
+ * Throws, naming what is missing, when @dataplan/pg or grafast lacks a member the plan below
+ * uses: called when the schema is built, so an upgrade that moved one stops the server's start
+ * instead of counting wrong. The private fields are found in the class's own source.
+ */
+export function checkSelectInternals(
+  select: { prototype: object; toString(): string } = PgSelectStep,
+  connection: { prototype: object } = ConnectionStep,
+): void {
+  const missing = [
+    ...['apply', 'setFirst', 'setOffset', 'setOrderIsUnique', 'items', 'getDep']
+      .filter(
+        (method) => typeof (select.prototype as Record<string, unknown>)[method] !== 'function',
+      )
+      .map((method) => `PgSelectStep.${method}()`),
+    ...['applyDepIds', 'orders']
+      .filter((field) => !new RegExp(`\\bthis\\.${field}\\s*=`).test(select.toString()))
+      .map((field) => `PgSelectStep.${field}`),
+    ...(typeof (connection.prototype as Record<string, unknown>).cloneSubplanWithoutPagination ===
+    'function'
+      ? []
+      : ['ConnectionStep.cloneSubplanWithoutPagination()']),
+  ];
+  if (missing.length > 0) {
+    throw new Error(
+      `cappedCount (server/src/graphql/plugins/capped-count.ts) needs ${missing.join(', ')}, which this version of @dataplan/pg or grafast does not have: adapt the plugin before upgrading.`,
+    );
+  }
 }
 
 /**
@@ -27,18 +55,19 @@ interface RowsStep {
  * the order by does not, and the empty order is marked unique so that no primary-key tiebreak is
  * added.
  */
-function withoutOrder(values: readonly unknown[]) {
-  return (builder: QueryBuilder) => {
-    const unordered: QueryBuilder = Object.create(builder as object);
+function withoutOrder(
+  values: readonly (
+    PgSelectQueryBuilderCallback | readonly PgSelectQueryBuilderCallback[] | null
+  )[],
+) {
+  return (builder: PgSelectQueryBuilder) => {
+    const unordered: PgSelectQueryBuilder = Object.create(builder);
     unordered.orderBy = () => {};
     for (const value of values) {
-      for (const apply of (Array.isArray(value) ? value : [value]) as Apply[]) apply?.(unordered);
+      for (const apply of Array.isArray(value) ? value : [value]) apply?.(unordered);
     }
     builder.setOrderIsUnique();
   };
-}
-interface ConnectionStep {
-  cloneSubplanWithoutPagination(mode: 'normal'): RowsStep;
 }
 type Scope = Record<string, unknown>;
 
@@ -52,9 +81,9 @@ type Scope = Record<string, unknown>;
  * narrows it. totalCount stays for API users who need the exact figure.
  *
  * The plan reaches into @dataplan/pg's select step (its run-time steps and planned order), which
- * its types keep private; server/test/graphql-api.test.ts checks the count against totalCount
- * with filters, orders and offsets as every demo account, so an upgrade that changes them fails
- * there rather than counting wrong.
+ * its types keep private: checkSelectInternals() refuses a version without them when the schema
+ * is built, and server/test/graphql-api.test.ts checks the count against totalCount with filters,
+ * orders and offsets as every demo account. The versions are pinned exactly (server/package.json).
  */
 export const CappedCountPlugin: GraphileConfig.Plugin = {
   name: 'LedgerlineCappedCountPlugin',
@@ -62,6 +91,10 @@ export const CappedCountPlugin: GraphileConfig.Plugin = {
   after: ['PgConnectionTotalCountPlugin'],
   schema: {
     hooks: {
+      init(_) {
+        checkSelectInternals();
+        return _;
+      },
       GraphQLObjectType_fields(fields, build, context) {
         const scope = context.scope as Scope;
         if (!scope.isConnectionType || !('totalCount' in fields)) return fields;
@@ -73,23 +106,29 @@ export const CappedCountPlugin: GraphileConfig.Plugin = {
               description: `The number of rows you could get from the connection, counted up to ${COUNT_CAP}; ${COUNT_CAP + 1} means more than ${COUNT_CAP}.`,
               type: new GraphQLNonNull(GraphQLInt),
               plan($source) {
-                const $connection = $source as unknown as ConnectionStep;
-                const $rows = $connection.cloneSubplanWithoutPagination('normal');
+                if (!($source instanceof ConnectionStep)) {
+                  throw new Error(`cappedCount on ${context.Self.name}: not a connection step`);
+                }
+                const $rows = $source.cloneSubplanWithoutPagination('normal');
+                if (!($rows instanceof PgSelectStep)) {
+                  throw new Error(`cappedCount on ${context.Self.name}: not a PostgreSQL select`);
+                }
+                const internals = $rows as unknown as SelectInternals;
                 // Any COUNT_CAP + 1 rows will do: without the list's order the planner takes the
                 // cheapest way to them (the policy's subsidiary index, say), where the list's
                 // order would walk a whole sort index past every row the account may not see.
                 // An order known when planning (a literal orderBy) is dropped here; one given in
                 // variables is applied at run time with the filter, so the clone's run-time steps
                 // are replaced by one that applies them without the order.
-                $rows.orders.length = 0;
-                const $applied = $rows.applyDepIds.map((id) => $rows.getDep(id));
-                $rows.applyDepIds = [];
+                internals.orders.length = 0;
+                const $applied = internals.applyDepIds.map((id) => internals.getDep(id));
+                internals.applyDepIds = [];
                 $rows.setOrderIsUnique();
-                $rows.apply(lambda($applied as never, withoutOrder, true));
+                $rows.apply(lambda(list($applied), withoutOrder, true));
                 // From the first row, whatever page the list is on.
                 $rows.setOffset(constant(null));
                 $rows.setFirst(constant(COUNT_CAP + 1));
-                return lambda($rows.items() as never, (rows: readonly unknown[]) => rows.length);
+                return lambda($rows.items(), (rows) => rows.length);
               },
             })),
           },

@@ -1,4 +1,13 @@
-import { constant, lambda } from 'postgraphile/grafast';
+import {
+  ConnectionStep,
+  constant,
+  lambda,
+  list,
+  type FieldArg,
+  type FieldArgs,
+  type FieldInfo,
+  type Step,
+} from 'postgraphile/grafast';
 import { AppError } from '../../errors.ts';
 
 /** The most rows one list request may return; also what a list without `first`/`last` returns. */
@@ -22,16 +31,8 @@ function firstOrDefault([first, last]: readonly unknown[]): number | null {
   return first != null ? checked(first) : last == null ? MAX_PAGE_SIZE : null;
 }
 
-interface PagedStep {
-  setFirst(step: unknown): void;
-  setLast(step: unknown): void;
-}
-interface RawArgs {
-  getRaw(name: string): unknown;
-}
-interface RawArg {
-  getRaw(): unknown;
-}
+/** A connection's step: grafast's own, or one that handles its pagination (a PgSelectStep). */
+type PagedStep = Pick<ConnectionStep<unknown>, 'setFirst' | 'setLast'>;
 type Scope = Record<string, unknown>;
 const isConnection = (scope: object) => Boolean((scope as Scope).isPgFieldConnection);
 
@@ -47,15 +48,20 @@ export const PageSizeCapPlugin: GraphileConfig.Plugin = {
     hooks: {
       GraphQLObjectType_fields_field(field, _build, context) {
         if (!isConnection(context.scope) || !field.plan) return field;
-        const original = field.plan as (...args: unknown[]) => PagedStep;
+        const original = field.plan as (
+          this: unknown,
+          parent: Step,
+          fieldArgs: FieldArgs,
+          info: FieldInfo,
+        ) => PagedStep;
         return {
           ...field,
-          plan(this: unknown, parent: unknown, fieldArgs: RawArgs, info: unknown) {
+          plan(this: unknown, parent: Step, fieldArgs: FieldArgs, info: FieldInfo) {
             const $connection = original.call(this, parent, fieldArgs, info);
             // Lists from set-returning functions have no `last`.
-            const $first = fieldArgs.getRaw('first') ?? constant(null);
-            const $last = fieldArgs.getRaw('last') ?? constant(null);
-            $connection.setFirst(lambda([$first, $last] as never, firstOrDefault));
+            const $first: Step = fieldArgs.getRaw('first') ?? constant(null);
+            const $last: Step = fieldArgs.getRaw('last') ?? constant(null);
+            $connection.setFirst(lambda(list([$first, $last]), firstOrDefault));
             return $connection;
           },
         } as typeof field;
@@ -70,8 +76,8 @@ export const PageSizeCapPlugin: GraphileConfig.Plugin = {
         if (fields.last) {
           fields.last = {
             ...fields.last,
-            applyPlan(_parent: unknown, $connection: PagedStep, arg: RawArg) {
-              $connection.setLast(lambda(arg.getRaw() as never, checked));
+            applyPlan(_parent: Step, $connection: PagedStep, arg: FieldArg) {
+              $connection.setLast(lambda(arg.getRaw(), checked));
             },
           };
         }

@@ -6,6 +6,7 @@ import {
   Kind,
   valueFromASTUntyped,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLObjectType,
@@ -39,10 +40,7 @@ function unwrap(type: GraphQLOutputType): GraphQLOutputType {
   return isNonNullType(type) ? type.ofType : type;
 }
 
-function pageSize(
-  field: { arguments?: readonly { name: { value: string }; value: never }[] },
-  variables: Record<string, unknown>,
-): number | undefined {
+function pageSize(field: FieldNode, variables: Record<string, unknown>): number | undefined {
   for (const name of ['first', 'last']) {
     const argument = field.arguments?.find((arg) => arg.name.value === name);
     if (!argument) continue;
@@ -130,7 +128,7 @@ export function queryCost(
       const field: GraphQLField<unknown, unknown> | undefined =
         parent && 'getFields' in parent ? parent.getFields()[selection.name.value] : undefined;
       const type = field ? unwrap(field.type) : undefined;
-      const size = pageSize(selection as never, variables);
+      const size = pageSize(selection, variables);
       // A paged list multiplies what is below it by its page; a list without a page size (a
       // connection without first/last, a set-returning function) by the 500-row cap.
       const named = type ? (getNamedType(type) as GraphQLObjectType) : undefined;

@@ -1,9 +1,8 @@
-import { lambda, object, type Step } from 'postgraphile/grafast';
+import { lambda, object, type ObjectStep, type Step } from 'postgraphile/grafast';
 import { AppError } from '../../errors.ts';
 
-interface PayloadStep {
-  getStepForKey(key: string): Step;
-}
+/** A generated mutation's payload: an object step whose `result` is the updated row. */
+type PayloadStep = ObjectStep<{ result: Step }>;
 
 function requireRow(row: unknown): unknown {
   if (row == null) {

@@ -1,16 +1,17 @@
-import { TYPES, type PgCodec } from 'postgraphile/@dataplan/pg';
+import {
+  PgSelectSingleStep,
+  TYPES,
+  type PgCodec,
+  type PgCodecWithAttributes,
+} from 'postgraphile/@dataplan/pg';
 import { getNullableType, type GraphQLOutputType } from 'postgraphile/graphql';
 import { sql } from 'postgraphile/pg-sql2';
 
 /** Columns of a user that only the user and `admin:user` read; others see names and avatar. */
 export const USER_DETAIL_ATTRIBUTES = ['username', 'is_active', 'created_at', 'updated_at'];
 
-interface SelectableRecord {
-  select(fragment: unknown, codec: unknown): unknown;
-  getClassStep(): { alias: unknown };
-}
 interface Scope {
-  pgCodec?: PgCodec;
+  pgCodec?: PgCodecWithAttributes;
   isPgTableType?: boolean;
   fieldName?: string;
   pgFieldAttribute?: unknown;
@@ -32,9 +33,7 @@ export const UserDetailsPlugin: GraphileConfig.Plugin = {
         const codec = scope.pgCodec;
         if (!codec || codec.name !== 'users' || !codec.attributes) return field;
         const attribute = USER_DETAIL_ATTRIBUTES.find(
-          (name) =>
-            build.inflection.attribute({ attributeName: name, codec: codec as never }) ===
-            scope.fieldName,
+          (name) => build.inflection.attribute({ attributeName: name, codec }) === scope.fieldName,
         );
         if (!attribute) return field;
         const attributeCodec = (codec.attributes as Record<string, { codec: PgCodec }>)[attribute]!
@@ -47,13 +46,12 @@ export const UserDetailsPlugin: GraphileConfig.Plugin = {
           ...field,
           type: getNullableType(field.type) as GraphQLOutputType,
           plan(this: unknown, $record: unknown, ...rest: unknown[]) {
-            const selectable = $record as Partial<SelectableRecord>;
             // Rows returned by the admin's own mutations are not selects; admin:user reads them.
-            if (typeof selectable.select !== 'function' || !selectable.getClassStep) {
+            if (!($record instanceof PgSelectSingleStep)) {
               return original.call(this, $record, ...rest);
             }
-            const alias = selectable.getClassStep().alias as never;
-            return selectable.select(
+            const alias = $record.getClassStep().alias;
+            return $record.select(
               sql`case when app_hidden.user_details_visible(${alias}.id) then ${alias}.${sql.identifier(attribute)} end`,
               attributeCodec ?? TYPES.text,
             );
