@@ -141,3 +141,8 @@ insert into app_private.preconditions (name, code, description) values
   ('has_payments', 'PaymentNotFound', 'the record has a payment');
 update app_private.transitions set preconditions = array_prepend('has_payments', preconditions)
  where action = 'delete_payment';
+
+-- A new cost learns its subsidiary from its invoice (_300_from_invoice): the lock is checked after.
+drop trigger _040_period_lock on app_public.costs;
+create trigger _350_period_lock before insert or update or delete on app_public.costs
+  for each row when (app_hidden.current_user_id() is not null) execute function app_private.tg__period_lock();

@@ -120,7 +120,9 @@ async function makeInvoice(status: string, archived: boolean, costs: string[]): 
   if (archived) {
     // Archived as setInvoiceDeleted does: the invoice, then its costs.
     await db.owner.query('update app_public.invoices set is_deleted = true where id = $1', [id]);
-    await db.owner.query('update app_public.costs set is_deleted = true where invoice_id = $1', [id]);
+    await db.owner.query('update app_public.costs set is_deleted = true where invoice_id = $1', [
+      id,
+    ]);
   }
   return id;
 }
@@ -189,7 +191,9 @@ function keepsItsCostsApproved(id: number, before: string) {
     const row = rows[0];
     if (row && row.status !== before && ['open', 'validated', 'paid'].includes(row.status)) {
       if (Number(row.live) === 0 || Number(row.pending) > 0) {
-        throw new Error(`invoice ${id} became ${row.status} with ${row.pending} of ${row.live} costs not approved`);
+        throw new Error(
+          `invoice ${id} became ${row.status} with ${row.pending} of ${row.live} costs not approved`,
+        );
       }
     }
   };
@@ -208,7 +212,13 @@ describe('every invoice transition from every state with every mix of costs', ()
       for (const archived of [false, true]) {
         for (const mix of COST_MIXES) {
           const id = await makeInvoice(state, archived, mix);
-          const outcomes = await walk('invoices', 'invoice', id, actions, keepsItsCostsApproved(id, state));
+          const outcomes = await walk(
+            'invoices',
+            'invoice',
+            id,
+            actions,
+            keepsItsCostsApproved(id, state),
+          );
           for (const [action, outcome] of Object.entries(outcomes)) {
             if (outcome.accepted) accepted += 1;
             if (outcome.offered !== outcome.accepted) {
@@ -226,9 +236,17 @@ describe('every invoice transition from every state with every mix of costs', ()
 
   it('reopening a rejected invoice whose costs are all rejected is refused, naming the invoice', async () => {
     const id = await makeInvoice('rejected', false, ['rejected', 'rejected', 'rejected']);
-    const outcomes = await walk('invoices', 'invoice', id, ['reopen', 'reset_to_open', 'add_payment']);
+    const outcomes = await walk('invoices', 'invoice', id, [
+      'reopen',
+      'reset_to_open',
+      'add_payment',
+    ]);
     expect(outcomes.reopen).toEqual({ offered: false, accepted: false, code: 'CostsNotApproved' });
-    expect(outcomes.reset_to_open).toEqual({ offered: false, accepted: false, code: 'CostsNotApproved' });
+    expect(outcomes.reset_to_open).toEqual({
+      offered: false,
+      accepted: false,
+      code: 'CostsNotApproved',
+    });
     expect(outcomes.add_payment!.accepted).toBe(false);
     const message = await asUser(db, 'accountant', async (c) =>
       c.query('select app_public.reopen_invoice($1)', [id]).catch((error: Error) => error.message),
@@ -261,11 +279,17 @@ describe('the draft invoice opens by itself when its last live cost is approved'
   it('approving the last cost opens it; approving one of two does not', async () => {
     const id = await makeInvoice('draft', false, ['to_approve', 'to_approve']);
     const statuses = await asUser(db, 'accountant', async (c) => {
-      const { rows: costs } = await c.query('select id from app_public.costs where invoice_id = $1 order by id', [id]);
+      const { rows: costs } = await c.query(
+        'select id from app_public.costs where invoice_id = $1 order by id',
+        [id],
+      );
       const seen: string[] = [];
       for (const cost of costs) {
         await c.query('select app_public.approve_cost($1)', [cost.id]);
-        seen.push((await c.query('select status from app_public.invoices where id = $1', [id])).rows[0].status);
+        seen.push(
+          (await c.query('select status from app_public.invoices where id = $1', [id])).rows[0]
+            .status,
+        );
       }
       return seen;
     });
@@ -291,7 +315,9 @@ describe('every cost and bill transition from every state', () => {
           const outcomes = await walk('costs', 'cost', rows[0].id, tried);
           for (const [action, o] of Object.entries(outcomes)) {
             if (o.offered !== o.accepted) {
-              mismatches.push(`${invoiceState}/${costState}${archived ? ' (archived)' : ''} ${action}: offered ${o.offered} ${o.code ?? ''}`);
+              mismatches.push(
+                `${invoiceState}/${costState}${archived ? ' (archived)' : ''} ${action}: offered ${o.offered} ${o.code ?? ''}`,
+              );
             }
           }
         }
@@ -317,7 +343,9 @@ describe('every cost and bill transition from every state', () => {
           const outcomes = await walk('bills', 'bill', rows[0].id, actions);
           for (const [action, o] of Object.entries(outcomes)) {
             if (o.offered !== o.accepted) {
-              mismatches.push(`${state} ${amount}${archived ? ' (archived)' : ''} ${action}: offered ${o.offered} ${o.code ?? ''}`);
+              mismatches.push(
+                `${state} ${amount}${archived ? ' (archived)' : ''} ${action}: offered ${o.offered} ${o.code ?? ''}`,
+              );
             }
           }
         }
