@@ -5,6 +5,7 @@ create schema app_public;
 create schema app_hidden;
 create schema app_private;
 
+create type app_hidden.workflow_record as (entity text, id integer, state text, is_deleted boolean, subsidiary_id uuid, created_by uuid, dated date, label text, first_approved_by uuid, amount_usd_w_vat numeric, invoice_id integer);
 create type app_public.aging_row as (subsidiary_id uuid, subsidiary_name text, current_usd numeric, days_1_30_usd numeric, days_31_60_usd numeric, days_61_90_usd numeric, over_90_usd numeric, total_usd numeric, count integer);
 comment on type app_public.aging_row is 'Outstanding amounts of one subsidiary (none: all) by days past due, in USD.';
 create type app_public.analytics_row as (year integer, period integer, amount_usd_w_vat numeric, count integer);
@@ -66,6 +67,14 @@ create table app_private.login_attempts (
   constraint login_attempts_pkey PRIMARY KEY (key)
 );
 
+create table app_private.preconditions (
+  name text not null,
+  code text not null,
+  description text not null,
+  constraint preconditions_pkey PRIMARY KEY (name)
+);
+comment on table app_private.preconditions is 'What a transition needs besides its state and scopes; checked by app_hidden.precondition_refusal.';
+
 create table app_private.refresh_tokens (
   id uuid default gen_random_uuid() not null,
   family_id uuid not null,
@@ -90,11 +99,14 @@ create table app_private.transitions (
   to_state text,
   scopes text[] not null,
   on_archived boolean default false not null,
+  preconditions text[] default '{}'::text[] not null,
   constraint transitions_entity CHECK ((entity = ANY (ARRAY['invoice'::text, 'cost'::text, 'bill'::text]))),
   constraint transitions_pkey PRIMARY KEY (entity, action, from_state),
   constraint transitions_scopes CHECK ((cardinality(scopes) > 0))
 );
 comment on table app_private.transitions is 'Which action moves an invoice, cost or bill from which state to which, and with which scopes.';
+comment on column app_private.transitions.preconditions is 'Names in app_private.preconditions: each must hold for the action to be taken (and offered).';
+CREATE TRIGGER _100_known_preconditions BEFORE INSERT OR UPDATE ON app_private.transitions FOR EACH ROW EXECUTE FUNCTION app_private.tg_transitions__preconditions();
 
 create table app_private.user_secrets (
   user_id uuid not null,
@@ -320,6 +332,7 @@ CREATE INDEX bills_subsidiary_id_idx ON app_public.bills USING btree (subsidiary
 CREATE INDEX bills_subsidiary_list_idx ON app_public.bills USING btree (subsidiary_id, is_deleted, invoice_date DESC, id) INCLUDE (year, project_id);
 CREATE INDEX bills_year_period_idx ON app_public.bills USING btree (year, period);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _040_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.bills FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _050_guard BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_bills__guard();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
@@ -492,11 +505,13 @@ create table app_public.costs (
   created_by uuid,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  first_approved_by uuid,
   constraint costs_approved_by_fkey FOREIGN KEY (approved_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint costs_bill_id_fkey FOREIGN KEY (bill_id) REFERENCES app_public.bills(id) ON DELETE SET NULL,
   constraint costs_cost_type_id_fkey FOREIGN KEY (cost_type_id) REFERENCES app_public.cost_types(id) ON DELETE RESTRICT,
   constraint costs_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint costs_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint costs_first_approved_by_fkey FOREIGN KEY (first_approved_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint costs_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES app_public.invoices(id) ON DELETE CASCADE,
   constraint costs_name_required CHECK ((btrim(name) <> ''::text)),
   constraint costs_period_month CHECK (((period >= 1) AND (period <= 12))),
@@ -515,6 +530,8 @@ comment on column app_public.costs.status is '@behavior -insert -update';
 comment on column app_public.costs.reject_reason is '@behavior -insert -update';
 comment on column app_public.costs.is_deleted is '@behavior -insert -update';
 comment on column app_public.costs.approved_by is '@behavior -insert -update';
+comment on column app_public.costs.first_approved_by is '@behavior -insert -update
+The first of two approvals of a cost above its subsidiary''s approval limit (the second is approved_by).';
 CREATE INDEX costs_amount_idx ON app_public.costs USING btree (amount);
 CREATE INDEX costs_amount_usd_idx ON app_public.costs USING btree (amount_usd);
 CREATE INDEX costs_approved_by_idx ON app_public.costs USING btree (approved_by);
@@ -523,6 +540,7 @@ CREATE INDEX costs_cost_type_id_idx ON app_public.costs USING btree (cost_type_i
 CREATE INDEX costs_created_at_idx ON app_public.costs USING btree (created_at, id);
 CREATE INDEX costs_created_by_idx ON app_public.costs USING btree (created_by);
 CREATE INDEX costs_currency_idx ON app_public.costs USING btree (currency);
+CREATE INDEX costs_first_approved_by_idx ON app_public.costs USING btree (first_approved_by);
 CREATE INDEX costs_invoice_id_idx ON app_public.costs USING btree (invoice_id);
 CREATE INDEX costs_is_deleted_idx ON app_public.costs USING btree (is_deleted);
 CREATE INDEX costs_live_approved_idx ON app_public.costs USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'approved'::app_public.cost_status) AND (NOT is_deleted));
@@ -536,9 +554,11 @@ CREATE INDEX costs_to_bill_idx ON app_public.costs USING btree (to_bill);
 CREATE INDEX costs_year_period_idx ON app_public.costs USING btree (year, period);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:write', 'bill_id:write');
 CREATE TRIGGER _050_guard BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_costs__guard();
+CREATE TRIGGER _060_first_approval BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_costs__first_approval();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_from_invoice BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__from_invoice();
+CREATE TRIGGER _350_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _400_amounts BEFORE INSERT OR UPDATE OF amount, vat, currency, invoice_id, period, year ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__amounts();
 CREATE TRIGGER _600_totals AFTER INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__totals();
 CREATE TRIGGER _800_notify AFTER UPDATE OF status ON app_public.costs FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION app_private.tg_costs__notify();
@@ -554,7 +574,7 @@ create policy select_project_limited on app_public.costs for select to ledgerlin
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
 create policy update_writer on app_public.costs for update to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
-grant delete, insert (name, description, amount, vat, invoice_id, bill_id, to_bill, cost_type_id, project_id, period, year), select, update (name, description, amount, vat, bill_id, to_bill, cost_type_id, project_id, period, year, status, reject_reason, is_deleted, approved_by) on app_public.costs to ledgerline_visitor;
+grant delete, insert (name, description, amount, vat, invoice_id, bill_id, to_bill, cost_type_id, project_id, period, year), select, update (name, description, amount, vat, bill_id, to_bill, cost_type_id, project_id, period, year, status, reject_reason, is_deleted, approved_by, first_approved_by) on app_public.costs to ledgerline_visitor;
 
 create table app_public.costs_files (
   id uuid default gen_random_uuid() not null,
@@ -946,6 +966,7 @@ CREATE INDEX invoices_subsidiary_list_idx ON app_public.invoices USING btree (su
 CREATE INDEX invoices_supplier_id_idx ON app_public.invoices USING btree (supplier_id);
 CREATE INDEX invoices_validated_by_idx ON app_public.invoices USING btree (validated_by);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _040_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _050_guard BEFORE UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_invoices__guard();
 CREATE TRIGGER _050_guard_insert BEFORE INSERT ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_invoices__guard_insert();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
@@ -1086,6 +1107,7 @@ CREATE INDEX payments_currency_idx ON app_public.payments USING btree (currency)
 CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payment_date DESC);
 CREATE INDEX payments_subsidiary_list_idx ON app_public.payments USING btree (subsidiary_id, payment_date DESC, id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _040_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_amount_usd BEFORE INSERT OR UPDATE OF amount, currency, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__payment_amount_usd();
@@ -1250,6 +1272,9 @@ create table app_public.subsidiaries (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   linked_document_id uuid,
+  approval_limit_usd numeric(18,2),
+  lock_date date,
+  constraint subsidiaries_approval_limit_positive CHECK ((approval_limit_usd > (0)::numeric)),
   constraint subsidiaries_country_required CHECK ((btrim(country) <> ''::text)),
   constraint subsidiaries_legal_name_required CHECK ((btrim(legal_name) <> ''::text)),
   constraint subsidiaries_linked_document_id_fkey FOREIGN KEY (linked_document_id) REFERENCES app_public.documents(id) ON DELETE SET NULL,
@@ -1257,6 +1282,10 @@ create table app_public.subsidiaries (
 );
 comment on table app_public.subsidiaries is 'A company of the group: it receives invoices and issues bills.';
 comment on column app_public.subsidiaries.linked_document_id is 'The subsidiary''s linked document; it names the subsidiary as its principal.';
+comment on column app_public.subsidiaries.approval_limit_usd is '@behavior -insert -update
+Costs above this amount in USD (with VAT) need a second approval by another user holding approve_cost_high. Null: no limit.';
+comment on column app_public.subsidiaries.lock_date is '@behavior -insert -update
+The books are closed through this date: nothing dated on or before it is created, changed, archived, deleted or paid. Null: nothing is locked.';
 CREATE INDEX subsidiaries_created_at_idx ON app_public.subsidiaries USING btree (created_at);
 CREATE INDEX subsidiaries_legal_name_idx ON app_public.subsidiaries USING btree (lower(legal_name));
 CREATE INDEX subsidiaries_legal_name_sort_idx ON app_public.subsidiaries USING btree (legal_name);
@@ -1264,6 +1293,7 @@ CREATE INDEX subsidiaries_linked_document_id_idx ON app_public.subsidiaries USIN
 CREATE INDEX subsidiaries_short_name_idx ON app_public.subsidiaries USING btree (short_name);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('linked_document_id:write');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _400_controls AFTER INSERT OR UPDATE OF approval_limit_usd, lock_date ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg_subsidiaries__controls();
 CREATE TRIGGER _500_sync_linked_document AFTER INSERT OR UPDATE OF linked_document_id ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg_subsidiaries__sync_linked_document();
 CREATE TRIGGER _900_account_access AFTER INSERT OR DELETE ON app_public.subsidiaries FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__subsidiaries();
 alter table app_public.subsidiaries enable row level security;
@@ -1275,7 +1305,30 @@ create policy select_allowed on app_public.subsidiaries for select to public
   using ((( SELECT app_hidden.has_scope('company:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
 create policy update_writer on app_public.subsidiaries for update to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
-grant delete, insert (legal_name, short_name, country, linked_document_id), select, update (legal_name, short_name, country, linked_document_id) on app_public.subsidiaries to ledgerline_visitor;
+grant delete, insert (legal_name, short_name, country, linked_document_id), select, update (legal_name, short_name, country, linked_document_id, approval_limit_usd, lock_date) on app_public.subsidiaries to ledgerline_visitor;
+
+create table app_public.subsidiary_control_changes (
+  id bigint generated always as identity not null,
+  subsidiary_id uuid not null,
+  control text not null,
+  old_value text,
+  new_value text,
+  user_id uuid,
+  user_role text,
+  created_at timestamp with time zone default clock_timestamp() not null,
+  constraint subsidiary_control_changes_control CHECK ((control = ANY (ARRAY['approval_limit_usd'::text, 'lock_date'::text]))),
+  constraint subsidiary_control_changes_pkey PRIMARY KEY (id),
+  constraint subsidiary_control_changes_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE CASCADE,
+  constraint subsidiary_control_changes_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE SET NULL
+);
+comment on table app_public.subsidiary_control_changes is '@behavior -insert -update -delete
+Every change of a subsidiary''s approval limit or lock date: who, when, from what to what.';
+CREATE INDEX subsidiary_control_changes_subsidiary_idx ON app_public.subsidiary_control_changes USING btree (subsidiary_id, created_at DESC);
+CREATE INDEX subsidiary_control_changes_user_idx ON app_public.subsidiary_control_changes USING btree (user_id);
+alter table app_public.subsidiary_control_changes enable row level security;
+create policy select_allowed on app_public.subsidiary_control_changes for select to public
+  using (((subsidiary_id = ANY (( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)::uuid[])) AND ( SELECT app_hidden.has_scope('company:read'::text) AS has_scope)));
+grant select on app_public.subsidiary_control_changes to ledgerline_visitor;
 
 create table app_public.suppliers (
   id uuid default gen_random_uuid() not null,
@@ -1462,6 +1515,37 @@ AS $function$
 $function$;
 grant execute on function app_hidden.allowed_subsidiary_ids() to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.available_actions(entity text, record_id integer)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  r app_hidden.workflow_record := app_hidden.workflow_record(entity, record_id);
+  held text[] := app_hidden.current_scopes();
+  failing text[];
+begin
+  if r.id is null then
+    return '{}';
+  end if;
+  select coalesce(array_agg(p.name), '{}') into failing
+    from app_private.preconditions p
+   where p.name in (select unnest(t.preconditions) from app_private.transitions t
+                     where t.entity = r.entity and t.from_state = r.state and t.scopes <@ held)
+     and app_hidden.precondition_refusal(r, p.name) is not null;
+  return (select coalesce(array_agg(t.action order by t.action), '{}')
+            from app_private.transitions t
+           where t.entity = r.entity and t.from_state = r.state
+             and (t.on_archived or not r.is_deleted)
+             and not (t.action = 'archive' and r.is_deleted)
+             and not (t.action = 'unarchive' and not r.is_deleted)
+             and t.scopes <@ held
+             and not (t.preconditions && failing));
+end;
+$function$;
+grant execute on function app_hidden.available_actions(text,integer) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.available_actions(entity text, state text, is_deleted boolean)
  RETURNS text[]
  LANGUAGE sql
@@ -1637,6 +1721,17 @@ end;
 $function$;
 grant execute on function app_hidden.cost_for_update(integer) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.cost_needs_two_approvals(subsidiary_id uuid, amount_usd_w_vat numeric)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce((select amount_usd_w_vat > s.approval_limit_usd from app_public.subsidiaries s
+                    where s.id = cost_needs_two_approvals.subsidiary_id), false)
+$function$;
+grant execute on function app_hidden.cost_needs_two_approvals(uuid,numeric) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.costs_status_of(statuses app_public.cost_status[])
  RETURNS app_public.costs_status
  LANGUAGE sql
@@ -1756,6 +1851,17 @@ begin
 end;
 $function$;
 grant execute on function app_hidden.fail(text,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.fail(code text, message text, details jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  raise exception using errcode = 'LL001', message = message, hint = code, detail = details::text;
+end;
+$function$;
+grant execute on function app_hidden.fail(text,text,jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.file_attachment_count(file_id uuid)
  RETURNS integer
@@ -1914,6 +2020,16 @@ $function$;
 comment on function app_hidden.lock_bill(integer) is 'Serialises the writers of a bill''s derived figures (costs status, payments).';
 grant execute on function app_hidden.lock_bill(integer) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.lock_date(subsidiary_id uuid)
+ RETURNS date
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select s.lock_date from app_public.subsidiaries s where s.id = lock_date.subsidiary_id
+$function$;
+grant execute on function app_hidden.lock_date(uuid) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.lock_invoice(invoice_id integer)
  RETURNS void
  LANGUAGE sql
@@ -1947,6 +2063,118 @@ AS $function$
 $function$;
 grant execute on function app_hidden.normalized_company_name(text) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.open_when_costs_approved(invoice_id integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  previous text;
+begin
+  if exists (select from app_public.invoices i where i.id = invoice_id and i.status = 'draft' and not i.is_deleted)
+     and exists (select from app_public.costs c where c.invoice_id = open_when_costs_approved.invoice_id and not c.is_deleted)
+     and not exists (select from app_public.costs c
+                      where c.invoice_id = open_when_costs_approved.invoice_id and not c.is_deleted and c.status <> 'approved') then
+    previous := app_hidden.set_workflow_mode('on');
+    update app_public.invoices i set status = 'open' where i.id = invoice_id;
+    perform app_hidden.set_workflow_mode(previous);
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.open_when_costs_approved(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.period_date(year integer, period integer)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select make_date(year, period, 1)
+$function$;
+grant execute on function app_hidden.period_date(integer,integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.period_lock_refusal(subsidiary_id uuid, dated date, record text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select jsonb_build_object(
+           'code', 'PeriodLocked',
+           'message', format('The books of %s are closed through %s: %s, dated %s, cannot be created, changed, archived, deleted or paid.',
+                             coalesce(s.short_name, s.legal_name), s.lock_date, record, dated),
+           'details', jsonb_build_object('record', record, 'subsidiary', coalesce(s.short_name, s.legal_name),
+                                         'date', s.lock_date, 'dated', dated))
+    from app_public.subsidiaries s
+   where s.id = period_lock_refusal.subsidiary_id and s.lock_date is not null and dated <= s.lock_date
+$function$;
+grant execute on function app_hidden.period_lock_refusal(uuid,date,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.precondition_refusal(r app_hidden.workflow_record, precondition text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  pending integer;
+  live integer;
+begin
+  case precondition
+  when 'costs_approved' then
+    select count(*), count(*) filter (where c.status <> 'approved') into live, pending
+      from app_public.costs c where c.invoice_id = r.id and not c.is_deleted;
+    if live = 0 then
+      return jsonb_build_object('code', 'InvoiceHasNoCosts', 'message', format('%s has no costs.', r.label),
+                                'details', jsonb_build_object('record', r.label));
+    elsif pending > 0 then
+      return jsonb_build_object('code', 'CostsNotApproved',
+        'message', format('%s: %s of its %s costs are not approved; all costs of the invoice must be approved first.', r.label, pending, live),
+        'details', jsonb_build_object('record', r.label, 'pending', pending, 'costs', live));
+    end if;
+  when 'not_own_record' then
+    if r.created_by = app_hidden.current_user_id() and not app_hidden.has_scope('admin') then
+      return jsonb_build_object('code', 'SegregationOfDuties',
+        'message', format('You created %s: another user must %s it.', r.label, case when r.entity = 'cost' then 'approve' else 'validate' end),
+        'details', jsonb_build_object('record', r.label));
+    end if;
+  when 'second_approver' then
+    if r.first_approved_by is not null and app_hidden.cost_needs_two_approvals(r.subsidiary_id, r.amount_usd_w_vat)
+       and (r.first_approved_by = app_hidden.current_user_id() or not app_hidden.has_scope('approve_cost_high')) then
+      return jsonb_build_object('code', 'SecondApprovalRequired',
+        'message', format('%s is above the approval limit of its subsidiary and has its first approval: the second must come from another user with approve_cost_high.', r.label),
+        'details', jsonb_build_object('record', r.label));
+    end if;
+  when 'period_open' then
+    return coalesce(app_hidden.period_lock_refusal(r.subsidiary_id, r.dated, r.label),
+                    (select app_hidden.period_lock_refusal(i.subsidiary_id, i.invoice_date, app_hidden.record_label('invoice', i.id, i.invoice_ref))
+                       from app_public.invoices i where r.entity = 'cost' and i.id = r.invoice_id));
+  when 'amount_remaining' then
+    if (r.entity = 'invoice' and (select app_public.invoices_remaining_amount(i) from app_public.invoices i where i.id = r.id) <= 0)
+       or (r.entity = 'bill' and (select app_public.bills_remaining_amount(b) from app_public.bills b where b.id = r.id) <= 0) then
+      return jsonb_build_object('code', 'PaymentExceedsRemaining', 'message', format('%s is fully paid: nothing remains to pay.', r.label),
+                                'details', jsonb_build_object('record', r.label));
+    end if;
+  when 'has_payments' then
+    if not exists (select from app_public.invoices_payments ip where r.entity = 'invoice' and ip.invoice_id = r.id)
+       and not exists (select from app_public.bills_payments bp where r.entity = 'bill' and bp.bill_id = r.id) then
+      return jsonb_build_object('code', 'PaymentNotFound', 'message', format('%s has no payments.', r.label),
+                                'details', jsonb_build_object('record', r.label));
+    end if;
+  when 'no_payments' then
+    if (r.entity = 'invoice' and exists (select from app_public.invoices_payments ip where ip.invoice_id = r.id)) then
+      return jsonb_build_object('code', 'InvoiceHasPayments',
+        'message', format('%s has payments: delete them first, or force delete.', r.label), 'details', jsonb_build_object('record', r.label));
+    elsif (r.entity = 'bill' and exists (select from app_public.bills_payments bp where bp.bill_id = r.id)) then
+      return jsonb_build_object('code', 'BillHasPayments',
+        'message', format('%s has payments: delete them first, or force delete.', r.label), 'details', jsonb_build_object('record', r.label));
+    end if;
+  end case;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_hidden.project_visible(project_id uuid, allowed uuid[])
  RETURNS boolean
  LANGUAGE sql
@@ -1957,6 +2185,19 @@ AS $function$
 $function$;
 comment on function app_hidden.project_visible(uuid,uuid[]) is 'Whether a project passes the account''s project limit (none: every project, and rows without one); call as project_visible(col, (select app_hidden.allowed_project_ids())).';
 grant execute on function app_hidden.project_visible(uuid,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.raise_refusal(refusal jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if refusal is not null then
+    perform app_hidden.fail(refusal ->> 'code', refusal ->> 'message', refusal -> 'details');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.raise_refusal(jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.record_dependents(tbl regclass, record_id uuid)
  RETURNS SETOF app_public.record_dependent
@@ -1988,6 +2229,16 @@ begin
 end;
 $function$;
 grant execute on function app_hidden.record_dependents(regclass,uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.record_label(entity text, id integer, ref text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select format('%s #%s%s', entity, id, coalesce(' ' || nullif(ref, ''), ''))
+$function$;
+grant execute on function app_hidden.record_label(text,integer,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.reference_names(kind text, ids uuid[])
  RETURNS TABLE(id uuid, name text)
@@ -2113,6 +2364,27 @@ end;
 $function$;
 grant execute on function app_hidden.require_scope(text) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.require_transition(entity text, action text, record_id integer)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  r app_hidden.workflow_record := app_hidden.workflow_record(entity, record_id);
+begin
+  if r.id is null then
+    perform app_hidden.fail(case entity when 'invoice' then 'InvoiceNotFound' when 'cost' then 'CostNotFound' else 'BillNotFound' end,
+                            case entity when 'invoice' then 'The invoice not found' when 'cost' then 'Cost not found' else 'The bill not found' end);
+  end if;
+  perform app_hidden.raise_refusal(app_hidden.transition_refusal(r, action));
+  return (select t.to_state from app_private.transitions t
+           where t.entity = require_transition.entity and t.action = require_transition.action and t.from_state = r.state);
+end;
+$function$;
+comment on function app_hidden.require_transition(text,text,integer) is 'Checks an action on a record against app_private.transitions (state, scopes, preconditions); refuses naming the record and the reason.';
+grant execute on function app_hidden.require_transition(text,text,integer) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.require_transition(entity text, action text, from_state text, is_deleted boolean)
  RETURNS text
  LANGUAGE plpgsql
@@ -2185,7 +2457,7 @@ AS $function$
       ('admin:invoice:write', 'admin:invoice'),
       ('admin:invoice', 'invoice:write'), ('admin:invoice', 'validate_invoice'), ('admin:invoice', 'close_invoice'),
       ('admin:cost:write', 'admin:cost'),
-      ('admin:cost', 'cost:write'), ('admin:cost', 'approve_cost'),
+      ('admin:cost', 'cost:write'), ('admin:cost', 'approve_cost'), ('admin:cost', 'approve_cost_high'),
       ('admin:bill', 'bill:write'),
       ('admin:documents', 'documents:write'),
       ('admin:payment', 'payment:write'),
@@ -2257,6 +2529,44 @@ AS $function$
 $function$;
 comment on function app_hidden.subsidiary_visible(uuid,uuid[]) is 'Whether a subsidiary is one of the visible ones; call as subsidiary_visible(col, (select app_hidden.visible_subsidiary_ids())).';
 grant execute on function app_hidden.subsidiary_visible(uuid,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.transition_refusal(r app_hidden.workflow_record, action text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  step app_private.transitions;
+  scope text;
+  precondition text;
+  refusal jsonb;
+begin
+  select * into step from app_private.transitions t
+   where t.entity = r.entity and t.action = transition_refusal.action and t.from_state = r.state;
+  if step.entity is null or (r.is_deleted and not step.on_archived)
+     or (action = 'archive' and r.is_deleted) or (action = 'unarchive' and not r.is_deleted) then
+    return jsonb_build_object('code', 'CannotChangeStatus',
+      'message', format('Cannot change status: %s is %s%s, and "%s" is not possible from there.', r.label, r.state,
+                        case when r.is_deleted then ' (archived)' else '' end, action),
+      'details', jsonb_build_object('record', r.label, 'action', action, 'state', r.state));
+  end if;
+  foreach scope in array step.scopes loop
+    if not app_hidden.has_scope(scope) then
+      return jsonb_build_object('code', 'Forbidden',
+        'message', format('You don''t have the permission for this action (%s) on %s.', scope, r.label),
+        'details', jsonb_build_object('record', r.label, 'scope', scope));
+    end if;
+  end loop;
+  foreach precondition in array step.preconditions loop
+    refusal := app_hidden.precondition_refusal(r, precondition);
+    if refusal is not null then
+      return refusal;
+    end if;
+  end loop;
+  return null;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_hidden.usd_rate(currency text, on_date date)
  RETURNS numeric
@@ -2351,6 +2661,25 @@ AS $function$
   select coalesce(nullif(current_setting('ledgerline.workflow', true), ''), 'off')
 $function$;
 grant execute on function app_hidden.workflow_mode() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.workflow_record(entity text, record_id integer)
+ RETURNS app_hidden.workflow_record
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select 'invoice', i.id, i.status::text, i.is_deleted, i.subsidiary_id, i.created_by, i.invoice_date,
+         app_hidden.record_label('invoice', i.id, i.invoice_ref), null::uuid, i.amount_usd_w_vat, i.id
+    from app_public.invoices i where workflow_record.entity = 'invoice' and i.id = record_id
+  union all
+  select 'cost', c.id, c.status::text, c.is_deleted, c.subsidiary_id, c.created_by, app_hidden.period_date(c.year, c.period),
+         app_hidden.record_label('cost', c.id, c.name), c.first_approved_by, c.amount_usd_w_vat, c.invoice_id
+    from app_public.costs c where workflow_record.entity = 'cost' and c.id = record_id
+  union all
+  select 'bill', b.id, b.status::text, b.is_deleted, b.subsidiary_id, b.created_by, app_hidden.period_date(b.year, b.period),
+         app_hidden.record_label('bill', b.id, b.name), null, b.amount_usd_w_vat, null
+    from app_public.bills b where workflow_record.entity = 'bill' and b.id = record_id
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.check_role_has_scope(role_id uuid)
  RETURNS void
@@ -2607,6 +2936,54 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg__period_lock()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_table_name = 'invoices' then
+    if tg_op <> 'INSERT' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, old.invoice_date,
+        app_hidden.record_label('invoice', old.id, old.invoice_ref)));
+    end if;
+    if tg_op <> 'DELETE' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, new.invoice_date,
+        app_hidden.record_label('invoice', new.id, new.invoice_ref)));
+    end if;
+  elsif tg_table_name = 'costs' then
+    if tg_op <> 'INSERT' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, app_hidden.period_date(old.year, old.period),
+        app_hidden.record_label('cost', old.id, old.name)));
+    end if;
+    if tg_op <> 'DELETE' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, app_hidden.period_date(new.year, new.period),
+        app_hidden.record_label('cost', new.id, new.name)));
+    end if;
+  elsif tg_table_name = 'bills' then
+    if tg_op <> 'INSERT' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, app_hidden.period_date(old.year, old.period),
+        app_hidden.record_label('bill', old.id, old.name)));
+    end if;
+    if tg_op <> 'DELETE' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, app_hidden.period_date(new.year, new.period),
+        app_hidden.record_label('bill', new.id, new.name)));
+    end if;
+  elsif tg_table_name = 'payments' then
+    -- A payment knows its subsidiary once linked (the link's trigger sets it): checked then.
+    if tg_op <> 'INSERT' and old.subsidiary_id is not null then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, old.payment_date::date,
+        format('payment of %s %s', old.amount, old.currency)));
+    end if;
+    if tg_op <> 'DELETE' and new.subsidiary_id is not null then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, new.payment_date::date,
+        format('payment of %s %s', new.amount, new.currency)));
+    end if;
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg__timestamps()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2852,6 +3229,31 @@ begin
   new.amount_w_vat := round(new.amount * (1 + new.vat / 100), 2);
   new.amount_usd := round(new.amount * rate, 2);
   new.amount_usd_w_vat := round(new.amount_w_vat * rate, 2);
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_costs__first_approval()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if new.first_approved_by is not null and app_hidden.workflow_mode() = 'off' then
+      perform app_hidden.cannot_change_status();
+    end if;
+    return new;
+  end if;
+  if app_hidden.workflow_mode() = 'off' then
+    if new.first_approved_by is distinct from old.first_approved_by then
+      perform app_hidden.cannot_change_status();
+    end if;
+    if (new.name, new.amount, new.vat, new.invoice_id, new.cost_type_id, new.project_id, new.period, new.year)
+       is distinct from (old.name, old.amount, old.vat, old.invoice_id, old.cost_type_id, old.project_id, old.period, old.year) then
+      new.first_approved_by := null;
+    end if;
+  end if;
   return new;
 end;
 $function$;
@@ -3225,6 +3627,31 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_subsidiaries__controls()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_op = 'UPDATE' and (new.approval_limit_usd, new.lock_date) is not distinct from (old.approval_limit_usd, old.lock_date) then
+    return new;
+  end if;
+  if tg_op = 'INSERT' and new.approval_limit_usd is null and new.lock_date is null then
+    return new;
+  end if;
+  if app_hidden.current_user_id() is not null and not app_hidden.has_scope('admin') then
+    perform app_hidden.fail('Forbidden', 'Only an administrator sets the approval limit and the lock date.');
+  end if;
+  insert into app_public.subsidiary_control_changes (subsidiary_id, control, old_value, new_value, user_id, user_role)
+  select new.id, c.control, c.old_value, c.new_value, app_hidden.current_user_id(), app_hidden.current_role_name()
+    from (values ('approval_limit_usd', case when tg_op = 'UPDATE' then old.approval_limit_usd::text end, new.approval_limit_usd::text),
+                 ('lock_date', case when tg_op = 'UPDATE' then old.lock_date::text end, new.lock_date::text)) c(control, old_value, new_value)
+   where c.old_value is distinct from c.new_value;
+  return new;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_subsidiaries__sync_linked_document()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3236,6 +3663,19 @@ begin
      where d.id = new.linked_document_id and d.principal_id is distinct from new.id;
   end if;
   return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_transitions__preconditions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if exists (select from unnest(new.preconditions) p where p not in (select name from app_private.preconditions)) then
+    raise exception 'Unknown precondition in %', new.preconditions;
+  end if;
+  return new;
 end;
 $function$;
 
@@ -3320,11 +3760,8 @@ CREATE OR REPLACE FUNCTION app_public.add_bill_files(bill_id integer, file_ids u
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  perform app_hidden.require_scope('bill:write');
   perform app_hidden.require_visible_files(file_ids);
-  if not exists (select from app_public.bills b where b.id = add_bill_files.bill_id) then
-    perform app_hidden.fail('BillNotFound', 'The bill not found');
-  end if;
+  perform app_hidden.require_transition('bill', 'add_files', add_bill_files.bill_id);
   return query insert into app_public.bills_files (bill_id, file_id)
     select add_bill_files.bill_id, f from unnest(file_ids) f group by f
     on conflict on constraint bills_files_unique do nothing returning *;
@@ -3339,11 +3776,8 @@ CREATE OR REPLACE FUNCTION app_public.add_cost_files(cost_id integer, file_ids u
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  perform app_hidden.require_scope('cost:write');
   perform app_hidden.require_visible_files(file_ids);
-  if not exists (select from app_public.costs c where c.id = add_cost_files.cost_id) then
-    perform app_hidden.fail('CostNotFound', 'Cost not found');
-  end if;
+  perform app_hidden.require_transition('cost', 'add_files', add_cost_files.cost_id);
   return query insert into app_public.costs_files (cost_id, file_id)
     select add_cost_files.cost_id, f from unnest(file_ids) f group by f
     on conflict on constraint costs_files_unique do nothing returning *;
@@ -3376,11 +3810,8 @@ CREATE OR REPLACE FUNCTION app_public.add_invoice_files(invoice_id integer, file
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  perform app_hidden.require_scope('invoice:write');
   perform app_hidden.require_visible_files(file_ids);
-  if not exists (select from app_public.invoices i where i.id = add_invoice_files.invoice_id) then
-    perform app_hidden.fail('InvoiceNotFound', 'The invoice not found');
-  end if;
+  perform app_hidden.require_transition('invoice', 'add_files', add_invoice_files.invoice_id);
   return query insert into app_public.invoices_files (invoice_id, file_id)
     select add_invoice_files.invoice_id, f from unnest(file_ids) f group by f
     on conflict on constraint invoices_files_unique do nothing returning *;
@@ -3398,15 +3829,21 @@ declare
   cost app_public.costs := app_hidden.cost_for_update(cost_id);
   previous text;
 begin
-  perform app_hidden.require_transition('cost', 'approve', cost.status::text, cost.is_deleted);
+  perform app_hidden.require_transition('cost', 'approve', cost.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'approved', approved_by = app_hidden.require_user(), reject_reason = null
-   where c.id = cost_id returning * into cost;
+  if app_hidden.cost_needs_two_approvals(cost.subsidiary_id, cost.amount_usd_w_vat) and cost.first_approved_by is null then
+    -- The first of two approvals: recorded; the cost waits for the second.
+    update app_public.costs c set first_approved_by = app_hidden.require_user() where c.id = cost_id returning * into cost;
+  else
+    update app_public.costs c set status = 'approved', approved_by = app_hidden.require_user(), reject_reason = null
+     where c.id = cost_id returning * into cost;
+    perform app_hidden.open_when_costs_approved(cost.invoice_id);
+  end if;
   perform app_hidden.set_workflow_mode(previous);
   return cost;
 end;
 $function$;
-comment on function app_public.approve_cost(integer) is 'To approve → approved; records the approver (approve_cost).';
+comment on function app_public.approve_cost(integer) is 'To approve → approved, recording the approver; above the subsidiary''s approval limit the first approval is recorded and a second by another user (approve_cost_high) approves. A draft invoice whose last live cost is approved opens.';
 grant execute on function app_public.approve_cost(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.approve_costs(ids integer[])
@@ -3471,9 +3908,9 @@ CREATE OR REPLACE FUNCTION app_public.bills_available_actions(bill app_public.bi
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select app_hidden.available_actions('bill', bill.status::text, bill.is_deleted)
+  select app_hidden.available_actions('bill', bill.id)
 $function$;
-comment on function app_public.bills_available_actions(app_public.bills) is 'The workflow actions you may take on this bill now (validate, close_as_paid, edit, archive, unarchive, delete, force_delete).';
+comment on function app_public.bills_available_actions(app_public.bills) is 'The workflow actions you may take on this bill now (validate, close_as_paid, edit, archive, unarchive, delete, force_delete, add_payment, delete_payment, add_files, remove_files).';
 grant execute on function app_public.bills_available_actions(app_public.bills) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bills_closed_by_name(bill app_public.bills)
@@ -3521,6 +3958,17 @@ AS $function$
 $function$;
 comment on function app_public.bills_has_payments(app_public.bills) is 'Whether any payment was recorded on the bill.';
 grant execute on function app_public.bills_has_payments(app_public.bills) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_locked_through(bill app_public.bills)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select l from app_hidden.lock_date(bill.subsidiary_id) l where app_hidden.period_date(bill.year, bill.period) <= l
+$function$;
+comment on function app_public.bills_locked_through(app_public.bills) is 'The lock date of the bill''s subsidiary when the bill''s period is closed, else null.';
+grant execute on function app_public.bills_locked_through(app_public.bills) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bills_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
@@ -3628,7 +4076,7 @@ declare
   remaining numeric;
   previous text;
 begin
-  perform app_hidden.require_transition('bill', 'close_as_paid', bill.status::text, bill.is_deleted);
+  perform app_hidden.require_transition('bill', 'close_as_paid', bill.id);
   perform app_hidden.require_user();
   remaining := app_public.bills_remaining_amount(bill);
   if remaining > 0 then
@@ -3658,9 +4106,8 @@ declare
   remaining numeric;
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'close_as_paid', invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_transition('invoice', 'close_as_paid', invoice.id);
   perform app_hidden.require_user();
-  perform app_hidden.require_costs_approved(invoice.id);
   remaining := app_public.invoices_remaining_amount(invoice);
   if remaining > 0 then
     if final_payment_method is null or final_payment_date is null then
@@ -3717,16 +4164,60 @@ $function$;
 comment on function app_public.contracts() is 'Live contracts, by name: the parents a document can belong to.';
 grant execute on function app_public.contracts() to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.costs_approvals_needed(cost app_public.costs)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_hidden.cost_needs_two_approvals(cost.subsidiary_id, cost.amount_usd_w_vat) then 2 else 1 end
+$function$;
+comment on function app_public.costs_approvals_needed(app_public.costs) is 'How many approvals the cost needs: 2 above its subsidiary''s approval limit, else 1.';
+grant execute on function app_public.costs_approvals_needed(app_public.costs) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.costs_approved_by_name(cost app_public.costs)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), '') from app_public.users u where u.id = cost.approved_by
+$function$;
+comment on function app_public.costs_approved_by_name(app_public.costs) is 'The name of the user who approved (or rejected) the cost; for a cost with two approvals, the second.';
+grant execute on function app_public.costs_approved_by_name(app_public.costs) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.costs_available_actions(cost app_public.costs)
  RETURNS text[]
  LANGUAGE sql
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select app_hidden.available_actions('cost', cost.status::text, cost.is_deleted)
+  select app_hidden.available_actions('cost', cost.id)
 $function$;
-comment on function app_public.costs_available_actions(app_public.costs) is 'The workflow actions you may take on this cost now (approve, reject, return_to_approval, edit, delete, force_delete).';
+comment on function app_public.costs_available_actions(app_public.costs) is 'The workflow actions you may take on this cost now (approve, reject, return_to_approval, edit, delete, force_delete, add_files, remove_files).';
 grant execute on function app_public.costs_available_actions(app_public.costs) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.costs_first_approved_by_name(cost app_public.costs)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), '') from app_public.users u where u.id = cost.first_approved_by
+$function$;
+comment on function app_public.costs_first_approved_by_name(app_public.costs) is 'The name of the user who gave the first of two approvals.';
+grant execute on function app_public.costs_first_approved_by_name(app_public.costs) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.costs_locked_through(cost app_public.costs)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select l from app_hidden.lock_date(cost.subsidiary_id) l where app_hidden.period_date(cost.year, cost.period) <= l
+$function$;
+comment on function app_public.costs_locked_through(app_public.costs) is 'The lock date of the cost''s subsidiary when the cost''s period is closed, else null.';
+grant execute on function app_public.costs_locked_through(app_public.costs) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.costs_summary(ids integer[])
  RETURNS app_public.selection_summary
@@ -3753,9 +4244,9 @@ declare
 begin
   perform app_hidden.require_scope('payment:write');
   bill := app_hidden.bill_for_payment(bill_id);
+  perform app_hidden.require_transition('bill', 'add_payment', bill.id);
   perform app_hidden.check_payment(bill.currency, app_public.bills_remaining_amount(bill), amount, currency,
                                    payment_date, payment_method);
-  -- No RETURNING: the payment becomes visible to its creator only once it is linked.
   payment_id := gen_random_uuid();
   insert into app_public.payments (id, amount, currency, payment_date, payment_method)
   values (payment_id, amount, currency, payment_date, payment_method);
@@ -3812,9 +4303,9 @@ declare
 begin
   perform app_hidden.require_scope('payment:write');
   invoice := app_hidden.invoice_for_payment(invoice_id);
+  perform app_hidden.require_transition('invoice', 'add_payment', invoice.id);
   perform app_hidden.check_payment(invoice.currency, app_public.invoices_remaining_amount(invoice), amount, currency,
                                    payment_date, payment_method);
-  -- No RETURNING: the payment becomes visible to its creator only once it is linked.
   payment_id := gen_random_uuid();
   insert into app_public.payments (id, amount, currency, payment_date, payment_method)
   values (payment_id, amount, currency, payment_date, payment_method);
@@ -3934,14 +4425,11 @@ begin
   if not force and exists (select from app_public.bills_payments bp where bp.bill_id = bill.id) then
     perform app_hidden.fail('BillHasPayments', 'The bill has payments: delete them first, or force delete.');
   end if;
-  perform app_hidden.require_transition('bill', case when force then 'force_delete' else 'delete' end,
-                                        bill.status::text, bill.is_deleted);
+  perform app_hidden.require_transition('bill', case when force then 'force_delete' else 'delete' end, bill.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.bills b set is_deleted = true where b.id = bill.id;
   perform app_hidden.set_workflow_mode('force');
   select array_agg(bp.payment_id) into payment_ids from app_public.bills_payments bp where bp.bill_id = bill.id;
-  -- The payments first, while their links still show them to the caller (the payments' policies
-  -- need a link); deleting a payment removes its link (on delete cascade).
   delete from app_public.payments p where p.id = any(payment_ids);
   delete from app_public.bills_payments bp where bp.bill_id = bill.id;
   if force then
@@ -3969,8 +4457,7 @@ begin
   if cost.status = 'approved' and not force then
     perform app_hidden.fail('CannotDeleteApprovedCost', 'Cannot delete an approved cost.');
   end if;
-  perform app_hidden.require_transition('cost', case when force and cost.status = 'approved' then 'force_delete' else 'delete' end,
-                                        cost.status::text, cost.is_deleted);
+  perform app_hidden.require_transition('cost', case when force and cost.status = 'approved' then 'force_delete' else 'delete' end, cost.id);
   previous := app_hidden.set_workflow_mode(case when cost.status = 'approved' then 'force' else app_hidden.workflow_mode() end);
   delete from app_public.costs c where c.id = cost_id;
   perform app_hidden.set_workflow_mode(previous);
@@ -3998,14 +4485,12 @@ begin
       perform app_hidden.fail('InvoiceHasPayments', 'The invoice has payments: delete them first, or force delete.');
     end if;
   end if;
-  perform app_hidden.require_transition('invoice', case when force then 'force_delete' else 'delete' end,
-                                        invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_transition('invoice', case when force then 'force_delete' else 'delete' end, invoice.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set is_deleted = true where i.id = invoice.id;
   update app_public.costs c set is_deleted = true where c.invoice_id = invoice.id;
   perform app_hidden.set_workflow_mode('purge');
   select array_agg(ip.payment_id) into payment_ids from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
-  -- As for bills: the payments while their links still show them, then any link left.
   delete from app_public.payments p where p.id = any(payment_ids);
   delete from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
   delete from app_public.costs c where c.invoice_id = invoice.id;
@@ -4024,21 +4509,26 @@ CREATE OR REPLACE FUNCTION app_public.delete_payment(payment_id uuid)
 AS $function$
 declare
   payment app_public.payments;
+  paid_invoice_id integer;
+  paid_bill_id integer;
 begin
   perform app_hidden.require_scope('payment:write');
   select * into payment from app_public.payments p where p.id = payment_id for update;
   if payment.id is null then
     perform app_hidden.fail('PaymentNotFound', 'Payment not found');
   end if;
-  if exists (select from app_public.invoices_payments ip join app_public.invoices i on i.id = ip.invoice_id
-              where ip.payment_id = payment.id and i.status = 'paid')
-     or exists (select from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id
-                 where bp.payment_id = payment.id and b.status = 'paid') then
+  select ip.invoice_id into paid_invoice_id from app_public.invoices_payments ip where ip.payment_id = payment.id;
+  select bp.bill_id into paid_bill_id from app_public.bills_payments bp where bp.payment_id = payment.id;
+  if (paid_invoice_id is not null and (select i.status from app_public.invoices i where i.id = paid_invoice_id) = 'paid')
+     or (paid_bill_id is not null and (select b.status from app_public.bills b where b.id = paid_bill_id) = 'paid') then
     perform app_hidden.fail('PaymentOfClosedRecord',
       'The payment belongs to an invoice or bill closed as paid and cannot be deleted. Reset the invoice to open first.');
   end if;
-  -- The payment while its link still shows it to the caller; its link goes with it (on delete
-  -- cascade), and the triggers of the link recompute what the record has been paid.
+  if paid_invoice_id is not null then
+    perform app_hidden.require_transition('invoice', 'delete_payment', paid_invoice_id);
+  elsif paid_bill_id is not null then
+    perform app_hidden.require_transition('bill', 'delete_payment', paid_bill_id);
+  end if;
   delete from app_public.payments p where p.id = payment.id;
   if found is false then
     perform app_hidden.fail('PaymentNotFound', 'Payment not found');
@@ -4094,7 +4584,7 @@ declare
   source app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   copy app_public.invoices;
 begin
-  perform app_hidden.require_transition('invoice', 'duplicate', source.status::text, source.is_deleted);
+  perform app_hidden.require_transition('invoice', 'duplicate', source.id);
   insert into app_public.invoices (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency,
                                    subsidiary_id, supplier_id, default_cost_type_id)
   values (source.type, source.invoice_ref || ' (copy)', source.invoice_date, source.due_date, source.period_start,
@@ -4330,9 +4820,9 @@ CREATE OR REPLACE FUNCTION app_public.invoices_available_actions(invoice app_pub
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select app_hidden.available_actions('invoice', invoice.status::text, invoice.is_deleted)
+  select app_hidden.available_actions('invoice', invoice.id)
 $function$;
-comment on function app_public.invoices_available_actions(app_public.invoices) is 'The workflow actions you may take on this invoice now (open, validate, reject, reopen, reset_to_open, close_as_paid, edit, archive, unarchive, delete, force_delete, duplicate).';
+comment on function app_public.invoices_available_actions(app_public.invoices) is 'The workflow actions you may take on this invoice now: those of app_private.transitions whose state, scopes and preconditions hold (open, validate, reject, reopen, reset_to_open, close_as_paid, edit, archive, unarchive, delete, force_delete, duplicate, add_payment, delete_payment, add_files, remove_files).';
 grant execute on function app_public.invoices_available_actions(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_closed_by_name(invoice app_public.invoices)
@@ -4380,6 +4870,17 @@ AS $function$
 $function$;
 comment on function app_public.invoices_has_payments(app_public.invoices) is 'Whether any payment was recorded on the invoice.';
 grant execute on function app_public.invoices_has_payments(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_locked_through(invoice app_public.invoices)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select l from app_hidden.lock_date(invoice.subsidiary_id) l where invoice.invoice_date <= l
+$function$;
+comment on function app_public.invoices_locked_through(app_public.invoices) is 'The lock date of the invoice''s subsidiary when the invoice is dated on or before it (its period is closed), else null.';
+grant execute on function app_public.invoices_locked_through(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
@@ -4538,8 +5039,7 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'open', invoice.status::text, invoice.is_deleted);
-  perform app_hidden.require_costs_approved(invoice.id);
+  perform app_hidden.require_transition('invoice', 'open', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set status = 'open' where i.id = invoice.id returning * into invoice;
   perform app_hidden.set_workflow_mode(previous);
@@ -4686,9 +5186,10 @@ begin
   if coalesce(btrim(reason), '') = '' then
     perform app_hidden.fail('ReasonRequired', 'A reason is required.');
   end if;
-  perform app_hidden.require_transition('cost', 'reject', cost.status::text, cost.is_deleted);
+  perform app_hidden.require_transition('cost', 'reject', cost.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'rejected', approved_by = app_hidden.require_user(), reject_reason = reason
+  update app_public.costs c set status = 'rejected', approved_by = app_hidden.require_user(), reject_reason = reason,
+                                first_approved_by = null
    where c.id = cost_id returning * into cost;
   perform app_hidden.set_workflow_mode(previous);
   return cost;
@@ -4725,9 +5226,10 @@ begin
   if coalesce(btrim(reason), '') = '' then
     perform app_hidden.fail('ReasonRequired', 'A reason is required.');
   end if;
-  perform app_hidden.require_transition('invoice', 'reject', invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_transition('invoice', 'reject', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'rejected', reject_reason = 'invoice_rejected', approved_by = app_hidden.current_user_id()
+  update app_public.costs c set status = 'rejected', reject_reason = 'invoice_rejected', approved_by = app_hidden.current_user_id(),
+                                first_approved_by = null
    where c.invoice_id = invoice.id and not c.is_deleted;
   update app_public.invoices i set status = 'rejected', reject_reason = reason, validated_by = app_hidden.require_user()
    where i.id = invoice.id returning * into invoice;
@@ -4760,8 +5262,8 @@ AS $function$
 declare
   unlinked uuid[];
 begin
-  perform app_hidden.require_scope('bill:write');
   perform app_hidden.require_ids(file_ids);
+  perform app_hidden.require_transition('bill', 'remove_files', remove_bill_files.bill_id);
   with gone as (delete from app_public.bills_files l where l.bill_id = remove_bill_files.bill_id and l.file_id = any(file_ids) returning l.file_id)
   select array_agg(file_id) into unlinked from gone;
   if unlinked is null then
@@ -4782,8 +5284,8 @@ AS $function$
 declare
   unlinked uuid[];
 begin
-  perform app_hidden.require_scope('cost:write');
   perform app_hidden.require_ids(file_ids);
+  perform app_hidden.require_transition('cost', 'remove_files', remove_cost_files.cost_id);
   with gone as (delete from app_public.costs_files l where l.cost_id = remove_cost_files.cost_id and l.file_id = any(file_ids) returning l.file_id)
   select array_agg(file_id) into unlinked from gone;
   if unlinked is null then
@@ -4822,8 +5324,8 @@ AS $function$
 declare
   unlinked uuid[];
 begin
-  perform app_hidden.require_scope('invoice:write');
   perform app_hidden.require_ids(file_ids);
+  perform app_hidden.require_transition('invoice', 'remove_files', remove_invoice_files.invoice_id);
   with gone as (delete from app_public.invoices_files l where l.invoice_id = remove_invoice_files.invoice_id and l.file_id = any(file_ids) returning l.file_id)
   select array_agg(file_id) into unlinked from gone;
   if unlinked is null then
@@ -4845,12 +5347,9 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'reopen', invoice.status::text, invoice.is_deleted);
-  if exists (select from app_public.costs c where c.invoice_id = invoice.id and not c.is_deleted and c.status <> 'approved') then
-    perform app_hidden.fail('CostsNotApproved', 'All costs of the invoice must be approved first.');
-  end if;
+  perform app_hidden.require_transition('invoice', 'reopen', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.invoices i set status = 'open' where i.id = invoice.id returning * into invoice;
+  update app_public.invoices i set status = 'open', reject_reason = null where i.id = invoice.id returning * into invoice;
   perform app_hidden.set_workflow_mode(previous);
   return invoice;
 end;
@@ -5034,7 +5533,7 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'reset_to_open', invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_transition('invoice', 'reset_to_open', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set status = 'open', validated_by = null, reject_reason = null, closed_by = null
    where i.id = invoice.id returning * into invoice;
@@ -5054,9 +5553,9 @@ declare
   cost app_public.costs := app_hidden.cost_for_update(cost_id);
   previous text;
 begin
-  perform app_hidden.require_transition('cost', 'return_to_approval', cost.status::text, cost.is_deleted);
+  perform app_hidden.require_transition('cost', 'return_to_approval', cost.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'to_approve', reject_reason = null, approved_by = null
+  update app_public.costs c set status = 'to_approve', reject_reason = null, approved_by = null, first_approved_by = null
    where c.id = cost_id returning * into cost;
   perform app_hidden.set_workflow_mode(previous);
   return cost;
@@ -5109,9 +5608,7 @@ declare
   bill app_public.bills := app_hidden.bill_for_update(bill_id);
   previous text;
 begin
-  -- Archiving and restoring are allowed from every state, and again.
-  perform app_hidden.require_transition('bill', case when set_bill_deleted.is_deleted then 'archive' else 'unarchive' end,
-                                        bill.status::text, false);
+  perform app_hidden.require_transition('bill', case when set_bill_deleted.is_deleted then 'archive' else 'unarchive' end, bill.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.bills b set is_deleted = set_bill_deleted.is_deleted where b.id = bill.id returning * into bill;
   perform app_hidden.set_workflow_mode(previous);
@@ -5173,12 +5670,18 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  -- Archiving and restoring are allowed from every state, and again (they change no money).
-  perform app_hidden.require_transition('invoice', case when set_invoice_deleted.is_deleted then 'archive' else 'unarchive' end,
-                                        invoice.status::text, false);
+  perform app_hidden.require_transition('invoice', case when set_invoice_deleted.is_deleted then 'archive' else 'unarchive' end, invoice.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.invoices i set is_deleted = set_invoice_deleted.is_deleted where i.id = invoice.id;
-  update app_public.costs c set is_deleted = set_invoice_deleted.is_deleted where c.invoice_id = invoice.id;
+  -- An archived invoice sums all its costs, a live one its live costs: archiving changes the
+  -- invoice first and restoring its costs first, so that its totals never drop in between (a
+  -- restored invoice with payments was refused: its payments were above the amount of no costs).
+  if set_invoice_deleted.is_deleted then
+    update app_public.invoices i set is_deleted = true where i.id = invoice.id;
+    update app_public.costs c set is_deleted = true where c.invoice_id = invoice.id;
+  else
+    update app_public.costs c set is_deleted = false where c.invoice_id = invoice.id;
+    update app_public.invoices i set is_deleted = false where i.id = invoice.id;
+  end if;
   perform app_hidden.set_workflow_mode(previous);
   select * into invoice from app_public.invoices i where i.id = invoice.id;
   return invoice;
@@ -5186,6 +5689,27 @@ end;
 $function$;
 comment on function app_public.set_invoice_deleted(integer,boolean) is 'Archives (true) or restores (false) an invoice with all its costs; its figures stay.';
 grant execute on function app_public.set_invoice_deleted(integer,boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.set_subsidiary_controls(subsidiary_id uuid, approval_limit_usd numeric, lock_date date)
+ RETURNS app_public.subsidiaries
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  subsidiary app_public.subsidiaries;
+begin
+  perform app_hidden.require_scope('admin');
+  update app_public.subsidiaries s
+     set approval_limit_usd = set_subsidiary_controls.approval_limit_usd, lock_date = set_subsidiary_controls.lock_date
+   where s.id = set_subsidiary_controls.subsidiary_id returning * into subsidiary;
+  if subsidiary.id is null then
+    perform app_hidden.fail('SubsidiaryNotFound', 'Subsidiary not found');
+  end if;
+  return subsidiary;
+end;
+$function$;
+comment on function app_public.set_subsidiary_controls(uuid,numeric,date) is 'Sets a subsidiary''s approval limit in USD and lock date (null clears); admin only, logged in subsidiaryControlChanges.';
+grant execute on function app_public.set_subsidiary_controls(uuid,numeric,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.similar_companies(name text)
  RETURNS SETOF app_public.company
@@ -5384,7 +5908,7 @@ declare
   bill app_public.bills := app_hidden.bill_for_update(bill_id);
   previous text;
 begin
-  perform app_hidden.require_transition('bill', 'validate', bill.status::text, bill.is_deleted);
+  perform app_hidden.require_transition('bill', 'validate', bill.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.bills b set status = 'validated' where b.id = bill.id returning * into bill;
   perform app_hidden.set_workflow_mode(previous);
@@ -5403,8 +5927,7 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'validate', invoice.status::text, invoice.is_deleted);
-  perform app_hidden.require_costs_approved(invoice.id);
+  perform app_hidden.require_transition('invoice', 'validate', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set status = 'validated', validated_by = app_hidden.require_user()
    where i.id = invoice.id returning * into invoice;
