@@ -338,7 +338,9 @@ describe('invoices: the transition graph (docs/workflows.md)', () => {
       const result = await call('accountant', mutation, 'invoiceId: $id', { id: invoiceId });
       expectError(result, 'CannotChangeStatus');
       expect(result.errors![0]!.message).toMatch(
-        new RegExp(`^Cannot change status: invoice #${invoiceId} T-\\w+ is draft, and "\\w+" is not possible from there\\.$`),
+        new RegExp(
+          `^Cannot change status: invoice #${invoiceId} T-\\w+ is draft, and "\\w+" is not possible from there\\.$`,
+        ),
       );
       expect(result.errors![0]!.extensions).toMatchObject({ state: 'draft' });
     }
