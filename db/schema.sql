@@ -2149,7 +2149,13 @@ begin
   when 'period_open' then
     return coalesce(app_hidden.period_lock_refusal(r.subsidiary_id, r.dated, r.label),
                     (select app_hidden.period_lock_refusal(i.subsidiary_id, i.invoice_date, app_hidden.record_label('invoice', i.id, i.invoice_ref))
-                       from app_public.invoices i where r.entity = 'cost' and i.id = r.invoice_id));
+                       from app_public.invoices i where r.entity = 'cost' and i.id = r.invoice_id),
+                    -- An invoice's or bill's costs booked to a closed month lock it too.
+                    (select app_hidden.period_lock_refusal(c.subsidiary_id, app_hidden.period_date(c.year, c.period),
+                                                           app_hidden.record_label('cost', c.id, c.name))
+                       from app_public.costs c
+                      where (r.entity = 'invoice' and c.invoice_id = r.id) or (r.entity = 'bill' and c.bill_id = r.id)
+                      order by c.year, c.period limit 1));
   when 'amount_remaining' then
     if (r.entity = 'invoice' and (select app_public.invoices_remaining_amount(i) from app_public.invoices i where i.id = r.id) <= 0)
        or (r.entity = 'bill' and (select app_public.bills_remaining_amount(b) from app_public.bills b where b.id = r.id) <= 0) then

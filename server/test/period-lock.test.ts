@@ -129,6 +129,33 @@ describe('nothing dated on or before the lock date changes', () => {
     expect(bill?.code).toBe('PeriodLocked');
   });
 
+  it('an invoice dated after the lock with a cost booked to a closed month offers nothing the lock refuses', async () => {
+    const { invoice, costs } = await invoiceWithCosts(t.db, {
+      creator: 'admin',
+      status: 'open',
+      invoiceDate: '2026-07-03',
+      costs: [{ amount: '10.00', status: 'approved' }],
+    });
+    await t.db.owner.query('update app_public.costs set period = 6 where id = $1', [costs[0]]);
+    const actions = await asUser(
+      t.db,
+      'admin',
+      async (client) =>
+        (
+          await client.query(
+            'select app_public.invoices_available_actions(i) as a from app_public.invoices i where id = $1',
+            [invoice],
+          )
+        ).rows[0].a,
+    );
+    expect(actions).toEqual([]);
+    const refusal = await refusalAs('admin', 'select app_public.set_invoice_deleted($1, true)', [
+      invoice,
+    ]);
+    expect(refusal?.code).toBe('PeriodLocked');
+    expect(refusal?.details).toMatchObject({ record: `cost #${costs[0]} control` });
+  });
+
   it('a payment dated in the locked period cannot be deleted', async () => {
     const { invoice } = await invoiceWithCosts(t.db, {
       creator: 'admin',
