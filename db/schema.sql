@@ -5,6 +5,7 @@ create schema app_public;
 create schema app_hidden;
 create schema app_private;
 
+create type app_hidden.workflow_record as (entity text, id integer, state text, is_deleted boolean, subsidiary_id uuid, created_by uuid, dated date, label text, first_approved_by uuid, amount_usd_w_vat numeric, invoice_id integer);
 create type app_public.aging_row as (subsidiary_id uuid, subsidiary_name text, current_usd numeric, days_1_30_usd numeric, days_31_60_usd numeric, days_61_90_usd numeric, over_90_usd numeric, total_usd numeric, count integer);
 comment on type app_public.aging_row is 'Outstanding amounts of one subsidiary (none: all) by days past due, in USD.';
 create type app_public.analytics_row as (year integer, period integer, amount_usd_w_vat numeric, count integer);
@@ -65,7 +66,14 @@ create table app_private.login_attempts (
   failures integer not null,
   constraint login_attempts_pkey PRIMARY KEY (key)
 );
-comment on table app_private.login_attempts is 'Failed sign-ins per username and per client address in the current rate-limit window (LOGIN_RATE_LIMIT, LOGIN_RATE_WINDOW_MS); read and written by the server''s auth module only.';
+
+create table app_private.preconditions (
+  name text not null,
+  code text not null,
+  description text not null,
+  constraint preconditions_pkey PRIMARY KEY (name)
+);
+comment on table app_private.preconditions is 'What a transition needs besides its state and scopes; checked by app_hidden.precondition_refusal.';
 
 create table app_private.refresh_tokens (
   id uuid default gen_random_uuid() not null,
@@ -81,7 +89,6 @@ create table app_private.refresh_tokens (
   constraint refresh_tokens_token_hash_key UNIQUE (token_hash),
   constraint refresh_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
 );
-comment on table app_private.refresh_tokens is 'Refresh tokens, stored as hashes: each sign-in starts a family, each refresh spends one token and issues the next; a spent token used again revokes its whole family.';
 CREATE INDEX refresh_tokens_family_idx ON app_private.refresh_tokens USING btree (family_id);
 CREATE INDEX refresh_tokens_user_idx ON app_private.refresh_tokens USING btree (user_id);
 
@@ -92,11 +99,14 @@ create table app_private.transitions (
   to_state text,
   scopes text[] not null,
   on_archived boolean default false not null,
+  preconditions text[] default '{}'::text[] not null,
   constraint transitions_entity CHECK ((entity = ANY (ARRAY['invoice'::text, 'cost'::text, 'bill'::text]))),
   constraint transitions_pkey PRIMARY KEY (entity, action, from_state),
   constraint transitions_scopes CHECK ((cardinality(scopes) > 0))
 );
 comment on table app_private.transitions is 'Which action moves an invoice, cost or bill from which state to which, and with which scopes.';
+comment on column app_private.transitions.preconditions is 'Names in app_private.preconditions: each must hold for the action to be taken (and offered).';
+CREATE TRIGGER _100_known_preconditions BEFORE INSERT OR UPDATE ON app_private.transitions FOR EACH ROW EXECUTE FUNCTION app_private.tg_transitions__preconditions();
 
 create table app_private.user_secrets (
   user_id uuid not null,
@@ -105,7 +115,6 @@ create table app_private.user_secrets (
   constraint user_secrets_pkey PRIMARY KEY (user_id),
   constraint user_secrets_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
 );
-comment on table app_private.user_secrets is 'Password hashes (argon2id), apart from app_public.users so that no API role can read them.';
 
 create table app_public.accounts (
   id uuid default gen_random_uuid() not null,
@@ -124,8 +133,6 @@ create table app_public.accounts (
 );
 comment on table app_public.accounts is 'One way a user works: a role, additional scopes, and optional limits to subsidiaries and projects.';
 comment on column app_public.accounts.access_pattern_projects is 'Project access pattern: include and !exclude access keys with * wildcards (docs/permissions.md). Null: no pattern.';
-comment on constraint accounts_access_pattern_valid on app_public.accounts is '@code InvalidAccessToken
-Invalid project access token.';
 CREATE INDEX accounts_role_id_idx ON app_public.accounts USING btree (role_id);
 CREATE INDEX accounts_user_id_idx ON app_public.accounts USING btree (user_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
@@ -136,16 +143,12 @@ CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts RE
 alter table app_public.accounts enable row level security;
 create policy delete_admin on app_public.accounts for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-comment on policy delete_admin on app_public.accounts is 'Only an administrator (the scope named) deletes from app_public.accounts.';
 create policy insert_admin on app_public.accounts for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-comment on policy insert_admin on app_public.accounts is 'Only an administrator (the scope named) adds to app_public.accounts.';
 create policy select_own_or_admin on app_public.accounts for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
-comment on policy select_own_or_admin on app_public.accounts is 'A user reads their own rows of app_public.accounts; admin:user reads all.';
 create policy update_admin on app_public.accounts for update to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-comment on policy update_admin on app_public.accounts is 'Only an administrator (the scope named) changes app_public.accounts.';
 grant delete, insert (name, user_id, role_id, access_pattern_projects), select, update (name, role_id, access_pattern_projects) on app_public.accounts to ledgerline_visitor;
 
 create table app_public.accounts_projects (
@@ -164,13 +167,10 @@ CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts_pr
 alter table app_public.accounts_projects enable row level security;
 create policy delete_admin on app_public.accounts_projects for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-comment on policy delete_admin on app_public.accounts_projects is 'Only an administrator (the scope named) deletes from app_public.accounts_projects.';
 create policy insert_admin on app_public.accounts_projects for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-comment on policy insert_admin on app_public.accounts_projects is 'Only an administrator (the scope named) adds to app_public.accounts_projects.';
 create policy select_own_or_admin on app_public.accounts_projects for select to public
   using ((( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR app_hidden.is_own_account(account_id)));
-comment on policy select_own_or_admin on app_public.accounts_projects is 'A user reads their own rows of app_public.accounts_projects; admin:user reads all.';
 grant delete, insert, select on app_public.accounts_projects to ledgerline_visitor;
 
 create table app_public.accounts_scopes (
@@ -191,16 +191,12 @@ CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts_sc
 alter table app_public.accounts_scopes enable row level security;
 create policy delete_admin on app_public.accounts_scopes for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-comment on policy delete_admin on app_public.accounts_scopes is 'Only an administrator (the scope named) deletes from app_public.accounts_scopes.';
 create policy insert_admin on app_public.accounts_scopes for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-comment on policy insert_admin on app_public.accounts_scopes is 'Only an administrator (the scope named) adds to app_public.accounts_scopes.';
 create policy select_own_or_admin on app_public.accounts_scopes for select to public
   using ((( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR app_hidden.is_own_account(account_id)));
-comment on policy select_own_or_admin on app_public.accounts_scopes is 'A user reads their own rows of app_public.accounts_scopes; admin:user reads all.';
 create policy update_admin on app_public.accounts_scopes for update to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-comment on policy update_admin on app_public.accounts_scopes is 'Only an administrator (the scope named) changes app_public.accounts_scopes.';
 grant delete, insert (account_id, scope), select, update (scope) on app_public.accounts_scopes to ledgerline_visitor;
 
 create table app_public.accounts_subsidiaries (
@@ -219,13 +215,10 @@ CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts_su
 alter table app_public.accounts_subsidiaries enable row level security;
 create policy delete_admin on app_public.accounts_subsidiaries for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-comment on policy delete_admin on app_public.accounts_subsidiaries is 'Only an administrator (the scope named) deletes from app_public.accounts_subsidiaries.';
 create policy insert_admin on app_public.accounts_subsidiaries for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-comment on policy insert_admin on app_public.accounts_subsidiaries is 'Only an administrator (the scope named) adds to app_public.accounts_subsidiaries.';
 create policy select_own_or_admin on app_public.accounts_subsidiaries for select to public
   using ((( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR app_hidden.is_own_account(account_id)));
-comment on policy select_own_or_admin on app_public.accounts_subsidiaries is 'A user reads their own rows of app_public.accounts_subsidiaries; admin:user reads all.';
 grant delete, insert, select on app_public.accounts_subsidiaries to ledgerline_visitor;
 
 create table app_public.audit_trail (
@@ -258,7 +251,6 @@ create policy select_visible on app_public.audit_trail for select to public
   WHERE (b.id = audit_trail.row_id)))) OR ((table_name = 'costs'::text) AND (EXISTS ( SELECT
    FROM app_public.costs c
   WHERE (c.id = audit_trail.row_id)))) OR ( SELECT app_hidden.has_scope('admin'::text) AS has_scope)));
-comment on policy select_visible on app_public.audit_trail is 'Who reads a row of app_public.audit_trail: whoever may read the record it belongs to or names.';
 grant select on app_public.audit_trail to ledgerline_visitor;
 
 create table app_public.bills (
@@ -315,14 +307,6 @@ comment on column app_public.bills.is_deleted is '@behavior -insert -update';
 comment on column app_public.bills.closed_by is '@behavior -insert -update';
 comment on column app_public.bills.paid_amount is '@behavior -insert -update
 The sum of the payments on the bill.';
-comment on constraint bills_due_date_not_before_invoice_date on app_public.bills is '@code DueDateBeforeInvoiceDate
-The due date cannot be earlier than the invoice date.';
-comment on constraint bills_paid_not_above_amount on app_public.bills is '@code PaymentsExceedAmount
-The payments would be more than the amount. Delete a payment first.';
-comment on constraint bills_period_month on app_public.bills is '@code InvalidPeriod
-The period must be a month from 1 to 12.';
-comment on constraint bills_vat_range on app_public.bills is '@code VatOutOfRange
-VAT must be above 0 and at most 100.';
 CREATE INDEX bills_act_id_idx ON app_public.bills USING btree (act_id);
 CREATE INDEX bills_amount_idx ON app_public.bills USING btree (amount);
 CREATE INDEX bills_amount_usd_idx ON app_public.bills USING btree (amount_usd);
@@ -348,6 +332,7 @@ CREATE INDEX bills_subsidiary_id_idx ON app_public.bills USING btree (subsidiary
 CREATE INDEX bills_subsidiary_list_idx ON app_public.bills USING btree (subsidiary_id, is_deleted, invoice_date DESC, id) INCLUDE (year, project_id);
 CREATE INDEX bills_year_period_idx ON app_public.bills USING btree (year, period);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _040_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.bills FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _050_guard BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_bills__guard();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
@@ -360,19 +345,14 @@ CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.bills F
 alter table app_public.bills enable row level security;
 create policy delete_writer on app_public.bills for delete to public
   using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
-comment on policy delete_writer on app_public.bills is 'Who deletes a row of app_public.bills: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.bills for insert to public
   with check ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
-comment on policy insert_writer on app_public.bills is 'Who adds a row to app_public.bills: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.bills for select to public
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
-comment on policy select_allowed on app_public.bills is 'Who reads a row of app_public.bills: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy select_project_limited on app_public.bills for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
-comment on policy select_project_limited on app_public.bills is 'The rows of app_public.bills an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
 create policy update_writer on app_public.bills for update to public
   using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
-comment on policy update_writer on app_public.bills is 'Who changes a row of app_public.bills: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name, description, act_id, invoice_ref, invoice_date, due_date, period, year, currency, vat, amount, client_id, subsidiary_id, project_id, service_id), select, update (name, description, act_id, invoice_ref, invoice_date, due_date, period, year, currency, vat, amount, status, is_deleted, client_id, subsidiary_id, project_id, service_id, closed_by) on app_public.bills to ledgerline_visitor;
 
 create table app_public.bills_files (
@@ -394,17 +374,14 @@ create policy delete_writer on app_public.bills_files for delete to public
   using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_files.bill_id)))));
-comment on policy delete_writer on app_public.bills_files is 'Who deletes a row of app_public.bills_files: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.bills_files for insert to public
   with check ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_files.bill_id)))));
-comment on policy insert_writer on app_public.bills_files is 'Who adds a row to app_public.bills_files: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.bills_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_files.bill_id))));
-comment on policy select_visible on app_public.bills_files is 'Who reads a row of app_public.bills_files: whoever may read the record it belongs to or names.';
 grant delete, insert (bill_id, file_id), select on app_public.bills_files to ledgerline_visitor;
 
 create table app_public.bills_payments (
@@ -429,17 +406,14 @@ create policy delete_writer on app_public.bills_payments for delete to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_payments.bill_id)))));
-comment on policy delete_writer on app_public.bills_payments is 'Who deletes a row of app_public.bills_payments: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.bills_payments for insert to public
   with check ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_payments.bill_id)))));
-comment on policy insert_writer on app_public.bills_payments is 'Who adds a row to app_public.bills_payments: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.bills_payments for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_payments.bill_id)))));
-comment on policy select_allowed on app_public.bills_payments is 'Who reads a row of app_public.bills_payments: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 grant delete, insert (bill_id, payment_id), select on app_public.bills_payments to ledgerline_visitor;
 
 create table app_public.clients (
@@ -465,12 +439,6 @@ create table app_public.clients (
   constraint clients_tax_reason_code_format CHECK ((tax_reason_code ~ '^[0-9]{9}$'::text))
 );
 comment on table app_public.clients is 'A customer the group bills.';
-comment on constraint clients_registration_number_format on app_public.clients is '@code InvalidRegistrationNumber
-The registration number must be 13 to 15 digits.';
-comment on constraint clients_tax_id_format on app_public.clients is '@code InvalidTaxId
-The tax id must be 10 or 12 digits.';
-comment on constraint clients_tax_reason_code_format on app_public.clients is '@code InvalidTaxReasonCode
-The tax reason code must be 9 digits.';
 CREATE INDEX clients_created_at_idx ON app_public.clients USING btree (created_at);
 CREATE INDEX clients_legal_name_idx ON app_public.clients USING btree (lower(legal_name));
 CREATE INDEX clients_legal_name_sort_idx ON app_public.clients USING btree (legal_name);
@@ -480,16 +448,12 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.clients FOR
 alter table app_public.clients enable row level security;
 create policy delete_writer on app_public.clients for delete to public
   using (( SELECT app_hidden.has_scope('company:write_client'::text) AS has_scope));
-comment on policy delete_writer on app_public.clients is 'Who deletes a row of app_public.clients: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.clients for insert to public
   with check (( SELECT app_hidden.has_scope('company:write_client'::text) AS has_scope));
-comment on policy insert_writer on app_public.clients is 'Who adds a row to app_public.clients: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_reader on app_public.clients for select to public
   using (( SELECT app_hidden.has_scope('company:read'::text) AS has_scope));
-comment on policy select_reader on app_public.clients is 'Who reads app_public.clients: an account with the reference data''s read scope.';
 create policy update_writer on app_public.clients for update to public
   using (( SELECT app_hidden.has_scope('company:write_client'::text) AS has_scope));
-comment on policy update_writer on app_public.clients is 'Who changes a row of app_public.clients: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (legal_name, short_name, country, tax_id, registration_number, legal_form, tax_reason_code, registered_address, primary_activity_code, org_status, ceo_full_name, ceo_position), select, update (legal_name, short_name, country, tax_id, registration_number, legal_form, tax_reason_code, registered_address, primary_activity_code, org_status, ceo_full_name, ceo_position) on app_public.clients to ledgerline_visitor;
 
 create table app_public.cost_types (
@@ -504,22 +468,16 @@ comment on table app_public.cost_types is 'A category of cost (rent, salaries, s
 CREATE INDEX cost_types_created_at_idx ON app_public.cost_types USING btree (created_at);
 CREATE INDEX cost_types_name_idx ON app_public.cost_types USING btree (name);
 CREATE UNIQUE INDEX cost_types_name_unique ON app_public.cost_types USING btree (lower(btrim(name)));
-comment on index app_public.cost_types_name_unique is '@code NameTaken
-A cost type with this name already exists.';
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.cost_types FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.cost_types enable row level security;
 create policy delete_writer on app_public.cost_types for delete to public
   using (( SELECT app_hidden.has_scope('cost_type:write'::text) AS has_scope));
-comment on policy delete_writer on app_public.cost_types is 'Who deletes a row of app_public.cost_types: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.cost_types for insert to public
   with check (( SELECT app_hidden.has_scope('cost_type:write'::text) AS has_scope));
-comment on policy insert_writer on app_public.cost_types is 'Who adds a row to app_public.cost_types: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_reader on app_public.cost_types for select to public
   using (( SELECT app_hidden.has_scope('cost_type:read'::text) AS has_scope));
-comment on policy select_reader on app_public.cost_types is 'Who reads app_public.cost_types: an account with the reference data''s read scope.';
 create policy update_writer on app_public.cost_types for update to public
   using (( SELECT app_hidden.has_scope('cost_type:write'::text) AS has_scope));
-comment on policy update_writer on app_public.cost_types is 'Who changes a row of app_public.cost_types: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name), select, update (name) on app_public.cost_types to ledgerline_visitor;
 
 create table app_public.costs (
@@ -547,11 +505,13 @@ create table app_public.costs (
   created_by uuid,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  first_approved_by uuid,
   constraint costs_approved_by_fkey FOREIGN KEY (approved_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint costs_bill_id_fkey FOREIGN KEY (bill_id) REFERENCES app_public.bills(id) ON DELETE SET NULL,
   constraint costs_cost_type_id_fkey FOREIGN KEY (cost_type_id) REFERENCES app_public.cost_types(id) ON DELETE RESTRICT,
   constraint costs_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint costs_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint costs_first_approved_by_fkey FOREIGN KEY (first_approved_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint costs_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES app_public.invoices(id) ON DELETE CASCADE,
   constraint costs_name_required CHECK ((btrim(name) <> ''::text)),
   constraint costs_period_month CHECK (((period >= 1) AND (period <= 12))),
@@ -570,10 +530,8 @@ comment on column app_public.costs.status is '@behavior -insert -update';
 comment on column app_public.costs.reject_reason is '@behavior -insert -update';
 comment on column app_public.costs.is_deleted is '@behavior -insert -update';
 comment on column app_public.costs.approved_by is '@behavior -insert -update';
-comment on constraint costs_period_month on app_public.costs is '@code InvalidPeriod
-The period must be a month from 1 to 12.';
-comment on constraint costs_vat_range on app_public.costs is '@code VatOutOfRange
-VAT must be above 0 and at most 100.';
+comment on column app_public.costs.first_approved_by is '@behavior -insert -update
+The first of two approvals of a cost above its subsidiary''s approval limit (the second is approved_by).';
 CREATE INDEX costs_amount_idx ON app_public.costs USING btree (amount);
 CREATE INDEX costs_amount_usd_idx ON app_public.costs USING btree (amount_usd);
 CREATE INDEX costs_approved_by_idx ON app_public.costs USING btree (approved_by);
@@ -582,6 +540,7 @@ CREATE INDEX costs_cost_type_id_idx ON app_public.costs USING btree (cost_type_i
 CREATE INDEX costs_created_at_idx ON app_public.costs USING btree (created_at, id);
 CREATE INDEX costs_created_by_idx ON app_public.costs USING btree (created_by);
 CREATE INDEX costs_currency_idx ON app_public.costs USING btree (currency);
+CREATE INDEX costs_first_approved_by_idx ON app_public.costs USING btree (first_approved_by);
 CREATE INDEX costs_invoice_id_idx ON app_public.costs USING btree (invoice_id);
 CREATE INDEX costs_is_deleted_idx ON app_public.costs USING btree (is_deleted);
 CREATE INDEX costs_live_approved_idx ON app_public.costs USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'approved'::app_public.cost_status) AND (NOT is_deleted));
@@ -595,9 +554,11 @@ CREATE INDEX costs_to_bill_idx ON app_public.costs USING btree (to_bill);
 CREATE INDEX costs_year_period_idx ON app_public.costs USING btree (year, period);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:write', 'bill_id:write');
 CREATE TRIGGER _050_guard BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_costs__guard();
+CREATE TRIGGER _060_first_approval BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_costs__first_approval();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_from_invoice BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__from_invoice();
+CREATE TRIGGER _350_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _400_amounts BEFORE INSERT OR UPDATE OF amount, vat, currency, invoice_id, period, year ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__amounts();
 CREATE TRIGGER _600_totals AFTER INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__totals();
 CREATE TRIGGER _800_notify AFTER UPDATE OF status ON app_public.costs FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION app_private.tg_costs__notify();
@@ -605,20 +566,15 @@ CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.costs F
 alter table app_public.costs enable row level security;
 create policy delete_writer on app_public.costs for delete to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
-comment on policy delete_writer on app_public.costs is 'Who deletes a row of app_public.costs: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.costs for insert to public
   with check ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
-comment on policy insert_writer on app_public.costs is 'Who adds a row to app_public.costs: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.costs for select to public
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
-comment on policy select_allowed on app_public.costs is 'Who reads a row of app_public.costs: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy select_project_limited on app_public.costs for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
-comment on policy select_project_limited on app_public.costs is 'The rows of app_public.costs an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
 create policy update_writer on app_public.costs for update to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
-comment on policy update_writer on app_public.costs is 'Who changes a row of app_public.costs: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
-grant delete, insert (name, description, amount, vat, invoice_id, bill_id, to_bill, cost_type_id, project_id, period, year), select, update (name, description, amount, vat, bill_id, to_bill, cost_type_id, project_id, period, year, status, reject_reason, is_deleted, approved_by) on app_public.costs to ledgerline_visitor;
+grant delete, insert (name, description, amount, vat, invoice_id, bill_id, to_bill, cost_type_id, project_id, period, year), select, update (name, description, amount, vat, bill_id, to_bill, cost_type_id, project_id, period, year, status, reject_reason, is_deleted, approved_by, first_approved_by) on app_public.costs to ledgerline_visitor;
 
 create table app_public.costs_files (
   id uuid default gen_random_uuid() not null,
@@ -639,17 +595,14 @@ create policy delete_writer on app_public.costs_files for delete to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.costs c
   WHERE (c.id = costs_files.cost_id)))));
-comment on policy delete_writer on app_public.costs_files is 'Who deletes a row of app_public.costs_files: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.costs_files for insert to public
   with check ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.costs c
   WHERE (c.id = costs_files.cost_id)))));
-comment on policy insert_writer on app_public.costs_files is 'Who adds a row to app_public.costs_files: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.costs_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.costs c
   WHERE (c.id = costs_files.cost_id))));
-comment on policy select_visible on app_public.costs_files is 'Who reads a row of app_public.costs_files: whoever may read the record it belongs to or names.';
 grant delete, insert (cost_id, file_id), select on app_public.costs_files to ledgerline_visitor;
 
 create table app_public.currencies (
@@ -664,16 +617,12 @@ comment on table app_public.currencies is 'ISO 4217 currencies amounts can be in
 alter table app_public.currencies enable row level security;
 create policy delete_admin on app_public.currencies for delete to public
   using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
-comment on policy delete_admin on app_public.currencies is 'Only an administrator (the scope named) deletes from app_public.currencies.';
 create policy insert_admin on app_public.currencies for insert to public
   with check (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
-comment on policy insert_admin on app_public.currencies is 'Only an administrator (the scope named) adds to app_public.currencies.';
 create policy select_signed_in on app_public.currencies for select to public
   using ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL));
-comment on policy select_signed_in on app_public.currencies is 'Any signed-in account reads app_public.currencies.';
 create policy update_admin on app_public.currencies for update to public
   using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
-comment on policy update_admin on app_public.currencies is 'Only an administrator (the scope named) changes app_public.currencies.';
 grant delete, insert, select, update on app_public.currencies to ledgerline_visitor;
 
 create table app_public.default_accounts (
@@ -689,16 +638,12 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.default_acc
 alter table app_public.default_accounts enable row level security;
 create policy delete_admin on app_public.default_accounts for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-comment on policy delete_admin on app_public.default_accounts is 'Only an administrator (the scope named) deletes from app_public.default_accounts.';
 create policy insert_own_or_admin on app_public.default_accounts for insert to public
   with check (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
-comment on policy insert_own_or_admin on app_public.default_accounts is 'A user adds rows of app_public.default_accounts for themselves; admin:user for anyone.';
 create policy select_own_or_admin on app_public.default_accounts for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
-comment on policy select_own_or_admin on app_public.default_accounts is 'A user reads their own rows of app_public.default_accounts; admin:user reads all.';
 create policy update_own_or_admin on app_public.default_accounts for update to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
-comment on policy update_own_or_admin on app_public.default_accounts is 'A user changes their own row of app_public.default_accounts; admin:user any.';
 grant delete, insert (user_id, account_id), select, update (account_id) on app_public.default_accounts to ledgerline_visitor;
 
 create table app_public.document_editors (
@@ -714,15 +659,12 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.document_ed
 alter table app_public.document_editors enable row level security;
 create policy delete_writer on app_public.document_editors for delete to public
   using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
-comment on policy delete_writer on app_public.document_editors is 'Who deletes a row of app_public.document_editors: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.document_editors for insert to public
   with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
-comment on policy insert_writer on app_public.document_editors is 'Who adds a row to app_public.document_editors: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.document_editors for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM app_public.documents d
   WHERE (d.id = document_editors.document_id)))));
-comment on policy select_visible on app_public.document_editors is 'Who reads a row of app_public.document_editors: whoever may read the record it belongs to or names.';
 grant delete, insert, select on app_public.document_editors to ledgerline_visitor;
 
 create table app_public.document_readers (
@@ -738,15 +680,12 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.document_re
 alter table app_public.document_readers enable row level security;
 create policy delete_writer on app_public.document_readers for delete to public
   using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
-comment on policy delete_writer on app_public.document_readers is 'Who deletes a row of app_public.document_readers: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.document_readers for insert to public
   with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
-comment on policy insert_writer on app_public.document_readers is 'Who adds a row to app_public.document_readers: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.document_readers for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM app_public.documents d
   WHERE (d.id = document_readers.document_id)))));
-comment on policy select_visible on app_public.document_readers is 'Who reads a row of app_public.document_readers: whoever may read the record it belongs to or names.';
 grant delete, insert, select on app_public.document_readers to ledgerline_visitor;
 
 create table app_public.document_types (
@@ -759,7 +698,6 @@ Kinds of contract-style documents.';
 alter table app_public.document_types enable row level security;
 create policy select_all on app_public.document_types for select to public
   using (true);
-comment on policy select_all on app_public.document_types is 'Anyone reads app_public.document_types.';
 grant select on app_public.document_types to ledgerline_authenticator;
 grant select on app_public.document_types to ledgerline_visitor;
 
@@ -808,10 +746,6 @@ The parent document (usually the contract this one amends or serves).';
 comment on column app_public.documents.is_deleted is '@behavior -insert -update
 Archived; see setDocumentDeleted.';
 comment on column app_public.documents.deleted_by is '@behavior -insert -update';
-comment on constraint documents_contract_reference_fkey on app_public.documents is '@fieldName parent
-@foreignFieldName children';
-comment on constraint documents_expiration_not_before_signing on app_public.documents is '@code ExpirationBeforeSigning
-The expiration date cannot be earlier than the signing date.';
 CREATE INDEX documents_client_id_idx ON app_public.documents USING btree (client_id);
 CREATE INDEX documents_contract_reference_idx ON app_public.documents USING btree (contract_reference);
 CREATE INDEX documents_contractor_id_idx ON app_public.documents USING btree (contractor_id);
@@ -833,16 +767,12 @@ CREATE TRIGGER _500_unlink_subsidiary AFTER UPDATE OF principal_id ON app_public
 alter table app_public.documents enable row level security;
 create policy delete_writer on app_public.documents for delete to public
   using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
-comment on policy delete_writer on app_public.documents is 'Who deletes a row of app_public.documents: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.documents for insert to public
   with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
-comment on policy insert_writer on app_public.documents is 'Who adds a row to app_public.documents: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.documents for select to public
   using (((( SELECT app_hidden.has_scope('documents:read'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(false) AS document_ids_shared_with_me)::uuid[]))));
-comment on policy select_allowed on app_public.documents is 'Who reads a row of app_public.documents: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy update_writer on app_public.documents for update to public
   using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))));
-comment on policy update_writer on app_public.documents is 'Who changes a row of app_public.documents: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id), select, update (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id, is_deleted, deleted_by) on app_public.documents to ledgerline_visitor;
 
 create table app_public.documents_files (
@@ -869,17 +799,14 @@ create policy delete_writer on app_public.documents_files for delete to public
   using ((EXISTS ( SELECT
    FROM app_public.documents d
   WHERE ((d.id = documents_files.document_id) AND ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(d.principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (d.id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[])))))));
-comment on policy delete_writer on app_public.documents_files is 'Who deletes a row of app_public.documents_files: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.documents_files for insert to public
   with check ((EXISTS ( SELECT
    FROM app_public.documents d
   WHERE ((d.id = documents_files.document_id) AND ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(d.principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (d.id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[])))))));
-comment on policy insert_writer on app_public.documents_files is 'Who adds a row to app_public.documents_files: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.documents_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.documents d
   WHERE (d.id = documents_files.document_id))));
-comment on policy select_visible on app_public.documents_files is 'Who reads a row of app_public.documents_files: whoever may read the record it belongs to or names.';
 grant delete, insert (document_id, file_id), select on app_public.documents_files to ledgerline_visitor;
 
 create table app_public.exchange_rates (
@@ -899,16 +826,12 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.exchange_ra
 alter table app_public.exchange_rates enable row level security;
 create policy delete_admin on app_public.exchange_rates for delete to public
   using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
-comment on policy delete_admin on app_public.exchange_rates is 'Only an administrator (the scope named) deletes from app_public.exchange_rates.';
 create policy insert_admin on app_public.exchange_rates for insert to public
   with check (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
-comment on policy insert_admin on app_public.exchange_rates is 'Only an administrator (the scope named) adds to app_public.exchange_rates.';
 create policy select_signed_in on app_public.exchange_rates for select to public
   using ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL));
-comment on policy select_signed_in on app_public.exchange_rates is 'Any signed-in account reads app_public.exchange_rates.';
 create policy update_admin on app_public.exchange_rates for update to public
   using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
-comment on policy update_admin on app_public.exchange_rates is 'Only an administrator (the scope named) changes app_public.exchange_rates.';
 grant delete, insert (currency, rate_date, usd_per_unit), select, update (usd_per_unit) on app_public.exchange_rates to ledgerline_visitor;
 
 create table app_public.files (
@@ -936,10 +859,8 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.files FOR E
 alter table app_public.files enable row level security;
 create policy delete_uploader on app_public.files for delete to public
   using ((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)));
-comment on policy delete_uploader on app_public.files is 'Only the user who uploaded a row of app_public.files deletes it.';
 create policy insert_signed_in on app_public.files for insert to public
   with check (((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
-comment on policy insert_signed_in on app_public.files is 'A signed-in user adds rows to app_public.files as themselves.';
 create policy select_visible on app_public.files for select to public
   using (((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM (app_public.bills_files l
@@ -958,10 +879,8 @@ create policy select_visible on app_public.files for select to public
   WHERE (b.act_id = files.id))) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (EXISTS ( SELECT
    FROM app_public.users u
   WHERE (u.avatar_file_id = files.id))))));
-comment on policy select_visible on app_public.files is 'Who reads a row of app_public.files: whoever may read the record it belongs to or names.';
 create policy update_uploader on app_public.files for update to public
   using ((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)));
-comment on policy update_uploader on app_public.files is 'Only the user who uploaded a row of app_public.files changes it.';
 grant delete, insert (id, name, content_type, size, sha256, uploaded_by, expires_at), select, update (name, content_type, size, sha256) on app_public.files to ledgerline_visitor;
 
 create table app_public.invoices (
@@ -1021,12 +940,6 @@ comment on column app_public.invoices.paid_amount is '@behavior -insert -update
 The sum of the payments on the invoice.';
 comment on column app_public.invoices.project_ids is '@behavior -*
 The projects of the invoice''s costs (all of them, archived too), kept by the database for the visibility rule.';
-comment on constraint invoices_due_date_not_before_invoice_date on app_public.invoices is '@code DueDateBeforeInvoiceDate
-The due date cannot be earlier than the invoice date.';
-comment on constraint invoices_paid_not_above_amount on app_public.invoices is '@code PaymentsExceedAmount
-The payments would be more than the amount. Delete a payment first.';
-comment on constraint invoices_period_order on app_public.invoices is '@code PeriodEndBeforeStart
-The period end cannot be earlier than its start.';
 CREATE INDEX invoices_amount_idx ON app_public.invoices USING btree (amount);
 CREATE INDEX invoices_amount_usd_idx ON app_public.invoices USING btree (amount_usd);
 CREATE INDEX invoices_amount_w_vat_idx ON app_public.invoices USING btree (amount_w_vat);
@@ -1053,6 +966,7 @@ CREATE INDEX invoices_subsidiary_list_idx ON app_public.invoices USING btree (su
 CREATE INDEX invoices_supplier_id_idx ON app_public.invoices USING btree (supplier_id);
 CREATE INDEX invoices_validated_by_idx ON app_public.invoices USING btree (validated_by);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _040_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _050_guard BEFORE UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_invoices__guard();
 CREATE TRIGGER _050_guard_insert BEFORE INSERT ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_invoices__guard_insert();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
@@ -1067,19 +981,14 @@ CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.invoice
 alter table app_public.invoices enable row level security;
 create policy delete_writer on app_public.invoices for delete to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
-comment on policy delete_writer on app_public.invoices is 'Who deletes a row of app_public.invoices: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.invoices for insert to public
   with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
-comment on policy insert_writer on app_public.invoices is 'Who adds a row to app_public.invoices: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.invoices for select to public
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
-comment on policy select_allowed on app_public.invoices is 'Who reads a row of app_public.invoices: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy select_project_limited on app_public.invoices for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
-comment on policy select_project_limited on app_public.invoices is 'The rows of app_public.invoices an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
 create policy update_writer on app_public.invoices for update to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
-comment on policy update_writer on app_public.invoices is 'Who changes a row of app_public.invoices: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, subsidiary_id, supplier_id, default_cost_type_id), select, update (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, status, is_deleted, reject_reason, subsidiary_id, supplier_id, default_cost_type_id, validated_by, closed_by) on app_public.invoices to ledgerline_visitor;
 
 create table app_public.invoices_files (
@@ -1101,17 +1010,14 @@ create policy delete_writer on app_public.invoices_files for delete to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_files.invoice_id)))));
-comment on policy delete_writer on app_public.invoices_files is 'Who deletes a row of app_public.invoices_files: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.invoices_files for insert to public
   with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_files.invoice_id)))));
-comment on policy insert_writer on app_public.invoices_files is 'Who adds a row to app_public.invoices_files: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.invoices_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_files.invoice_id))));
-comment on policy select_visible on app_public.invoices_files is 'Who reads a row of app_public.invoices_files: whoever may read the record it belongs to or names.';
 grant delete, insert (invoice_id, file_id), select on app_public.invoices_files to ledgerline_visitor;
 
 create table app_public.invoices_payments (
@@ -1136,17 +1042,14 @@ create policy delete_writer on app_public.invoices_payments for delete to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_payments.invoice_id)))));
-comment on policy delete_writer on app_public.invoices_payments is 'Who deletes a row of app_public.invoices_payments: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.invoices_payments for insert to public
   with check ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_payments.invoice_id)))));
-comment on policy insert_writer on app_public.invoices_payments is 'Who adds a row to app_public.invoices_payments: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.invoices_payments for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_payments.invoice_id)))));
-comment on policy select_allowed on app_public.invoices_payments is 'Who reads a row of app_public.invoices_payments: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 grant delete, insert (invoice_id, payment_id), select on app_public.invoices_payments to ledgerline_visitor;
 
 create table app_public.notifications (
@@ -1172,13 +1075,10 @@ CREATE INDEX notifications_user_created_idx ON app_public.notifications USING bt
 alter table app_public.notifications enable row level security;
 create policy delete_own on app_public.notifications for delete to public
   using ((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)));
-comment on policy delete_own on app_public.notifications is 'A user deletes only their own rows of app_public.notifications.';
 create policy select_own on app_public.notifications for select to public
   using ((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)));
-comment on policy select_own on app_public.notifications is 'A user reads only their own rows of app_public.notifications.';
 create policy update_own on app_public.notifications for update to public
   using ((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)));
-comment on policy update_own on app_public.notifications is 'A user changes only their own rows of app_public.notifications.';
 grant delete, select, update (is_read, read_at) on app_public.notifications to ledgerline_visitor;
 
 create table app_public.payments (
@@ -1202,13 +1102,12 @@ comment on table app_public.payments is '@behavior -insert -update -delete
 Money paid on an invoice or received on a bill. Created with createInvoicePayment, createBillPayment or createPayments; removed with deletePayment.';
 comment on column app_public.payments.subsidiary_id is '@behavior -*
 The subsidiary of the invoice or bill the payment settles (kept by the database for the visibility rule).';
-comment on constraint payments_amount_positive on app_public.payments is '@code InvalidAmount
-The amount must be above 0.';
 CREATE INDEX payments_created_by_idx ON app_public.payments USING btree (created_by);
 CREATE INDEX payments_currency_idx ON app_public.payments USING btree (currency);
 CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payment_date DESC);
 CREATE INDEX payments_subsidiary_list_idx ON app_public.payments USING btree (subsidiary_id, payment_date DESC, id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _040_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_amount_usd BEFORE INSERT OR UPDATE OF amount, currency, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__payment_amount_usd();
@@ -1222,10 +1121,8 @@ create policy delete_writer on app_public.payments for delete to public
    FROM (app_public.bills_payments bp
      JOIN app_public.bills b ON ((b.id = bp.bill_id)))
   WHERE (bp.payment_id = payments.id))))));
-comment on policy delete_writer on app_public.payments is 'Who deletes a row of app_public.payments: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.payments for insert to public
   with check (( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope));
-comment on policy insert_writer on app_public.payments is 'Who adds a row to app_public.payments: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.payments for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND ((EXISTS ( SELECT
    FROM (app_public.invoices_payments ip
@@ -1234,7 +1131,6 @@ create policy select_allowed on app_public.payments for select to public
    FROM (app_public.bills_payments bp
      JOIN app_public.bills b ON ((b.id = bp.bill_id)))
   WHERE (bp.payment_id = payments.id))))));
-comment on policy select_allowed on app_public.payments is 'Who reads a row of app_public.payments: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy update_writer on app_public.payments for update to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND ((EXISTS ( SELECT
    FROM (app_public.invoices_payments ip
@@ -1243,7 +1139,6 @@ create policy update_writer on app_public.payments for update to public
    FROM (app_public.bills_payments bp
      JOIN app_public.bills b ON ((b.id = bp.bill_id)))
   WHERE (bp.payment_id = payments.id))))));
-comment on policy update_writer on app_public.payments is 'Who changes a row of app_public.payments: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (id, amount, currency, payment_date, payment_method), select, update (amount, currency, payment_date, payment_method) on app_public.payments to ledgerline_visitor;
 
 create table app_public.projects (
@@ -1259,30 +1154,20 @@ create table app_public.projects (
 );
 comment on table app_public.projects is 'A project costs and bills are booked to. access_key is what account access patterns match.';
 comment on column app_public.projects.access_key is 'Latin letters, digits, underscore and dot; matched by account access patterns.';
-comment on constraint projects_access_key_format on app_public.projects is '@code InvalidAccessKey
-The access key allows only Latin letters, digits, underscore and dot.';
-comment on constraint projects_access_key_unique on app_public.projects is '@code AccessKeyTaken
-Another project already has this access key.';
 CREATE INDEX projects_created_at_idx ON app_public.projects USING btree (created_at);
 CREATE INDEX projects_name_idx ON app_public.projects USING btree (name);
 CREATE UNIQUE INDEX projects_name_unique ON app_public.projects USING btree (lower(btrim(name)));
-comment on index app_public.projects_name_unique is '@code NameTaken
-A project with this name already exists.';
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.projects FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_account_access AFTER INSERT OR DELETE OR UPDATE OF access_key ON app_public.projects FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__projects();
 alter table app_public.projects enable row level security;
 create policy delete_writer on app_public.projects for delete to public
   using (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
-comment on policy delete_writer on app_public.projects is 'Who deletes a row of app_public.projects: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.projects for insert to public
   with check (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
-comment on policy insert_writer on app_public.projects is 'Who adds a row to app_public.projects: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.projects for select to public
   using ((( SELECT app_hidden.has_scope('project:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)::uuid[])))));
-comment on policy select_allowed on app_public.projects is 'Who reads a row of app_public.projects: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy update_writer on app_public.projects for update to public
   using (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
-comment on policy update_writer on app_public.projects is 'Who changes a row of app_public.projects: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name, access_key), select, update (name, access_key) on app_public.projects to ledgerline_visitor;
 
 create table app_public.role_scopes (
@@ -1305,18 +1190,14 @@ CREATE CONSTRAINT TRIGGER _900_need_scope AFTER DELETE OR UPDATE ON app_public.r
 alter table app_public.role_scopes enable row level security;
 create policy delete_admin on app_public.role_scopes for delete to public
   using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
-comment on policy delete_admin on app_public.role_scopes is 'Only an administrator (the scope named) deletes from app_public.role_scopes.';
 create policy insert_admin on app_public.role_scopes for insert to public
   with check (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
-comment on policy insert_admin on app_public.role_scopes is 'Only an administrator (the scope named) adds to app_public.role_scopes.';
 create policy select_visible on app_public.role_scopes for select to public
   using ((( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope) OR (role_id IN ( SELECT a.role_id
    FROM app_public.accounts a
   WHERE (a.user_id = ( SELECT app_hidden.current_user_id() AS current_user_id))))));
-comment on policy select_visible on app_public.role_scopes is 'Who reads a row of app_public.role_scopes: whoever may read the record it belongs to or names.';
 create policy update_admin on app_public.role_scopes for update to public
   using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
-comment on policy update_admin on app_public.role_scopes is 'Only an administrator (the scope named) changes app_public.role_scopes.';
 grant delete, insert (role_id, scope), select, update (scope) on app_public.role_scopes to ledgerline_visitor;
 
 create table app_public.roles (
@@ -1331,26 +1212,20 @@ create table app_public.roles (
 );
 comment on table app_public.roles is '@behavior -insert
 A named set of scopes; every account has one. Created with createRole (name and at least one scope).';
-comment on constraint roles_name_unique on app_public.roles is '@code RoleNameTaken
-A role with this name already exists.';
 CREATE INDEX roles_created_at_idx ON app_public.roles USING btree (created_at);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.roles FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE CONSTRAINT TRIGGER _900_need_scope AFTER INSERT ON app_public.roles DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_private.tg_roles__need_scope();
 alter table app_public.roles enable row level security;
 create policy delete_admin on app_public.roles for delete to public
   using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
-comment on policy delete_admin on app_public.roles is 'Only an administrator (the scope named) deletes from app_public.roles.';
 create policy insert_admin on app_public.roles for insert to public
   with check (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
-comment on policy insert_admin on app_public.roles is 'Only an administrator (the scope named) adds to app_public.roles.';
 create policy select_visible on app_public.roles for select to public
   using ((( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope) OR (id IN ( SELECT a.role_id
    FROM app_public.accounts a
   WHERE (a.user_id = ( SELECT app_hidden.current_user_id() AS current_user_id))))));
-comment on policy select_visible on app_public.roles is 'Who reads a row of app_public.roles: whoever may read the record it belongs to or names.';
 create policy update_admin on app_public.roles for update to public
   using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
-comment on policy update_admin on app_public.roles is 'Only an administrator (the scope named) changes app_public.roles.';
 grant delete, insert (name), select, update (name) on app_public.roles to ledgerline_visitor;
 
 create table app_public.scopes (
@@ -1363,7 +1238,6 @@ comment on table app_public.scopes is 'A permission a role or an account can hol
 alter table app_public.scopes enable row level security;
 create policy select_visible on app_public.scopes for select to public
   using ((( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope) OR (name = ANY (( SELECT app_hidden.current_scopes() AS current_scopes)::text[]))));
-comment on policy select_visible on app_public.scopes is 'Who reads a row of app_public.scopes: whoever may read the record it belongs to or names.';
 grant select on app_public.scopes to ledgerline_visitor;
 
 create table app_public.services (
@@ -1378,22 +1252,16 @@ comment on table app_public.services is 'A service the group sells; bills and do
 CREATE INDEX services_created_at_idx ON app_public.services USING btree (created_at);
 CREATE INDEX services_name_idx ON app_public.services USING btree (name);
 CREATE UNIQUE INDEX services_name_unique ON app_public.services USING btree (lower(btrim(name)));
-comment on index app_public.services_name_unique is '@code NameTaken
-A service with this name already exists.';
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.services FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.services enable row level security;
 create policy delete_writer on app_public.services for delete to public
   using (( SELECT app_hidden.has_scope('service:write'::text) AS has_scope));
-comment on policy delete_writer on app_public.services is 'Who deletes a row of app_public.services: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.services for insert to public
   with check (( SELECT app_hidden.has_scope('service:write'::text) AS has_scope));
-comment on policy insert_writer on app_public.services is 'Who adds a row to app_public.services: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_reader on app_public.services for select to public
   using (( SELECT app_hidden.has_scope('service:read'::text) AS has_scope));
-comment on policy select_reader on app_public.services is 'Who reads app_public.services: an account with the reference data''s read scope.';
 create policy update_writer on app_public.services for update to public
   using (( SELECT app_hidden.has_scope('service:write'::text) AS has_scope));
-comment on policy update_writer on app_public.services is 'Who changes a row of app_public.services: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name), select, update (name) on app_public.services to ledgerline_visitor;
 
 create table app_public.subsidiaries (
@@ -1404,6 +1272,9 @@ create table app_public.subsidiaries (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   linked_document_id uuid,
+  approval_limit_usd numeric(18,2),
+  lock_date date,
+  constraint subsidiaries_approval_limit_positive CHECK ((approval_limit_usd > (0)::numeric)),
   constraint subsidiaries_country_required CHECK ((btrim(country) <> ''::text)),
   constraint subsidiaries_legal_name_required CHECK ((btrim(legal_name) <> ''::text)),
   constraint subsidiaries_linked_document_id_fkey FOREIGN KEY (linked_document_id) REFERENCES app_public.documents(id) ON DELETE SET NULL,
@@ -1411,8 +1282,10 @@ create table app_public.subsidiaries (
 );
 comment on table app_public.subsidiaries is 'A company of the group: it receives invoices and issues bills.';
 comment on column app_public.subsidiaries.linked_document_id is 'The subsidiary''s linked document; it names the subsidiary as its principal.';
-comment on constraint subsidiaries_country_required on app_public.subsidiaries is '@code CountryRequired
-Country is required.';
+comment on column app_public.subsidiaries.approval_limit_usd is '@behavior -insert -update
+Costs above this amount in USD (with VAT) need a second approval by another user holding approve_cost_high. Null: no limit.';
+comment on column app_public.subsidiaries.lock_date is '@behavior -insert -update
+The books are closed through this date: nothing dated on or before it is created, changed, archived, deleted or paid. Null: nothing is locked.';
 CREATE INDEX subsidiaries_created_at_idx ON app_public.subsidiaries USING btree (created_at);
 CREATE INDEX subsidiaries_legal_name_idx ON app_public.subsidiaries USING btree (lower(legal_name));
 CREATE INDEX subsidiaries_legal_name_sort_idx ON app_public.subsidiaries USING btree (legal_name);
@@ -1420,22 +1293,42 @@ CREATE INDEX subsidiaries_linked_document_id_idx ON app_public.subsidiaries USIN
 CREATE INDEX subsidiaries_short_name_idx ON app_public.subsidiaries USING btree (short_name);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('linked_document_id:write');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _400_controls AFTER INSERT OR UPDATE OF approval_limit_usd, lock_date ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg_subsidiaries__controls();
 CREATE TRIGGER _500_sync_linked_document AFTER INSERT OR UPDATE OF linked_document_id ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg_subsidiaries__sync_linked_document();
 CREATE TRIGGER _900_account_access AFTER INSERT OR DELETE ON app_public.subsidiaries FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__subsidiaries();
 alter table app_public.subsidiaries enable row level security;
 create policy delete_writer on app_public.subsidiaries for delete to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
-comment on policy delete_writer on app_public.subsidiaries is 'Who deletes a row of app_public.subsidiaries: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.subsidiaries for insert to public
   with check (( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope));
-comment on policy insert_writer on app_public.subsidiaries is 'Who adds a row to app_public.subsidiaries: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.subsidiaries for select to public
   using ((( SELECT app_hidden.has_scope('company:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
-comment on policy select_allowed on app_public.subsidiaries is 'Who reads a row of app_public.subsidiaries: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy update_writer on app_public.subsidiaries for update to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
-comment on policy update_writer on app_public.subsidiaries is 'Who changes a row of app_public.subsidiaries: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
-grant delete, insert (legal_name, short_name, country, linked_document_id), select, update (legal_name, short_name, country, linked_document_id) on app_public.subsidiaries to ledgerline_visitor;
+grant delete, insert (legal_name, short_name, country, linked_document_id), select, update (legal_name, short_name, country, linked_document_id, approval_limit_usd, lock_date) on app_public.subsidiaries to ledgerline_visitor;
+
+create table app_public.subsidiary_control_changes (
+  id bigint generated always as identity not null,
+  subsidiary_id uuid not null,
+  control text not null,
+  old_value text,
+  new_value text,
+  user_id uuid,
+  user_role text,
+  created_at timestamp with time zone default clock_timestamp() not null,
+  constraint subsidiary_control_changes_control CHECK ((control = ANY (ARRAY['approval_limit_usd'::text, 'lock_date'::text]))),
+  constraint subsidiary_control_changes_pkey PRIMARY KEY (id),
+  constraint subsidiary_control_changes_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE CASCADE,
+  constraint subsidiary_control_changes_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE SET NULL
+);
+comment on table app_public.subsidiary_control_changes is '@behavior -insert -update -delete
+Every change of a subsidiary''s approval limit or lock date: who, when, from what to what.';
+CREATE INDEX subsidiary_control_changes_subsidiary_idx ON app_public.subsidiary_control_changes USING btree (subsidiary_id, created_at DESC);
+CREATE INDEX subsidiary_control_changes_user_idx ON app_public.subsidiary_control_changes USING btree (user_id);
+alter table app_public.subsidiary_control_changes enable row level security;
+create policy select_allowed on app_public.subsidiary_control_changes for select to public
+  using (((subsidiary_id = ANY (( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)::uuid[])) AND ( SELECT app_hidden.has_scope('company:read'::text) AS has_scope)));
+grant select on app_public.subsidiary_control_changes to ledgerline_visitor;
 
 create table app_public.suppliers (
   id uuid default gen_random_uuid() not null,
@@ -1451,8 +1344,6 @@ create table app_public.suppliers (
   constraint suppliers_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE SET NULL
 );
 comment on table app_public.suppliers is 'A company that invoices the group. It may have a linked user (a supplier representative).';
-comment on constraint suppliers_country_required on app_public.suppliers is '@code CountryRequired
-Country is required.';
 CREATE INDEX suppliers_created_at_idx ON app_public.suppliers USING btree (created_at);
 CREATE INDEX suppliers_legal_name_idx ON app_public.suppliers USING btree (lower(legal_name));
 CREATE INDEX suppliers_legal_name_sort_idx ON app_public.suppliers USING btree (legal_name);
@@ -1463,16 +1354,12 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.suppliers F
 alter table app_public.suppliers enable row level security;
 create policy delete_writer on app_public.suppliers for delete to public
   using (( SELECT app_hidden.has_scope('company:write_supplier'::text) AS has_scope));
-comment on policy delete_writer on app_public.suppliers is 'Who deletes a row of app_public.suppliers: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.suppliers for insert to public
   with check (( SELECT app_hidden.has_scope('company:write_supplier'::text) AS has_scope));
-comment on policy insert_writer on app_public.suppliers is 'Who adds a row to app_public.suppliers: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_reader on app_public.suppliers for select to public
   using (( SELECT app_hidden.has_scope('company:read'::text) AS has_scope));
-comment on policy select_reader on app_public.suppliers is 'Who reads app_public.suppliers: an account with the reference data''s read scope.';
 create policy update_writer on app_public.suppliers for update to public
   using (( SELECT app_hidden.has_scope('company:write_supplier'::text) AS has_scope));
-comment on policy update_writer on app_public.suppliers is 'Who changes a row of app_public.suppliers: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (legal_name, short_name, country, user_id), select, update (legal_name, short_name, country, user_id) on app_public.suppliers to ledgerline_visitor;
 
 create table app_public.users (
@@ -1500,8 +1387,6 @@ CREATE INDEX users_first_name_idx ON app_public.users USING btree (first_name);
 CREATE INDEX users_last_name_idx ON app_public.users USING btree (last_name);
 CREATE INDEX users_username_idx ON app_public.users USING btree (username);
 CREATE UNIQUE INDEX users_username_key ON app_public.users USING btree (lower(username));
-comment on index app_public.users_username_key is '@code UsernameTaken
-This username is already taken.';
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _500_keep_avatar AFTER INSERT OR UPDATE OF avatar_file_id ON app_public.users FOR EACH ROW WHEN ((new.avatar_file_id IS NOT NULL)) EXECUTE FUNCTION app_private.tg_users__keep_avatar();
@@ -1509,16 +1394,12 @@ CREATE TRIGGER _900_account_access AFTER UPDATE ON app_public.users REFERENCING 
 alter table app_public.users enable row level security;
 create policy delete_admin on app_public.users for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-comment on policy delete_admin on app_public.users is 'Only an administrator (the scope named) deletes from app_public.users.';
 create policy insert_admin on app_public.users for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-comment on policy insert_admin on app_public.users is 'Only an administrator (the scope named) adds to app_public.users.';
 create policy select_visible on app_public.users for select to public
   using (((id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND app_hidden.user_named_on_visible_record(id))));
-comment on policy select_visible on app_public.users is 'Who reads a row of app_public.users: whoever may read the record it belongs to or names.';
 create policy update_admin on app_public.users for update to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-comment on policy update_admin on app_public.users is 'Only an administrator (the scope named) changes app_public.users.';
 grant delete, insert (username, first_name, last_name, additional_name, avatar_file_id), select, update (username, first_name, last_name, additional_name, avatar_file_id) on app_public.users to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.account_exists(account_id uuid)
@@ -1537,7 +1418,6 @@ begin
   return account;
 end;
 $function$;
-comment on function app_hidden.account_exists(uuid) is 'The account with this id, or AccountNotFound.';
 grant execute on function app_hidden.account_exists(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.account_scopes(account_id uuid)
@@ -1560,7 +1440,6 @@ AS $function$
      where a.id = account_scopes.account_id
   ))
 $function$;
-comment on function app_hidden.account_scopes(uuid) is 'Scopes of an account: its role''s plus its own, closed under implication. Empty for an account of an inactive user.';
 grant execute on function app_hidden.account_scopes(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.aging(kind text, as_of date)
@@ -1588,7 +1467,6 @@ AS $function$
     from sums s left join names n on n.id = s.subsidiary_id
    order by s.is_total, n.name, s.subsidiary_id
 $function$;
-comment on function app_hidden.aging(text,date) is 'The aging report (invoices payable or bills receivable): outstanding USD per subsidiary in the buckets current, 1-30, 31-60, 61-90 and over 90 days past due, with a total row.';
 grant execute on function app_hidden.aging(text,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.aging_rows(kind text, as_of date)
@@ -1611,7 +1489,6 @@ AS $function$
    where kind = 'receivable' and not b.is_deleted and b.status in ('open', 'validated')
      and b.amount_w_vat > b.paid_amount
 $function$;
-comment on function app_hidden.aging_rows(text,date) is 'The outstanding USD of each unpaid live invoice or bill and its days past due on a date, for app_hidden.aging.';
 grant execute on function app_hidden.aging_rows(text,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.allowed_project_ids()
@@ -1624,7 +1501,6 @@ AS $function$
     from (select 1) one
     left join app_private.account_access aa on aa.account_id = app_hidden.current_account_id()
 $function$;
-comment on function app_hidden.allowed_project_ids() is 'Projects the signed-in account may see; null means all. The account''s project list and its access pattern both limit, when present.';
 grant execute on function app_hidden.allowed_project_ids() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.allowed_subsidiary_ids()
@@ -1637,8 +1513,38 @@ AS $function$
     from app_public.accounts_subsidiaries s
    where s.account_id = app_hidden.current_account_id()
 $function$;
-comment on function app_hidden.allowed_subsidiary_ids() is 'Subsidiaries the signed-in account is limited to; null means all.';
 grant execute on function app_hidden.allowed_subsidiary_ids() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.available_actions(entity text, record_id integer)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  r app_hidden.workflow_record := app_hidden.workflow_record(entity, record_id);
+  held text[] := app_hidden.current_scopes();
+  failing text[];
+begin
+  if r.id is null then
+    return '{}';
+  end if;
+  select coalesce(array_agg(p.name), '{}') into failing
+    from app_private.preconditions p
+   where p.name in (select unnest(t.preconditions) from app_private.transitions t
+                     where t.entity = r.entity and t.from_state = r.state and t.scopes <@ held)
+     and app_hidden.precondition_refusal(r, p.name) is not null;
+  return (select coalesce(array_agg(t.action order by t.action), '{}')
+            from app_private.transitions t
+           where t.entity = r.entity and t.from_state = r.state
+             and (t.on_archived or not r.is_deleted)
+             and not (t.action = 'archive' and r.is_deleted)
+             and not (t.action = 'unarchive' and not r.is_deleted)
+             and t.scopes <@ held
+             and not (t.preconditions && failing));
+end;
+$function$;
+grant execute on function app_hidden.available_actions(text,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.available_actions(entity text, state text, is_deleted boolean)
  RETURNS text[]
@@ -1654,7 +1560,6 @@ AS $function$
      and not (t.action = 'unarchive' and not is_deleted)
      and t.scopes <@ app_hidden.current_scopes()
 $function$;
-comment on function app_hidden.available_actions(text,text,boolean) is 'The actions the signed-in account may take on a record in this state (the detail screens show these buttons and no others; the functions still check everything, including the data).';
 grant execute on function app_hidden.available_actions(text,text,boolean) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.bill_for_payment(bill_id integer)
@@ -1673,7 +1578,6 @@ begin
   return bill;
 end;
 $function$;
-comment on function app_hidden.bill_for_payment(integer) is 'The bill to pay, as the caller sees it (BillNotFound otherwise), locked so that its payments and costs change one at a time.';
 grant execute on function app_hidden.bill_for_payment(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.bill_for_update(bill_id integer)
@@ -1694,7 +1598,6 @@ begin
   return bill;
 end;
 $function$;
-comment on function app_hidden.bill_for_update(integer) is 'The bill as the caller sees it, locked for the change; BillNotFound when it does not exist, Forbidden when the caller may not change it.';
 grant execute on function app_hidden.bill_for_update(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.can_attach_file(file_id uuid)
@@ -1733,7 +1636,6 @@ CREATE OR REPLACE FUNCTION app_hidden.cannot_change_status()
 AS $function$
   select app_hidden.fail('CannotChangeStatus', 'Cannot change status.')
 $function$;
-comment on function app_hidden.cannot_change_status() is 'Raises CannotChangeStatus: the action is not allowed from the records current status.';
 grant execute on function app_hidden.cannot_change_status() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.check_payment(record_currency text, remaining numeric, amount numeric, currency text, payment_date timestamp with time zone, payment_method app_public.payment_method)
@@ -1764,7 +1666,6 @@ begin
   end if;
 end;
 $function$;
-comment on function app_hidden.check_payment(text,numeric,numeric,text,timestamp with time zone,app_public.payment_method) is 'Checks a payment against SPEC §5 and the record it pays; returns nothing, raises on a problem.';
 grant execute on function app_hidden.check_payment(text,numeric,numeric,text,timestamp with time zone,app_public.payment_method) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.check_period(year integer, period integer)
@@ -1779,7 +1680,6 @@ begin
   end if;
 end;
 $function$;
-comment on function app_hidden.check_period(integer,integer) is 'SPEC §5: the period (month) of a cost or bill cannot be later than the current month.';
 grant execute on function app_hidden.check_period(integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.check_period_range(start_year integer, start_month integer, end_year integer, end_month integer)
@@ -1797,7 +1697,6 @@ begin
   end if;
 end;
 $function$;
-comment on function app_hidden.check_period_range(integer,integer,integer,integer) is 'Checks a reports period range: months from 1 to 12 (InvalidPeriod) and a start not after the end (InvalidPeriodRange).';
 grant execute on function app_hidden.check_period_range(integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.cost_for_update(cost_id integer)
@@ -1820,8 +1719,18 @@ begin
   return cost;
 end;
 $function$;
-comment on function app_hidden.cost_for_update(integer) is 'A cost is changed under its invoice''s lock, taken first, in the same order as the invoice workflows (invoice, then costs), so that the two cannot wait on each other.';
 grant execute on function app_hidden.cost_for_update(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.cost_needs_two_approvals(subsidiary_id uuid, amount_usd_w_vat numeric)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce((select amount_usd_w_vat > s.approval_limit_usd from app_public.subsidiaries s
+                    where s.id = cost_needs_two_approvals.subsidiary_id), false)
+$function$;
+grant execute on function app_hidden.cost_needs_two_approvals(uuid,numeric) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.costs_status_of(statuses app_public.cost_status[])
  RETURNS app_public.costs_status
@@ -1835,7 +1744,6 @@ AS $function$
     else statuses[1]::text::app_public.costs_status
   end
 $function$;
-comment on function app_hidden.costs_status_of(app_public.cost_status[]) is 'What the statuses of an invoices or bills live costs come to: none, the one status they share, or mixed.';
 grant execute on function app_hidden.costs_status_of(app_public.cost_status[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.current_account_id()
@@ -1857,7 +1765,6 @@ AS $function$
   select r.name from app_public.accounts a join app_public.roles r on r.id = a.role_id
    where a.id = app_hidden.current_account_id()
 $function$;
-comment on function app_hidden.current_role_name() is 'The role name of the signed-in account, recorded in the audit trail.';
 grant execute on function app_hidden.current_role_name() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.current_scopes()
@@ -1872,7 +1779,6 @@ AS $function$
        and aa.user_id = app_hidden.current_user_id()
   ), '{}')
 $function$;
-comment on function app_hidden.current_scopes() is 'The scopes of the signed-in account, from its stored access row (app_private.account_access); none without a matching account and user.';
 grant execute on function app_hidden.current_scopes() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.current_user_id()
@@ -1899,7 +1805,6 @@ begin
   return removed;
 end;
 $function$;
-comment on function app_hidden.delete_unreferenced_files(uuid[]) is 'Deletes the given files that nothing references any more (their bytes are swept later).';
 grant execute on function app_hidden.delete_unreferenced_files(uuid[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.document_for_update(document_id uuid)
@@ -1920,7 +1825,6 @@ begin
   return document;
 end;
 $function$;
-comment on function app_hidden.document_for_update(uuid) is 'The document as the caller sees it, locked for the change; DocumentNotFound when it does not exist, Forbidden when the caller may not change it.';
 grant execute on function app_hidden.document_for_update(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.document_ids_shared_with_me(editors_only boolean)
@@ -1935,7 +1839,6 @@ AS $function$
     select document_id from app_public.document_readers
      where user_id = app_hidden.current_user_id() and not editors_only)
 $function$;
-comment on function app_hidden.document_ids_shared_with_me(boolean) is 'The documents the signed-in user is named on as an editor (and, unless editors_only, as a reader); read by the documents policies.';
 grant execute on function app_hidden.document_ids_shared_with_me(boolean) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.fail(code text, message text)
@@ -1947,8 +1850,18 @@ begin
   raise exception using errcode = 'LL001', message = message, hint = code;
 end;
 $function$;
-comment on function app_hidden.fail(text,text) is 'Raises a user-facing error: SQLSTATE class LL, the message for people, the stable code as HINT.';
 grant execute on function app_hidden.fail(text,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.fail(code text, message text, details jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  raise exception using errcode = 'LL001', message = message, hint = code, detail = details::text;
+end;
+$function$;
+grant execute on function app_hidden.fail(text,text,jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.file_attachment_count(file_id uuid)
  RETURNS integer
@@ -1963,7 +1876,6 @@ AS $function$
         + (select count(*) from app_public.bills b where b.act_id = file_attachment_count.file_id)
         + (select count(*) from app_public.users u where u.avatar_file_id = file_attachment_count.file_id))::integer
 $function$;
-comment on function app_hidden.file_attachment_count(uuid) is 'How many records a file is attached to (all of them, whoever can see them).';
 grant execute on function app_hidden.file_attachment_count(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.file_is_referenced(file_id uuid)
@@ -1979,7 +1891,6 @@ AS $function$
       or exists (select from app_public.bills b where b.act_id = file_is_referenced.file_id)
       or exists (select from app_public.users u where u.avatar_file_id = file_is_referenced.file_id)
 $function$;
-comment on function app_hidden.file_is_referenced(uuid) is 'A file still referenced by something: a link row, a bill''s act, a user''s avatar.';
 grant execute on function app_hidden.file_is_referenced(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.file_writable_attachment_count(file_id uuid)
@@ -2005,7 +1916,6 @@ AS $function$
             where u.avatar_file_id = file_writable_attachment_count.file_id
               and (u.id = app_hidden.current_user_id() or app_hidden.has_scope('admin:user'))))::integer
 $function$;
-comment on function app_hidden.file_writable_attachment_count(uuid) is 'A file attached to a document counts as writable by the caller on the same terms.';
 grant execute on function app_hidden.file_writable_attachment_count(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.has_scope(scope text)
@@ -2027,7 +1937,6 @@ CREATE OR REPLACE FUNCTION app_hidden.in_period_range(year integer, month intege
 AS $function$
   select (year * 12 + month) between (start_year * 12 + start_month) and (end_year * 12 + end_month)
 $function$;
-comment on function app_hidden.in_period_range(integer,integer,integer,integer,integer,integer) is 'Whether (year, month) lies in the range: same year, the months between; across years, the start year from its month, whole years between, the end year up to its month.';
 grant execute on function app_hidden.in_period_range(integer,integer,integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.invoice_for_payment(invoice_id integer)
@@ -2046,7 +1955,6 @@ begin
   return invoice;
 end;
 $function$;
-comment on function app_hidden.invoice_for_payment(integer) is 'The record to pay, as the caller sees it (a payer needs no right to change it), then locked so that payments and cost changes on it are serialised.';
 grant execute on function app_hidden.invoice_for_payment(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.invoice_for_update(invoice_id integer)
@@ -2067,7 +1975,6 @@ begin
   return invoice;
 end;
 $function$;
-comment on function app_hidden.invoice_for_update(integer) is 'The invoice as the caller sees it, locked for the change; ''The invoice not found'' otherwise.';
 grant execute on function app_hidden.invoice_for_update(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.invoice_suppliers(invoice_ids integer[])
@@ -2078,7 +1985,6 @@ CREATE OR REPLACE FUNCTION app_hidden.invoice_suppliers(invoice_ids integer[])
 AS $function$
   select i.id, i.supplier_id from app_public.invoices i where i.id = any(invoice_ids)
 $function$;
-comment on function app_hidden.invoice_suppliers(integer[]) is 'The supplier of each invoice whose costs the caller may see (an account may report on costs without reading invoices).';
 grant execute on function app_hidden.invoice_suppliers(integer[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.is_own_account(account_id uuid)
@@ -2090,7 +1996,6 @@ AS $function$
   select exists (select from app_public.accounts a
                   where a.id = is_own_account.account_id and a.user_id = app_hidden.current_user_id())
 $function$;
-comment on function app_hidden.is_own_account(uuid) is 'Whether the account belongs to the signed-in user.';
 grant execute on function app_hidden.is_own_account(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.is_supplier_user()
@@ -2115,6 +2020,16 @@ $function$;
 comment on function app_hidden.lock_bill(integer) is 'Serialises the writers of a bill''s derived figures (costs status, payments).';
 grant execute on function app_hidden.lock_bill(integer) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.lock_date(subsidiary_id uuid)
+ RETURNS date
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select s.lock_date from app_public.subsidiaries s where s.id = lock_date.subsidiary_id
+$function$;
+grant execute on function app_hidden.lock_date(uuid) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.lock_invoice(invoice_id integer)
  RETURNS void
  LANGUAGE sql
@@ -2134,7 +2049,6 @@ CREATE OR REPLACE FUNCTION app_hidden.margin_percent(costs numeric, bills numeri
 AS $function$
   select case when bills = 0 then null else round((bills - costs) * 100 / bills, 2) end
 $function$;
-comment on function app_hidden.margin_percent(numeric,numeric) is 'Margin in percent of the bills, 2 decimals; none when there are no bills.';
 grant execute on function app_hidden.margin_percent(numeric,numeric) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.normalized_company_name(name text)
@@ -2147,8 +2061,125 @@ AS $function$
     regexp_replace(lower(coalesce(name, '')), '\m(llc|ltd|limited|gmbh|ooo|jsc|pjsc|ao|zao|oao|b\.?v|n\.?v|plc|ag|inc|corp|sa|s\.a|as|ab|llp|co)\M\.?', ' ', 'g'),
     '[^[:alnum:]]+', ' ', 'g'))
 $function$;
-comment on function app_hidden.normalized_company_name(text) is 'A company name without case, punctuation or legal-form words, for the similarity check.';
 grant execute on function app_hidden.normalized_company_name(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.open_when_costs_approved(invoice_id integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  previous text;
+begin
+  if exists (select from app_public.invoices i where i.id = invoice_id and i.status = 'draft' and not i.is_deleted)
+     and exists (select from app_public.costs c where c.invoice_id = open_when_costs_approved.invoice_id and not c.is_deleted)
+     and not exists (select from app_public.costs c
+                      where c.invoice_id = open_when_costs_approved.invoice_id and not c.is_deleted and c.status <> 'approved') then
+    previous := app_hidden.set_workflow_mode('on');
+    update app_public.invoices i set status = 'open' where i.id = invoice_id;
+    perform app_hidden.set_workflow_mode(previous);
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.open_when_costs_approved(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.period_date(year integer, period integer)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select make_date(year, period, 1)
+$function$;
+grant execute on function app_hidden.period_date(integer,integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.period_lock_refusal(subsidiary_id uuid, dated date, record text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select jsonb_build_object(
+           'code', 'PeriodLocked',
+           'message', format('The books of %s are closed through %s: %s, dated %s, cannot be created, changed, archived, deleted or paid.',
+                             coalesce(s.short_name, s.legal_name), s.lock_date, record, dated),
+           'details', jsonb_build_object('record', record, 'subsidiary', coalesce(s.short_name, s.legal_name),
+                                         'date', s.lock_date, 'dated', dated))
+    from app_public.subsidiaries s
+   where s.id = period_lock_refusal.subsidiary_id and s.lock_date is not null and dated <= s.lock_date
+$function$;
+grant execute on function app_hidden.period_lock_refusal(uuid,date,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.precondition_refusal(r app_hidden.workflow_record, precondition text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  pending integer;
+  live integer;
+begin
+  case precondition
+  when 'costs_approved' then
+    select count(*), count(*) filter (where c.status <> 'approved') into live, pending
+      from app_public.costs c where c.invoice_id = r.id and not c.is_deleted;
+    if live = 0 then
+      return jsonb_build_object('code', 'InvoiceHasNoCosts', 'message', format('%s has no costs.', r.label),
+                                'details', jsonb_build_object('record', r.label));
+    elsif pending > 0 then
+      return jsonb_build_object('code', 'CostsNotApproved',
+        'message', format('%s: %s of its %s costs are not approved; all costs of the invoice must be approved first.', r.label, pending, live),
+        'details', jsonb_build_object('record', r.label, 'pending', pending, 'costs', live));
+    end if;
+  when 'not_own_record' then
+    if r.created_by = app_hidden.current_user_id() and not app_hidden.has_scope('admin') then
+      return jsonb_build_object('code', 'SegregationOfDuties',
+        'message', format('You created %s: another user must %s it.', r.label, case when r.entity = 'cost' then 'approve' else 'validate' end),
+        'details', jsonb_build_object('record', r.label));
+    end if;
+  when 'second_approver' then
+    if r.first_approved_by is not null and app_hidden.cost_needs_two_approvals(r.subsidiary_id, r.amount_usd_w_vat)
+       and (r.first_approved_by = app_hidden.current_user_id() or not app_hidden.has_scope('approve_cost_high')) then
+      return jsonb_build_object('code', 'SecondApprovalRequired',
+        'message', format('%s is above the approval limit of its subsidiary and has its first approval: the second must come from another user with approve_cost_high.', r.label),
+        'details', jsonb_build_object('record', r.label));
+    end if;
+  when 'period_open' then
+    return coalesce(app_hidden.period_lock_refusal(r.subsidiary_id, r.dated, r.label),
+                    (select app_hidden.period_lock_refusal(i.subsidiary_id, i.invoice_date, app_hidden.record_label('invoice', i.id, i.invoice_ref))
+                       from app_public.invoices i where r.entity = 'cost' and i.id = r.invoice_id),
+                    -- An invoice's or bill's costs booked to a closed month lock it too.
+                    (select app_hidden.period_lock_refusal(c.subsidiary_id, app_hidden.period_date(c.year, c.period),
+                                                           app_hidden.record_label('cost', c.id, c.name))
+                       from app_public.costs c
+                      where (r.entity = 'invoice' and c.invoice_id = r.id) or (r.entity = 'bill' and c.bill_id = r.id)
+                      order by c.year, c.period limit 1));
+  when 'amount_remaining' then
+    if (r.entity = 'invoice' and (select app_public.invoices_remaining_amount(i) from app_public.invoices i where i.id = r.id) <= 0)
+       or (r.entity = 'bill' and (select app_public.bills_remaining_amount(b) from app_public.bills b where b.id = r.id) <= 0) then
+      return jsonb_build_object('code', 'PaymentExceedsRemaining', 'message', format('%s is fully paid: nothing remains to pay.', r.label),
+                                'details', jsonb_build_object('record', r.label));
+    end if;
+  when 'has_payments' then
+    if not exists (select from app_public.invoices_payments ip where r.entity = 'invoice' and ip.invoice_id = r.id)
+       and not exists (select from app_public.bills_payments bp where r.entity = 'bill' and bp.bill_id = r.id) then
+      return jsonb_build_object('code', 'PaymentNotFound', 'message', format('%s has no payments.', r.label),
+                                'details', jsonb_build_object('record', r.label));
+    end if;
+  when 'no_payments' then
+    if (r.entity = 'invoice' and exists (select from app_public.invoices_payments ip where ip.invoice_id = r.id)) then
+      return jsonb_build_object('code', 'InvoiceHasPayments',
+        'message', format('%s has payments: delete them first, or force delete.', r.label), 'details', jsonb_build_object('record', r.label));
+    elsif (r.entity = 'bill' and exists (select from app_public.bills_payments bp where bp.bill_id = r.id)) then
+      return jsonb_build_object('code', 'BillHasPayments',
+        'message', format('%s has payments: delete them first, or force delete.', r.label), 'details', jsonb_build_object('record', r.label));
+    end if;
+  end case;
+  return null;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_hidden.project_visible(project_id uuid, allowed uuid[])
  RETURNS boolean
@@ -2160,6 +2191,19 @@ AS $function$
 $function$;
 comment on function app_hidden.project_visible(uuid,uuid[]) is 'Whether a project passes the account''s project limit (none: every project, and rows without one); call as project_visible(col, (select app_hidden.allowed_project_ids())).';
 grant execute on function app_hidden.project_visible(uuid,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.raise_refusal(refusal jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if refusal is not null then
+    perform app_hidden.fail(refusal ->> 'code', refusal ->> 'message', refusal -> 'details');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.raise_refusal(jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.record_dependents(tbl regclass, record_id uuid)
  RETURNS SETOF app_public.record_dependent
@@ -2190,8 +2234,17 @@ begin
   return query select key, value::int from jsonb_each_text(counts) order by key;
 end;
 $function$;
-comment on function app_hidden.record_dependents(regclass,uuid) is 'Counts the rows of every table whose foreign key to `tbl` refuses a delete (restrict or no action), by table. Runs as the owner: the caller''s visibility is checked by the public wrapper.';
 grant execute on function app_hidden.record_dependents(regclass,uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.record_label(entity text, id integer, ref text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select format('%s #%s%s', entity, id, coalesce(' ' || nullif(ref, ''), ''))
+$function$;
+grant execute on function app_hidden.record_label(text,integer,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.reference_names(kind text, ids uuid[])
  RETURNS TABLE(id uuid, name text)
@@ -2231,7 +2284,6 @@ begin
   end case;
 end;
 $function$;
-comment on function app_hidden.reference_not_found(text,text) is 'Raises the NotFound error of a kind of record (InvoiceNotFound, BillNotFound, CostNotFound, ...) for a reference the caller cannot see.';
 grant execute on function app_hidden.reference_not_found(text,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.report_bills(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
@@ -2251,7 +2303,6 @@ begin
      and app_hidden.in_period_range(b.year, b.period, start_year, start_month, end_year, end_month);
 end;
 $function$;
-comment on function app_hidden.report_bills(uuid[],integer,integer,integer,integer) is 'The live bills of a reports projects and period range, as the caller may see them (create_report scope).';
 grant execute on function app_hidden.report_bills(uuid[],integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.report_costs(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
@@ -2271,7 +2322,6 @@ begin
      and app_hidden.in_period_range(c.year, c.period, start_year, start_month, end_year, end_month);
 end;
 $function$;
-comment on function app_hidden.report_costs(uuid[],integer,integer,integer,integer) is 'The approved, live costs and live bills of the report, as the caller may see them.';
 grant execute on function app_hidden.report_costs(uuid[],integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_costs_approved(invoice_id integer)
@@ -2290,7 +2340,6 @@ begin
   end if;
 end;
 $function$;
-comment on function app_hidden.require_costs_approved(integer) is 'SPEC §4 "Open: all costs are approved": validating and closing need it as much as opening.';
 grant execute on function app_hidden.require_costs_approved(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_ids(ids anyarray)
@@ -2305,7 +2354,6 @@ begin
   end if;
 end;
 $function$;
-comment on function app_hidden.require_ids(anyarray) is 'Raises IdsRequired when a bulk action is given no ids.';
 grant execute on function app_hidden.require_ids(anyarray) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_scope(scope text)
@@ -2320,8 +2368,28 @@ begin
   end if;
 end;
 $function$;
-comment on function app_hidden.require_scope(text) is 'Raises Forbidden, naming the scope, unless the signed-in account has it.';
 grant execute on function app_hidden.require_scope(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.require_transition(entity text, action text, record_id integer)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  r app_hidden.workflow_record := app_hidden.workflow_record(entity, record_id);
+begin
+  if r.id is null then
+    perform app_hidden.fail(case entity when 'invoice' then 'InvoiceNotFound' when 'cost' then 'CostNotFound' else 'BillNotFound' end,
+                            case entity when 'invoice' then 'The invoice not found' when 'cost' then 'Cost not found' else 'The bill not found' end);
+  end if;
+  perform app_hidden.raise_refusal(app_hidden.transition_refusal(r, action));
+  return (select t.to_state from app_private.transitions t
+           where t.entity = require_transition.entity and t.action = require_transition.action and t.from_state = r.state);
+end;
+$function$;
+comment on function app_hidden.require_transition(text,text,integer) is 'Checks an action on a record against app_private.transitions (state, scopes, preconditions); refuses naming the record and the reason.';
+grant execute on function app_hidden.require_transition(text,text,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_transition(entity text, action text, from_state text, is_deleted boolean)
  RETURNS text
@@ -2361,7 +2429,6 @@ begin
   return app_hidden.current_user_id();
 end;
 $function$;
-comment on function app_hidden.require_user() is 'The signed-in users id; raises UserIdUndefined without one.';
 grant execute on function app_hidden.require_user() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_visible_files(file_ids uuid[])
@@ -2377,7 +2444,6 @@ begin
   end if;
 end;
 $function$;
-comment on function app_hidden.require_visible_files(uuid[]) is 'The files to attach must be ones the caller can see (typically their own uploads).';
 grant execute on function app_hidden.require_visible_files(uuid[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.scope_closure(granted text[])
@@ -2397,7 +2463,7 @@ AS $function$
       ('admin:invoice:write', 'admin:invoice'),
       ('admin:invoice', 'invoice:write'), ('admin:invoice', 'validate_invoice'), ('admin:invoice', 'close_invoice'),
       ('admin:cost:write', 'admin:cost'),
-      ('admin:cost', 'cost:write'), ('admin:cost', 'approve_cost'),
+      ('admin:cost', 'cost:write'), ('admin:cost', 'approve_cost'), ('admin:cost', 'approve_cost_high'),
       ('admin:bill', 'bill:write'),
       ('admin:documents', 'documents:write'),
       ('admin:payment', 'payment:write'),
@@ -2470,6 +2536,44 @@ $function$;
 comment on function app_hidden.subsidiary_visible(uuid,uuid[]) is 'Whether a subsidiary is one of the visible ones; call as subsidiary_visible(col, (select app_hidden.visible_subsidiary_ids())).';
 grant execute on function app_hidden.subsidiary_visible(uuid,uuid[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.transition_refusal(r app_hidden.workflow_record, action text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  step app_private.transitions;
+  scope text;
+  precondition text;
+  refusal jsonb;
+begin
+  select * into step from app_private.transitions t
+   where t.entity = r.entity and t.action = transition_refusal.action and t.from_state = r.state;
+  if step.entity is null or (r.is_deleted and not step.on_archived)
+     or (action = 'archive' and r.is_deleted) or (action = 'unarchive' and not r.is_deleted) then
+    return jsonb_build_object('code', 'CannotChangeStatus',
+      'message', format('Cannot change status: %s is %s%s, and "%s" is not possible from there.', r.label, r.state,
+                        case when r.is_deleted then ' (archived)' else '' end, action),
+      'details', jsonb_build_object('record', r.label, 'action', action, 'state', r.state));
+  end if;
+  foreach scope in array step.scopes loop
+    if not app_hidden.has_scope(scope) then
+      return jsonb_build_object('code', 'Forbidden',
+        'message', format('You don''t have the permission for this action (%s) on %s.', scope, r.label),
+        'details', jsonb_build_object('record', r.label, 'scope', scope));
+    end if;
+  end loop;
+  foreach precondition in array step.preconditions loop
+    refusal := app_hidden.precondition_refusal(r, precondition);
+    if refusal is not null then
+      return refusal;
+    end if;
+  end loop;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_hidden.usd_rate(currency text, on_date date)
  RETURNS numeric
  LANGUAGE plpgsql
@@ -2492,7 +2596,6 @@ begin
   return rate;
 end;
 $function$;
-comment on function app_hidden.usd_rate(text,date) is 'USD per unit of a currency on a date: the latest rate on or before it. USD itself is 1.';
 grant execute on function app_hidden.usd_rate(text,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.user_details_visible(user_id uuid)
@@ -2563,8 +2666,26 @@ CREATE OR REPLACE FUNCTION app_hidden.workflow_mode()
 AS $function$
   select coalesce(nullif(current_setting('ledgerline.workflow', true), ''), 'off')
 $function$;
-comment on function app_hidden.workflow_mode() is 'Workflow functions set this for their own transaction; guards let workflow columns change only then. (''force'' also allows what only force deletes may do.) No API can set it.';
 grant execute on function app_hidden.workflow_mode() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.workflow_record(entity text, record_id integer)
+ RETURNS app_hidden.workflow_record
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select 'invoice', i.id, i.status::text, i.is_deleted, i.subsidiary_id, i.created_by, i.invoice_date,
+         app_hidden.record_label('invoice', i.id, i.invoice_ref), null::uuid, i.amount_usd_w_vat, i.id
+    from app_public.invoices i where workflow_record.entity = 'invoice' and i.id = record_id
+  union all
+  select 'cost', c.id, c.status::text, c.is_deleted, c.subsidiary_id, c.created_by, app_hidden.period_date(c.year, c.period),
+         app_hidden.record_label('cost', c.id, c.name), c.first_approved_by, c.amount_usd_w_vat, c.invoice_id
+    from app_public.costs c where workflow_record.entity = 'cost' and c.id = record_id
+  union all
+  select 'bill', b.id, b.status::text, b.is_deleted, b.subsidiary_id, b.created_by, app_hidden.period_date(b.year, b.period),
+         app_hidden.record_label('bill', b.id, b.name), null, b.amount_usd_w_vat, null
+    from app_public.bills b where workflow_record.entity = 'bill' and b.id = record_id
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.check_role_has_scope(role_id uuid)
  RETURNS void
@@ -2579,7 +2700,6 @@ begin
   end if;
 end;
 $function$;
-comment on function app_private.check_role_has_scope(uuid) is 'A role needs at least one scope (checked at commit, so scopes can be replaced in one call).';
 
 CREATE OR REPLACE FUNCTION app_private.delete_expired_files()
  RETURNS integer
@@ -2593,7 +2713,6 @@ AS $function$
     returning 1)
   select count(*)::integer from expired
 $function$;
-comment on function app_private.delete_expired_files() is 'Uploads not attached within their grace period are removed (called by the server''s sweeper).';
 
 CREATE OR REPLACE FUNCTION app_private.notify(user_id uuid, type text, title text, body text, ref_id text, params jsonb)
  RETURNS void
@@ -2605,7 +2724,6 @@ AS $function$
   select notify.user_id, notify.type, notify.title, notify.body, notify.ref_id, jsonb_strip_nulls(notify.params)
    where notify.user_id is not null and notify.user_id is distinct from app_hidden.current_user_id()
 $function$;
-comment on function app_private.notify(uuid,text,text,text,text,jsonb) is 'Adds a notification for a user (never for the user who caused it), with the parameters the web app translates.';
 
 CREATE OR REPLACE FUNCTION app_private.refresh_account_access(account_ids uuid[])
  RETURNS void
@@ -2639,7 +2757,6 @@ AS $function$
                            from app_public.costs c where c.bill_id = refresh_bill_costs_status.bill_id and not c.is_deleted)
    where b.id = refresh_bill_costs_status.bill_id
 $function$;
-comment on function app_private.refresh_bill_costs_status(integer) is 'Recomputes a bills costs_status from its live costs.';
 
 CREATE OR REPLACE FUNCTION app_private.refresh_bill_payments(bill_id integer)
  RETURNS void
@@ -2658,7 +2775,6 @@ AS $function$
            where bp.bill_id = refresh_bill_payments.bill_id) p
    where b.id = refresh_bill_payments.bill_id
 $function$;
-comment on function app_private.refresh_bill_payments(integer) is 'Recomputes a bills paid amount, payment status and last payment date from its payments.';
 
 CREATE OR REPLACE FUNCTION app_private.refresh_invoice_payments(invoice_id integer)
  RETURNS void
@@ -2677,7 +2793,6 @@ AS $function$
            where ip.invoice_id = refresh_invoice_payments.invoice_id) p
    where i.id = refresh_invoice_payments.invoice_id
 $function$;
-comment on function app_private.refresh_invoice_payments(integer) is 'Recomputes an invoices paid amount, payment status and last payment date from its payments.';
 
 CREATE OR REPLACE FUNCTION app_private.refresh_invoice_totals(invoice_id integer)
  RETURNS void
@@ -2706,7 +2821,6 @@ AS $function$
      and (i.amount, i.amount_w_vat, i.amount_usd, i.amount_usd_w_vat, i.costs_status, i.project_ids)
          is distinct from (t.amount, t.amount_w_vat, t.amount_usd, t.amount_usd_w_vat, t.costs_status, t.project_ids)
 $function$;
-comment on function app_private.refresh_invoice_totals(integer) is 'An invoice''s figures are the sums of its live costs. Archiving an invoice archives its costs with it (SPEC §4) and keeps its figures: the costs of an archived invoice all count.';
 
 CREATE OR REPLACE FUNCTION app_private.tg__audit()
  RETURNS trigger
@@ -2734,7 +2848,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg__audit() is 'Writes each insert, update (with the changed fields, old and new) and delete of an audited table to app_public.audit_trail, with who did it and as which role.';
 
 CREATE OR REPLACE FUNCTION app_private.tg__check_references()
  RETURNS trigger
@@ -2811,7 +2924,6 @@ begin
   return new;
 end;
 $function$;
-comment on function app_private.tg__created_by() is 'Stamps created_by with the signed-in user (migrations and seeds, with no user, keep theirs).';
 
 CREATE OR REPLACE FUNCTION app_private.tg__payment_amount_usd()
  RETURNS trigger
@@ -2829,7 +2941,54 @@ begin
   return new;
 end;
 $function$;
-comment on function app_private.tg__payment_amount_usd() is 'A payments amount in USD, at the rate of its currency on its date (the latest on or before it).';
+
+CREATE OR REPLACE FUNCTION app_private.tg__period_lock()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_table_name = 'invoices' then
+    if tg_op <> 'INSERT' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, old.invoice_date,
+        app_hidden.record_label('invoice', old.id, old.invoice_ref)));
+    end if;
+    if tg_op <> 'DELETE' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, new.invoice_date,
+        app_hidden.record_label('invoice', new.id, new.invoice_ref)));
+    end if;
+  elsif tg_table_name = 'costs' then
+    if tg_op <> 'INSERT' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, app_hidden.period_date(old.year, old.period),
+        app_hidden.record_label('cost', old.id, old.name)));
+    end if;
+    if tg_op <> 'DELETE' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, app_hidden.period_date(new.year, new.period),
+        app_hidden.record_label('cost', new.id, new.name)));
+    end if;
+  elsif tg_table_name = 'bills' then
+    if tg_op <> 'INSERT' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, app_hidden.period_date(old.year, old.period),
+        app_hidden.record_label('bill', old.id, old.name)));
+    end if;
+    if tg_op <> 'DELETE' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, app_hidden.period_date(new.year, new.period),
+        app_hidden.record_label('bill', new.id, new.name)));
+    end if;
+  elsif tg_table_name = 'payments' then
+    -- A payment knows its subsidiary once linked (the link's trigger sets it): checked then.
+    if tg_op <> 'INSERT' and old.subsidiary_id is not null then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, old.payment_date::date,
+        format('payment of %s %s', old.amount, old.currency)));
+    end if;
+    if tg_op <> 'DELETE' and new.subsidiary_id is not null then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, new.payment_date::date,
+        format('payment of %s %s', new.amount, new.currency)));
+    end if;
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg__timestamps()
  RETURNS trigger
@@ -2847,7 +3006,6 @@ begin
   return new;
 end;
 $function$;
-comment on function app_private.tg__timestamps() is 'Keeps created_at / updated_at honest whatever the client sends.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__account_rows()
  RETURNS trigger
@@ -2867,7 +3025,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_account_access__account_rows() is 'accounts_scopes, accounts_subsidiaries, accounts_projects: the accounts named by the rows.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__accounts()
  RETURNS trigger
@@ -2881,7 +3038,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_account_access__accounts() is 'accounts: a new or changed accounts access row is recomputed (a deleted ones goes with it).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__projects()
  RETURNS trigger
@@ -2897,7 +3053,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_account_access__projects() is 'projects: accounts with a project limit (a list or a pattern; a pattern matches access keys).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__role_scopes()
  RETURNS trigger
@@ -2912,7 +3067,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_account_access__role_scopes() is 'role_scopes: every account of the role.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__subsidiaries()
  RETURNS trigger
@@ -2927,7 +3081,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_account_access__subsidiaries() is 'subsidiaries: accounts without a subsidiary limit see every one.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__users()
  RETURNS trigger
@@ -2944,7 +3097,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_account_access__users() is 'users: an inactive user''s accounts hold no scopes.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_accounts__not_current()
  RETURNS trigger
@@ -2959,7 +3111,6 @@ begin
   return old;
 end;
 $function$;
-comment on function app_private.tg_accounts__not_current() is 'An administrator editing accounts in the browser must not cut off the session in use: the account one is signed in with cannot be deleted (another administrator can do it).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__amounts()
  RETURNS trigger
@@ -2980,7 +3131,6 @@ begin
   return new;
 end;
 $function$;
-comment on function app_private.tg_bills__amounts() is 'Bills carry their own amount and VAT; the rest is derived.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__guard()
  RETURNS trigger
@@ -3010,7 +3160,6 @@ begin
   return new;
 end;
 $function$;
-comment on function app_private.tg_bills__guard() is 'Outside the workflow functions a bill is created open and live, and its status, closer and deletion change only through them (CannotChangeStatus).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__keep_act()
  RETURNS trigger
@@ -3023,7 +3172,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_bills__keep_act() is 'A bills act file no longer expires once attached.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__notify()
  RETURNS trigger
@@ -3037,7 +3185,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_bills__notify() is 'Tells the bills creator that it was closed as paid.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__payment_status()
  RETURNS trigger
@@ -3050,7 +3197,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_bills__payment_status() is 'A change of a bills total changes how paid it is.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills_payments__refresh()
  RETURNS trigger
@@ -3070,7 +3216,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_bills_payments__refresh() is 'A bills payment link locks the bill, then recomputes its paid amount and status.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__amounts()
  RETURNS trigger
@@ -3093,7 +3238,31 @@ begin
   return new;
 end;
 $function$;
-comment on function app_private.tg_costs__amounts() is 'Checks a costs period and derives its amounts with VAT and in USD at its invoices date.';
+
+CREATE OR REPLACE FUNCTION app_private.tg_costs__first_approval()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if new.first_approved_by is not null and app_hidden.workflow_mode() = 'off' then
+      perform app_hidden.cannot_change_status();
+    end if;
+    return new;
+  end if;
+  if app_hidden.workflow_mode() = 'off' then
+    if new.first_approved_by is distinct from old.first_approved_by then
+      perform app_hidden.cannot_change_status();
+    end if;
+    if (new.name, new.amount, new.vat, new.invoice_id, new.cost_type_id, new.project_id, new.period, new.year)
+       is distinct from (old.name, old.amount, old.vat, old.invoice_id, old.cost_type_id, old.project_id, old.period, old.year) then
+      new.first_approved_by := null;
+    end if;
+  end if;
+  return new;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__from_invoice()
  RETURNS trigger
@@ -3134,7 +3303,6 @@ begin
   return new;
 end;
 $function$;
-comment on function app_private.tg_costs__from_invoice() is 'A costs write locks its invoice (and bill) first, so that the invoices subsidiary, currency and date are current and the totals recomputed after the write see every committed cost.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__guard()
  RETURNS trigger
@@ -3171,7 +3339,6 @@ begin
   return new;
 end;
 $function$;
-comment on function app_private.tg_costs__guard() is 'Outside the workflow functions a cost is created to approve and live, changes status only through them, and an approved cost cannot be deleted (CannotDeleteApprovedCost).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__notify()
  RETURNS trigger
@@ -3192,7 +3359,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_costs__notify() is 'Tells a costs creator that it was approved or rejected (not when its invoices rejection rejected it).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__totals()
  RETURNS trigger
@@ -3216,7 +3382,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_costs__totals() is 'A costs change recomputes its invoices totals and its bills costs status, old and new ones when it moves.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_documents__unlink_subsidiary()
  RETURNS trigger
@@ -3230,7 +3395,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_documents__unlink_subsidiary() is 'A document whose principal changes is no longer the linked document of its former principal subsidiary.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_file_links__keep_file()
  RETURNS trigger
@@ -3243,7 +3407,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_file_links__keep_file() is 'Once attached, a file no longer expires.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__archive_totals()
  RETURNS trigger
@@ -3256,7 +3419,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_invoices__archive_totals() is 'Archiving or restoring an invoice keeps its figures (see refresh_invoice_totals).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__guard()
  RETURNS trigger
@@ -3281,7 +3443,6 @@ begin
   return new;
 end;
 $function$;
-comment on function app_private.tg_invoices__guard() is 'Outside the workflow functions an invoices status, validator, closer, reject reason and deletion do not change, and a validated or paid invoice keeps its terms (CannotChangeStatus).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__guard_insert()
  RETURNS trigger
@@ -3295,7 +3456,6 @@ begin
   return new;
 end;
 $function$;
-comment on function app_private.tg_invoices__guard_insert() is 'Outside the workflow functions an invoice is created as a live draft.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__notify()
  RETURNS trigger
@@ -3319,7 +3479,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_invoices__notify() is 'Tells an invoices creator that it was rejected (with the reason), validated or closed.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__payment_status()
  RETURNS trigger
@@ -3332,7 +3491,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_invoices__payment_status() is 'A change of an invoice''s or bill''s total changes how paid it is.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__reprice_costs()
  RETURNS trigger
@@ -3345,7 +3503,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_invoices__reprice_costs() is 'A change of invoice date or currency re-prices its costs in USD.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__to_costs()
  RETURNS trigger
@@ -3359,7 +3516,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_invoices__to_costs() is 'An invoices subsidiary and currency are its costs.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices_payments__refresh()
  RETURNS trigger
@@ -3379,7 +3535,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_invoices_payments__refresh() is 'Payment links lock what they pay before its summary is recomputed.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_payment_links__single_owner()
  RETURNS trigger
@@ -3396,10 +3551,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_payment_links__single_owner() is '@constraint payments_single_owner
-@code PaymentOwner
-A payment belongs to one invoice or one bill.
-Raised after a payment is linked: a payment settles one invoice or one bill, never both.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_payment_links__subsidiary()
  RETURNS trigger
@@ -3418,7 +3569,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_payment_links__subsidiary() is 'A payment takes the subsidiary of the invoice or bill it is linked to (its policy reads it).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_payment_owner__subsidiary()
  RETURNS trigger
@@ -3437,7 +3587,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_payment_owner__subsidiary() is 'An invoices or bills new subsidiary is its payments too.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_payments__refresh()
  RETURNS trigger
@@ -3459,7 +3608,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_payments__refresh() is 'A payments new amount or date recomputes what it pays, each invoice and bill locked first.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_role_scopes__need_scope()
  RETURNS trigger
@@ -3472,7 +3620,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_role_scopes__need_scope() is 'Removing a scope from a role checks at commit that the role keeps one.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_roles__need_scope()
  RETURNS trigger
@@ -3485,7 +3632,31 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_roles__need_scope() is 'A new role must have a scope by the end of the transaction.';
+
+CREATE OR REPLACE FUNCTION app_private.tg_subsidiaries__controls()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_op = 'UPDATE' and (new.approval_limit_usd, new.lock_date) is not distinct from (old.approval_limit_usd, old.lock_date) then
+    return new;
+  end if;
+  if tg_op = 'INSERT' and new.approval_limit_usd is null and new.lock_date is null then
+    return new;
+  end if;
+  if app_hidden.current_user_id() is not null and not app_hidden.has_scope('admin') then
+    perform app_hidden.fail('Forbidden', 'Only an administrator sets the approval limit and the lock date.');
+  end if;
+  insert into app_public.subsidiary_control_changes (subsidiary_id, control, old_value, new_value, user_id, user_role)
+  select new.id, c.control, c.old_value, c.new_value, app_hidden.current_user_id(), app_hidden.current_role_name()
+    from (values ('approval_limit_usd', case when tg_op = 'UPDATE' then old.approval_limit_usd::text end, new.approval_limit_usd::text),
+                 ('lock_date', case when tg_op = 'UPDATE' then old.lock_date::text end, new.lock_date::text)) c(control, old_value, new_value)
+   where c.old_value is distinct from c.new_value;
+  return new;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg_subsidiaries__sync_linked_document()
  RETURNS trigger
@@ -3500,7 +3671,19 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_subsidiaries__sync_linked_document() is 'A subsidiarys linked document has the subsidiary as its principal.';
+
+CREATE OR REPLACE FUNCTION app_private.tg_transitions__preconditions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if exists (select from unnest(new.preconditions) p where p not in (select name from app_private.preconditions)) then
+    raise exception 'Unknown precondition in %', new.preconditions;
+  end if;
+  return new;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg_users__keep_avatar()
  RETURNS trigger
@@ -3513,7 +3696,6 @@ begin
   return null;
 end;
 $function$;
-comment on function app_private.tg_users__keep_avatar() is 'A users avatar file no longer expires once set.';
 
 CREATE OR REPLACE FUNCTION app_public."current_user"()
  RETURNS app_public.users
@@ -3584,11 +3766,8 @@ CREATE OR REPLACE FUNCTION app_public.add_bill_files(bill_id integer, file_ids u
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  perform app_hidden.require_scope('bill:write');
   perform app_hidden.require_visible_files(file_ids);
-  if not exists (select from app_public.bills b where b.id = add_bill_files.bill_id) then
-    perform app_hidden.fail('BillNotFound', 'The bill not found');
-  end if;
+  perform app_hidden.require_transition('bill', 'add_files', add_bill_files.bill_id);
   return query insert into app_public.bills_files (bill_id, file_id)
     select add_bill_files.bill_id, f from unnest(file_ids) f group by f
     on conflict on constraint bills_files_unique do nothing returning *;
@@ -3603,11 +3782,8 @@ CREATE OR REPLACE FUNCTION app_public.add_cost_files(cost_id integer, file_ids u
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  perform app_hidden.require_scope('cost:write');
   perform app_hidden.require_visible_files(file_ids);
-  if not exists (select from app_public.costs c where c.id = add_cost_files.cost_id) then
-    perform app_hidden.fail('CostNotFound', 'Cost not found');
-  end if;
+  perform app_hidden.require_transition('cost', 'add_files', add_cost_files.cost_id);
   return query insert into app_public.costs_files (cost_id, file_id)
     select add_cost_files.cost_id, f from unnest(file_ids) f group by f
     on conflict on constraint costs_files_unique do nothing returning *;
@@ -3640,11 +3816,8 @@ CREATE OR REPLACE FUNCTION app_public.add_invoice_files(invoice_id integer, file
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  perform app_hidden.require_scope('invoice:write');
   perform app_hidden.require_visible_files(file_ids);
-  if not exists (select from app_public.invoices i where i.id = add_invoice_files.invoice_id) then
-    perform app_hidden.fail('InvoiceNotFound', 'The invoice not found');
-  end if;
+  perform app_hidden.require_transition('invoice', 'add_files', add_invoice_files.invoice_id);
   return query insert into app_public.invoices_files (invoice_id, file_id)
     select add_invoice_files.invoice_id, f from unnest(file_ids) f group by f
     on conflict on constraint invoices_files_unique do nothing returning *;
@@ -3662,15 +3835,21 @@ declare
   cost app_public.costs := app_hidden.cost_for_update(cost_id);
   previous text;
 begin
-  perform app_hidden.require_transition('cost', 'approve', cost.status::text, cost.is_deleted);
+  perform app_hidden.require_transition('cost', 'approve', cost.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'approved', approved_by = app_hidden.require_user(), reject_reason = null
-   where c.id = cost_id returning * into cost;
+  if app_hidden.cost_needs_two_approvals(cost.subsidiary_id, cost.amount_usd_w_vat) and cost.first_approved_by is null then
+    -- The first of two approvals: recorded; the cost waits for the second.
+    update app_public.costs c set first_approved_by = app_hidden.require_user() where c.id = cost_id returning * into cost;
+  else
+    update app_public.costs c set status = 'approved', approved_by = app_hidden.require_user(), reject_reason = null
+     where c.id = cost_id returning * into cost;
+    perform app_hidden.open_when_costs_approved(cost.invoice_id);
+  end if;
   perform app_hidden.set_workflow_mode(previous);
   return cost;
 end;
 $function$;
-comment on function app_public.approve_cost(integer) is 'To approve → approved; records the approver (approve_cost).';
+comment on function app_public.approve_cost(integer) is 'To approve → approved, recording the approver; above the subsidiary''s approval limit the first approval is recorded and a second by another user (approve_cost_high) approves. A draft invoice whose last live cost is approved opens.';
 grant execute on function app_public.approve_cost(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.approve_costs(ids integer[])
@@ -3735,9 +3914,9 @@ CREATE OR REPLACE FUNCTION app_public.bills_available_actions(bill app_public.bi
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select app_hidden.available_actions('bill', bill.status::text, bill.is_deleted)
+  select app_hidden.available_actions('bill', bill.id)
 $function$;
-comment on function app_public.bills_available_actions(app_public.bills) is 'The workflow actions you may take on this bill now (validate, close_as_paid, edit, archive, unarchive, delete, force_delete).';
+comment on function app_public.bills_available_actions(app_public.bills) is 'The workflow actions you may take on this bill now (validate, close_as_paid, edit, archive, unarchive, delete, force_delete, add_payment, delete_payment, add_files, remove_files).';
 grant execute on function app_public.bills_available_actions(app_public.bills) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bills_closed_by_name(bill app_public.bills)
@@ -3785,6 +3964,17 @@ AS $function$
 $function$;
 comment on function app_public.bills_has_payments(app_public.bills) is 'Whether any payment was recorded on the bill.';
 grant execute on function app_public.bills_has_payments(app_public.bills) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_locked_through(bill app_public.bills)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select l from app_hidden.lock_date(bill.subsidiary_id) l where app_hidden.period_date(bill.year, bill.period) <= l
+$function$;
+comment on function app_public.bills_locked_through(app_public.bills) is 'The lock date of the bill''s subsidiary when the bill''s period is closed, else null.';
+grant execute on function app_public.bills_locked_through(app_public.bills) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bills_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
@@ -3892,7 +4082,7 @@ declare
   remaining numeric;
   previous text;
 begin
-  perform app_hidden.require_transition('bill', 'close_as_paid', bill.status::text, bill.is_deleted);
+  perform app_hidden.require_transition('bill', 'close_as_paid', bill.id);
   perform app_hidden.require_user();
   remaining := app_public.bills_remaining_amount(bill);
   if remaining > 0 then
@@ -3922,9 +4112,8 @@ declare
   remaining numeric;
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'close_as_paid', invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_transition('invoice', 'close_as_paid', invoice.id);
   perform app_hidden.require_user();
-  perform app_hidden.require_costs_approved(invoice.id);
   remaining := app_public.invoices_remaining_amount(invoice);
   if remaining > 0 then
     if final_payment_method is null or final_payment_date is null then
@@ -3981,16 +4170,60 @@ $function$;
 comment on function app_public.contracts() is 'Live contracts, by name: the parents a document can belong to.';
 grant execute on function app_public.contracts() to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.costs_approvals_needed(cost app_public.costs)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_hidden.cost_needs_two_approvals(cost.subsidiary_id, cost.amount_usd_w_vat) then 2 else 1 end
+$function$;
+comment on function app_public.costs_approvals_needed(app_public.costs) is 'How many approvals the cost needs: 2 above its subsidiary''s approval limit, else 1.';
+grant execute on function app_public.costs_approvals_needed(app_public.costs) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.costs_approved_by_name(cost app_public.costs)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), '') from app_public.users u where u.id = cost.approved_by
+$function$;
+comment on function app_public.costs_approved_by_name(app_public.costs) is 'The name of the user who approved (or rejected) the cost; for a cost with two approvals, the second.';
+grant execute on function app_public.costs_approved_by_name(app_public.costs) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.costs_available_actions(cost app_public.costs)
  RETURNS text[]
  LANGUAGE sql
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select app_hidden.available_actions('cost', cost.status::text, cost.is_deleted)
+  select app_hidden.available_actions('cost', cost.id)
 $function$;
-comment on function app_public.costs_available_actions(app_public.costs) is 'The workflow actions you may take on this cost now (approve, reject, return_to_approval, edit, delete, force_delete).';
+comment on function app_public.costs_available_actions(app_public.costs) is 'The workflow actions you may take on this cost now (approve, reject, return_to_approval, edit, delete, force_delete, add_files, remove_files).';
 grant execute on function app_public.costs_available_actions(app_public.costs) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.costs_first_approved_by_name(cost app_public.costs)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), '') from app_public.users u where u.id = cost.first_approved_by
+$function$;
+comment on function app_public.costs_first_approved_by_name(app_public.costs) is 'The name of the user who gave the first of two approvals.';
+grant execute on function app_public.costs_first_approved_by_name(app_public.costs) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.costs_locked_through(cost app_public.costs)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select l from app_hidden.lock_date(cost.subsidiary_id) l where app_hidden.period_date(cost.year, cost.period) <= l
+$function$;
+comment on function app_public.costs_locked_through(app_public.costs) is 'The lock date of the cost''s subsidiary when the cost''s period is closed, else null.';
+grant execute on function app_public.costs_locked_through(app_public.costs) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.costs_summary(ids integer[])
  RETURNS app_public.selection_summary
@@ -4017,9 +4250,9 @@ declare
 begin
   perform app_hidden.require_scope('payment:write');
   bill := app_hidden.bill_for_payment(bill_id);
+  perform app_hidden.require_transition('bill', 'add_payment', bill.id);
   perform app_hidden.check_payment(bill.currency, app_public.bills_remaining_amount(bill), amount, currency,
                                    payment_date, payment_method);
-  -- No RETURNING: the payment becomes visible to its creator only once it is linked.
   payment_id := gen_random_uuid();
   insert into app_public.payments (id, amount, currency, payment_date, payment_method)
   values (payment_id, amount, currency, payment_date, payment_method);
@@ -4076,9 +4309,9 @@ declare
 begin
   perform app_hidden.require_scope('payment:write');
   invoice := app_hidden.invoice_for_payment(invoice_id);
+  perform app_hidden.require_transition('invoice', 'add_payment', invoice.id);
   perform app_hidden.check_payment(invoice.currency, app_public.invoices_remaining_amount(invoice), amount, currency,
                                    payment_date, payment_method);
-  -- No RETURNING: the payment becomes visible to its creator only once it is linked.
   payment_id := gen_random_uuid();
   insert into app_public.payments (id, amount, currency, payment_date, payment_method)
   values (payment_id, amount, currency, payment_date, payment_method);
@@ -4198,14 +4431,11 @@ begin
   if not force and exists (select from app_public.bills_payments bp where bp.bill_id = bill.id) then
     perform app_hidden.fail('BillHasPayments', 'The bill has payments: delete them first, or force delete.');
   end if;
-  perform app_hidden.require_transition('bill', case when force then 'force_delete' else 'delete' end,
-                                        bill.status::text, bill.is_deleted);
+  perform app_hidden.require_transition('bill', case when force then 'force_delete' else 'delete' end, bill.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.bills b set is_deleted = true where b.id = bill.id;
   perform app_hidden.set_workflow_mode('force');
   select array_agg(bp.payment_id) into payment_ids from app_public.bills_payments bp where bp.bill_id = bill.id;
-  -- The payments first, while their links still show them to the caller (the payments' policies
-  -- need a link); deleting a payment removes its link (on delete cascade).
   delete from app_public.payments p where p.id = any(payment_ids);
   delete from app_public.bills_payments bp where bp.bill_id = bill.id;
   if force then
@@ -4233,8 +4463,7 @@ begin
   if cost.status = 'approved' and not force then
     perform app_hidden.fail('CannotDeleteApprovedCost', 'Cannot delete an approved cost.');
   end if;
-  perform app_hidden.require_transition('cost', case when force and cost.status = 'approved' then 'force_delete' else 'delete' end,
-                                        cost.status::text, cost.is_deleted);
+  perform app_hidden.require_transition('cost', case when force and cost.status = 'approved' then 'force_delete' else 'delete' end, cost.id);
   previous := app_hidden.set_workflow_mode(case when cost.status = 'approved' then 'force' else app_hidden.workflow_mode() end);
   delete from app_public.costs c where c.id = cost_id;
   perform app_hidden.set_workflow_mode(previous);
@@ -4262,14 +4491,12 @@ begin
       perform app_hidden.fail('InvoiceHasPayments', 'The invoice has payments: delete them first, or force delete.');
     end if;
   end if;
-  perform app_hidden.require_transition('invoice', case when force then 'force_delete' else 'delete' end,
-                                        invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_transition('invoice', case when force then 'force_delete' else 'delete' end, invoice.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set is_deleted = true where i.id = invoice.id;
   update app_public.costs c set is_deleted = true where c.invoice_id = invoice.id;
   perform app_hidden.set_workflow_mode('purge');
   select array_agg(ip.payment_id) into payment_ids from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
-  -- As for bills: the payments while their links still show them, then any link left.
   delete from app_public.payments p where p.id = any(payment_ids);
   delete from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
   delete from app_public.costs c where c.invoice_id = invoice.id;
@@ -4288,21 +4515,26 @@ CREATE OR REPLACE FUNCTION app_public.delete_payment(payment_id uuid)
 AS $function$
 declare
   payment app_public.payments;
+  paid_invoice_id integer;
+  paid_bill_id integer;
 begin
   perform app_hidden.require_scope('payment:write');
   select * into payment from app_public.payments p where p.id = payment_id for update;
   if payment.id is null then
     perform app_hidden.fail('PaymentNotFound', 'Payment not found');
   end if;
-  if exists (select from app_public.invoices_payments ip join app_public.invoices i on i.id = ip.invoice_id
-              where ip.payment_id = payment.id and i.status = 'paid')
-     or exists (select from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id
-                 where bp.payment_id = payment.id and b.status = 'paid') then
+  select ip.invoice_id into paid_invoice_id from app_public.invoices_payments ip where ip.payment_id = payment.id;
+  select bp.bill_id into paid_bill_id from app_public.bills_payments bp where bp.payment_id = payment.id;
+  if (paid_invoice_id is not null and (select i.status from app_public.invoices i where i.id = paid_invoice_id) = 'paid')
+     or (paid_bill_id is not null and (select b.status from app_public.bills b where b.id = paid_bill_id) = 'paid') then
     perform app_hidden.fail('PaymentOfClosedRecord',
       'The payment belongs to an invoice or bill closed as paid and cannot be deleted. Reset the invoice to open first.');
   end if;
-  -- The payment while its link still shows it to the caller; its link goes with it (on delete
-  -- cascade), and the triggers of the link recompute what the record has been paid.
+  if paid_invoice_id is not null then
+    perform app_hidden.require_transition('invoice', 'delete_payment', paid_invoice_id);
+  elsif paid_bill_id is not null then
+    perform app_hidden.require_transition('bill', 'delete_payment', paid_bill_id);
+  end if;
   delete from app_public.payments p where p.id = payment.id;
   if found is false then
     perform app_hidden.fail('PaymentNotFound', 'Payment not found');
@@ -4358,7 +4590,7 @@ declare
   source app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   copy app_public.invoices;
 begin
-  perform app_hidden.require_transition('invoice', 'duplicate', source.status::text, source.is_deleted);
+  perform app_hidden.require_transition('invoice', 'duplicate', source.id);
   insert into app_public.invoices (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency,
                                    subsidiary_id, supplier_id, default_cost_type_id)
   values (source.type, source.invoice_ref || ' (copy)', source.invoice_date, source.due_date, source.period_start,
@@ -4594,9 +4826,9 @@ CREATE OR REPLACE FUNCTION app_public.invoices_available_actions(invoice app_pub
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select app_hidden.available_actions('invoice', invoice.status::text, invoice.is_deleted)
+  select app_hidden.available_actions('invoice', invoice.id)
 $function$;
-comment on function app_public.invoices_available_actions(app_public.invoices) is 'The workflow actions you may take on this invoice now (open, validate, reject, reopen, reset_to_open, close_as_paid, edit, archive, unarchive, delete, force_delete, duplicate).';
+comment on function app_public.invoices_available_actions(app_public.invoices) is 'The workflow actions you may take on this invoice now: those of app_private.transitions whose state, scopes and preconditions hold (open, validate, reject, reopen, reset_to_open, close_as_paid, edit, archive, unarchive, delete, force_delete, duplicate, add_payment, delete_payment, add_files, remove_files).';
 grant execute on function app_public.invoices_available_actions(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_closed_by_name(invoice app_public.invoices)
@@ -4644,6 +4876,17 @@ AS $function$
 $function$;
 comment on function app_public.invoices_has_payments(app_public.invoices) is 'Whether any payment was recorded on the invoice.';
 grant execute on function app_public.invoices_has_payments(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_locked_through(invoice app_public.invoices)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select l from app_hidden.lock_date(invoice.subsidiary_id) l where invoice.invoice_date <= l
+$function$;
+comment on function app_public.invoices_locked_through(app_public.invoices) is 'The lock date of the invoice''s subsidiary when the invoice is dated on or before it (its period is closed), else null.';
+grant execute on function app_public.invoices_locked_through(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
@@ -4802,8 +5045,7 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'open', invoice.status::text, invoice.is_deleted);
-  perform app_hidden.require_costs_approved(invoice.id);
+  perform app_hidden.require_transition('invoice', 'open', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set status = 'open' where i.id = invoice.id returning * into invoice;
   perform app_hidden.set_workflow_mode(previous);
@@ -4950,9 +5192,10 @@ begin
   if coalesce(btrim(reason), '') = '' then
     perform app_hidden.fail('ReasonRequired', 'A reason is required.');
   end if;
-  perform app_hidden.require_transition('cost', 'reject', cost.status::text, cost.is_deleted);
+  perform app_hidden.require_transition('cost', 'reject', cost.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'rejected', approved_by = app_hidden.require_user(), reject_reason = reason
+  update app_public.costs c set status = 'rejected', approved_by = app_hidden.require_user(), reject_reason = reason,
+                                first_approved_by = null
    where c.id = cost_id returning * into cost;
   perform app_hidden.set_workflow_mode(previous);
   return cost;
@@ -4989,9 +5232,10 @@ begin
   if coalesce(btrim(reason), '') = '' then
     perform app_hidden.fail('ReasonRequired', 'A reason is required.');
   end if;
-  perform app_hidden.require_transition('invoice', 'reject', invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_transition('invoice', 'reject', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'rejected', reject_reason = 'invoice_rejected', approved_by = app_hidden.current_user_id()
+  update app_public.costs c set status = 'rejected', reject_reason = 'invoice_rejected', approved_by = app_hidden.current_user_id(),
+                                first_approved_by = null
    where c.invoice_id = invoice.id and not c.is_deleted;
   update app_public.invoices i set status = 'rejected', reject_reason = reason, validated_by = app_hidden.require_user()
    where i.id = invoice.id returning * into invoice;
@@ -5024,8 +5268,8 @@ AS $function$
 declare
   unlinked uuid[];
 begin
-  perform app_hidden.require_scope('bill:write');
   perform app_hidden.require_ids(file_ids);
+  perform app_hidden.require_transition('bill', 'remove_files', remove_bill_files.bill_id);
   with gone as (delete from app_public.bills_files l where l.bill_id = remove_bill_files.bill_id and l.file_id = any(file_ids) returning l.file_id)
   select array_agg(file_id) into unlinked from gone;
   if unlinked is null then
@@ -5046,8 +5290,8 @@ AS $function$
 declare
   unlinked uuid[];
 begin
-  perform app_hidden.require_scope('cost:write');
   perform app_hidden.require_ids(file_ids);
+  perform app_hidden.require_transition('cost', 'remove_files', remove_cost_files.cost_id);
   with gone as (delete from app_public.costs_files l where l.cost_id = remove_cost_files.cost_id and l.file_id = any(file_ids) returning l.file_id)
   select array_agg(file_id) into unlinked from gone;
   if unlinked is null then
@@ -5086,8 +5330,8 @@ AS $function$
 declare
   unlinked uuid[];
 begin
-  perform app_hidden.require_scope('invoice:write');
   perform app_hidden.require_ids(file_ids);
+  perform app_hidden.require_transition('invoice', 'remove_files', remove_invoice_files.invoice_id);
   with gone as (delete from app_public.invoices_files l where l.invoice_id = remove_invoice_files.invoice_id and l.file_id = any(file_ids) returning l.file_id)
   select array_agg(file_id) into unlinked from gone;
   if unlinked is null then
@@ -5109,12 +5353,9 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'reopen', invoice.status::text, invoice.is_deleted);
-  if exists (select from app_public.costs c where c.invoice_id = invoice.id and not c.is_deleted and c.status <> 'approved') then
-    perform app_hidden.fail('CostsNotApproved', 'All costs of the invoice must be approved first.');
-  end if;
+  perform app_hidden.require_transition('invoice', 'reopen', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.invoices i set status = 'open' where i.id = invoice.id returning * into invoice;
+  update app_public.invoices i set status = 'open', reject_reason = null where i.id = invoice.id returning * into invoice;
   perform app_hidden.set_workflow_mode(previous);
   return invoice;
 end;
@@ -5298,7 +5539,7 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'reset_to_open', invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_transition('invoice', 'reset_to_open', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set status = 'open', validated_by = null, reject_reason = null, closed_by = null
    where i.id = invoice.id returning * into invoice;
@@ -5318,9 +5559,9 @@ declare
   cost app_public.costs := app_hidden.cost_for_update(cost_id);
   previous text;
 begin
-  perform app_hidden.require_transition('cost', 'return_to_approval', cost.status::text, cost.is_deleted);
+  perform app_hidden.require_transition('cost', 'return_to_approval', cost.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'to_approve', reject_reason = null, approved_by = null
+  update app_public.costs c set status = 'to_approve', reject_reason = null, approved_by = null, first_approved_by = null
    where c.id = cost_id returning * into cost;
   perform app_hidden.set_workflow_mode(previous);
   return cost;
@@ -5373,9 +5614,7 @@ declare
   bill app_public.bills := app_hidden.bill_for_update(bill_id);
   previous text;
 begin
-  -- Archiving and restoring are allowed from every state, and again.
-  perform app_hidden.require_transition('bill', case when set_bill_deleted.is_deleted then 'archive' else 'unarchive' end,
-                                        bill.status::text, false);
+  perform app_hidden.require_transition('bill', case when set_bill_deleted.is_deleted then 'archive' else 'unarchive' end, bill.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.bills b set is_deleted = set_bill_deleted.is_deleted where b.id = bill.id returning * into bill;
   perform app_hidden.set_workflow_mode(previous);
@@ -5437,12 +5676,18 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  -- Archiving and restoring are allowed from every state, and again (they change no money).
-  perform app_hidden.require_transition('invoice', case when set_invoice_deleted.is_deleted then 'archive' else 'unarchive' end,
-                                        invoice.status::text, false);
+  perform app_hidden.require_transition('invoice', case when set_invoice_deleted.is_deleted then 'archive' else 'unarchive' end, invoice.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.invoices i set is_deleted = set_invoice_deleted.is_deleted where i.id = invoice.id;
-  update app_public.costs c set is_deleted = set_invoice_deleted.is_deleted where c.invoice_id = invoice.id;
+  -- An archived invoice sums all its costs, a live one its live costs: archiving changes the
+  -- invoice first and restoring its costs first, so that its totals never drop in between (a
+  -- restored invoice with payments was refused: its payments were above the amount of no costs).
+  if set_invoice_deleted.is_deleted then
+    update app_public.invoices i set is_deleted = true where i.id = invoice.id;
+    update app_public.costs c set is_deleted = true where c.invoice_id = invoice.id;
+  else
+    update app_public.costs c set is_deleted = false where c.invoice_id = invoice.id;
+    update app_public.invoices i set is_deleted = false where i.id = invoice.id;
+  end if;
   perform app_hidden.set_workflow_mode(previous);
   select * into invoice from app_public.invoices i where i.id = invoice.id;
   return invoice;
@@ -5450,6 +5695,27 @@ end;
 $function$;
 comment on function app_public.set_invoice_deleted(integer,boolean) is 'Archives (true) or restores (false) an invoice with all its costs; its figures stay.';
 grant execute on function app_public.set_invoice_deleted(integer,boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.set_subsidiary_controls(subsidiary_id uuid, approval_limit_usd numeric, lock_date date)
+ RETURNS app_public.subsidiaries
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  subsidiary app_public.subsidiaries;
+begin
+  perform app_hidden.require_scope('admin');
+  update app_public.subsidiaries s
+     set approval_limit_usd = set_subsidiary_controls.approval_limit_usd, lock_date = set_subsidiary_controls.lock_date
+   where s.id = set_subsidiary_controls.subsidiary_id returning * into subsidiary;
+  if subsidiary.id is null then
+    perform app_hidden.fail('SubsidiaryNotFound', 'Subsidiary not found');
+  end if;
+  return subsidiary;
+end;
+$function$;
+comment on function app_public.set_subsidiary_controls(uuid,numeric,date) is 'Sets a subsidiary''s approval limit in USD and lock date (null clears); admin only, logged in subsidiaryControlChanges.';
+grant execute on function app_public.set_subsidiary_controls(uuid,numeric,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.similar_companies(name text)
  RETURNS SETOF app_public.company
@@ -5648,7 +5914,7 @@ declare
   bill app_public.bills := app_hidden.bill_for_update(bill_id);
   previous text;
 begin
-  perform app_hidden.require_transition('bill', 'validate', bill.status::text, bill.is_deleted);
+  perform app_hidden.require_transition('bill', 'validate', bill.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.bills b set status = 'validated' where b.id = bill.id returning * into bill;
   perform app_hidden.set_workflow_mode(previous);
@@ -5667,8 +5933,7 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'validate', invoice.status::text, invoice.is_deleted);
-  perform app_hidden.require_costs_approved(invoice.id);
+  perform app_hidden.require_transition('invoice', 'validate', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set status = 'validated', validated_by = app_hidden.require_user()
    where i.id = invoice.id returning * into invoice;

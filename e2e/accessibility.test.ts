@@ -91,6 +91,36 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
     expect(found).toEqual([]);
   }, 180_000);
 
+  it('the controls: a subsidiary with its lock date, a locked invoice, a cost waiting for its second approval', async () => {
+    const { rows } = await e2e.app.db.owner.query<{ route: string }>(
+      `select '/subsidiaries/' || s.id as route from app_public.subsidiaries s where s.short_name = 'Northwind RU'
+       union all
+       (select '/invoices/' || i.id from app_public.invoices i join app_public.subsidiaries s on s.id = i.subsidiary_id
+         where i.invoice_date <= s.lock_date order by i.id limit 1)
+       union all
+       (select '/invoices/' || invoice_id from app_public.costs where first_approved_by is not null limit 1)`,
+    );
+    expect(rows).toHaveLength(3);
+    const page = await signedInPage(e2e, 'admin');
+    const found: string[] = [];
+    for (const { route } of rows) {
+      await page.goto(route);
+      await page.locator('main h1').first().waitFor();
+      await page
+        .locator(
+          '[data-testid=subsidiary-controls], [data-testid=period-locked-banner], [data-testid=cost-approvers]',
+        )
+        .first()
+        .waitFor();
+      found.push(...(await violations(page)).map((v) => `${route} ${v}`));
+    }
+    await page.goto(rows[0]!.route);
+    await page.getByTestId('edit-subsidiary-controls').click();
+    await page.getByTestId('subsidiary-controls-form').waitFor();
+    found.push(...(await violations(page)).map((v) => `controls dialog ${v}`));
+    expect(found).toEqual([]);
+  });
+
   it('with the notifications, account and user menus and a dialog open', async () => {
     const page = await signedInPage(e2e, 'admin');
     const found: string[] = [];

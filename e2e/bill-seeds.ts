@@ -18,14 +18,22 @@ export const PDF = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
 let sequence = 0;
 
 /**
- * `count` approved costs of a new draft invoice of Northwind NL in EUR (created and approved
- * through the API as the accountant), so that tests do not use up the demo data's costs.
+ * `count` approved costs of a new draft invoice of Northwind NL in EUR (entered through the API by
+ * the admin and approved by the accountant, who did not create them: segregation of duties), so
+ * that tests do not use up the demo data's costs.
  */
 export async function seedCosts(e2e: E2E, count: number, toBill = false): Promise<number[]> {
   if (count === 0) return [];
-  const { accessToken } = await login(e2e.app.app, 'accountant');
-  const ask = async <T>(query: string, variables: Record<string, unknown>) => {
-    const result = await gql<T>(e2e.app.app, query, variables, accessToken);
+  const tokens = {
+    admin: (await login(e2e.app.app, 'admin')).accessToken,
+    accountant: (await login(e2e.app.app, 'accountant')).accessToken,
+  };
+  const ask = async <T>(
+    query: string,
+    variables: Record<string, unknown>,
+    as: keyof typeof tokens = 'admin',
+  ) => {
+    const result = await gql<T>(e2e.app.app, query, variables, tokens[as]);
     expect(result.errors).toBeUndefined();
     return result.data!;
   };
@@ -59,9 +67,11 @@ export async function seedCosts(e2e: E2E, count: number, toBill = false): Promis
       },
     );
     costIds.push(cost.createCost.cost.id);
-    await ask(`mutation A($id: Int!) { approveCost(input: { costId: $id }) { result { id } } }`, {
-      id: cost.createCost.cost.id,
-    });
+    await ask(
+      `mutation A($id: Int!) { approveCost(input: { costId: $id }) { result { id } } }`,
+      { id: cost.createCost.cost.id },
+      'accountant',
+    );
   }
   if (toBill)
     await e2e.app.db.owner.query('update app_public.costs set to_bill = true where id = any($1)', [

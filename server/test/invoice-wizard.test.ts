@@ -268,8 +268,9 @@ describe('approveCosts and rejectCosts (costs table bulk actions)', () => {
   const REJECT = `mutation R($ids: [Int]!, $reason: String) {
     rejectCosts(input: { ids: $ids, reason: $reason }) { result { id status rejectReason } } }`;
 
+  // Entered by the admin: the accountant, who did not create them, approves (segregation of duties).
   async function twoCosts() {
-    const created = await create('accountant', refOf());
+    const created = await create('admin', refOf());
     const invoiceId = created.data!.createInvoiceWithCosts.result.id;
     const { rows } = await t.db.owner.query<{ id: number }>(
       `select id from app_public.costs where invoice_id = $1 order by id`,

@@ -653,7 +653,11 @@ describe('grants (stated once)', () => {
     // 0029: analytics and aging (docs/analytics.md).
     'aging aging_rows invoice_suppliers margin_percent reference_names report_bills report_costs' +
     // 0028: counts what refers to a record, called by app_public.record_dependents after its check.
-    ' record_dependents'
+    ' record_dependents' +
+    // 0040: the transition check with the record (a second require_transition, available_actions
+    // and fail), the period lock and the approval limit.
+    ' available_actions fail require_transition cost_needs_two_approvals lock_date open_when_costs_approved' +
+    ' period_date period_lock_refusal raise_refusal record_label'
   ).split(' ');
 
   it('no app_private function, and only the listed app_hidden helpers, are executable by the visitor', async () => {

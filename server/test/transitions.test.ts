@@ -23,11 +23,14 @@ describe('available actions come from the transitions table', () => {
   it('an open invoice: the accountant may validate, reject, edit…; the viewer nothing', async () => {
     const where = `status = 'open' and not is_deleted and ${NL}`;
     expect(await actionsAs('accountant', 'invoices', where)).toEqual([
+      'add_files',
+      'add_payment',
       'archive',
       'delete',
       'duplicate',
       'edit',
       'reject',
+      'remove_files',
       'validate',
     ]);
     expect(await actionsAs('viewer', 'invoices', where)).toEqual([]);
@@ -46,20 +49,27 @@ describe('available actions come from the transitions table', () => {
 
   it('costs and bills: approve only to approve; force delete of an approved cost only as admin', async () => {
     expect(await actionsAs('accountant', 'costs', `status = 'to_approve' and ${NL}`)).toEqual([
+      'add_files',
       'approve',
       'delete',
       'edit',
       'reject',
+      'remove_files',
     ]);
     expect(await actionsAs('accountant', 'costs', `status = 'approved' and ${NL}`)).toEqual([
+      'add_files',
       'reject',
+      'remove_files',
       'return_to_approval',
     ]);
     expect(await actionsAs('admin', 'costs', `status = 'approved'`)).toContain('force_delete');
     expect(await actionsAs('accountant', 'bills', `status = 'open' and ${NL}`)).toEqual([
+      'add_files',
+      'add_payment',
       'archive',
       'delete',
       'edit',
+      'remove_files',
       'validate',
     ]);
   });

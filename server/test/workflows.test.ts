@@ -22,16 +22,21 @@ function expectError(result: GraphQLResult, code: string, message?: string) {
 const INVOICE_FIELDS =
   'id status validatedBy closedBy rejectReason isDeleted amount amountWVat amountUsd costsStatus paymentStatus isPaid';
 
-/** A fresh draft invoice of the accountant's subsidiary (Northwind NL, EUR) with costs. */
+/**
+ * A fresh draft invoice of the accountant's subsidiary (Northwind NL, EUR) with costs, entered by
+ * `creator` (admin by default, so that the accountant, who did not create it, may approve its
+ * costs and validate it: segregation of duties, docs/permissions.md).
+ */
 async function draftInvoice(
   costs: { amount: string; vat: string }[] = [{ amount: '100.00', vat: '20' }],
+  creator = 'admin',
 ) {
   const ids =
     await one(`select s.id as subsidiary, (select id from app_public.suppliers order by legal_name limit 1) as supplier,
     (select id from app_public.projects where access_key = 'ops.platform') as project
     from app_public.subsidiaries s where s.short_name = 'Northwind NL'`);
   const created = await as(
-    'accountant',
+    creator,
     `mutation C($s: UUID!, $p: UUID!) { createInvoice(input: { invoice: {
       invoiceRef: "T-${Math.random().toString(36).slice(2, 8)}", invoiceDate: "2026-10-15", dueDate: "2026-11-15",
       currency: "EUR", subsidiaryId: $s, supplierId: $p } }) { invoice { id } } }`,
@@ -41,7 +46,7 @@ async function draftInvoice(
   const costIds: number[] = [];
   for (const cost of costs) {
     const result = await as(
-      'accountant',
+      creator,
       `mutation C($i: Int!, $a: BigFloat!, $v: BigFloat!, $p: UUID) { createCost(input: { cost: {
         name: "Work", amount: $a, vat: $v, invoiceId: $i, projectId: $p, period: 10, year: 2026 } }) { cost { id } } }`,
       { i: invoiceId, a: cost.amount, v: cost.vat, p: ids.project },
@@ -289,11 +294,13 @@ describe('invoices: the transition graph (docs/workflows.md)', () => {
       await call('accountant', 'openInvoice', 'invoiceId: $id', { id: invoiceId }),
       'CostsNotApproved',
     );
+    // Approving the last live cost opens the draft by itself; opening it again is refused.
     await call('accountant', 'approveCost', 'costId: $id', { id: costIds[0] });
-    expect(
-      (await call('accountant', 'openInvoice', 'invoiceId: $id', { id: invoiceId })).data!
-        .openInvoice.result.status,
-    ).toBe('open');
+    expect((await invoice(invoiceId)).status).toBe('open');
+    expectError(
+      await call('accountant', 'openInvoice', 'invoiceId: $id', { id: invoiceId }),
+      'CannotChangeStatus',
+    );
     const validated = await call(
       'accountant',
       'validateInvoice',
@@ -325,22 +332,25 @@ describe('invoices: the transition graph (docs/workflows.md)', () => {
     expect(paid.data!.closeInvoiceAsPaid.result.closedBy).toBeTruthy();
   });
 
-  it('an illegal transition fails with CannotChangeStatus, "Cannot change status."', async () => {
+  it('an illegal transition fails with CannotChangeStatus, naming the invoice and its state', async () => {
     const { invoiceId } = await draftInvoice();
     for (const mutation of ['validateInvoice', 'closeInvoiceAsPaid', 'reopenInvoice']) {
-      expectError(
-        await call('accountant', mutation, 'invoiceId: $id', { id: invoiceId }),
-        'CannotChangeStatus',
-        'Cannot change status.',
+      const result = await call('accountant', mutation, 'invoiceId: $id', { id: invoiceId });
+      expectError(result, 'CannotChangeStatus');
+      expect(result.errors![0]!.message).toMatch(
+        new RegExp(
+          `^Cannot change status: invoice #${invoiceId} T-\\w+ is draft, and "\\w+" is not possible from there\\.$`,
+        ),
       );
+      expect(result.errors![0]!.extensions).toMatchObject({ state: 'draft' });
     }
     expect((await invoice(invoiceId)).status).toBe('draft');
   });
 
   it('reject records the validator and marks its costs invoice_rejected; reopen after the fix; reset clears', async () => {
     const { invoiceId, costIds } = await draftInvoice();
+    // Approving its last cost opens the invoice.
     await call('accountant', 'approveCost', 'costId: $id', { id: costIds[0] });
-    await call('accountant', 'openInvoice', 'invoiceId: $id', { id: invoiceId });
     const rejected = await call(
       'accountant',
       'rejectInvoice',
@@ -367,6 +377,13 @@ describe('invoices: the transition graph (docs/workflows.md)', () => {
         .reopenInvoice.result.status,
     ).toBe('open');
     await call('accountant', 'rejectInvoice', 'invoiceId: $id, reason: "Again"', { id: invoiceId });
+    // Reset to open, like reopen, waits for the rejected costs to be approved again.
+    expectError(
+      await call('accountant', 'resetInvoiceToOpen', 'invoiceId: $id', { id: invoiceId }),
+      'CostsNotApproved',
+    );
+    await call('accountant', 'returnCostToApproval', 'costId: $id', { id: costIds[0] });
+    await call('accountant', 'approveCost', 'costId: $id', { id: costIds[0] });
     const reset = await call(
       'accountant',
       'resetInvoiceToOpen',
@@ -383,8 +400,8 @@ describe('invoices: the transition graph (docs/workflows.md)', () => {
 
   it('validate needs validate_invoice; close needs close_invoice', async () => {
     const { invoiceId, costIds } = await draftInvoice();
+    // Approving its last cost opens the invoice.
     await call('accountant', 'approveCost', 'costId: $id', { id: costIds[0] });
-    await call('accountant', 'openInvoice', 'invoiceId: $id', { id: invoiceId });
     expectError(
       await call('viewer', 'validateInvoice', 'invoiceId: $id', { id: invoiceId }),
       'Forbidden',
@@ -397,8 +414,8 @@ describe('invoices: the transition graph (docs/workflows.md)', () => {
 
   it('a validated invoice cannot be edited until reset', async () => {
     const { invoiceId, costIds } = await draftInvoice();
+    // Approving its last cost opens the invoice.
     await call('accountant', 'approveCost', 'costId: $id', { id: costIds[0] });
-    await call('accountant', 'openInvoice', 'invoiceId: $id', { id: invoiceId });
     await call('accountant', 'validateInvoice', 'invoiceId: $id', { id: invoiceId });
     const edit = await as(
       'accountant',
@@ -527,24 +544,23 @@ describe('invoices: the transition graph (docs/workflows.md)', () => {
     expect(
       approved.data!.approveInvoices.result.map((i: { costsStatus: string }) => i.costsStatus),
     ).toEqual(['approved', 'approved']);
-    await as(
-      'accountant',
-      `mutation O($ids: [Int]!) { openInvoices(input: { ids: $ids }) { result { id } } }`,
-      { ids: [a.invoiceId] },
-    );
+    // Approving their costs opened both; a third is still a draft.
+    expect((await invoice(b.invoiceId)).status).toBe('open');
+    const c = await draftInvoice();
     const bulk = await as(
       'accountant',
       `mutation V($ids: [Int]!) { validateInvoices(input: { ids: $ids }) { result { id } } }`,
-      { ids: [a.invoiceId, b.invoiceId] },
+      { ids: [a.invoiceId, c.invoiceId] },
     );
     expectError(bulk, 'CannotChangeStatus');
+    expect(bulk.errors![0]!.message).toContain(`invoice #${c.invoiceId} `);
     expect((await invoice(a.invoiceId)).status).toBe('open'); // rolled back with the failing one
   });
 
   it('the audit feed lists the changes newest first with user and role', async () => {
     const { invoiceId, costIds } = await draftInvoice();
+    // Approving its last cost opens the invoice.
     await call('accountant', 'approveCost', 'costId: $id', { id: costIds[0] });
-    await call('accountant', 'openInvoice', 'invoiceId: $id', { id: invoiceId });
     const feed = await as(
       'accountant',
       `query F($id: Int!) { invoiceById(id: $id) { feeds { nodes { action userRole changes user { username } } } invoicesFiles { totalCount } } }`,
@@ -841,11 +857,11 @@ describe('bills (open → validated → paid)', () => {
 
 describe('notifications', () => {
   it('the author hears that their invoice was rejected; marking read works one by one and all at once', async () => {
-    const { invoiceId, costIds } = await draftInvoice();
-    const second = await draftInvoice();
+    // Entered by the accountant; approved (which opens them) and rejected by the admin.
+    const { invoiceId, costIds } = await draftInvoice(undefined, 'accountant');
+    const second = await draftInvoice(undefined, 'accountant');
     for (const draft of [second, { invoiceId, costIds }]) {
-      await call('accountant', 'approveCost', 'costId: $id', { id: draft.costIds[0] });
-      await call('accountant', 'openInvoice', 'invoiceId: $id', { id: draft.invoiceId });
+      await call('admin', 'approveCost', 'costId: $id', { id: draft.costIds[0] });
       await call('admin', 'rejectInvoice', 'invoiceId: $id, reason: "Missing stamp"', {
         id: draft.invoiceId,
       });
@@ -886,7 +902,8 @@ describe('notifications', () => {
   it('nobody is notified of their own action', async () => {
     const before = await one(`select count(*)::int as n from app_public.notifications`);
     const { costIds } = await draftInvoice();
-    await call('accountant', 'approveCost', 'costId: $id', { id: costIds[0] });
+    // The admin approves its own cost (an admin may: docs/permissions.md).
+    await call('admin', 'approveCost', 'costId: $id', { id: costIds[0] });
     expect(await one(`select count(*)::int as n from app_public.notifications`)).toEqual(before);
   });
 });

@@ -340,7 +340,11 @@ select (array['regular','regular','regular','regular','prepayment','credit_note'
   join seed_supplier sup on sup.n = 1 + (g % 16)
   join seed_cost_type ct on ct.n = 1 + (g % 10);
 
-update app_public.invoices set validated_by = (select id from seed_user where username = 'accountant')
+-- Segregation of duties (docs/permissions.md): nobody validates an invoice they created.
+update app_public.invoices
+   set validated_by = (select id from seed_user
+                        where username = case when created_by = (select id from seed_user where username = 'accountant')
+                                              then 'admin' else 'accountant' end)
  where status in ('validated', 'paid', 'rejected');
 update app_public.invoices set closed_by = (select id from seed_user where username = 'accountant'), is_paid = true
  where status = 'paid';
@@ -357,7 +361,10 @@ select ct.name || ' ' || to_char(i.invoice_date, 'Mon YYYY'),
        (case when i.status = 'draft' then (case when k % 2 = 0 then 'approved' else 'to_approve' end)
              when i.status = 'rejected' then 'rejected' else 'approved' end)::app_public.cost_status,
        case when i.status = 'rejected' then 'invoice_rejected' end,
-       case when i.status <> 'draft' or k % 2 = 0 then (select id from seed_user where username = 'accountant') end,
+       -- Approved by someone other than the creator (segregation of duties).
+       case when i.status <> 'draft' or k % 2 = 0 then
+         (select id from seed_user where username = case when i.created_by = (select id from seed_user where username = 'accountant')
+                                                         then 'admin' else 'accountant' end) end,
        i.created_by
   from app_public.invoices i
   cross join lateral generate_series(1, 1 + (i.id % 4)) k
@@ -476,6 +483,31 @@ update app_public.bills b
 update app_public.invoices set is_deleted = true where id in (select id from app_public.invoices where status = 'static');
 update app_public.costs set is_deleted = true where invoice_id in (select id from app_public.invoices where is_deleted);
 update app_public.bills set is_deleted = true where id % 37 = 0;
+
+-- The controls (docs/permissions.md). Northwind NL: costs above 10,000 USD need a second
+-- approval; one draft invoice (created by admin) has such a cost with its first approval given by
+-- the accountant, waiting for the second (admin), and one still without any. Northwind RU: the
+-- books are closed through the end of the month seventeen months ago.
+update app_public.subsidiaries set approval_limit_usd = 10000 where short_name = 'Northwind NL';
+update app_public.subsidiaries set lock_date = (date_trunc('month', current_date) - interval '17 months')::date - 1
+ where short_name = 'Northwind RU';
+insert into app_public.invoices (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, status,
+  subsidiary_id, supplier_id, default_cost_type_id, created_by, created_at)
+select 'regular', 'INV-' || to_char(current_date, 'YYYY') || '-HV01', current_date - 2, current_date + 28,
+       date_trunc('month', current_date)::date, (date_trunc('month', current_date) + interval '1 month - 1 day')::date,
+       'EUR', 'draft', s.id, (select id from seed_supplier where n = 3), (select id from seed_cost_type where n = 2),
+       (select id from seed_user where username = 'admin'), now() - interval '2 days'
+  from app_public.subsidiaries s where s.short_name = 'Northwind NL';
+insert into app_public.costs (name, description, amount, vat, invoice_id, cost_type_id, project_id, period, year, status,
+  first_approved_by, created_by)
+select c.name, 'Above the approval limit', c.amount, 21, i.id, (select id from seed_cost_type where n = 2),
+       (select id from seed_project where n = c.project), extract(month from i.invoice_date)::smallint,
+       extract(year from i.invoice_date)::smallint, 'to_approve',
+       case when c.first then (select id from seed_user where username = 'accountant') end, i.created_by
+  from app_public.invoices i
+  cross join (values ('Data centre hardware', 9800.00, 2, true), ('Annual software licences', 11250.00, 5, false))
+    c(name, amount, project, first)
+ where i.invoice_ref = 'INV-' || to_char(current_date, 'YYYY') || '-HV01';
 
 -- Documents: a contract per supplier, plus amendments, orders and offers under some of them.
 insert into app_public.documents (name, type, description, amount, currency, signing_date, expiration_date,

@@ -58,12 +58,19 @@ function withCode(
 }
 
 /** What a PostgreSQL error means to a user, or undefined when it must stay masked. */
-function describePgError(error: PgError): { code: string; message: string } | undefined {
+function describePgError(
+  error: PgError,
+): { code: string; message: string; details?: object } | undefined {
   const { code, constraint } = error;
   if (!code) return undefined;
   if (code.startsWith('LL')) {
-    // Raised by our SQL functions: the message is for people, the hint is the stable code.
-    return { code: error.hint || 'BusinessRule', message: error.message };
+    // Raised by our SQL functions: the message is for people, the hint is the stable code, and a
+    // JSON object in the detail carries the parameters of the translated message (record, date…).
+    return {
+      code: error.hint || 'BusinessRule',
+      message: error.message,
+      details: parseDetails(error.detail),
+    };
   }
   const described =
     constraint && code.startsWith('23')
@@ -106,6 +113,16 @@ function describePgError(error: PgError): { code: string; message: string } | un
   }
 }
 
+function parseDetails(detail: string | undefined): object | undefined {
+  if (!detail?.startsWith('{')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(detail);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Errors reaching the client carry `extensions.code`. Our own errors and known database errors
  * are translated; anything else is masked (logged on the server with an id the client sees).
@@ -135,7 +152,7 @@ export function maskError(error: GraphQLError): GraphQLError {
   }
   if (original) {
     const described = describePgError(original as PgError);
-    if (described) return withCode(error, described.code, described.message);
+    if (described) return withCode(error, described.code, described.message, described.details);
   }
   return defaultMaskError(error);
 }

@@ -20,7 +20,6 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +48,7 @@ import { EditBillDialog } from './EditBillDialog.tsx';
 import { daysOverdue } from './overdue.ts';
 import { companyName, personName, periodLabel } from './names.ts';
 import { PaymentDialog } from '../../components/PaymentDialog.tsx';
+import { PeriodLockedBanner } from '../../components/PeriodLockedBanner.tsx';
 import { UsdRateNote } from '../../components/UsdRateNote.tsx';
 
 type Bill = NonNullable<BillDetailsQuery['billById']>;
@@ -182,12 +182,11 @@ function BillView({ bill }: { bill: Bill }) {
   const money = (value: string | null | undefined, currency = bill.currency) =>
     formatMoney(value, lang, currency);
   const overdue = bill.status !== 'paid' && daysOverdue(bill.dueDate) > 0;
-  // Payments may be added while the bill is open to the account's changes and money remains.
-  const mayPay =
-    (allowed.has('edit') || allowed.has('close_as_paid')) && new Decimal(remaining).gt(0);
-  const mayDeletePayments = bill.status !== 'paid' && allowed.has('edit');
-  // Files may be added and removed by whoever may edit the bill (the server checks it again).
-  const mayEditFiles = allowed.has('edit');
+  // Payments and files as the bill's availableActions allow (add_payment needs payment:write and
+  // money remaining; a closed period allows nothing): the screen decides none of it itself.
+  const mayPay = allowed.has('add_payment');
+  const mayDeletePayments = allowed.has('delete_payment');
+  const mayEditFiles = allowed.has('add_files') && allowed.has('remove_files');
 
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -235,6 +234,10 @@ function BillView({ bill }: { bill: Bill }) {
           />
         )}
       </Stack>
+      <PeriodLockedBanner
+        lockedThrough={bill.lockedThrough}
+        subsidiary={companyName(bill.subsidiary)}
+      />
       <Stack
         direction="row"
         spacing={1}

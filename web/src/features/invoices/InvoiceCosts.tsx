@@ -27,6 +27,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { TextInput } from '../../components/form/fields.tsx';
 import { formatMoney } from '../../components/format.ts';
+import { CostApprovals } from './CostApprovals.tsx';
 import { InvoiceCostDialog } from './InvoiceCostDialog.tsx';
 import { INVOICE_CHANGES, type InvoiceCost, type InvoiceDetails } from './invoice-types.ts';
 
@@ -146,6 +147,7 @@ export function InvoiceCosts(props: {
                       label={t(`statuses.${cost.status}`)}
                       data-status={cost.status}
                     />
+                    <CostApprovals cost={cost} />
                   </TableCell>
                   <TableCell align="right">
                     <CostActionsMenu

@@ -24,6 +24,7 @@ import {
 } from '../../api/generated.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../components/format.ts';
+import { PeriodLockedBanner } from '../../components/PeriodLockedBanner.tsx';
 import { RecordFiles } from '../../components/RecordFiles.tsx';
 import { UsdRateNote } from '../../components/UsdRateNote.tsx';
 import { useSession } from '../../session/useSession.ts';
@@ -158,6 +159,10 @@ function InvoiceFields({ invoice }: { invoice: InvoiceDetails }) {
   ];
   return (
     <Paper sx={{ p: 2, my: 2 }}>
+      <PeriodLockedBanner
+        lockedThrough={invoice.lockedThrough}
+        subsidiary={companyName(invoice.subsidiary)}
+      />
       {invoice.rejectReason && invoice.status === 'rejected' && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('invoices.rejectedBecause', { reason: invoice.rejectReason })}
@@ -245,7 +250,8 @@ function Sections(props: {
   const { invoice, report } = props;
   const attach = useGraphQLMutation(AddInvoiceFilesDocument, INVOICE_CHANGES);
   const detach = useGraphQLMutation(RemoveInvoiceFilesDocument, INVOICE_CHANGES);
-  const editable = invoice.availableActions?.includes('edit') ?? false;
+  const actions = (invoice.availableActions ?? []).filter(Boolean);
+  const editable = actions.includes('edit');
   const files = invoice.invoicesFiles.nodes.flatMap((link) => (link?.file ? [link.file] : []));
   const section = (title: string, testId: string, body: ReactNode) => (
     <Paper sx={{ p: 2, mb: 2 }} data-testid={testId}>
@@ -268,7 +274,8 @@ function Sections(props: {
         'payments-section',
         <InvoicePayments
           invoice={invoice}
-          canChange={permissions.paymentWrite && !invoice.isDeleted && invoice.status !== 'paid'}
+          canAdd={actions.includes('add_payment')}
+          canDelete={actions.includes('delete_payment')}
           {...report}
         />,
       )}
@@ -280,7 +287,7 @@ function Sections(props: {
           recordId={invoice.id}
           zipName={`invoice-${invoice.id}`}
           files={files}
-          canChange={permissions.invoiceWrite && !invoice.isDeleted}
+          canChange={actions.includes('add_files') && actions.includes('remove_files')}
           attach={(fileIds) => attach.mutateAsync({ invoiceId: invoice.id, fileIds })}
           remove={(fileIds) => detach.mutateAsync({ invoiceId: invoice.id, fileIds })}
         />,

@@ -10,7 +10,6 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateInvoicePaymentDocument, DeleteInvoicePaymentDocument } from '../../api/generated.ts';
@@ -24,10 +23,14 @@ type Payment = NonNullable<
   NonNullable<InvoiceDetails['invoicesPayments']['nodes'][number]>['payment']
 >;
 
-/** The invoice's payments and what remains; add one (at most the remainder) or delete one. */
+/**
+ * The invoice's payments and what remains; add one (at most the remainder) or delete one, as the
+ * invoice's availableActions allow (add_payment, delete_payment).
+ */
 export function InvoicePayments(props: {
   invoice: InvoiceDetails;
-  canChange: boolean;
+  canAdd: boolean;
+  canDelete: boolean;
   onFailure: (error: unknown) => void;
   onDone: (message: string) => void;
 }) {
@@ -59,7 +62,7 @@ export function InvoicePayments(props: {
               <TableCell>{t('payments.method')}</TableCell>
               <TableCell align="right">{t('payments.amountColumn')}</TableCell>
               <TableCell>{t('invoices.payments.by')}</TableCell>
-              {props.canChange && <TableCell />}
+              {props.canDelete && <TableCell />}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -71,7 +74,7 @@ export function InvoicePayments(props: {
                   {formatMoney(payment.amount, i18n.language, payment.currency)}
                 </TableCell>
                 <TableCell>{payment.userByCreatedBy?.displayName ?? ''}</TableCell>
-                {props.canChange && (
+                {props.canDelete && (
                   <TableCell align="right">
                     <IconButton
                       size="small"
@@ -88,7 +91,7 @@ export function InvoicePayments(props: {
           </TableBody>
         </Table>
       )}
-      {props.canChange && new Decimal(remaining).greaterThan(0) && (
+      {props.canAdd && (
         <Button
           sx={{ mt: 1 }}
           startIcon={<Add />}

@@ -27,6 +27,7 @@ import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { formatDateTime, formatMoney } from '../../components/format.ts';
 import { useSession } from '../../session/useSession.ts';
 import { formatDay } from '../documents/document-format.ts';
+import { SubsidiaryControls } from './SubsidiaryControls.tsx';
 
 type Subsidiary = NonNullable<SubsidiaryDetailsQuery['subsidiaryById']>;
 
@@ -86,6 +87,8 @@ function Details({ subsidiary }: { subsidiary: Subsidiary }) {
       <Typography variant="body1" color="text.secondary" sx={{ mb: 2 }}>
         {[subsidiary.shortName, subsidiary.country].filter(Boolean).join(' · ')}
       </Typography>
+
+      <SubsidiaryControls id={subsidiary.id} />
 
       <Paper sx={{ p: 2, mb: 2 }} data-testid="linked-document">
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
