@@ -187,7 +187,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(storageRoutes, {
     prefix: STORAGE_BASE_PATH,
     pool: visitorPool,
-    ownerPool,
     blobs,
   });
   const sweep = () =>
