@@ -11,6 +11,8 @@ create type app_public.analytics_row as (year integer, period integer, amount_us
 comment on type app_public.analytics_row is 'A month of a project: the sum in USD with VAT and how many records.';
 create type app_public.bill_status as enum ('open', 'validated', 'paid');
 comment on type app_public.bill_status is 'Open, validated or paid.';
+create type app_public.close_as_paid_preview as (invoice_id integer, invoice_ref text, currency text, amount_w_vat numeric, final_payment numeric, refusal_code text, refusal_message text);
+comment on type app_public.close_as_paid_preview is 'One invoice of a bulk close-as-paid: the final payment it records (0: already paid in full) or why it would be refused.';
 create type app_public.company as (id uuid, type text, legal_name text, short_name text);
 comment on type app_public.company is 'A client, supplier or subsidiary.';
 create type app_public.cost_status as enum ('to_approve', 'approved', 'rejected');
@@ -336,6 +338,8 @@ create policy insert_writer on app_public.bills for insert to public
   with check ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
 create policy select_allowed on app_public.bills for select to public
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
+create policy select_not_supplier on app_public.bills as restrictive for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL));
 create policy select_project_limited on app_public.bills for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
 create policy update_writer on app_public.bills for update to public
@@ -552,6 +556,12 @@ create policy select_allowed on app_public.costs for select to public
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
 create policy select_project_limited on app_public.costs for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
+create policy select_supplier on app_public.costs for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (cardinality(( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)) > 0)));
+create policy select_supplier_only on app_public.costs as restrictive for select to ledgerline_project_limited
+  using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (EXISTS ( SELECT
+   FROM app_public.invoices i
+  WHERE ((i.id = costs.invoice_id) AND (i.supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[])))))));
 create policy update_writer on app_public.costs for update to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
 grant delete, insert (name, description, amount, vat, invoice_id, bill_id, to_bill, cost_type_id, project_id, period, year), select, update (name, description, amount, vat, bill_id, to_bill, cost_type_id, project_id, period, year, status, reject_reason, is_deleted, approved_by) on app_public.costs to ledgerline_visitor;
@@ -837,8 +847,8 @@ CREATE INDEX files_uploaded_at_idx ON app_public.files USING btree (uploaded_at)
 CREATE INDEX files_uploaded_by_idx ON app_public.files USING btree (uploaded_by);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 alter table app_public.files enable row level security;
-create policy delete_uploader on app_public.files for delete to public
-  using ((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+create policy delete_writable on app_public.files for delete to public
+  using (app_hidden.can_write_file(id));
 create policy insert_signed_in on app_public.files for insert to public
   with check (((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
 create policy select_visible on app_public.files for select to public
@@ -859,9 +869,9 @@ create policy select_visible on app_public.files for select to public
   WHERE (b.act_id = files.id))) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (EXISTS ( SELECT
    FROM app_public.users u
   WHERE (u.avatar_file_id = files.id))))));
-create policy update_uploader on app_public.files for update to public
-  using ((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)));
-grant delete, insert (id, name, content_type, size, sha256, uploaded_by, expires_at), select, update (name, content_type, size, sha256) on app_public.files to ledgerline_visitor;
+create policy update_writable on app_public.files for update to public
+  using (app_hidden.can_write_file(id));
+grant delete, insert (id, name, content_type, size, sha256, uploaded_by, expires_at), select, update (name, content_type, size, sha256, uploaded_at) on app_public.files to ledgerline_visitor;
 
 create table app_public.invoices (
   id integer generated by default as identity not null,
@@ -944,11 +954,14 @@ CREATE INDEX invoices_status_idx ON app_public.invoices USING btree (status);
 CREATE INDEX invoices_subsidiary_id_idx ON app_public.invoices USING btree (subsidiary_id);
 CREATE INDEX invoices_subsidiary_list_idx ON app_public.invoices USING btree (subsidiary_id, is_deleted, invoice_date DESC, id) INCLUDE (status);
 CREATE INDEX invoices_supplier_id_idx ON app_public.invoices USING btree (supplier_id);
+CREATE INDEX invoices_supplier_ref_idx ON app_public.invoices USING btree (supplier_id, lower(btrim(invoice_ref)));
 CREATE INDEX invoices_validated_by_idx ON app_public.invoices USING btree (validated_by);
+CREATE INDEX invoices_without_costs_by_creator_idx ON app_public.invoices USING btree (created_by) WHERE (project_ids = '{}'::uuid[]);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _050_guard BEFORE UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_invoices__guard();
 CREATE TRIGGER _050_guard_insert BEFORE INSERT ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_invoices__guard_insert();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _160_not_paid_twice BEFORE INSERT OR UPDATE OF supplier_id, invoice_ref ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices__not_paid_twice();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_to_costs AFTER UPDATE OF subsidiary_id, currency ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices__to_costs();
 CREATE TRIGGER _310_reprice_costs AFTER UPDATE OF invoice_date, currency ON app_public.invoices FOR EACH ROW WHEN (((old.invoice_date IS DISTINCT FROM new.invoice_date) OR (old.currency IS DISTINCT FROM new.currency))) EXECUTE FUNCTION app_private.tg_invoices__reprice_costs();
@@ -964,10 +977,20 @@ create policy insert_writer on app_public.invoices for insert to public
   with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
 create policy select_allowed on app_public.invoices for select to public
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
+create policy select_own_without_costs on app_public.invoices for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids = '{}'::uuid[]) AND (created_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
 create policy select_project_limited on app_public.invoices for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+create policy select_supplier on app_public.invoices for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (supplier_id = ANY (( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)::uuid[]))));
+create policy select_supplier_only on app_public.invoices as restrictive for select to ledgerline_project_limited
+  using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
+create policy update_supplier_only on app_public.invoices as restrictive for update to public
+  using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
 create policy update_writer on app_public.invoices for update to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+create policy write_supplier_only on app_public.invoices as restrictive for insert to public
+  with check (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
 grant delete, insert (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, subsidiary_id, supplier_id, default_cost_type_id), select, update (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, status, is_deleted, reject_reason, subsidiary_id, supplier_id, default_cost_type_id, validated_by, closed_by) on app_public.invoices to ledgerline_visitor;
 
 create table app_public.invoices_files (
@@ -1087,6 +1110,7 @@ CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payme
 CREATE INDEX payments_subsidiary_list_idx ON app_public.payments USING btree (subsidiary_id, payment_date DESC, id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _150_not_in_future BEFORE INSERT OR UPDATE OF payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__not_in_future();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_amount_usd BEFORE INSERT OR UPDATE OF amount, currency, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__payment_amount_usd();
 CREATE TRIGGER _600_refresh AFTER UPDATE OF amount, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__refresh();
@@ -1328,6 +1352,8 @@ create table app_public.users (
 comment on table app_public.users is '@behavior -insert
 A person who signs in (created with the createUser mutation, which sets a password). An inactive user cannot sign in; their data stays.';
 comment on column app_public.users.avatar_file_id is 'The stored file shown as the avatar.';
+comment on column app_public.users.is_active is '@behavior -attribute:update
+An inactive user cannot sign in. Changed with setUserActive.';
 CREATE INDEX users_avatar_file_id_idx ON app_public.users USING btree (avatar_file_id);
 CREATE INDEX users_created_at_idx ON app_public.users USING btree (created_at);
 CREATE INDEX users_first_name_idx ON app_public.users USING btree (first_name);
@@ -1336,6 +1362,7 @@ CREATE INDEX users_username_idx ON app_public.users USING btree (username);
 CREATE UNIQUE INDEX users_username_key ON app_public.users USING btree (lower(username));
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _500_active BEFORE UPDATE OF is_active ON app_public.users FOR EACH ROW WHEN ((old.is_active IS DISTINCT FROM new.is_active)) EXECUTE FUNCTION app_private.tg_users__active();
 CREATE TRIGGER _500_keep_avatar AFTER INSERT OR UPDATE OF avatar_file_id ON app_public.users FOR EACH ROW WHEN ((new.avatar_file_id IS NOT NULL)) EXECUTE FUNCTION app_private.tg_users__keep_avatar();
 CREATE TRIGGER _900_account_access AFTER UPDATE ON app_public.users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__users();
 alter table app_public.users enable row level security;
@@ -1347,7 +1374,7 @@ create policy select_visible on app_public.users for select to public
   using (((id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND app_hidden.user_named_on_visible_record(id))));
 create policy update_admin on app_public.users for update to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-grant delete, insert (username, first_name, last_name, additional_name, avatar_file_id), select, update (username, first_name, last_name, additional_name, avatar_file_id) on app_public.users to ledgerline_visitor;
+grant delete, insert (username, first_name, last_name, additional_name, avatar_file_id), select, update (username, first_name, last_name, additional_name, avatar_file_id, is_active) on app_public.users to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.account_exists(account_id uuid)
  RETURNS app_public.accounts
@@ -1516,6 +1543,16 @@ end;
 $function$;
 grant execute on function app_hidden.bill_for_update(integer) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.blob_in_use(sha256 text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.files f where f.sha256 = blob_in_use.sha256)
+$function$;
+grant execute on function app_hidden.blob_in_use(text) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.can_attach_file(file_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -1651,6 +1688,38 @@ AS $function$
 $function$;
 grant execute on function app_hidden.costs_status_of(app_public.cost_status[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.create_user(username text, first_name text, last_name text, additional_name text, role_id uuid, account_name text, password_hash text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  role_name text;
+  new_user_id uuid;
+  new_account_id uuid;
+begin
+  perform app_hidden.require_scope('admin:user');
+  select r.name into role_name from app_public.roles r where r.id = create_user.role_id;
+  if role_name is null then
+    perform app_hidden.fail('RoleNotFound', 'The role not found');
+  end if;
+  if exists (select from app_public.users u where lower(u.username) = lower(create_user.username)) then
+    perform app_hidden.fail('UsernameTaken', 'This username is already taken.');
+  end if;
+  insert into app_public.users (username, first_name, last_name, additional_name)
+  values (create_user.username, create_user.first_name, create_user.last_name, create_user.additional_name)
+  returning id into new_user_id;
+  perform app_hidden.set_new_user_password(new_user_id, password_hash);
+  insert into app_public.accounts (name, user_id, role_id)
+  values (coalesce(nullif(btrim(account_name), ''), role_name), new_user_id, create_user.role_id)
+  returning id into new_account_id;
+  insert into app_public.default_accounts (user_id, account_id) values (new_user_id, new_account_id);
+  return new_user_id;
+end;
+$function$;
+comment on function app_hidden.create_user(text,text,text,text,uuid,text,text) is 'Creates a user with its first password and one account of the role, made its main account, as the caller (admin:user).';
+grant execute on function app_hidden.create_user(text,text,text,text,uuid,text,text) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.current_account_id()
  RETURNS uuid
  LANGUAGE sql
@@ -1695,6 +1764,25 @@ AS $function$
 $function$;
 comment on function app_hidden.current_user_id() is 'The signed-in user (from the verified access token), or null.';
 grant execute on function app_hidden.current_user_id() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.delete_file(file_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  content text;
+begin
+  perform app_hidden.require_writable_file(file_id);
+  delete from app_public.files f where f.id = delete_file.file_id returning f.sha256 into content;
+  if content is null then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission to change this file.');
+  end if;
+  return app_hidden.blob_in_use(content);
+end;
+$function$;
+comment on function app_hidden.delete_file(uuid) is 'Deletes a file the caller may write (FileNotFound, Forbidden); true when its content is still used by another file.';
+grant execute on function app_hidden.delete_file(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.delete_unreferenced_files(file_ids uuid[])
  RETURNS integer
@@ -1903,6 +1991,17 @@ $function$;
 comment on function app_hidden.is_supplier_user() is 'Whether the signed-in user is the user of a supplier: such a user reaches only the documents shared with it.';
 grant execute on function app_hidden.is_supplier_user() to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.live_cost_count(invoice_id integer)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select count(*)::integer from app_public.costs c
+   where c.invoice_id = live_cost_count.invoice_id and not c.is_deleted
+$function$;
+grant execute on function app_hidden.live_cost_count(integer) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.lock_bill(bill_id integer)
  RETURNS void
  LANGUAGE sql
@@ -1946,6 +2045,20 @@ AS $function$
     '[^[:alnum:]]+', ' ', 'g'))
 $function$;
 grant execute on function app_hidden.normalized_company_name(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.paid_invoice_with_number(supplier_id uuid, invoice_ref text, except_id integer)
+ RETURNS app_public.invoices
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select i.* from app_public.invoices i
+   where i.supplier_id = paid_invoice_with_number.supplier_id
+     and lower(btrim(i.invoice_ref)) = lower(btrim(paid_invoice_with_number.invoice_ref))
+     and i.status = 'paid' and not i.is_deleted
+     and i.id is distinct from except_id
+   order by i.id limit 1
+$function$;
 
 CREATE OR REPLACE FUNCTION app_hidden.project_visible(project_id uuid, allowed uuid[])
  RETURNS boolean
@@ -2028,6 +2141,29 @@ begin
 end;
 $function$;
 grant execute on function app_hidden.reference_not_found(text,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.replace_file(file_id uuid, name text, content_type text, size bigint, sha256 text)
+ RETURNS app_public.files
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  file app_public.files;
+begin
+  perform app_hidden.require_writable_file(file_id);
+  update app_public.files f
+     set name = replace_file.name, content_type = replace_file.content_type, size = replace_file.size,
+         sha256 = replace_file.sha256, uploaded_at = now()
+   where f.id = replace_file.file_id
+  returning * into file;
+  if file.id is null then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission to change this file.');
+  end if;
+  return file;
+end;
+$function$;
+comment on function app_hidden.replace_file(uuid,text,text,bigint,text) is 'Replaces the content of a file the caller may write (FileNotFound, Forbidden).';
+grant execute on function app_hidden.replace_file(uuid,text,text,bigint,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.report_bills(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
  RETURNS TABLE(year integer, period integer, project_id uuid, amount_usd numeric)
@@ -2168,6 +2304,23 @@ end;
 $function$;
 grant execute on function app_hidden.require_visible_files(uuid[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.require_writable_file(file_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if not exists (select from app_public.files f where f.id = file_id) then
+    perform app_hidden.fail('FileNotFound', 'File not found');
+  end if;
+  if not app_hidden.can_write_file(file_id) then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission to change this file.');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.require_writable_file(uuid) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.scope_closure(granted text[])
  RETURNS text[]
  LANGUAGE sql
@@ -2221,6 +2374,54 @@ $function$;
 comment on function app_hidden.scope_closure(text[]) is 'Every scope the given scopes grant, directly or by implication.';
 grant execute on function app_hidden.scope_closure(text[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.sees_whole_invoices()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.allowed_project_ids() is null and app_hidden.has_scope('cost:read')
+$function$;
+comment on function app_hidden.sees_whole_invoices() is 'Whether the signed-in account sees every cost of the invoices it sees (no project limit and cost:read).';
+grant execute on function app_hidden.sees_whole_invoices() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.set_new_user_password(user_id uuid, password_hash text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('admin:user');
+  if password_hash is null or password_hash !~ '^\$argon2id\$' then
+    perform app_hidden.fail('InvalidInput', 'The password hash is not an argon2id hash.');
+  end if;
+  insert into app_private.user_secrets (user_id, password_hash)
+  values (set_new_user_password.user_id, set_new_user_password.password_hash)
+  on conflict do nothing;
+  if not found then
+    perform app_hidden.fail('Forbidden', 'This user already has a password.');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.set_new_user_password(uuid,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.set_user_active(user_id uuid, is_active boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('admin:user');
+  update app_public.users u set is_active = set_user_active.is_active where u.id = set_user_active.user_id;
+  if not found then
+    perform app_hidden.fail('UserNotFound', 'User not found');
+  end if;
+end;
+$function$;
+comment on function app_hidden.set_user_active(uuid,boolean) is 'Activates or deactivates a user, as the caller (admin:user); a deactivated user''s sign-ins end.';
+grant execute on function app_hidden.set_user_active(uuid,boolean) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.set_workflow_mode(mode text)
  RETURNS text
  LANGUAGE plpgsql
@@ -2242,10 +2443,10 @@ CREATE OR REPLACE FUNCTION app_hidden.subsidiaries_seen_whole()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-  select case when app_hidden.allowed_project_ids() is null
+  select case when app_hidden.allowed_project_ids() is null and app_hidden.supplier_ids() is null
               then app_hidden.visible_subsidiary_ids() else '{}'::uuid[] end
 $function$;
-comment on function app_hidden.subsidiaries_seen_whole() is 'The visible subsidiaries when the account has no project limit, else none; call as (select app_hidden.subsidiaries_seen_whole()).';
+comment on function app_hidden.subsidiaries_seen_whole() is 'The visible subsidiaries when the account has no project limit and is no supplier''s user, else none; call as (select app_hidden.subsidiaries_seen_whole()).';
 grant execute on function app_hidden.subsidiaries_seen_whole() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.subsidiary_visible(subsidiary_id uuid, visible uuid[])
@@ -2257,6 +2458,28 @@ AS $function$
 $function$;
 comment on function app_hidden.subsidiary_visible(uuid,uuid[]) is 'Whether a subsidiary is one of the visible ones; call as subsidiary_visible(col, (select app_hidden.visible_subsidiary_ids())).';
 grant execute on function app_hidden.subsidiary_visible(uuid,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.supplier_ids()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select array_agg(s.id order by s.id) from app_public.suppliers s where s.user_id = app_hidden.current_user_id()
+$function$;
+comment on function app_hidden.supplier_ids() is 'The suppliers whose user the signed-in user is (null: none); call as (select app_hidden.supplier_ids()).';
+grant execute on function app_hidden.supplier_ids() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.supplier_ids_seen_whole()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_hidden.allowed_project_ids() is null then coalesce(app_hidden.supplier_ids(), '{}')
+              else '{}'::uuid[] end
+$function$;
+grant execute on function app_hidden.supplier_ids_seen_whole() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.usd_rate(currency text, on_date date)
  RETURNS numeric
@@ -3049,6 +3272,30 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_invoices__not_paid_twice()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  paid app_public.invoices;
+begin
+  if tg_op = 'UPDATE' and (new.supplier_id, lower(btrim(new.invoice_ref)))
+                          is not distinct from (old.supplier_id, lower(btrim(old.invoice_ref))) then
+    return new;
+  end if;
+  paid := app_hidden.paid_invoice_with_number(new.supplier_id, new.invoice_ref, new.id);
+  if paid.id is not null then
+    perform app_hidden.fail('DuplicateInvoice',
+      format('This supplier''s invoice %s of %s (#%s) is already paid.',
+             paid.invoice_ref, to_char(paid.invoice_date, 'YYYY-MM-DD'), paid.id));
+  end if;
+  return new;
+end;
+$function$;
+comment on function app_private.tg_invoices__not_paid_twice() is 'Refuses an invoice with the supplier and number of a live paid one (DuplicateInvoice).';
+
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__notify()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3180,6 +3427,22 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_payments__not_in_future()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if new.payment_date::date > current_date then
+    perform app_hidden.fail('PaymentDateInFuture',
+      format('A payment cannot be dated in the future: %s is after today (%s).',
+             to_char(new.payment_date::date, 'YYYY-MM-DD'), to_char(current_date, 'YYYY-MM-DD')));
+  end if;
+  return new;
+end;
+$function$;
+comment on function app_private.tg_payments__not_in_future() is 'Refuses a payment dated after today (PaymentDateInFuture).';
+
 CREATE OR REPLACE FUNCTION app_private.tg_payments__refresh()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3236,6 +3499,24 @@ begin
      where d.id = new.linked_document_id and d.principal_id is distinct from new.id;
   end if;
   return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_users__active()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if old.is_active and not new.is_active then
+    if new.id = app_hidden.current_user_id() then
+      perform app_hidden.fail('CannotDeactivateSelf', 'You cannot deactivate your own user.');
+    end if;
+    perform from app_private.refresh_tokens t where t.user_id = new.id for update;
+    update app_private.refresh_tokens t set revoked_at = coalesce(t.revoked_at, now()) where t.user_id = new.id;
+  end if;
+  return new;
 end;
 $function$;
 
@@ -3694,6 +3975,49 @@ end;
 $function$;
 comment on function app_public.close_invoices_as_paid(integer[],app_public.payment_method,timestamp with time zone) is 'Closes each invoice as paid (all or nothing); the final payment method and date settle whatever remains on each.';
 grant execute on function app_public.close_invoices_as_paid(integer[],app_public.payment_method,timestamp with time zone) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.close_invoices_as_paid_preview(ids integer[], final_payment_method app_public.payment_method DEFAULT NULL::app_public.payment_method, final_payment_date timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS SETOF app_public.close_as_paid_preview
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  item integer;
+  invoice app_public.invoices;
+  row app_public.close_as_paid_preview;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array ids loop
+    select * into invoice from app_public.invoices i where i.id = item;
+    row := (item, invoice.invoice_ref, invoice.currency, invoice.amount_w_vat,
+            case when invoice.id is null then null
+                 else greatest(app_public.invoices_remaining_amount(invoice), 0) end, null, null);
+    begin
+      perform app_public.close_invoice_as_paid(item, coalesce(final_payment_method, 'transaction'),
+                                               coalesce(final_payment_date, now()));
+      -- It would close: undo it (the block's subtransaction is rolled back).
+      raise exception using errcode = 'LL999', message = 'preview';
+    exception
+      when sqlstate 'LL999' then null;
+      when others then
+        declare
+          code text;
+          message text;
+          state text;
+        begin
+          get stacked diagnostics code = pg_exception_hint, message = message_text, state = returned_sqlstate;
+          row.refusal_code := case when state like 'LL%' then nullif(code, '')
+                                   when state = '42501' then 'Forbidden'
+                                   else 'BusinessRule' end;
+          row.refusal_message := message;
+        end;
+    end;
+    return next row;
+  end loop;
+end;
+$function$;
+comment on function app_public.close_invoices_as_paid_preview(integer[],app_public.payment_method,timestamp with time zone) is 'What closeInvoicesAsPaid would do to each invoice, without doing it: the final payment it records, or the code and reason of its refusal.';
+grant execute on function app_public.close_invoices_as_paid_preview(integer[],app_public.payment_method,timestamp with time zone) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.contractors()
  RETURNS SETOF app_public.company
@@ -4381,6 +4705,20 @@ $function$;
 comment on function app_public.invoices_has_payments(app_public.invoices) is 'Whether any payment was recorded on the invoice.';
 grant execute on function app_public.invoices_has_payments(app_public.invoices) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.invoices_hidden_cost_count(invoice app_public.invoices)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when (select app_hidden.sees_whole_invoices()) then 0
+              else app_hidden.live_cost_count(invoice.id)
+                   - (select count(*)::integer from app_public.costs c
+                       where c.invoice_id = invoice.id and not c.is_deleted) end
+$function$;
+comment on function app_public.invoices_hidden_cost_count(app_public.invoices) is 'How many live costs of this invoice are outside your access (0 when you see them all).';
+grant execute on function app_public.invoices_hidden_cost_count(app_public.invoices) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.invoices_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
  LANGUAGE sql
@@ -4449,6 +4787,34 @@ CREATE OR REPLACE FUNCTION app_public.invoices_vat_amount(invoice app_public.inv
 AS $function$ select invoice.amount_w_vat - invoice.amount $function$;
 comment on function app_public.invoices_vat_amount(app_public.invoices) is 'The VAT of the invoice: amount with VAT minus amount.';
 grant execute on function app_public.invoices_vat_amount(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount(invoice app_public.invoices)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when (select app_hidden.sees_whole_invoices()) then null
+              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
+              else (select coalesce(sum(c.amount), 0) from app_public.costs c
+                     where c.invoice_id = invoice.id and not c.is_deleted) end
+$function$;
+comment on function app_public.invoices_visible_amount(app_public.invoices) is 'The sum without VAT of the live costs of this invoice you see; null when you see them all.';
+grant execute on function app_public.invoices_visible_amount(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount_w_vat(invoice app_public.invoices)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when (select app_hidden.sees_whole_invoices()) then null
+              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
+              else (select coalesce(sum(c.amount_w_vat), 0) from app_public.costs c
+                     where c.invoice_id = invoice.id and not c.is_deleted) end
+$function$;
+comment on function app_public.invoices_visible_amount_w_vat(app_public.invoices) is 'The sum with VAT of the live costs of this invoice you see; null when you see them all.';
+grant execute on function app_public.invoices_visible_amount_w_vat(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.is_valid_access_pattern(pattern text)
  RETURNS boolean
