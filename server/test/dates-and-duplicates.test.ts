@@ -146,6 +146,11 @@ describe('an invoice repeating a paid one is refused; an unpaid match only warns
     expect(errorCode(result)).toBe('DuplicateInvoice');
     expect(result.errors![0]!.message).toContain(paid.ref);
     expect(result.errors![0]!.message).toContain(`#${paid.id}`);
+    // The same, as parameters for the translated message.
+    expect(result.errors![0]!.extensions).toMatchObject({
+      invoiceId: paid.id,
+      invoiceRef: paid.ref,
+    });
     expect((await one('select count(*)::int n from app_public.invoices')).n).toBe(before.n);
   });
 

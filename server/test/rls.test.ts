@@ -653,7 +653,10 @@ describe('grants (stated once)', () => {
     // 0029: analytics and aging (docs/analytics.md).
     'aging aging_rows invoice_suppliers margin_percent reference_names report_bills report_costs' +
     // 0028: counts what refers to a record, called by app_public.record_dependents after its check.
-    ' record_dependents'
+    ' record_dependents' +
+    // 0051-0053 (issue 32): visible subtotals, user and file writes as the caller, suppliers' users.
+    ' sees_whole_invoices live_cost_count create_user set_new_user_password set_user_active' +
+    ' require_writable_file replace_file delete_file blob_in_use supplier_ids supplier_ids_seen_whole'
   ).split(' ');
 
   it('no app_private function, and only the listed app_hidden helpers, are executable by the visitor', async () => {

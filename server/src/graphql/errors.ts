@@ -100,13 +100,31 @@ function withCode(
   });
 }
 
+/** The parameters a SQL refusal gives as a JSON object in DETAIL, if any. */
+function detailsOf(error: PgError): object | undefined {
+  if (!error.detail?.startsWith('{')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(error.detail);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What a PostgreSQL error means to a user, or undefined when it must stay masked. */
-function describePgError(error: PgError): { code: string; message: string } | undefined {
+function describePgError(
+  error: PgError,
+): { code: string; message: string; details?: object } | undefined {
   const { code, constraint } = error;
   if (!code) return undefined;
   if (code.startsWith('LL')) {
-    // Raised by our SQL functions: the message is for people, the hint is the stable code.
-    return { code: error.hint || 'BusinessRule', message: error.message };
+    // Raised by our SQL functions: the message is for people, the hint is the stable code, and a
+    // JSON object in DETAIL names what the message names (for the translated message).
+    return {
+      code: error.hint || 'BusinessRule',
+      message: error.message,
+      details: detailsOf(error),
+    };
   }
   if (constraint && CONSTRAINT_MESSAGES[constraint] && code.startsWith('23')) {
     return CONSTRAINT_MESSAGES[constraint];
@@ -174,7 +192,7 @@ export function maskError(error: GraphQLError): GraphQLError {
   }
   if (original) {
     const described = describePgError(original as PgError);
-    if (described) return withCode(error, described.code, described.message);
+    if (described) return withCode(error, described.code, described.message, described.details);
   }
   return defaultMaskError(error);
 }
