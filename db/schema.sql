@@ -3287,9 +3287,11 @@ begin
   end if;
   paid := app_hidden.paid_invoice_with_number(new.supplier_id, new.invoice_ref, new.id);
   if paid.id is not null then
-    perform app_hidden.fail('DuplicateInvoice',
-      format('This supplier''s invoice %s of %s (#%s) is already paid.',
-             paid.invoice_ref, to_char(paid.invoice_date, 'YYYY-MM-DD'), paid.id));
+    raise exception using errcode = 'LL001', hint = 'DuplicateInvoice',
+      message = format('This supplier''s invoice %s of %s (#%s) is already paid.',
+                       paid.invoice_ref, to_char(paid.invoice_date, 'YYYY-MM-DD'), paid.id),
+      detail = json_build_object('invoiceId', paid.id, 'invoiceRef', paid.invoice_ref,
+                                 'invoiceDate', to_char(paid.invoice_date, 'YYYY-MM-DD'))::text;
   end if;
   return new;
 end;
@@ -4801,6 +4803,20 @@ AS $function$
 $function$;
 comment on function app_public.invoices_visible_amount(app_public.invoices) is 'The sum without VAT of the live costs of this invoice you see; null when you see them all.';
 grant execute on function app_public.invoices_visible_amount(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount_usd_w_vat(invoice app_public.invoices)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when (select app_hidden.sees_whole_invoices()) then null
+              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
+              else (select coalesce(sum(c.amount_usd_w_vat), 0) from app_public.costs c
+                     where c.invoice_id = invoice.id and not c.is_deleted) end
+$function$;
+comment on function app_public.invoices_visible_amount_usd_w_vat(app_public.invoices) is 'The sum with VAT in USD of the live costs of this invoice you see; null when you see them all.';
+grant execute on function app_public.invoices_visible_amount_usd_w_vat(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount_w_vat(invoice app_public.invoices)
  RETURNS numeric

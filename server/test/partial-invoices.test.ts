@@ -8,7 +8,7 @@ import { createTestApp, gql, login, type TestApp } from './helpers.ts';
 let t: TestApp;
 const token: Record<string, string> = {};
 
-const LIST = `{ allInvoices(first: 200, orderBy: ID_ASC) { nodes { id amountWVat hiddenCostCount visibleAmount visibleAmountWVat } } }`;
+const LIST = `{ allInvoices(first: 200, orderBy: ID_ASC) { nodes { id amountWVat hiddenCostCount visibleAmount visibleAmountWVat visibleAmountUsdWVat } } }`;
 
 /** For every invoice, its live costs inside and outside the manager's projects (ops.* !ops.legacy). */
 async function expectedForManager() {
@@ -17,6 +17,7 @@ async function expectedForManager() {
     hidden: number;
     visible_amount: string;
     visible_w_vat: string;
+    visible_usd: string;
   }>(
     `with allowed as (
        select unnest(aa.allowed_project_ids) id from app_private.account_access aa
@@ -25,7 +26,8 @@ async function expectedForManager() {
      select c.invoice_id as id,
             count(*) filter (where c.project_id is null or c.project_id not in (select id from allowed))::int as hidden,
             coalesce(sum(c.amount) filter (where c.project_id in (select id from allowed)), 0)::text as visible_amount,
-            coalesce(sum(c.amount_w_vat) filter (where c.project_id in (select id from allowed)), 0)::text as visible_w_vat
+            coalesce(sum(c.amount_w_vat) filter (where c.project_id in (select id from allowed)), 0)::text as visible_w_vat,
+            coalesce(sum(c.amount_usd_w_vat) filter (where c.project_id in (select id from allowed)), 0)::text as visible_usd
        from app_public.costs c where not c.is_deleted group by c.invoice_id`,
   );
   return new Map(rows.map((row) => [row.id, row]));
@@ -46,6 +48,7 @@ describe('an account that sees part of an invoice sees the visible subtotal and 
       hiddenCostCount: number;
       visibleAmount: string | null;
       visibleAmountWVat: string | null;
+      visibleAmountUsdWVat: string | null;
     }[];
     expect(nodes.length).toBeGreaterThan(0);
     let partial = 0;
@@ -56,6 +59,7 @@ describe('an account that sees part of an invoice sees the visible subtotal and 
         partial += 1;
         expect(node.visibleAmount).toBe(want.visible_amount);
         expect(node.visibleAmountWVat).toBe(want.visible_w_vat);
+        expect(node.visibleAmountUsdWVat).toBe(want.visible_usd);
       } else {
         expect(node.visibleAmountWVat).toBeNull();
       }
