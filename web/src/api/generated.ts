@@ -3576,7 +3576,7 @@ export type AllInvoicesQueryVariables = Exact<{
 }>;
 
 
-export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, createdByName: string | null, validatedByName: string | null, closedByName: string | null, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null } | null> } | null };
+export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, hiddenCostCount: number | null, visibleAmountWVat: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, createdByName: string | null, validatedByName: string | null, closedByName: string | null, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null } | null> } | null };
 
 export type ApproveInvoiceCostMutationVariables = Exact<{
   costId: number;
@@ -3609,6 +3609,15 @@ export type CloseInvoicesAsPaidMutationVariables = Exact<{
 
 
 export type CloseInvoicesAsPaidMutation = { closeInvoicesAsPaid: { result: Array<{ id: number } | null> | null } | null };
+
+export type CloseInvoicesAsPaidPreviewMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+  finalPaymentMethod?: PaymentMethod | null | undefined;
+  finalPaymentDate?: string | null | undefined;
+}>;
+
+
+export type CloseInvoicesAsPaidPreviewMutation = { closeInvoicesAsPaidPreview: { result: Array<{ invoiceId: number | null, invoiceRef: string | null, currency: string | null, amountWVat: string | null, finalPayment: string | null, refusalCode: string | null, refusalMessage: string | null } | null> | null } | null };
 
 export type CreateInvoiceCostMutationVariables = Exact<{
   cost: CostInput;
@@ -3670,7 +3679,7 @@ export type InvoiceDetailsQueryVariables = Exact<{
 }>;
 
 
-export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { displayName: string | null } | null } | null> } } | null };
+export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, hiddenCostCount: number | null, visibleAmountWVat: string | null, visibleAmountUsdWVat: string | null, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { displayName: string | null } | null } | null> } } | null };
 
 export type OpenInvoiceMutationVariables = Exact<{
   invoiceId: number;
@@ -5458,6 +5467,8 @@ export const AllInvoicesDocument = new TypedDocumentString(`
       amountUsd
       amountWVat
       amountUsdWVat
+      hiddenCostCount
+      visibleAmountWVat
       invoiceDate
       dueDate
       createdAt
@@ -5478,7 +5489,7 @@ export const AllInvoicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"4fbe0f7074de3a4863b417b556bea847c38fcc80869bac2b4ccbb4f45f3d144f"}) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
+    `, {"hash":"879a0746492ede014f64f8f2f93d2e26bbc97e46df475b3e723fbb3a141c5d33"}) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
 export const ApproveInvoiceCostDocument = new TypedDocumentString(`
     mutation ApproveInvoiceCost($costId: Int!) {
   approveCost(input: {costId: $costId}) {
@@ -5519,6 +5530,23 @@ export const CloseInvoicesAsPaidDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"bf5d37d4e6c0ec91e0d542bd9d9d0c5e0fb5d053ed6d3305c38e03bf5bd48dc6"}) as unknown as TypedDocumentString<CloseInvoicesAsPaidMutation, CloseInvoicesAsPaidMutationVariables>;
+export const CloseInvoicesAsPaidPreviewDocument = new TypedDocumentString(`
+    mutation CloseInvoicesAsPaidPreview($ids: [Int]!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
+  closeInvoicesAsPaidPreview(
+    input: {ids: $ids, finalPaymentMethod: $finalPaymentMethod, finalPaymentDate: $finalPaymentDate}
+  ) {
+    result {
+      invoiceId
+      invoiceRef
+      currency
+      amountWVat
+      finalPayment
+      refusalCode
+      refusalMessage
+    }
+  }
+}
+    `, {"hash":"fc9fd26105dcf23fc050ff2b4a1e919be57083bb4e28575b005ad8adaf0dd55d"}) as unknown as TypedDocumentString<CloseInvoicesAsPaidPreviewMutation, CloseInvoicesAsPaidPreviewMutationVariables>;
 export const CreateInvoiceCostDocument = new TypedDocumentString(`
     mutation CreateInvoiceCost($cost: CostInput!) {
   createCost(input: {cost: $cost}) {
@@ -5600,6 +5628,9 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
     amountWVat
     amountUsd
     amountUsdWVat
+    hiddenCostCount
+    visibleAmountWVat
+    visibleAmountUsdWVat
     usdRateDate
     paidAmount
     remainingAmount
@@ -5695,7 +5726,7 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"5b755e9f96bd358d7e59a6794d77e019263d975a90ebb8d68c42729e85a3037f"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
+    `, {"hash":"1c3739ee1f60032ddf3a85ad7e334f4c21f551c095620421202ec656a84eb5d4"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
 export const OpenInvoiceDocument = new TypedDocumentString(`
     mutation OpenInvoice($invoiceId: Int!) {
   openInvoice(input: {invoiceId: $invoiceId}) {
