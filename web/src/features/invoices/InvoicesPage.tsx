@@ -122,6 +122,7 @@ export default function InvoicesPage() {
             kind: 'money',
             currency: (row) => row.currency,
             flex: 1.2,
+            alwaysShown: true,
           },
           {
             field: 'hiddenCostCount',
@@ -131,6 +132,7 @@ export default function InvoicesPage() {
                 ? t('partialInvoices.hiddenLines', { count: row.hiddenCostCount })
                 : '',
             flex: 1.2,
+            alwaysShown: true,
           },
         ] satisfies Column<Invoice, InvoiceSortKey>[])
       : []),
