@@ -146,7 +146,7 @@ describe('a bulk close-as-paid is previewed before it runs', () => {
         .first()
         .click();
       await page.getByTestId('bulk-close').click();
-      const group = page.getByTestId('close-dialog').getByRole('group', { name: /^Date/ });
+      const group = page.getByTestId('close-dialog').getByRole('group', { name: /^Payment date/ });
       await group.getByRole('spinbutton').first().click();
       await page.keyboard.type('01012030');
       await expect
