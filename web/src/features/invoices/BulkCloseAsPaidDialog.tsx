@@ -20,7 +20,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { format, isValid, parse } from 'date-fns';
 import Decimal from 'decimal.js';
 import { Form, Formik, useFormikContext } from 'formik';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { errorMessage } from '../../api/errors.ts';
@@ -102,7 +102,7 @@ export function BulkCloseAsPaidDialog(props: {
                     />
                     <DateInput name="date" label="payments.date" required />
                   </Stack>
-                  <Preview ids={props.ids} failed={failure !== undefined}>
+                  <Preview ids={props.ids} failure={failure}>
                     {(ready) => (
                       <DialogActions sx={{ px: 0 }}>
                         <Button onClick={props.onClose}>{t('common.cancel')}</Button>
@@ -130,7 +130,8 @@ export function BulkCloseAsPaidDialog(props: {
 /** The preview table for the form's method and date; tells its child whether closing may run. */
 function Preview(props: {
   ids: number[];
-  failed: boolean;
+  /** The last refusal of the close itself, if any. */
+  failure: unknown;
   children: (ready: boolean) => React.ReactNode;
 }) {
   const { t, i18n } = useTranslation();
@@ -147,6 +148,12 @@ function Preview(props: {
     { reads: ['Invoice', 'Cost', 'Payment'] },
     { enabled: dateOk, placeholderData: keepPreviousData },
   );
+  // A close refused after the preview (the invoices changed meanwhile): ask again, so the table
+  // names the invoice that refuses now.
+  const { refetch } = query;
+  useEffect(() => {
+    if (props.failure !== undefined) void refetch();
+  }, [props.failure, refetch]);
   const rows = (query.data?.closeInvoicesAsPaidPreview?.result ?? []).filter(
     (row): row is NonNullable<PreviewRow> => row !== null,
   );
@@ -185,7 +192,7 @@ function Preview(props: {
               ))}
             </Alert>
           )}
-          {props.failed && refused.length === 0 && (
+          {props.failure !== undefined && refused.length === 0 && (
             <Alert severity="info">{t('bulkClose.changedMeanwhile')}</Alert>
           )}
           <Table size="small" data-testid="close-preview">
