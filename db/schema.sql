@@ -11,7 +11,7 @@ create type app_public.analytics_row as (year integer, period integer, amount_us
 comment on type app_public.analytics_row is 'A month of a project: the sum in USD with VAT and how many records.';
 create type app_public.bill_status as enum ('open', 'validated', 'paid');
 comment on type app_public.bill_status is 'Open, validated or paid.';
-create type app_public.close_as_paid_preview as (invoice_id integer, invoice_ref text, currency text, amount_w_vat numeric, final_payment numeric, refusal_code text, refusal_message text);
+create type app_public.close_as_paid_preview as (invoice_id integer, invoice_ref text, currency text, amount_w_vat numeric, final_payment numeric, refusal_code text, refusal_message text, status text, is_deleted boolean);
 comment on type app_public.close_as_paid_preview is 'One invoice of a bulk close-as-paid: the final payment it records (0: already paid in full) or why it would be refused.';
 create type app_public.company as (id uuid, type text, legal_name text, short_name text);
 comment on type app_public.company is 'A client, supplier or subsidiary.';
@@ -3993,7 +3993,8 @@ begin
     select * into invoice from app_public.invoices i where i.id = item;
     row := (item, invoice.invoice_ref, invoice.currency, invoice.amount_w_vat,
             case when invoice.id is null then null
-                 else greatest(app_public.invoices_remaining_amount(invoice), 0) end, null, null);
+                 else greatest(app_public.invoices_remaining_amount(invoice), 0) end, null, null,
+            invoice.status::text, invoice.is_deleted);
     begin
       perform app_public.close_invoice_as_paid(item, coalesce(final_payment_method, 'transaction'),
                                                coalesce(final_payment_date, now()));

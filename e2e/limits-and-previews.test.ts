@@ -132,7 +132,11 @@ describe('a bulk close-as-paid is previewed before it runs', () => {
       await selectRows(page, [a.id, draft.id]);
       await page.getByTestId('bulk-close').click();
       const refusals = page.getByTestId('close-refusals');
-      await expect.poll(() => refusals.textContent()).toContain(`${draft.ref} (No. ${draft.id})`);
+      await expect
+        .poll(() => refusals.textContent())
+        .toContain(
+          `${draft.ref} (No. ${draft.id}): its status is Draft; only a validated invoice can be closed as paid.`,
+        );
       expect(await page.getByTestId('close-dialog').getByTestId('dialog-save').isDisabled()).toBe(
         true,
       );

@@ -26,7 +26,7 @@ const CREATE = `mutation Create($ref: String!, $subsidiary: UUID!, $supplier: UU
 
 const PREVIEW = `mutation Preview($ids: [Int]!, $date: Datetime) {
   closeInvoicesAsPaidPreview(input: { ids: $ids, finalPaymentMethod: transaction, finalPaymentDate: $date }) {
-    result { invoiceId invoiceRef currency finalPayment refusalCode refusalMessage } } }`;
+    result { invoiceId invoiceRef currency finalPayment refusalCode refusalMessage status isDeleted } } }`;
 
 /** A validated invoice of the accountant's subsidiary with money left to pay. */
 async function unpaidValidated(offset = 0) {
@@ -224,7 +224,12 @@ describe('a bulk close-as-paid is previewed invoice by invoice before it runs', 
     });
     const rows = result.data!.closeInvoicesAsPaidPreview.result;
     expect(rows[0].refusalCode).toBeNull();
-    expect(rows[1]).toMatchObject({ invoiceId: draft.id, invoiceRef: draft.invoice_ref });
+    expect(rows[1]).toMatchObject({
+      invoiceId: draft.id,
+      invoiceRef: draft.invoice_ref,
+      status: 'draft',
+      isDeleted: false,
+    });
     expect(rows[1].refusalCode).toBeTruthy();
     expect(rows[1].refusalMessage).toBeTruthy();
   });

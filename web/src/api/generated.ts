@@ -3617,7 +3617,7 @@ export type CloseInvoicesAsPaidPreviewMutationVariables = Exact<{
 }>;
 
 
-export type CloseInvoicesAsPaidPreviewMutation = { closeInvoicesAsPaidPreview: { result: Array<{ invoiceId: number | null, invoiceRef: string | null, currency: string | null, amountWVat: string | null, finalPayment: string | null, refusalCode: string | null, refusalMessage: string | null } | null> | null } | null };
+export type CloseInvoicesAsPaidPreviewMutation = { closeInvoicesAsPaidPreview: { result: Array<{ invoiceId: number | null, invoiceRef: string | null, currency: string | null, amountWVat: string | null, finalPayment: string | null, refusalCode: string | null, refusalMessage: string | null, status: string | null, isDeleted: boolean | null } | null> | null } | null };
 
 export type CreateInvoiceCostMutationVariables = Exact<{
   cost: CostInput;
@@ -5543,10 +5543,12 @@ export const CloseInvoicesAsPaidPreviewDocument = new TypedDocumentString(`
       finalPayment
       refusalCode
       refusalMessage
+      status
+      isDeleted
     }
   }
 }
-    `, {"hash":"fc9fd26105dcf23fc050ff2b4a1e919be57083bb4e28575b005ad8adaf0dd55d"}) as unknown as TypedDocumentString<CloseInvoicesAsPaidPreviewMutation, CloseInvoicesAsPaidPreviewMutationVariables>;
+    `, {"hash":"cdb751ba23491119835655b78e554d146677b741148007ef44f3a7f1d899277e"}) as unknown as TypedDocumentString<CloseInvoicesAsPaidPreviewMutation, CloseInvoicesAsPaidPreviewMutationVariables>;
 export const CreateInvoiceCostDocument = new TypedDocumentString(`
     mutation CreateInvoiceCost($cost: CostInput!) {
   createCost(input: {cost: $cost}) {

@@ -160,8 +160,13 @@ function Preview(props: {
   const refused = rows.filter((row) => row.refusalCode);
   const money = (value: string | null | undefined, currency: string | null | undefined) =>
     formatMoney(value ?? '0', i18n.language, currency ?? undefined);
+  // A refusal for the state says which state and what closing needs.
   const reason = (row: NonNullable<PreviewRow>) =>
-    t(`errors.codes.${row.refusalCode}`, { defaultValue: row.refusalMessage ?? '' });
+    row.refusalCode === 'CannotChangeStatus' && row.status
+      ? t(row.isDeleted ? 'bulkClose.archived' : 'bulkClose.notValidated', {
+          status: t(`statuses.${row.status}`),
+        })
+      : t(`errors.codes.${row.refusalCode}`, { defaultValue: row.refusalMessage ?? '' });
   const name = (row: NonNullable<PreviewRow>) =>
     t('bulkClose.invoiceName', { number: row.invoiceRef ?? '—', id: row.invoiceId });
   const totals = totalsByCurrency(
@@ -170,6 +175,7 @@ function Preview(props: {
       .map((row) => ({ currency: row.currency ?? '', amount: row.finalPayment ?? '0' })),
   );
   const right = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
+  const footer = { color: 'text.primary', fontSize: '0.875rem', fontWeight: 600 } as const;
   return (
     <>
       {query.error ? (
@@ -207,7 +213,7 @@ function Preview(props: {
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.invoiceId} data-testid={`close-preview-${row.invoiceId}`}>
-                  <TableCell>{name(row)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{name(row)}</TableCell>
                   <TableCell sx={right}>{money(row.amountWVat, row.currency)}</TableCell>
                   <TableCell sx={right}>
                     {row.refusalCode ? '—' : money(row.finalPayment, row.currency)}
@@ -229,11 +235,11 @@ function Preview(props: {
             <TableFooter>
               {totals.map((total) => (
                 <TableRow key={total.currency} data-testid={`close-total-${total.currency}`}>
-                  <TableCell colSpan={2}>
-                    <strong>{t('bulkClose.total', { currency: total.currency })}</strong>
+                  <TableCell colSpan={2} sx={footer}>
+                    {t('bulkClose.total', { currency: total.currency })}
                   </TableCell>
-                  <TableCell sx={right}>
-                    <strong>{money(total.total, total.currency)}</strong>
+                  <TableCell sx={{ ...right, ...footer }}>
+                    {money(total.total, total.currency)}
                   </TableCell>
                   <TableCell />
                 </TableRow>

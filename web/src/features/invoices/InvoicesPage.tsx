@@ -122,6 +122,7 @@ export default function InvoicesPage() {
             kind: 'money',
             currency: (row) => row.currency,
             flex: 1.2,
+            minWidth: 170,
             alwaysShown: true,
           },
           {
@@ -129,7 +130,7 @@ export default function InvoicesPage() {
             header: 'partialInvoices.columns.hiddenCostCount',
             format: (row) =>
               row.hiddenCostCount
-                ? t('partialInvoices.hiddenLines', { count: row.hiddenCostCount })
+                ? t('partialInvoices.hiddenShort', { count: row.hiddenCostCount })
                 : '',
             flex: 1.2,
             alwaysShown: true,
