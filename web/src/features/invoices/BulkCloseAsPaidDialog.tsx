@@ -174,7 +174,11 @@ function Preview(props: {
       .filter((row) => !row.refusalCode)
       .map((row) => ({ currency: row.currency ?? '', amount: row.finalPayment ?? '0' })),
   );
-  const right = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
+  const right = {
+    textAlign: 'right',
+    fontVariantNumeric: 'tabular-nums',
+    whiteSpace: 'nowrap',
+  } as const;
   const footer = { color: 'text.primary', fontSize: '0.875rem', fontWeight: 600 } as const;
   return (
     <>

@@ -214,13 +214,23 @@ function InvoiceFields({ invoice }: { invoice: InvoiceDetails }) {
               </Typography>
               <Typography
                 component="dd"
-                sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
+                sx={{
+                  m: 0,
+                  textAlign: 'right',
+                  fontVariantNumeric: 'tabular-nums',
+                  whiteSpace: 'nowrap',
+                }}
               >
                 {original}
               </Typography>
               <Typography
                 component="dd"
-                sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
+                sx={{
+                  m: 0,
+                  textAlign: 'right',
+                  fontVariantNumeric: 'tabular-nums',
+                  whiteSpace: 'nowrap',
+                }}
               >
                 {usd}
               </Typography>
