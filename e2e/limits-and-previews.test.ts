@@ -171,7 +171,7 @@ describe('a bulk close-as-paid is previewed before it runs', () => {
 });
 
 describe('what a project-limited account sees adds up', () => {
-  it('the manager sees the visible subtotal and "1 line outside your access", on the page and in the list', async () => {
+  it('the manager sees the visible subtotal and how many lines are hidden, on the page and in the list', async () => {
     // 100.10 on ops.platform (the manager's), 200.10 on mkt.brand (not): totals 360.24 with VAT.
     const invoice = await seedInvoice(['ops.platform', 'mkt.brand']);
     const page = await signedInPage(e2e, 'manager');
@@ -185,7 +185,8 @@ describe('what a project-limited account sees adds up', () => {
     expect(await page.getByTestId('invoice-amounts').textContent()).toContain('Visible lines');
     await page.goto(`/invoices?search=${invoice.ref}&size=100`);
     const row = page.getByTestId('invoices-table').locator(`.ag-row[row-id="${invoice.id}"]`);
-    await expect.poll(() => row.last().textContent()).toContain('1 line outside your access');
+    await expect.poll(() => row.last().textContent()).toContain('120.12 EUR');
+    expect(await row.last().textContent()).toContain('1 hidden');
   });
 
   it('the admin, who sees every line, gets no such note', async () => {
