@@ -53,7 +53,12 @@ describe('an account that sees part of an invoice sees the visible subtotal and 
     expect(nodes.length).toBeGreaterThan(0);
     let partial = 0;
     for (const node of nodes) {
-      const want = expected.get(node.id) ?? { hidden: 0, visible_amount: '0', visible_w_vat: '0' };
+      const want = expected.get(node.id) ?? {
+        hidden: 0,
+        visible_amount: '0',
+        visible_w_vat: '0',
+        visible_usd: '0',
+      };
       expect(node.hiddenCostCount, `invoice ${node.id}`).toBe(want.hidden);
       if (want.hidden > 0) {
         partial += 1;
