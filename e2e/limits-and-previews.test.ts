@@ -8,6 +8,7 @@
 //   repeating a paid one is refused naming it (docs/permissions.md).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { violations } from './axe.ts';
 import { signedInPage, useBrowser } from './browser.ts';
 
 const e2e = useBrowser();
@@ -183,6 +184,7 @@ describe('what a project-limited account sees adds up', () => {
         '1 line of this invoice is outside your access: its amount is not shown. The lines you see add up to 120.12 EUR of the invoice total 360.24 EUR.',
       );
     expect(await page.getByTestId('invoice-amounts').textContent()).toContain('Visible lines');
+    expect(await violations(page)).toEqual([]);
     await page.goto(`/invoices?search=${invoice.ref}&size=100`);
     const row = page.getByTestId('invoices-table').locator(`.ag-row[row-id="${invoice.id}"]`);
     await expect.poll(() => row.last().textContent()).toContain('120.12 EUR');
