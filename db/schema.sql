@@ -5,13 +5,14 @@ create schema app_public;
 create schema app_hidden;
 create schema app_private;
 
-create type app_hidden.workflow_record as (entity text, id integer, state text, is_deleted boolean, subsidiary_id uuid, created_by uuid, dated date, label text, first_approved_by uuid, amount_usd_w_vat numeric, invoice_id integer);
 create type app_public.aging_row as (subsidiary_id uuid, subsidiary_name text, current_usd numeric, days_1_30_usd numeric, days_31_60_usd numeric, days_61_90_usd numeric, over_90_usd numeric, total_usd numeric, count integer);
 comment on type app_public.aging_row is 'Outstanding amounts of one subsidiary (none: all) by days past due, in USD.';
 create type app_public.analytics_row as (year integer, period integer, amount_usd_w_vat numeric, count integer);
 comment on type app_public.analytics_row is 'A month of a project: the sum in USD with VAT and how many records.';
 create type app_public.bill_status as enum ('open', 'validated', 'paid');
 comment on type app_public.bill_status is 'Open, validated or paid.';
+create type app_public.close_as_paid_preview as (invoice_id integer, invoice_ref text, currency text, amount_w_vat numeric, final_payment numeric, refusal_code text, refusal_message text, status text, is_deleted boolean);
+comment on type app_public.close_as_paid_preview is 'One invoice of a bulk close-as-paid: the final payment it records (0: already paid in full) or why it would be refused.';
 create type app_public.company as (id uuid, type text, legal_name text, short_name text);
 comment on type app_public.company is 'A client, supplier or subsidiary.';
 create type app_public.cost_status as enum ('to_approve', 'approved', 'rejected');
@@ -67,14 +68,6 @@ create table app_private.login_attempts (
   constraint login_attempts_pkey PRIMARY KEY (key)
 );
 
-create table app_private.preconditions (
-  name text not null,
-  code text not null,
-  description text not null,
-  constraint preconditions_pkey PRIMARY KEY (name)
-);
-comment on table app_private.preconditions is 'What a transition needs besides its state and scopes; checked by app_hidden.precondition_refusal.';
-
 create table app_private.refresh_tokens (
   id uuid default gen_random_uuid() not null,
   family_id uuid not null,
@@ -99,14 +92,11 @@ create table app_private.transitions (
   to_state text,
   scopes text[] not null,
   on_archived boolean default false not null,
-  preconditions text[] default '{}'::text[] not null,
   constraint transitions_entity CHECK ((entity = ANY (ARRAY['invoice'::text, 'cost'::text, 'bill'::text]))),
   constraint transitions_pkey PRIMARY KEY (entity, action, from_state),
   constraint transitions_scopes CHECK ((cardinality(scopes) > 0))
 );
 comment on table app_private.transitions is 'Which action moves an invoice, cost or bill from which state to which, and with which scopes.';
-comment on column app_private.transitions.preconditions is 'Names in app_private.preconditions: each must hold for the action to be taken (and offered).';
-CREATE TRIGGER _100_known_preconditions BEFORE INSERT OR UPDATE ON app_private.transitions FOR EACH ROW EXECUTE FUNCTION app_private.tg_transitions__preconditions();
 
 create table app_private.user_secrets (
   user_id uuid not null,
@@ -332,7 +322,6 @@ CREATE INDEX bills_subsidiary_id_idx ON app_public.bills USING btree (subsidiary
 CREATE INDEX bills_subsidiary_list_idx ON app_public.bills USING btree (subsidiary_id, is_deleted, invoice_date DESC, id) INCLUDE (year, project_id);
 CREATE INDEX bills_year_period_idx ON app_public.bills USING btree (year, period);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
-CREATE TRIGGER _040_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.bills FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _050_guard BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_bills__guard();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
@@ -349,6 +338,8 @@ create policy insert_writer on app_public.bills for insert to public
   with check ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
 create policy select_allowed on app_public.bills for select to public
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
+create policy select_not_supplier on app_public.bills as restrictive for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL));
 create policy select_project_limited on app_public.bills for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
 create policy update_writer on app_public.bills for update to public
@@ -505,13 +496,11 @@ create table app_public.costs (
   created_by uuid,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  first_approved_by uuid,
   constraint costs_approved_by_fkey FOREIGN KEY (approved_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint costs_bill_id_fkey FOREIGN KEY (bill_id) REFERENCES app_public.bills(id) ON DELETE SET NULL,
   constraint costs_cost_type_id_fkey FOREIGN KEY (cost_type_id) REFERENCES app_public.cost_types(id) ON DELETE RESTRICT,
   constraint costs_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint costs_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
-  constraint costs_first_approved_by_fkey FOREIGN KEY (first_approved_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint costs_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES app_public.invoices(id) ON DELETE CASCADE,
   constraint costs_name_required CHECK ((btrim(name) <> ''::text)),
   constraint costs_period_month CHECK (((period >= 1) AND (period <= 12))),
@@ -530,8 +519,6 @@ comment on column app_public.costs.status is '@behavior -insert -update';
 comment on column app_public.costs.reject_reason is '@behavior -insert -update';
 comment on column app_public.costs.is_deleted is '@behavior -insert -update';
 comment on column app_public.costs.approved_by is '@behavior -insert -update';
-comment on column app_public.costs.first_approved_by is '@behavior -insert -update
-The first of two approvals of a cost above its subsidiary''s approval limit (the second is approved_by).';
 CREATE INDEX costs_amount_idx ON app_public.costs USING btree (amount);
 CREATE INDEX costs_amount_usd_idx ON app_public.costs USING btree (amount_usd);
 CREATE INDEX costs_approved_by_idx ON app_public.costs USING btree (approved_by);
@@ -540,7 +527,6 @@ CREATE INDEX costs_cost_type_id_idx ON app_public.costs USING btree (cost_type_i
 CREATE INDEX costs_created_at_idx ON app_public.costs USING btree (created_at, id);
 CREATE INDEX costs_created_by_idx ON app_public.costs USING btree (created_by);
 CREATE INDEX costs_currency_idx ON app_public.costs USING btree (currency);
-CREATE INDEX costs_first_approved_by_idx ON app_public.costs USING btree (first_approved_by);
 CREATE INDEX costs_invoice_id_idx ON app_public.costs USING btree (invoice_id);
 CREATE INDEX costs_is_deleted_idx ON app_public.costs USING btree (is_deleted);
 CREATE INDEX costs_live_approved_idx ON app_public.costs USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'approved'::app_public.cost_status) AND (NOT is_deleted));
@@ -554,11 +540,9 @@ CREATE INDEX costs_to_bill_idx ON app_public.costs USING btree (to_bill);
 CREATE INDEX costs_year_period_idx ON app_public.costs USING btree (year, period);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:write', 'bill_id:write');
 CREATE TRIGGER _050_guard BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_costs__guard();
-CREATE TRIGGER _060_first_approval BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_costs__first_approval();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_from_invoice BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__from_invoice();
-CREATE TRIGGER _350_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _400_amounts BEFORE INSERT OR UPDATE OF amount, vat, currency, invoice_id, period, year ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__amounts();
 CREATE TRIGGER _600_totals AFTER INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__totals();
 CREATE TRIGGER _800_notify AFTER UPDATE OF status ON app_public.costs FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION app_private.tg_costs__notify();
@@ -572,9 +556,15 @@ create policy select_allowed on app_public.costs for select to public
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
 create policy select_project_limited on app_public.costs for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
+create policy select_supplier on app_public.costs for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (cardinality(( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)) > 0)));
+create policy select_supplier_only on app_public.costs as restrictive for select to ledgerline_project_limited
+  using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (invoice_id IN ( SELECT i.id
+   FROM app_public.invoices i
+  WHERE (i.supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))))));
 create policy update_writer on app_public.costs for update to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
-grant delete, insert (name, description, amount, vat, invoice_id, bill_id, to_bill, cost_type_id, project_id, period, year), select, update (name, description, amount, vat, bill_id, to_bill, cost_type_id, project_id, period, year, status, reject_reason, is_deleted, approved_by, first_approved_by) on app_public.costs to ledgerline_visitor;
+grant delete, insert (name, description, amount, vat, invoice_id, bill_id, to_bill, cost_type_id, project_id, period, year), select, update (name, description, amount, vat, bill_id, to_bill, cost_type_id, project_id, period, year, status, reject_reason, is_deleted, approved_by) on app_public.costs to ledgerline_visitor;
 
 create table app_public.costs_files (
   id uuid default gen_random_uuid() not null,
@@ -857,8 +847,8 @@ CREATE INDEX files_uploaded_at_idx ON app_public.files USING btree (uploaded_at)
 CREATE INDEX files_uploaded_by_idx ON app_public.files USING btree (uploaded_by);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 alter table app_public.files enable row level security;
-create policy delete_uploader on app_public.files for delete to public
-  using ((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+create policy delete_writable on app_public.files for delete to public
+  using (app_hidden.can_write_file(id));
 create policy insert_signed_in on app_public.files for insert to public
   with check (((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
 create policy select_visible on app_public.files for select to public
@@ -879,9 +869,9 @@ create policy select_visible on app_public.files for select to public
   WHERE (b.act_id = files.id))) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (EXISTS ( SELECT
    FROM app_public.users u
   WHERE (u.avatar_file_id = files.id))))));
-create policy update_uploader on app_public.files for update to public
-  using ((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)));
-grant delete, insert (id, name, content_type, size, sha256, uploaded_by, expires_at), select, update (name, content_type, size, sha256) on app_public.files to ledgerline_visitor;
+create policy update_writable on app_public.files for update to public
+  using (app_hidden.can_write_file(id));
+grant delete, insert (id, name, content_type, size, sha256, uploaded_by, expires_at), select, update (name, content_type, size, sha256, uploaded_at) on app_public.files to ledgerline_visitor;
 
 create table app_public.invoices (
   id integer generated by default as identity not null,
@@ -964,12 +954,14 @@ CREATE INDEX invoices_status_idx ON app_public.invoices USING btree (status);
 CREATE INDEX invoices_subsidiary_id_idx ON app_public.invoices USING btree (subsidiary_id);
 CREATE INDEX invoices_subsidiary_list_idx ON app_public.invoices USING btree (subsidiary_id, is_deleted, invoice_date DESC, id) INCLUDE (status);
 CREATE INDEX invoices_supplier_id_idx ON app_public.invoices USING btree (supplier_id);
+CREATE INDEX invoices_supplier_ref_idx ON app_public.invoices USING btree (supplier_id, lower(btrim(invoice_ref)));
 CREATE INDEX invoices_validated_by_idx ON app_public.invoices USING btree (validated_by);
+CREATE INDEX invoices_without_costs_by_creator_idx ON app_public.invoices USING btree (created_by) WHERE (project_ids = '{}'::uuid[]);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
-CREATE TRIGGER _040_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _050_guard BEFORE UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_invoices__guard();
 CREATE TRIGGER _050_guard_insert BEFORE INSERT ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_invoices__guard_insert();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _160_not_paid_twice BEFORE INSERT OR UPDATE OF supplier_id, invoice_ref ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices__not_paid_twice();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_to_costs AFTER UPDATE OF subsidiary_id, currency ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices__to_costs();
 CREATE TRIGGER _310_reprice_costs AFTER UPDATE OF invoice_date, currency ON app_public.invoices FOR EACH ROW WHEN (((old.invoice_date IS DISTINCT FROM new.invoice_date) OR (old.currency IS DISTINCT FROM new.currency))) EXECUTE FUNCTION app_private.tg_invoices__reprice_costs();
@@ -985,10 +977,20 @@ create policy insert_writer on app_public.invoices for insert to public
   with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
 create policy select_allowed on app_public.invoices for select to public
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
+create policy select_own_without_costs on app_public.invoices for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids = '{}'::uuid[]) AND (created_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
 create policy select_project_limited on app_public.invoices for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+create policy select_supplier on app_public.invoices for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (supplier_id = ANY (( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)::uuid[]))));
+create policy select_supplier_only on app_public.invoices as restrictive for select to ledgerline_project_limited
+  using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
+create policy update_supplier_only on app_public.invoices as restrictive for update to public
+  using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
 create policy update_writer on app_public.invoices for update to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+create policy write_supplier_only on app_public.invoices as restrictive for insert to public
+  with check (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
 grant delete, insert (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, subsidiary_id, supplier_id, default_cost_type_id), select, update (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, status, is_deleted, reject_reason, subsidiary_id, supplier_id, default_cost_type_id, validated_by, closed_by) on app_public.invoices to ledgerline_visitor;
 
 create table app_public.invoices_files (
@@ -1107,8 +1109,8 @@ CREATE INDEX payments_currency_idx ON app_public.payments USING btree (currency)
 CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payment_date DESC);
 CREATE INDEX payments_subsidiary_list_idx ON app_public.payments USING btree (subsidiary_id, payment_date DESC, id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
-CREATE TRIGGER _040_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _150_not_in_future BEFORE INSERT OR UPDATE OF payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__not_in_future();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_amount_usd BEFORE INSERT OR UPDATE OF amount, currency, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__payment_amount_usd();
 CREATE TRIGGER _600_refresh AFTER UPDATE OF amount, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__refresh();
@@ -1272,9 +1274,6 @@ create table app_public.subsidiaries (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   linked_document_id uuid,
-  approval_limit_usd numeric(18,2),
-  lock_date date,
-  constraint subsidiaries_approval_limit_positive CHECK ((approval_limit_usd > (0)::numeric)),
   constraint subsidiaries_country_required CHECK ((btrim(country) <> ''::text)),
   constraint subsidiaries_legal_name_required CHECK ((btrim(legal_name) <> ''::text)),
   constraint subsidiaries_linked_document_id_fkey FOREIGN KEY (linked_document_id) REFERENCES app_public.documents(id) ON DELETE SET NULL,
@@ -1282,10 +1281,6 @@ create table app_public.subsidiaries (
 );
 comment on table app_public.subsidiaries is 'A company of the group: it receives invoices and issues bills.';
 comment on column app_public.subsidiaries.linked_document_id is 'The subsidiary''s linked document; it names the subsidiary as its principal.';
-comment on column app_public.subsidiaries.approval_limit_usd is '@behavior -insert -update
-Costs above this amount in USD (with VAT) need a second approval by another user holding approve_cost_high. Null: no limit.';
-comment on column app_public.subsidiaries.lock_date is '@behavior -insert -update
-The books are closed through this date: nothing dated on or before it is created, changed, archived, deleted or paid. Null: nothing is locked.';
 CREATE INDEX subsidiaries_created_at_idx ON app_public.subsidiaries USING btree (created_at);
 CREATE INDEX subsidiaries_legal_name_idx ON app_public.subsidiaries USING btree (lower(legal_name));
 CREATE INDEX subsidiaries_legal_name_sort_idx ON app_public.subsidiaries USING btree (legal_name);
@@ -1293,7 +1288,6 @@ CREATE INDEX subsidiaries_linked_document_id_idx ON app_public.subsidiaries USIN
 CREATE INDEX subsidiaries_short_name_idx ON app_public.subsidiaries USING btree (short_name);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('linked_document_id:write');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
-CREATE TRIGGER _400_controls AFTER INSERT OR UPDATE OF approval_limit_usd, lock_date ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg_subsidiaries__controls();
 CREATE TRIGGER _500_sync_linked_document AFTER INSERT OR UPDATE OF linked_document_id ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg_subsidiaries__sync_linked_document();
 CREATE TRIGGER _900_account_access AFTER INSERT OR DELETE ON app_public.subsidiaries FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__subsidiaries();
 alter table app_public.subsidiaries enable row level security;
@@ -1305,30 +1299,7 @@ create policy select_allowed on app_public.subsidiaries for select to public
   using ((( SELECT app_hidden.has_scope('company:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
 create policy update_writer on app_public.subsidiaries for update to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
-grant delete, insert (legal_name, short_name, country, linked_document_id), select, update (legal_name, short_name, country, linked_document_id, approval_limit_usd, lock_date) on app_public.subsidiaries to ledgerline_visitor;
-
-create table app_public.subsidiary_control_changes (
-  id bigint generated always as identity not null,
-  subsidiary_id uuid not null,
-  control text not null,
-  old_value text,
-  new_value text,
-  user_id uuid,
-  user_role text,
-  created_at timestamp with time zone default clock_timestamp() not null,
-  constraint subsidiary_control_changes_control CHECK ((control = ANY (ARRAY['approval_limit_usd'::text, 'lock_date'::text]))),
-  constraint subsidiary_control_changes_pkey PRIMARY KEY (id),
-  constraint subsidiary_control_changes_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE CASCADE,
-  constraint subsidiary_control_changes_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE SET NULL
-);
-comment on table app_public.subsidiary_control_changes is '@behavior -insert -update -delete
-Every change of a subsidiary''s approval limit or lock date: who, when, from what to what.';
-CREATE INDEX subsidiary_control_changes_subsidiary_idx ON app_public.subsidiary_control_changes USING btree (subsidiary_id, created_at DESC);
-CREATE INDEX subsidiary_control_changes_user_idx ON app_public.subsidiary_control_changes USING btree (user_id);
-alter table app_public.subsidiary_control_changes enable row level security;
-create policy select_allowed on app_public.subsidiary_control_changes for select to public
-  using (((subsidiary_id = ANY (( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)::uuid[])) AND ( SELECT app_hidden.has_scope('company:read'::text) AS has_scope)));
-grant select on app_public.subsidiary_control_changes to ledgerline_visitor;
+grant delete, insert (legal_name, short_name, country, linked_document_id), select, update (legal_name, short_name, country, linked_document_id) on app_public.subsidiaries to ledgerline_visitor;
 
 create table app_public.suppliers (
   id uuid default gen_random_uuid() not null,
@@ -1381,6 +1352,8 @@ create table app_public.users (
 comment on table app_public.users is '@behavior -insert
 A person who signs in (created with the createUser mutation, which sets a password). An inactive user cannot sign in; their data stays.';
 comment on column app_public.users.avatar_file_id is 'The stored file shown as the avatar.';
+comment on column app_public.users.is_active is '@behavior -attribute:update
+An inactive user cannot sign in. Changed with setUserActive.';
 CREATE INDEX users_avatar_file_id_idx ON app_public.users USING btree (avatar_file_id);
 CREATE INDEX users_created_at_idx ON app_public.users USING btree (created_at);
 CREATE INDEX users_first_name_idx ON app_public.users USING btree (first_name);
@@ -1389,6 +1362,7 @@ CREATE INDEX users_username_idx ON app_public.users USING btree (username);
 CREATE UNIQUE INDEX users_username_key ON app_public.users USING btree (lower(username));
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _500_active BEFORE UPDATE OF is_active ON app_public.users FOR EACH ROW WHEN ((old.is_active IS DISTINCT FROM new.is_active)) EXECUTE FUNCTION app_private.tg_users__active();
 CREATE TRIGGER _500_keep_avatar AFTER INSERT OR UPDATE OF avatar_file_id ON app_public.users FOR EACH ROW WHEN ((new.avatar_file_id IS NOT NULL)) EXECUTE FUNCTION app_private.tg_users__keep_avatar();
 CREATE TRIGGER _900_account_access AFTER UPDATE ON app_public.users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__users();
 alter table app_public.users enable row level security;
@@ -1400,7 +1374,7 @@ create policy select_visible on app_public.users for select to public
   using (((id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND app_hidden.user_named_on_visible_record(id))));
 create policy update_admin on app_public.users for update to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-grant delete, insert (username, first_name, last_name, additional_name, avatar_file_id), select, update (username, first_name, last_name, additional_name, avatar_file_id) on app_public.users to ledgerline_visitor;
+grant delete, insert (username, first_name, last_name, additional_name, avatar_file_id), select, update (username, first_name, last_name, additional_name, avatar_file_id, is_active) on app_public.users to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.account_exists(account_id uuid)
  RETURNS app_public.accounts
@@ -1515,37 +1489,6 @@ AS $function$
 $function$;
 grant execute on function app_hidden.allowed_subsidiary_ids() to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.available_actions(entity text, record_id integer)
- RETURNS text[]
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  r app_hidden.workflow_record := app_hidden.workflow_record(entity, record_id);
-  held text[] := app_hidden.current_scopes();
-  failing text[];
-begin
-  if r.id is null then
-    return '{}';
-  end if;
-  select coalesce(array_agg(p.name), '{}') into failing
-    from app_private.preconditions p
-   where p.name in (select unnest(t.preconditions) from app_private.transitions t
-                     where t.entity = r.entity and t.from_state = r.state and t.scopes <@ held)
-     and app_hidden.precondition_refusal(r, p.name) is not null;
-  return (select coalesce(array_agg(t.action order by t.action), '{}')
-            from app_private.transitions t
-           where t.entity = r.entity and t.from_state = r.state
-             and (t.on_archived or not r.is_deleted)
-             and not (t.action = 'archive' and r.is_deleted)
-             and not (t.action = 'unarchive' and not r.is_deleted)
-             and t.scopes <@ held
-             and not (t.preconditions && failing));
-end;
-$function$;
-grant execute on function app_hidden.available_actions(text,integer) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_hidden.available_actions(entity text, state text, is_deleted boolean)
  RETURNS text[]
  LANGUAGE sql
@@ -1599,6 +1542,16 @@ begin
 end;
 $function$;
 grant execute on function app_hidden.bill_for_update(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.blob_in_use(sha256 text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.files f where f.sha256 = blob_in_use.sha256)
+$function$;
+grant execute on function app_hidden.blob_in_use(text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.can_attach_file(file_id uuid)
  RETURNS boolean
@@ -1721,17 +1674,6 @@ end;
 $function$;
 grant execute on function app_hidden.cost_for_update(integer) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.cost_needs_two_approvals(subsidiary_id uuid, amount_usd_w_vat numeric)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-  select coalesce((select amount_usd_w_vat > s.approval_limit_usd from app_public.subsidiaries s
-                    where s.id = cost_needs_two_approvals.subsidiary_id), false)
-$function$;
-grant execute on function app_hidden.cost_needs_two_approvals(uuid,numeric) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_hidden.costs_status_of(statuses app_public.cost_status[])
  RETURNS app_public.costs_status
  LANGUAGE sql
@@ -1745,6 +1687,38 @@ AS $function$
   end
 $function$;
 grant execute on function app_hidden.costs_status_of(app_public.cost_status[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.create_user(username text, first_name text, last_name text, additional_name text, role_id uuid, account_name text, password_hash text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  role_name text;
+  new_user_id uuid;
+  new_account_id uuid;
+begin
+  perform app_hidden.require_scope('admin:user');
+  select r.name into role_name from app_public.roles r where r.id = create_user.role_id;
+  if role_name is null then
+    perform app_hidden.fail('RoleNotFound', 'The role not found');
+  end if;
+  if exists (select from app_public.users u where lower(u.username) = lower(create_user.username)) then
+    perform app_hidden.fail('UsernameTaken', 'This username is already taken.');
+  end if;
+  insert into app_public.users (username, first_name, last_name, additional_name)
+  values (create_user.username, create_user.first_name, create_user.last_name, create_user.additional_name)
+  returning id into new_user_id;
+  perform app_hidden.set_new_user_password(new_user_id, password_hash);
+  insert into app_public.accounts (name, user_id, role_id)
+  values (coalesce(nullif(btrim(account_name), ''), role_name), new_user_id, create_user.role_id)
+  returning id into new_account_id;
+  insert into app_public.default_accounts (user_id, account_id) values (new_user_id, new_account_id);
+  return new_user_id;
+end;
+$function$;
+comment on function app_hidden.create_user(text,text,text,text,uuid,text,text) is 'Creates a user with its first password and one account of the role, made its main account, as the caller (admin:user).';
+grant execute on function app_hidden.create_user(text,text,text,text,uuid,text,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.current_account_id()
  RETURNS uuid
@@ -1790,6 +1764,25 @@ AS $function$
 $function$;
 comment on function app_hidden.current_user_id() is 'The signed-in user (from the verified access token), or null.';
 grant execute on function app_hidden.current_user_id() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.delete_file(file_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  content text;
+begin
+  perform app_hidden.require_writable_file(file_id);
+  delete from app_public.files f where f.id = delete_file.file_id returning f.sha256 into content;
+  if content is null then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission to change this file.');
+  end if;
+  return app_hidden.blob_in_use(content);
+end;
+$function$;
+comment on function app_hidden.delete_file(uuid) is 'Deletes a file the caller may write (FileNotFound, Forbidden); true when its content is still used by another file.';
+grant execute on function app_hidden.delete_file(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.delete_unreferenced_files(file_ids uuid[])
  RETURNS integer
@@ -1851,17 +1844,6 @@ begin
 end;
 $function$;
 grant execute on function app_hidden.fail(text,text) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.fail(code text, message text, details jsonb)
- RETURNS void
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-begin
-  raise exception using errcode = 'LL001', message = message, hint = code, detail = details::text;
-end;
-$function$;
-grant execute on function app_hidden.fail(text,text,jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.file_attachment_count(file_id uuid)
  RETURNS integer
@@ -2009,6 +1991,17 @@ $function$;
 comment on function app_hidden.is_supplier_user() is 'Whether the signed-in user is the user of a supplier: such a user reaches only the documents shared with it.';
 grant execute on function app_hidden.is_supplier_user() to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.live_cost_count(invoice_id integer)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select count(*)::integer from app_public.costs c
+   where c.invoice_id = live_cost_count.invoice_id and not c.is_deleted
+$function$;
+grant execute on function app_hidden.live_cost_count(integer) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.lock_bill(bill_id integer)
  RETURNS void
  LANGUAGE sql
@@ -2019,16 +2012,6 @@ AS $function$
 $function$;
 comment on function app_hidden.lock_bill(integer) is 'Serialises the writers of a bill''s derived figures (costs status, payments).';
 grant execute on function app_hidden.lock_bill(integer) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.lock_date(subsidiary_id uuid)
- RETURNS date
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-  select s.lock_date from app_public.subsidiaries s where s.id = lock_date.subsidiary_id
-$function$;
-grant execute on function app_hidden.lock_date(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.lock_invoice(invoice_id integer)
  RETURNS void
@@ -2063,122 +2046,18 @@ AS $function$
 $function$;
 grant execute on function app_hidden.normalized_company_name(text) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.open_when_costs_approved(invoice_id integer)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  previous text;
-begin
-  if exists (select from app_public.invoices i where i.id = invoice_id and i.status = 'draft' and not i.is_deleted)
-     and exists (select from app_public.costs c where c.invoice_id = open_when_costs_approved.invoice_id and not c.is_deleted)
-     and not exists (select from app_public.costs c
-                      where c.invoice_id = open_when_costs_approved.invoice_id and not c.is_deleted and c.status <> 'approved') then
-    previous := app_hidden.set_workflow_mode('on');
-    update app_public.invoices i set status = 'open' where i.id = invoice_id;
-    perform app_hidden.set_workflow_mode(previous);
-  end if;
-end;
-$function$;
-grant execute on function app_hidden.open_when_costs_approved(integer) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.period_date(year integer, period integer)
- RETURNS date
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select make_date(year, period, 1)
-$function$;
-grant execute on function app_hidden.period_date(integer,integer) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.period_lock_refusal(subsidiary_id uuid, dated date, record text)
- RETURNS jsonb
+CREATE OR REPLACE FUNCTION app_hidden.paid_invoice_with_number(supplier_id uuid, invoice_ref text, except_id integer)
+ RETURNS app_public.invoices
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-  select jsonb_build_object(
-           'code', 'PeriodLocked',
-           'message', format('The books of %s are closed through %s: %s, dated %s, cannot be created, changed, archived, deleted or paid.',
-                             coalesce(s.short_name, s.legal_name), s.lock_date, record, dated),
-           'details', jsonb_build_object('record', record, 'subsidiary', coalesce(s.short_name, s.legal_name),
-                                         'date', s.lock_date, 'dated', dated))
-    from app_public.subsidiaries s
-   where s.id = period_lock_refusal.subsidiary_id and s.lock_date is not null and dated <= s.lock_date
-$function$;
-grant execute on function app_hidden.period_lock_refusal(uuid,date,text) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.precondition_refusal(r app_hidden.workflow_record, precondition text)
- RETURNS jsonb
- LANGUAGE plpgsql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  pending integer;
-  live integer;
-begin
-  case precondition
-  when 'costs_approved' then
-    select count(*), count(*) filter (where c.status <> 'approved') into live, pending
-      from app_public.costs c where c.invoice_id = r.id and not c.is_deleted;
-    if live = 0 then
-      return jsonb_build_object('code', 'InvoiceHasNoCosts', 'message', format('%s has no costs.', r.label),
-                                'details', jsonb_build_object('record', r.label));
-    elsif pending > 0 then
-      return jsonb_build_object('code', 'CostsNotApproved',
-        'message', format('%s: %s of its %s costs are not approved; all costs of the invoice must be approved first.', r.label, pending, live),
-        'details', jsonb_build_object('record', r.label, 'pending', pending, 'costs', live));
-    end if;
-  when 'not_own_record' then
-    if r.created_by = app_hidden.current_user_id() and not app_hidden.has_scope('admin') then
-      return jsonb_build_object('code', 'SegregationOfDuties',
-        'message', format('You created %s: another user must %s it.', r.label, case when r.entity = 'cost' then 'approve' else 'validate' end),
-        'details', jsonb_build_object('record', r.label));
-    end if;
-  when 'second_approver' then
-    if r.first_approved_by is not null and app_hidden.cost_needs_two_approvals(r.subsidiary_id, r.amount_usd_w_vat)
-       and (r.first_approved_by = app_hidden.current_user_id() or not app_hidden.has_scope('approve_cost_high')) then
-      return jsonb_build_object('code', 'SecondApprovalRequired',
-        'message', format('%s is above the approval limit of its subsidiary and has its first approval: the second must come from another user with approve_cost_high.', r.label),
-        'details', jsonb_build_object('record', r.label));
-    end if;
-  when 'period_open' then
-    return coalesce(app_hidden.period_lock_refusal(r.subsidiary_id, r.dated, r.label),
-                    (select app_hidden.period_lock_refusal(i.subsidiary_id, i.invoice_date, app_hidden.record_label('invoice', i.id, i.invoice_ref))
-                       from app_public.invoices i where r.entity = 'cost' and i.id = r.invoice_id),
-                    -- An invoice's or bill's costs booked to a closed month lock it too.
-                    (select app_hidden.period_lock_refusal(c.subsidiary_id, app_hidden.period_date(c.year, c.period),
-                                                           app_hidden.record_label('cost', c.id, c.name))
-                       from app_public.costs c
-                      where (r.entity = 'invoice' and c.invoice_id = r.id) or (r.entity = 'bill' and c.bill_id = r.id)
-                      order by c.year, c.period limit 1));
-  when 'amount_remaining' then
-    if (r.entity = 'invoice' and (select app_public.invoices_remaining_amount(i) from app_public.invoices i where i.id = r.id) <= 0)
-       or (r.entity = 'bill' and (select app_public.bills_remaining_amount(b) from app_public.bills b where b.id = r.id) <= 0) then
-      return jsonb_build_object('code', 'PaymentExceedsRemaining', 'message', format('%s is fully paid: nothing remains to pay.', r.label),
-                                'details', jsonb_build_object('record', r.label));
-    end if;
-  when 'has_payments' then
-    if not exists (select from app_public.invoices_payments ip where r.entity = 'invoice' and ip.invoice_id = r.id)
-       and not exists (select from app_public.bills_payments bp where r.entity = 'bill' and bp.bill_id = r.id) then
-      return jsonb_build_object('code', 'PaymentNotFound', 'message', format('%s has no payments.', r.label),
-                                'details', jsonb_build_object('record', r.label));
-    end if;
-  when 'no_payments' then
-    if (r.entity = 'invoice' and exists (select from app_public.invoices_payments ip where ip.invoice_id = r.id)) then
-      return jsonb_build_object('code', 'InvoiceHasPayments',
-        'message', format('%s has payments: delete them first, or force delete.', r.label), 'details', jsonb_build_object('record', r.label));
-    elsif (r.entity = 'bill' and exists (select from app_public.bills_payments bp where bp.bill_id = r.id)) then
-      return jsonb_build_object('code', 'BillHasPayments',
-        'message', format('%s has payments: delete them first, or force delete.', r.label), 'details', jsonb_build_object('record', r.label));
-    end if;
-  end case;
-  return null;
-end;
+  select i.* from app_public.invoices i
+   where i.supplier_id = paid_invoice_with_number.supplier_id
+     and lower(btrim(i.invoice_ref)) = lower(btrim(paid_invoice_with_number.invoice_ref))
+     and i.status = 'paid' and not i.is_deleted
+     and i.id is distinct from except_id
+   order by i.id limit 1
 $function$;
 
 CREATE OR REPLACE FUNCTION app_hidden.project_visible(project_id uuid, allowed uuid[])
@@ -2191,19 +2070,6 @@ AS $function$
 $function$;
 comment on function app_hidden.project_visible(uuid,uuid[]) is 'Whether a project passes the account''s project limit (none: every project, and rows without one); call as project_visible(col, (select app_hidden.allowed_project_ids())).';
 grant execute on function app_hidden.project_visible(uuid,uuid[]) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.raise_refusal(refusal jsonb)
- RETURNS void
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-begin
-  if refusal is not null then
-    perform app_hidden.fail(refusal ->> 'code', refusal ->> 'message', refusal -> 'details');
-  end if;
-end;
-$function$;
-grant execute on function app_hidden.raise_refusal(jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.record_dependents(tbl regclass, record_id uuid)
  RETURNS SETOF app_public.record_dependent
@@ -2235,16 +2101,6 @@ begin
 end;
 $function$;
 grant execute on function app_hidden.record_dependents(regclass,uuid) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.record_label(entity text, id integer, ref text)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select format('%s #%s%s', entity, id, coalesce(' ' || nullif(ref, ''), ''))
-$function$;
-grant execute on function app_hidden.record_label(text,integer,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.reference_names(kind text, ids uuid[])
  RETURNS TABLE(id uuid, name text)
@@ -2285,6 +2141,29 @@ begin
 end;
 $function$;
 grant execute on function app_hidden.reference_not_found(text,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.replace_file(file_id uuid, name text, content_type text, size bigint, sha256 text)
+ RETURNS app_public.files
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  file app_public.files;
+begin
+  perform app_hidden.require_writable_file(file_id);
+  update app_public.files f
+     set name = replace_file.name, content_type = replace_file.content_type, size = replace_file.size,
+         sha256 = replace_file.sha256, uploaded_at = now()
+   where f.id = replace_file.file_id
+  returning * into file;
+  if file.id is null then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission to change this file.');
+  end if;
+  return file;
+end;
+$function$;
+comment on function app_hidden.replace_file(uuid,text,text,bigint,text) is 'Replaces the content of a file the caller may write (FileNotFound, Forbidden).';
+grant execute on function app_hidden.replace_file(uuid,text,text,bigint,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.report_bills(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
  RETURNS TABLE(year integer, period integer, project_id uuid, amount_usd numeric)
@@ -2370,27 +2249,6 @@ end;
 $function$;
 grant execute on function app_hidden.require_scope(text) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.require_transition(entity text, action text, record_id integer)
- RETURNS text
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  r app_hidden.workflow_record := app_hidden.workflow_record(entity, record_id);
-begin
-  if r.id is null then
-    perform app_hidden.fail(case entity when 'invoice' then 'InvoiceNotFound' when 'cost' then 'CostNotFound' else 'BillNotFound' end,
-                            case entity when 'invoice' then 'The invoice not found' when 'cost' then 'Cost not found' else 'The bill not found' end);
-  end if;
-  perform app_hidden.raise_refusal(app_hidden.transition_refusal(r, action));
-  return (select t.to_state from app_private.transitions t
-           where t.entity = require_transition.entity and t.action = require_transition.action and t.from_state = r.state);
-end;
-$function$;
-comment on function app_hidden.require_transition(text,text,integer) is 'Checks an action on a record against app_private.transitions (state, scopes, preconditions); refuses naming the record and the reason.';
-grant execute on function app_hidden.require_transition(text,text,integer) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_hidden.require_transition(entity text, action text, from_state text, is_deleted boolean)
  RETURNS text
  LANGUAGE plpgsql
@@ -2446,6 +2304,23 @@ end;
 $function$;
 grant execute on function app_hidden.require_visible_files(uuid[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.require_writable_file(file_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if not exists (select from app_public.files f where f.id = file_id) then
+    perform app_hidden.fail('FileNotFound', 'File not found');
+  end if;
+  if not app_hidden.can_write_file(file_id) then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission to change this file.');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.require_writable_file(uuid) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.scope_closure(granted text[])
  RETURNS text[]
  LANGUAGE sql
@@ -2463,7 +2338,7 @@ AS $function$
       ('admin:invoice:write', 'admin:invoice'),
       ('admin:invoice', 'invoice:write'), ('admin:invoice', 'validate_invoice'), ('admin:invoice', 'close_invoice'),
       ('admin:cost:write', 'admin:cost'),
-      ('admin:cost', 'cost:write'), ('admin:cost', 'approve_cost'), ('admin:cost', 'approve_cost_high'),
+      ('admin:cost', 'cost:write'), ('admin:cost', 'approve_cost'),
       ('admin:bill', 'bill:write'),
       ('admin:documents', 'documents:write'),
       ('admin:payment', 'payment:write'),
@@ -2499,6 +2374,54 @@ $function$;
 comment on function app_hidden.scope_closure(text[]) is 'Every scope the given scopes grant, directly or by implication.';
 grant execute on function app_hidden.scope_closure(text[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.sees_whole_invoices()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.allowed_project_ids() is null and app_hidden.has_scope('cost:read')
+$function$;
+comment on function app_hidden.sees_whole_invoices() is 'Whether the signed-in account sees every cost of the invoices it sees (no project limit and cost:read).';
+grant execute on function app_hidden.sees_whole_invoices() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.set_new_user_password(user_id uuid, password_hash text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('admin:user');
+  if password_hash is null or password_hash !~ '^\$argon2id\$' then
+    perform app_hidden.fail('InvalidInput', 'The password hash is not an argon2id hash.');
+  end if;
+  insert into app_private.user_secrets (user_id, password_hash)
+  values (set_new_user_password.user_id, set_new_user_password.password_hash)
+  on conflict do nothing;
+  if not found then
+    perform app_hidden.fail('Forbidden', 'This user already has a password.');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.set_new_user_password(uuid,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.set_user_active(user_id uuid, is_active boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('admin:user');
+  update app_public.users u set is_active = set_user_active.is_active where u.id = set_user_active.user_id;
+  if not found then
+    perform app_hidden.fail('UserNotFound', 'User not found');
+  end if;
+end;
+$function$;
+comment on function app_hidden.set_user_active(uuid,boolean) is 'Activates or deactivates a user, as the caller (admin:user); a deactivated user''s sign-ins end.';
+grant execute on function app_hidden.set_user_active(uuid,boolean) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.set_workflow_mode(mode text)
  RETURNS text
  LANGUAGE plpgsql
@@ -2520,10 +2443,10 @@ CREATE OR REPLACE FUNCTION app_hidden.subsidiaries_seen_whole()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-  select case when app_hidden.allowed_project_ids() is null
+  select case when app_hidden.allowed_project_ids() is null and app_hidden.supplier_ids() is null
               then app_hidden.visible_subsidiary_ids() else '{}'::uuid[] end
 $function$;
-comment on function app_hidden.subsidiaries_seen_whole() is 'The visible subsidiaries when the account has no project limit, else none; call as (select app_hidden.subsidiaries_seen_whole()).';
+comment on function app_hidden.subsidiaries_seen_whole() is 'The visible subsidiaries when the account has no project limit and is no supplier''s user, else none; call as (select app_hidden.subsidiaries_seen_whole()).';
 grant execute on function app_hidden.subsidiaries_seen_whole() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.subsidiary_visible(subsidiary_id uuid, visible uuid[])
@@ -2536,43 +2459,27 @@ $function$;
 comment on function app_hidden.subsidiary_visible(uuid,uuid[]) is 'Whether a subsidiary is one of the visible ones; call as subsidiary_visible(col, (select app_hidden.visible_subsidiary_ids())).';
 grant execute on function app_hidden.subsidiary_visible(uuid,uuid[]) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.transition_refusal(r app_hidden.workflow_record, action text)
- RETURNS jsonb
- LANGUAGE plpgsql
+CREATE OR REPLACE FUNCTION app_hidden.supplier_ids()
+ RETURNS uuid[]
+ LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-declare
-  step app_private.transitions;
-  scope text;
-  precondition text;
-  refusal jsonb;
-begin
-  select * into step from app_private.transitions t
-   where t.entity = r.entity and t.action = transition_refusal.action and t.from_state = r.state;
-  if step.entity is null or (r.is_deleted and not step.on_archived)
-     or (action = 'archive' and r.is_deleted) or (action = 'unarchive' and not r.is_deleted) then
-    return jsonb_build_object('code', 'CannotChangeStatus',
-      'message', format('Cannot change status: %s is %s%s, and "%s" is not possible from there.', r.label, r.state,
-                        case when r.is_deleted then ' (archived)' else '' end, action),
-      'details', jsonb_build_object('record', r.label, 'action', action, 'state', r.state));
-  end if;
-  foreach scope in array step.scopes loop
-    if not app_hidden.has_scope(scope) then
-      return jsonb_build_object('code', 'Forbidden',
-        'message', format('You don''t have the permission for this action (%s) on %s.', scope, r.label),
-        'details', jsonb_build_object('record', r.label, 'scope', scope));
-    end if;
-  end loop;
-  foreach precondition in array step.preconditions loop
-    refusal := app_hidden.precondition_refusal(r, precondition);
-    if refusal is not null then
-      return refusal;
-    end if;
-  end loop;
-  return null;
-end;
+  select array_agg(s.id order by s.id) from app_public.suppliers s where s.user_id = app_hidden.current_user_id()
 $function$;
+comment on function app_hidden.supplier_ids() is 'The suppliers whose user the signed-in user is (null: none); call as (select app_hidden.supplier_ids()).';
+grant execute on function app_hidden.supplier_ids() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.supplier_ids_seen_whole()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_hidden.allowed_project_ids() is null then coalesce(app_hidden.supplier_ids(), '{}')
+              else '{}'::uuid[] end
+$function$;
+grant execute on function app_hidden.supplier_ids_seen_whole() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.usd_rate(currency text, on_date date)
  RETURNS numeric
@@ -2667,25 +2574,6 @@ AS $function$
   select coalesce(nullif(current_setting('ledgerline.workflow', true), ''), 'off')
 $function$;
 grant execute on function app_hidden.workflow_mode() to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.workflow_record(entity text, record_id integer)
- RETURNS app_hidden.workflow_record
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select 'invoice', i.id, i.status::text, i.is_deleted, i.subsidiary_id, i.created_by, i.invoice_date,
-         app_hidden.record_label('invoice', i.id, i.invoice_ref), null::uuid, i.amount_usd_w_vat, i.id
-    from app_public.invoices i where workflow_record.entity = 'invoice' and i.id = record_id
-  union all
-  select 'cost', c.id, c.status::text, c.is_deleted, c.subsidiary_id, c.created_by, app_hidden.period_date(c.year, c.period),
-         app_hidden.record_label('cost', c.id, c.name), c.first_approved_by, c.amount_usd_w_vat, c.invoice_id
-    from app_public.costs c where workflow_record.entity = 'cost' and c.id = record_id
-  union all
-  select 'bill', b.id, b.status::text, b.is_deleted, b.subsidiary_id, b.created_by, app_hidden.period_date(b.year, b.period),
-         app_hidden.record_label('bill', b.id, b.name), null, b.amount_usd_w_vat, null
-    from app_public.bills b where workflow_record.entity = 'bill' and b.id = record_id
-$function$;
 
 CREATE OR REPLACE FUNCTION app_private.check_role_has_scope(role_id uuid)
  RETURNS void
@@ -2942,54 +2830,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.tg__period_lock()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-begin
-  if tg_table_name = 'invoices' then
-    if tg_op <> 'INSERT' then
-      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, old.invoice_date,
-        app_hidden.record_label('invoice', old.id, old.invoice_ref)));
-    end if;
-    if tg_op <> 'DELETE' then
-      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, new.invoice_date,
-        app_hidden.record_label('invoice', new.id, new.invoice_ref)));
-    end if;
-  elsif tg_table_name = 'costs' then
-    if tg_op <> 'INSERT' then
-      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, app_hidden.period_date(old.year, old.period),
-        app_hidden.record_label('cost', old.id, old.name)));
-    end if;
-    if tg_op <> 'DELETE' then
-      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, app_hidden.period_date(new.year, new.period),
-        app_hidden.record_label('cost', new.id, new.name)));
-    end if;
-  elsif tg_table_name = 'bills' then
-    if tg_op <> 'INSERT' then
-      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, app_hidden.period_date(old.year, old.period),
-        app_hidden.record_label('bill', old.id, old.name)));
-    end if;
-    if tg_op <> 'DELETE' then
-      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, app_hidden.period_date(new.year, new.period),
-        app_hidden.record_label('bill', new.id, new.name)));
-    end if;
-  elsif tg_table_name = 'payments' then
-    -- A payment knows its subsidiary once linked (the link's trigger sets it): checked then.
-    if tg_op <> 'INSERT' and old.subsidiary_id is not null then
-      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, old.payment_date::date,
-        format('payment of %s %s', old.amount, old.currency)));
-    end if;
-    if tg_op <> 'DELETE' and new.subsidiary_id is not null then
-      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, new.payment_date::date,
-        format('payment of %s %s', new.amount, new.currency)));
-    end if;
-  end if;
-  return case when tg_op = 'DELETE' then old else new end;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.tg__timestamps()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3239,31 +3079,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.tg_costs__first_approval()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-begin
-  if tg_op = 'INSERT' then
-    if new.first_approved_by is not null and app_hidden.workflow_mode() = 'off' then
-      perform app_hidden.cannot_change_status();
-    end if;
-    return new;
-  end if;
-  if app_hidden.workflow_mode() = 'off' then
-    if new.first_approved_by is distinct from old.first_approved_by then
-      perform app_hidden.cannot_change_status();
-    end if;
-    if (new.name, new.amount, new.vat, new.invoice_id, new.cost_type_id, new.project_id, new.period, new.year)
-       is distinct from (old.name, old.amount, old.vat, old.invoice_id, old.cost_type_id, old.project_id, old.period, old.year) then
-      new.first_approved_by := null;
-    end if;
-  end if;
-  return new;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.tg_costs__from_invoice()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3457,6 +3272,32 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_invoices__not_paid_twice()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  paid app_public.invoices;
+begin
+  if tg_op = 'UPDATE' and (new.supplier_id, lower(btrim(new.invoice_ref)))
+                          is not distinct from (old.supplier_id, lower(btrim(old.invoice_ref))) then
+    return new;
+  end if;
+  paid := app_hidden.paid_invoice_with_number(new.supplier_id, new.invoice_ref, new.id);
+  if paid.id is not null then
+    raise exception using errcode = 'LL001', hint = 'DuplicateInvoice',
+      message = format('This supplier''s invoice %s of %s (#%s) is already paid.',
+                       paid.invoice_ref, to_char(paid.invoice_date, 'YYYY-MM-DD'), paid.id),
+      detail = json_build_object('invoiceId', paid.id, 'invoiceRef', paid.invoice_ref,
+                                 'invoiceDate', to_char(paid.invoice_date, 'YYYY-MM-DD'))::text;
+  end if;
+  return new;
+end;
+$function$;
+comment on function app_private.tg_invoices__not_paid_twice() is 'Refuses an invoice with the supplier and number of a live paid one (DuplicateInvoice).';
+
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__notify()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3588,6 +3429,22 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_payments__not_in_future()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if new.payment_date::date > current_date then
+    perform app_hidden.fail('PaymentDateInFuture',
+      format('A payment cannot be dated in the future: %s is after today (%s).',
+             to_char(new.payment_date::date, 'YYYY-MM-DD'), to_char(current_date, 'YYYY-MM-DD')));
+  end if;
+  return new;
+end;
+$function$;
+comment on function app_private.tg_payments__not_in_future() is 'Refuses a payment dated after today (PaymentDateInFuture).';
+
 CREATE OR REPLACE FUNCTION app_private.tg_payments__refresh()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3633,31 +3490,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.tg_subsidiaries__controls()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-begin
-  if tg_op = 'UPDATE' and (new.approval_limit_usd, new.lock_date) is not distinct from (old.approval_limit_usd, old.lock_date) then
-    return new;
-  end if;
-  if tg_op = 'INSERT' and new.approval_limit_usd is null and new.lock_date is null then
-    return new;
-  end if;
-  if app_hidden.current_user_id() is not null and not app_hidden.has_scope('admin') then
-    perform app_hidden.fail('Forbidden', 'Only an administrator sets the approval limit and the lock date.');
-  end if;
-  insert into app_public.subsidiary_control_changes (subsidiary_id, control, old_value, new_value, user_id, user_role)
-  select new.id, c.control, c.old_value, c.new_value, app_hidden.current_user_id(), app_hidden.current_role_name()
-    from (values ('approval_limit_usd', case when tg_op = 'UPDATE' then old.approval_limit_usd::text end, new.approval_limit_usd::text),
-                 ('lock_date', case when tg_op = 'UPDATE' then old.lock_date::text end, new.lock_date::text)) c(control, old_value, new_value)
-   where c.old_value is distinct from c.new_value;
-  return new;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.tg_subsidiaries__sync_linked_document()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3672,14 +3504,19 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.tg_transitions__preconditions()
+CREATE OR REPLACE FUNCTION app_private.tg_users__active()
  RETURNS trigger
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  if exists (select from unnest(new.preconditions) p where p not in (select name from app_private.preconditions)) then
-    raise exception 'Unknown precondition in %', new.preconditions;
+  if old.is_active and not new.is_active then
+    if new.id = app_hidden.current_user_id() then
+      perform app_hidden.fail('CannotDeactivateSelf', 'You cannot deactivate your own user.');
+    end if;
+    perform from app_private.refresh_tokens t where t.user_id = new.id for update;
+    update app_private.refresh_tokens t set revoked_at = coalesce(t.revoked_at, now()) where t.user_id = new.id;
   end if;
   return new;
 end;
@@ -3766,8 +3603,11 @@ CREATE OR REPLACE FUNCTION app_public.add_bill_files(bill_id integer, file_ids u
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
+  perform app_hidden.require_scope('bill:write');
   perform app_hidden.require_visible_files(file_ids);
-  perform app_hidden.require_transition('bill', 'add_files', add_bill_files.bill_id);
+  if not exists (select from app_public.bills b where b.id = add_bill_files.bill_id) then
+    perform app_hidden.fail('BillNotFound', 'The bill not found');
+  end if;
   return query insert into app_public.bills_files (bill_id, file_id)
     select add_bill_files.bill_id, f from unnest(file_ids) f group by f
     on conflict on constraint bills_files_unique do nothing returning *;
@@ -3782,8 +3622,11 @@ CREATE OR REPLACE FUNCTION app_public.add_cost_files(cost_id integer, file_ids u
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
+  perform app_hidden.require_scope('cost:write');
   perform app_hidden.require_visible_files(file_ids);
-  perform app_hidden.require_transition('cost', 'add_files', add_cost_files.cost_id);
+  if not exists (select from app_public.costs c where c.id = add_cost_files.cost_id) then
+    perform app_hidden.fail('CostNotFound', 'Cost not found');
+  end if;
   return query insert into app_public.costs_files (cost_id, file_id)
     select add_cost_files.cost_id, f from unnest(file_ids) f group by f
     on conflict on constraint costs_files_unique do nothing returning *;
@@ -3816,8 +3659,11 @@ CREATE OR REPLACE FUNCTION app_public.add_invoice_files(invoice_id integer, file
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
+  perform app_hidden.require_scope('invoice:write');
   perform app_hidden.require_visible_files(file_ids);
-  perform app_hidden.require_transition('invoice', 'add_files', add_invoice_files.invoice_id);
+  if not exists (select from app_public.invoices i where i.id = add_invoice_files.invoice_id) then
+    perform app_hidden.fail('InvoiceNotFound', 'The invoice not found');
+  end if;
   return query insert into app_public.invoices_files (invoice_id, file_id)
     select add_invoice_files.invoice_id, f from unnest(file_ids) f group by f
     on conflict on constraint invoices_files_unique do nothing returning *;
@@ -3835,21 +3681,15 @@ declare
   cost app_public.costs := app_hidden.cost_for_update(cost_id);
   previous text;
 begin
-  perform app_hidden.require_transition('cost', 'approve', cost.id);
+  perform app_hidden.require_transition('cost', 'approve', cost.status::text, cost.is_deleted);
   previous := app_hidden.set_workflow_mode('on');
-  if app_hidden.cost_needs_two_approvals(cost.subsidiary_id, cost.amount_usd_w_vat) and cost.first_approved_by is null then
-    -- The first of two approvals: recorded; the cost waits for the second.
-    update app_public.costs c set first_approved_by = app_hidden.require_user() where c.id = cost_id returning * into cost;
-  else
-    update app_public.costs c set status = 'approved', approved_by = app_hidden.require_user(), reject_reason = null
-     where c.id = cost_id returning * into cost;
-    perform app_hidden.open_when_costs_approved(cost.invoice_id);
-  end if;
+  update app_public.costs c set status = 'approved', approved_by = app_hidden.require_user(), reject_reason = null
+   where c.id = cost_id returning * into cost;
   perform app_hidden.set_workflow_mode(previous);
   return cost;
 end;
 $function$;
-comment on function app_public.approve_cost(integer) is 'To approve → approved, recording the approver; above the subsidiary''s approval limit the first approval is recorded and a second by another user (approve_cost_high) approves. A draft invoice whose last live cost is approved opens.';
+comment on function app_public.approve_cost(integer) is 'To approve → approved; records the approver (approve_cost).';
 grant execute on function app_public.approve_cost(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.approve_costs(ids integer[])
@@ -3914,9 +3754,9 @@ CREATE OR REPLACE FUNCTION app_public.bills_available_actions(bill app_public.bi
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select app_hidden.available_actions('bill', bill.id)
+  select app_hidden.available_actions('bill', bill.status::text, bill.is_deleted)
 $function$;
-comment on function app_public.bills_available_actions(app_public.bills) is 'The workflow actions you may take on this bill now (validate, close_as_paid, edit, archive, unarchive, delete, force_delete, add_payment, delete_payment, add_files, remove_files).';
+comment on function app_public.bills_available_actions(app_public.bills) is 'The workflow actions you may take on this bill now (validate, close_as_paid, edit, archive, unarchive, delete, force_delete).';
 grant execute on function app_public.bills_available_actions(app_public.bills) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bills_closed_by_name(bill app_public.bills)
@@ -3964,17 +3804,6 @@ AS $function$
 $function$;
 comment on function app_public.bills_has_payments(app_public.bills) is 'Whether any payment was recorded on the bill.';
 grant execute on function app_public.bills_has_payments(app_public.bills) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.bills_locked_through(bill app_public.bills)
- RETURNS date
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select l from app_hidden.lock_date(bill.subsidiary_id) l where app_hidden.period_date(bill.year, bill.period) <= l
-$function$;
-comment on function app_public.bills_locked_through(app_public.bills) is 'The lock date of the bill''s subsidiary when the bill''s period is closed, else null.';
-grant execute on function app_public.bills_locked_through(app_public.bills) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bills_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
@@ -4082,7 +3911,7 @@ declare
   remaining numeric;
   previous text;
 begin
-  perform app_hidden.require_transition('bill', 'close_as_paid', bill.id);
+  perform app_hidden.require_transition('bill', 'close_as_paid', bill.status::text, bill.is_deleted);
   perform app_hidden.require_user();
   remaining := app_public.bills_remaining_amount(bill);
   if remaining > 0 then
@@ -4112,8 +3941,9 @@ declare
   remaining numeric;
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'close_as_paid', invoice.id);
+  perform app_hidden.require_transition('invoice', 'close_as_paid', invoice.status::text, invoice.is_deleted);
   perform app_hidden.require_user();
+  perform app_hidden.require_costs_approved(invoice.id);
   remaining := app_public.invoices_remaining_amount(invoice);
   if remaining > 0 then
     if final_payment_method is null or final_payment_date is null then
@@ -4148,6 +3978,50 @@ $function$;
 comment on function app_public.close_invoices_as_paid(integer[],app_public.payment_method,timestamp with time zone) is 'Closes each invoice as paid (all or nothing); the final payment method and date settle whatever remains on each.';
 grant execute on function app_public.close_invoices_as_paid(integer[],app_public.payment_method,timestamp with time zone) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.close_invoices_as_paid_preview(ids integer[], final_payment_method app_public.payment_method DEFAULT NULL::app_public.payment_method, final_payment_date timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS SETOF app_public.close_as_paid_preview
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  item integer;
+  invoice app_public.invoices;
+  row app_public.close_as_paid_preview;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array ids loop
+    select * into invoice from app_public.invoices i where i.id = item;
+    row := (item, invoice.invoice_ref, invoice.currency, invoice.amount_w_vat,
+            case when invoice.id is null then null
+                 else greatest(app_public.invoices_remaining_amount(invoice), 0) end, null, null,
+            invoice.status::text, invoice.is_deleted);
+    begin
+      perform app_public.close_invoice_as_paid(item, coalesce(final_payment_method, 'transaction'),
+                                               coalesce(final_payment_date, now()));
+      -- It would close: undo it (the block's subtransaction is rolled back).
+      raise exception using errcode = 'LL999', message = 'preview';
+    exception
+      when sqlstate 'LL999' then null;
+      when others then
+        declare
+          code text;
+          message text;
+          state text;
+        begin
+          get stacked diagnostics code = pg_exception_hint, message = message_text, state = returned_sqlstate;
+          row.refusal_code := case when state like 'LL%' then nullif(code, '')
+                                   when state = '42501' then 'Forbidden'
+                                   else 'BusinessRule' end;
+          row.refusal_message := message;
+        end;
+    end;
+    return next row;
+  end loop;
+end;
+$function$;
+comment on function app_public.close_invoices_as_paid_preview(integer[],app_public.payment_method,timestamp with time zone) is 'What closeInvoicesAsPaid would do to each invoice, without doing it: the final payment it records, or the code and reason of its refusal.';
+grant execute on function app_public.close_invoices_as_paid_preview(integer[],app_public.payment_method,timestamp with time zone) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.contractors()
  RETURNS SETOF app_public.company
  LANGUAGE sql
@@ -4170,60 +4044,16 @@ $function$;
 comment on function app_public.contracts() is 'Live contracts, by name: the parents a document can belong to.';
 grant execute on function app_public.contracts() to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.costs_approvals_needed(cost app_public.costs)
- RETURNS integer
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select case when app_hidden.cost_needs_two_approvals(cost.subsidiary_id, cost.amount_usd_w_vat) then 2 else 1 end
-$function$;
-comment on function app_public.costs_approvals_needed(app_public.costs) is 'How many approvals the cost needs: 2 above its subsidiary''s approval limit, else 1.';
-grant execute on function app_public.costs_approvals_needed(app_public.costs) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.costs_approved_by_name(cost app_public.costs)
- RETURNS text
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-  select nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), '') from app_public.users u where u.id = cost.approved_by
-$function$;
-comment on function app_public.costs_approved_by_name(app_public.costs) is 'The name of the user who approved (or rejected) the cost; for a cost with two approvals, the second.';
-grant execute on function app_public.costs_approved_by_name(app_public.costs) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_public.costs_available_actions(cost app_public.costs)
  RETURNS text[]
  LANGUAGE sql
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select app_hidden.available_actions('cost', cost.id)
+  select app_hidden.available_actions('cost', cost.status::text, cost.is_deleted)
 $function$;
-comment on function app_public.costs_available_actions(app_public.costs) is 'The workflow actions you may take on this cost now (approve, reject, return_to_approval, edit, delete, force_delete, add_files, remove_files).';
+comment on function app_public.costs_available_actions(app_public.costs) is 'The workflow actions you may take on this cost now (approve, reject, return_to_approval, edit, delete, force_delete).';
 grant execute on function app_public.costs_available_actions(app_public.costs) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.costs_first_approved_by_name(cost app_public.costs)
- RETURNS text
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-  select nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), '') from app_public.users u where u.id = cost.first_approved_by
-$function$;
-comment on function app_public.costs_first_approved_by_name(app_public.costs) is 'The name of the user who gave the first of two approvals.';
-grant execute on function app_public.costs_first_approved_by_name(app_public.costs) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.costs_locked_through(cost app_public.costs)
- RETURNS date
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select l from app_hidden.lock_date(cost.subsidiary_id) l where app_hidden.period_date(cost.year, cost.period) <= l
-$function$;
-comment on function app_public.costs_locked_through(app_public.costs) is 'The lock date of the cost''s subsidiary when the cost''s period is closed, else null.';
-grant execute on function app_public.costs_locked_through(app_public.costs) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.costs_summary(ids integer[])
  RETURNS app_public.selection_summary
@@ -4250,9 +4080,9 @@ declare
 begin
   perform app_hidden.require_scope('payment:write');
   bill := app_hidden.bill_for_payment(bill_id);
-  perform app_hidden.require_transition('bill', 'add_payment', bill.id);
   perform app_hidden.check_payment(bill.currency, app_public.bills_remaining_amount(bill), amount, currency,
                                    payment_date, payment_method);
+  -- No RETURNING: the payment becomes visible to its creator only once it is linked.
   payment_id := gen_random_uuid();
   insert into app_public.payments (id, amount, currency, payment_date, payment_method)
   values (payment_id, amount, currency, payment_date, payment_method);
@@ -4309,9 +4139,9 @@ declare
 begin
   perform app_hidden.require_scope('payment:write');
   invoice := app_hidden.invoice_for_payment(invoice_id);
-  perform app_hidden.require_transition('invoice', 'add_payment', invoice.id);
   perform app_hidden.check_payment(invoice.currency, app_public.invoices_remaining_amount(invoice), amount, currency,
                                    payment_date, payment_method);
+  -- No RETURNING: the payment becomes visible to its creator only once it is linked.
   payment_id := gen_random_uuid();
   insert into app_public.payments (id, amount, currency, payment_date, payment_method)
   values (payment_id, amount, currency, payment_date, payment_method);
@@ -4431,11 +4261,14 @@ begin
   if not force and exists (select from app_public.bills_payments bp where bp.bill_id = bill.id) then
     perform app_hidden.fail('BillHasPayments', 'The bill has payments: delete them first, or force delete.');
   end if;
-  perform app_hidden.require_transition('bill', case when force then 'force_delete' else 'delete' end, bill.id);
+  perform app_hidden.require_transition('bill', case when force then 'force_delete' else 'delete' end,
+                                        bill.status::text, bill.is_deleted);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.bills b set is_deleted = true where b.id = bill.id;
   perform app_hidden.set_workflow_mode('force');
   select array_agg(bp.payment_id) into payment_ids from app_public.bills_payments bp where bp.bill_id = bill.id;
+  -- The payments first, while their links still show them to the caller (the payments' policies
+  -- need a link); deleting a payment removes its link (on delete cascade).
   delete from app_public.payments p where p.id = any(payment_ids);
   delete from app_public.bills_payments bp where bp.bill_id = bill.id;
   if force then
@@ -4463,7 +4296,8 @@ begin
   if cost.status = 'approved' and not force then
     perform app_hidden.fail('CannotDeleteApprovedCost', 'Cannot delete an approved cost.');
   end if;
-  perform app_hidden.require_transition('cost', case when force and cost.status = 'approved' then 'force_delete' else 'delete' end, cost.id);
+  perform app_hidden.require_transition('cost', case when force and cost.status = 'approved' then 'force_delete' else 'delete' end,
+                                        cost.status::text, cost.is_deleted);
   previous := app_hidden.set_workflow_mode(case when cost.status = 'approved' then 'force' else app_hidden.workflow_mode() end);
   delete from app_public.costs c where c.id = cost_id;
   perform app_hidden.set_workflow_mode(previous);
@@ -4491,12 +4325,14 @@ begin
       perform app_hidden.fail('InvoiceHasPayments', 'The invoice has payments: delete them first, or force delete.');
     end if;
   end if;
-  perform app_hidden.require_transition('invoice', case when force then 'force_delete' else 'delete' end, invoice.id);
+  perform app_hidden.require_transition('invoice', case when force then 'force_delete' else 'delete' end,
+                                        invoice.status::text, invoice.is_deleted);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set is_deleted = true where i.id = invoice.id;
   update app_public.costs c set is_deleted = true where c.invoice_id = invoice.id;
   perform app_hidden.set_workflow_mode('purge');
   select array_agg(ip.payment_id) into payment_ids from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
+  -- As for bills: the payments while their links still show them, then any link left.
   delete from app_public.payments p where p.id = any(payment_ids);
   delete from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
   delete from app_public.costs c where c.invoice_id = invoice.id;
@@ -4515,26 +4351,21 @@ CREATE OR REPLACE FUNCTION app_public.delete_payment(payment_id uuid)
 AS $function$
 declare
   payment app_public.payments;
-  paid_invoice_id integer;
-  paid_bill_id integer;
 begin
   perform app_hidden.require_scope('payment:write');
   select * into payment from app_public.payments p where p.id = payment_id for update;
   if payment.id is null then
     perform app_hidden.fail('PaymentNotFound', 'Payment not found');
   end if;
-  select ip.invoice_id into paid_invoice_id from app_public.invoices_payments ip where ip.payment_id = payment.id;
-  select bp.bill_id into paid_bill_id from app_public.bills_payments bp where bp.payment_id = payment.id;
-  if (paid_invoice_id is not null and (select i.status from app_public.invoices i where i.id = paid_invoice_id) = 'paid')
-     or (paid_bill_id is not null and (select b.status from app_public.bills b where b.id = paid_bill_id) = 'paid') then
+  if exists (select from app_public.invoices_payments ip join app_public.invoices i on i.id = ip.invoice_id
+              where ip.payment_id = payment.id and i.status = 'paid')
+     or exists (select from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id
+                 where bp.payment_id = payment.id and b.status = 'paid') then
     perform app_hidden.fail('PaymentOfClosedRecord',
       'The payment belongs to an invoice or bill closed as paid and cannot be deleted. Reset the invoice to open first.');
   end if;
-  if paid_invoice_id is not null then
-    perform app_hidden.require_transition('invoice', 'delete_payment', paid_invoice_id);
-  elsif paid_bill_id is not null then
-    perform app_hidden.require_transition('bill', 'delete_payment', paid_bill_id);
-  end if;
+  -- The payment while its link still shows it to the caller; its link goes with it (on delete
+  -- cascade), and the triggers of the link recompute what the record has been paid.
   delete from app_public.payments p where p.id = payment.id;
   if found is false then
     perform app_hidden.fail('PaymentNotFound', 'Payment not found');
@@ -4590,7 +4421,7 @@ declare
   source app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   copy app_public.invoices;
 begin
-  perform app_hidden.require_transition('invoice', 'duplicate', source.id);
+  perform app_hidden.require_transition('invoice', 'duplicate', source.status::text, source.is_deleted);
   insert into app_public.invoices (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency,
                                    subsidiary_id, supplier_id, default_cost_type_id)
   values (source.type, source.invoice_ref || ' (copy)', source.invoice_date, source.due_date, source.period_start,
@@ -4826,9 +4657,9 @@ CREATE OR REPLACE FUNCTION app_public.invoices_available_actions(invoice app_pub
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select app_hidden.available_actions('invoice', invoice.id)
+  select app_hidden.available_actions('invoice', invoice.status::text, invoice.is_deleted)
 $function$;
-comment on function app_public.invoices_available_actions(app_public.invoices) is 'The workflow actions you may take on this invoice now: those of app_private.transitions whose state, scopes and preconditions hold (open, validate, reject, reopen, reset_to_open, close_as_paid, edit, archive, unarchive, delete, force_delete, duplicate, add_payment, delete_payment, add_files, remove_files).';
+comment on function app_public.invoices_available_actions(app_public.invoices) is 'The workflow actions you may take on this invoice now (open, validate, reject, reopen, reset_to_open, close_as_paid, edit, archive, unarchive, delete, force_delete, duplicate).';
 grant execute on function app_public.invoices_available_actions(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_closed_by_name(invoice app_public.invoices)
@@ -4877,16 +4708,19 @@ $function$;
 comment on function app_public.invoices_has_payments(app_public.invoices) is 'Whether any payment was recorded on the invoice.';
 grant execute on function app_public.invoices_has_payments(app_public.invoices) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.invoices_locked_through(invoice app_public.invoices)
- RETURNS date
+CREATE OR REPLACE FUNCTION app_public.invoices_hidden_cost_count(invoice app_public.invoices)
+ RETURNS integer
  LANGUAGE sql
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select l from app_hidden.lock_date(invoice.subsidiary_id) l where invoice.invoice_date <= l
+  select case when (select app_hidden.sees_whole_invoices()) then 0
+              else app_hidden.live_cost_count(invoice.id)
+                   - (select count(*)::integer from app_public.costs c
+                       where c.invoice_id = invoice.id and not c.is_deleted) end
 $function$;
-comment on function app_public.invoices_locked_through(app_public.invoices) is 'The lock date of the invoice''s subsidiary when the invoice is dated on or before it (its period is closed), else null.';
-grant execute on function app_public.invoices_locked_through(app_public.invoices) to ledgerline_visitor;
+comment on function app_public.invoices_hidden_cost_count(app_public.invoices) is 'How many live costs of this invoice are outside your access (0 when you see them all).';
+grant execute on function app_public.invoices_hidden_cost_count(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
@@ -4956,6 +4790,48 @@ CREATE OR REPLACE FUNCTION app_public.invoices_vat_amount(invoice app_public.inv
 AS $function$ select invoice.amount_w_vat - invoice.amount $function$;
 comment on function app_public.invoices_vat_amount(app_public.invoices) is 'The VAT of the invoice: amount with VAT minus amount.';
 grant execute on function app_public.invoices_vat_amount(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount(invoice app_public.invoices)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when (select app_hidden.sees_whole_invoices()) then null
+              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
+              else (select coalesce(sum(c.amount), 0) from app_public.costs c
+                     where c.invoice_id = invoice.id and not c.is_deleted) end
+$function$;
+comment on function app_public.invoices_visible_amount(app_public.invoices) is 'The sum without VAT of the live costs of this invoice you see; null when you see them all.';
+grant execute on function app_public.invoices_visible_amount(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount_usd_w_vat(invoice app_public.invoices)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when (select app_hidden.sees_whole_invoices()) then null
+              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
+              else (select coalesce(sum(c.amount_usd_w_vat), 0) from app_public.costs c
+                     where c.invoice_id = invoice.id and not c.is_deleted) end
+$function$;
+comment on function app_public.invoices_visible_amount_usd_w_vat(app_public.invoices) is 'The sum with VAT in USD of the live costs of this invoice you see; null when you see them all.';
+grant execute on function app_public.invoices_visible_amount_usd_w_vat(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount_w_vat(invoice app_public.invoices)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when (select app_hidden.sees_whole_invoices()) then null
+              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
+              else (select coalesce(sum(c.amount_w_vat), 0) from app_public.costs c
+                     where c.invoice_id = invoice.id and not c.is_deleted) end
+$function$;
+comment on function app_public.invoices_visible_amount_w_vat(app_public.invoices) is 'The sum with VAT of the live costs of this invoice you see; null when you see them all.';
+grant execute on function app_public.invoices_visible_amount_w_vat(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.is_valid_access_pattern(pattern text)
  RETURNS boolean
@@ -5045,7 +4921,8 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'open', invoice.id);
+  perform app_hidden.require_transition('invoice', 'open', invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_costs_approved(invoice.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set status = 'open' where i.id = invoice.id returning * into invoice;
   perform app_hidden.set_workflow_mode(previous);
@@ -5192,10 +5069,9 @@ begin
   if coalesce(btrim(reason), '') = '' then
     perform app_hidden.fail('ReasonRequired', 'A reason is required.');
   end if;
-  perform app_hidden.require_transition('cost', 'reject', cost.id);
+  perform app_hidden.require_transition('cost', 'reject', cost.status::text, cost.is_deleted);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'rejected', approved_by = app_hidden.require_user(), reject_reason = reason,
-                                first_approved_by = null
+  update app_public.costs c set status = 'rejected', approved_by = app_hidden.require_user(), reject_reason = reason
    where c.id = cost_id returning * into cost;
   perform app_hidden.set_workflow_mode(previous);
   return cost;
@@ -5232,10 +5108,9 @@ begin
   if coalesce(btrim(reason), '') = '' then
     perform app_hidden.fail('ReasonRequired', 'A reason is required.');
   end if;
-  perform app_hidden.require_transition('invoice', 'reject', invoice.id);
+  perform app_hidden.require_transition('invoice', 'reject', invoice.status::text, invoice.is_deleted);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'rejected', reject_reason = 'invoice_rejected', approved_by = app_hidden.current_user_id(),
-                                first_approved_by = null
+  update app_public.costs c set status = 'rejected', reject_reason = 'invoice_rejected', approved_by = app_hidden.current_user_id()
    where c.invoice_id = invoice.id and not c.is_deleted;
   update app_public.invoices i set status = 'rejected', reject_reason = reason, validated_by = app_hidden.require_user()
    where i.id = invoice.id returning * into invoice;
@@ -5268,8 +5143,8 @@ AS $function$
 declare
   unlinked uuid[];
 begin
+  perform app_hidden.require_scope('bill:write');
   perform app_hidden.require_ids(file_ids);
-  perform app_hidden.require_transition('bill', 'remove_files', remove_bill_files.bill_id);
   with gone as (delete from app_public.bills_files l where l.bill_id = remove_bill_files.bill_id and l.file_id = any(file_ids) returning l.file_id)
   select array_agg(file_id) into unlinked from gone;
   if unlinked is null then
@@ -5290,8 +5165,8 @@ AS $function$
 declare
   unlinked uuid[];
 begin
+  perform app_hidden.require_scope('cost:write');
   perform app_hidden.require_ids(file_ids);
-  perform app_hidden.require_transition('cost', 'remove_files', remove_cost_files.cost_id);
   with gone as (delete from app_public.costs_files l where l.cost_id = remove_cost_files.cost_id and l.file_id = any(file_ids) returning l.file_id)
   select array_agg(file_id) into unlinked from gone;
   if unlinked is null then
@@ -5330,8 +5205,8 @@ AS $function$
 declare
   unlinked uuid[];
 begin
+  perform app_hidden.require_scope('invoice:write');
   perform app_hidden.require_ids(file_ids);
-  perform app_hidden.require_transition('invoice', 'remove_files', remove_invoice_files.invoice_id);
   with gone as (delete from app_public.invoices_files l where l.invoice_id = remove_invoice_files.invoice_id and l.file_id = any(file_ids) returning l.file_id)
   select array_agg(file_id) into unlinked from gone;
   if unlinked is null then
@@ -5353,9 +5228,12 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'reopen', invoice.id);
+  perform app_hidden.require_transition('invoice', 'reopen', invoice.status::text, invoice.is_deleted);
+  if exists (select from app_public.costs c where c.invoice_id = invoice.id and not c.is_deleted and c.status <> 'approved') then
+    perform app_hidden.fail('CostsNotApproved', 'All costs of the invoice must be approved first.');
+  end if;
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.invoices i set status = 'open', reject_reason = null where i.id = invoice.id returning * into invoice;
+  update app_public.invoices i set status = 'open' where i.id = invoice.id returning * into invoice;
   perform app_hidden.set_workflow_mode(previous);
   return invoice;
 end;
@@ -5539,7 +5417,7 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'reset_to_open', invoice.id);
+  perform app_hidden.require_transition('invoice', 'reset_to_open', invoice.status::text, invoice.is_deleted);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set status = 'open', validated_by = null, reject_reason = null, closed_by = null
    where i.id = invoice.id returning * into invoice;
@@ -5559,9 +5437,9 @@ declare
   cost app_public.costs := app_hidden.cost_for_update(cost_id);
   previous text;
 begin
-  perform app_hidden.require_transition('cost', 'return_to_approval', cost.id);
+  perform app_hidden.require_transition('cost', 'return_to_approval', cost.status::text, cost.is_deleted);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'to_approve', reject_reason = null, approved_by = null, first_approved_by = null
+  update app_public.costs c set status = 'to_approve', reject_reason = null, approved_by = null
    where c.id = cost_id returning * into cost;
   perform app_hidden.set_workflow_mode(previous);
   return cost;
@@ -5614,7 +5492,9 @@ declare
   bill app_public.bills := app_hidden.bill_for_update(bill_id);
   previous text;
 begin
-  perform app_hidden.require_transition('bill', case when set_bill_deleted.is_deleted then 'archive' else 'unarchive' end, bill.id);
+  -- Archiving and restoring are allowed from every state, and again.
+  perform app_hidden.require_transition('bill', case when set_bill_deleted.is_deleted then 'archive' else 'unarchive' end,
+                                        bill.status::text, false);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.bills b set is_deleted = set_bill_deleted.is_deleted where b.id = bill.id returning * into bill;
   perform app_hidden.set_workflow_mode(previous);
@@ -5676,18 +5556,12 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', case when set_invoice_deleted.is_deleted then 'archive' else 'unarchive' end, invoice.id);
+  -- Archiving and restoring are allowed from every state, and again (they change no money).
+  perform app_hidden.require_transition('invoice', case when set_invoice_deleted.is_deleted then 'archive' else 'unarchive' end,
+                                        invoice.status::text, false);
   previous := app_hidden.set_workflow_mode('on');
-  -- An archived invoice sums all its costs, a live one its live costs: archiving changes the
-  -- invoice first and restoring its costs first, so that its totals never drop in between (a
-  -- restored invoice with payments was refused: its payments were above the amount of no costs).
-  if set_invoice_deleted.is_deleted then
-    update app_public.invoices i set is_deleted = true where i.id = invoice.id;
-    update app_public.costs c set is_deleted = true where c.invoice_id = invoice.id;
-  else
-    update app_public.costs c set is_deleted = false where c.invoice_id = invoice.id;
-    update app_public.invoices i set is_deleted = false where i.id = invoice.id;
-  end if;
+  update app_public.invoices i set is_deleted = set_invoice_deleted.is_deleted where i.id = invoice.id;
+  update app_public.costs c set is_deleted = set_invoice_deleted.is_deleted where c.invoice_id = invoice.id;
   perform app_hidden.set_workflow_mode(previous);
   select * into invoice from app_public.invoices i where i.id = invoice.id;
   return invoice;
@@ -5695,27 +5569,6 @@ end;
 $function$;
 comment on function app_public.set_invoice_deleted(integer,boolean) is 'Archives (true) or restores (false) an invoice with all its costs; its figures stay.';
 grant execute on function app_public.set_invoice_deleted(integer,boolean) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.set_subsidiary_controls(subsidiary_id uuid, approval_limit_usd numeric, lock_date date)
- RETURNS app_public.subsidiaries
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  subsidiary app_public.subsidiaries;
-begin
-  perform app_hidden.require_scope('admin');
-  update app_public.subsidiaries s
-     set approval_limit_usd = set_subsidiary_controls.approval_limit_usd, lock_date = set_subsidiary_controls.lock_date
-   where s.id = set_subsidiary_controls.subsidiary_id returning * into subsidiary;
-  if subsidiary.id is null then
-    perform app_hidden.fail('SubsidiaryNotFound', 'Subsidiary not found');
-  end if;
-  return subsidiary;
-end;
-$function$;
-comment on function app_public.set_subsidiary_controls(uuid,numeric,date) is 'Sets a subsidiary''s approval limit in USD and lock date (null clears); admin only, logged in subsidiaryControlChanges.';
-grant execute on function app_public.set_subsidiary_controls(uuid,numeric,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.similar_companies(name text)
  RETURNS SETOF app_public.company
@@ -5914,7 +5767,7 @@ declare
   bill app_public.bills := app_hidden.bill_for_update(bill_id);
   previous text;
 begin
-  perform app_hidden.require_transition('bill', 'validate', bill.id);
+  perform app_hidden.require_transition('bill', 'validate', bill.status::text, bill.is_deleted);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.bills b set status = 'validated' where b.id = bill.id returning * into bill;
   perform app_hidden.set_workflow_mode(previous);
@@ -5933,7 +5786,8 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'validate', invoice.id);
+  perform app_hidden.require_transition('invoice', 'validate', invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_costs_approved(invoice.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set status = 'validated', validated_by = app_hidden.require_user()
    where i.id = invoice.id returning * into invoice;

@@ -212,7 +212,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(storageRoutes, {
     prefix: STORAGE_BASE_PATH,
     pool: authenticatorPool,
-    ownerPool,
     blobs,
   });
   const sweep = () =>

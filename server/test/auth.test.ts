@@ -189,8 +189,13 @@ describe('refresh tokens', () => {
     );
     const tempId = created.data!.createUser.userId;
     const temp = await login(t.app, 'temp1', 'Temp#2026pass');
-    // Deactivated behind the API's back, so that only the inactive rule (not revocation) refuses it.
+    // Deactivated behind the API's back, and the revocation that comes with it undone, so that only
+    // the inactive rule (not revocation) refuses it.
     await t.db.owner.query('update app_public.users set is_active = false where id = $1', [tempId]);
+    await t.db.owner.query(
+      'update app_private.refresh_tokens set revoked_at = null where user_id = $1',
+      [tempId],
+    );
     expect(errorCode(await gql(t.app, REFRESH, { token: temp.refreshToken }))).toBe('UserInactive');
     // and its still-valid access token no longer grants anything
     expect(

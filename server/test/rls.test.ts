@@ -657,7 +657,10 @@ describe('grants (stated once)', () => {
     // 0040: the transition check with the record (a second require_transition, available_actions
     // and fail), the period lock and the approval limit.
     ' available_actions fail require_transition cost_needs_two_approvals lock_date open_when_costs_approved' +
-    ' period_date period_lock_refusal raise_refusal record_label'
+    ' period_date period_lock_refusal raise_refusal record_label' +
+    // 0051-0053 (issue 32): visible subtotals, user and file writes as the caller, suppliers' users.
+    ' sees_whole_invoices live_cost_count create_user set_new_user_password set_user_active' +
+    ' require_writable_file replace_file delete_file blob_in_use supplier_ids supplier_ids_seen_whole'
   ).split(' ');
 
   it('no app_private function, and only the listed app_hidden helpers, are executable by the visitor', async () => {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { isProjectLimited } from '../db/database.ts';
+import { isProjectLimited, requestRole } from '../db/database.ts';
 import { transaction } from '../db/transaction.ts';
 import { AppError, Errors } from '../errors.ts';
 import { UUID } from '../ids.ts';
@@ -363,6 +363,25 @@ export class AuthService {
     });
   }
 
+  /**
+   * Runs work as the signed-in account would in a GraphQL request: the visitor role (or the
+   * limited one) with its claims, so the database checks the permission and row-level security
+   * applies, in one transaction.
+   */
+  private asVisitor<T>(
+    claims: AccessClaims,
+    work: (client: pg.ClientBase) => Promise<T>,
+  ): Promise<T> {
+    return transaction(this.pool, async (client) => {
+      await client.query(
+        `select set_config('role', $1, true), set_config('jwt.claims.user_id', $2, true),
+                set_config('jwt.claims.account_id', $3, true)`,
+        [requestRole(claims), claims.userId, claims.accountId],
+      );
+      return work(client);
+    });
+  }
+
   /** Throws unless the signed-in account holds the scope. */
   async requireScope(claims: AccessClaims, scope: string): Promise<void> {
     const { rows } = await this.pool.query<{ allowed: boolean }>(
@@ -389,68 +408,35 @@ export class AuthService {
   }
 
   async setUserActive(claims: AccessClaims, userId: string, isActive: boolean): Promise<void> {
-    await this.requireScope(claims, 'admin:user');
-    await this.requireUser(userId);
-    if (!isActive && userId === claims.userId) throw Errors.cannotDeactivateSelf();
-    await this.withUser(claims, async (client) => {
-      await client.query('update app_public.users set is_active = $2 where id = $1', [
-        userId,
-        isActive,
-      ]);
-      if (!isActive) await this.revokeWhere(client, 'user_id = $1', [userId]);
-    });
+    if (typeof userId !== 'string' || !UUID.test(userId)) throw Errors.userNotFound();
+    await this.asVisitor(claims, (client) =>
+      client.query('select app_hidden.set_user_active($1, $2)', [userId, isActive]),
+    );
   }
 
   /**
-   * Creates a user with a password and one account of the given role, made their main account.
-   * The user is committed first; if the account cannot then be set as main, the error says so and
-   * carries the new user's id, so the account can be fixed on the user's page.
+   * Creates a user with a password and one account of the given role, made their main account:
+   * one SQL function, as the signed-in account under row-level security, all or nothing
+   * (db/migrations/0052). Only the password hash is made here.
    */
   async createUser(claims: AccessClaims, input: CreateUserInput): Promise<string> {
-    await this.requireScope(claims, 'admin:user');
     assertStrongPassword(input.password);
-    const role = await this.pool.query<{ name: string }>(
-      'select name from app_public.roles where id::text = $1',
-      [input.roleId],
-    );
-    if (!role.rows[0]) throw Errors.roleNotFound();
-    const roleName = role.rows[0].name;
+    if (typeof input.roleId !== 'string' || !UUID.test(input.roleId)) throw Errors.roleNotFound();
     const passwordHash = await hashPassword(input.password);
-    const userId = await this.withUser(claims, async (client) => {
-      const taken = await client.query(
-        'select 1 from app_public.users where lower(username) = lower($1)',
-        [input.username],
-      );
-      if (taken.rowCount) throw Errors.usernameTaken();
+    return this.asVisitor(claims, async (client) => {
       const { rows } = await client.query<{ id: string }>(
-        `insert into app_public.users (username, first_name, last_name, additional_name)
-         values ($1, $2, $3, $4) returning id`,
-        [input.username, input.firstName, input.lastName, input.additionalName ?? null],
+        'select app_hidden.create_user($1, $2, $3, $4, $5, $6, $7) as id',
+        [
+          input.username,
+          input.firstName,
+          input.lastName,
+          input.additionalName ?? null,
+          input.roleId,
+          input.accountName ?? null,
+          passwordHash,
+        ],
       );
-      const id = rows[0]!.id;
-      await client.query(
-        'insert into app_private.user_secrets (user_id, password_hash) values ($1, $2)',
-        [id, passwordHash],
-      );
-      return id;
+      return rows[0]!.id;
     });
-    try {
-      await this.withUser(claims, async (client) => {
-        const { rows } = await client.query<{ id: string }>(
-          `insert into app_public.accounts (name, user_id, role_id) values ($1, $2, $3) returning id`,
-          [input.accountName?.trim() || roleName, userId, input.roleId],
-        );
-        await client.query(
-          'insert into app_public.default_accounts (user_id, account_id) values ($1, $2)',
-          [userId, rows[0]!.id],
-        );
-      });
-    } catch (error) {
-      const cause = error instanceof AppError ? error.message : String(error);
-      const failure = Errors.defaultAccountNotSet(userId);
-      (failure.details as Record<string, unknown>).cause = cause;
-      throw failure;
-    }
-    return userId;
   }
 }

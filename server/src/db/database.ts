@@ -17,14 +17,20 @@ export const VISITOR_ROLE = 'ledgerline_visitor';
  */
 export const PROJECT_LIMITED_ROLE = 'ledgerline_project_limited';
 
-/** Whether the account has a project limit now (app_private.account_access; an owner connection). */
+/**
+ * Whether the account's requests run as the limited role now (an owner connection): it has a
+ * project limit (app_private.account_access), or its user is a supplier's user, whose invoices,
+ * costs and bills the limited role's policies decide (db/migrations/0053).
+ */
 export async function isProjectLimited(
   client: Pick<pg.ClientBase, 'query'>,
   accountId: string,
 ): Promise<boolean> {
   const { rows } = await client.query<{ limited: boolean }>(
-    `select allowed_project_ids is not null as limited from app_private.account_access
-      where account_id = $1`,
+    `select aa.allowed_project_ids is not null
+            or exists (select from app_public.suppliers s where s.user_id = aa.user_id) as limited
+       from app_private.account_access aa
+      where aa.account_id = $1`,
     [accountId],
   );
   return rows[0]?.limited ?? false;

@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import yazl from 'yazl';
 import type { AccessClaims } from '../auth/tokens.ts';
-import { transaction } from '../db/transaction.ts';
 import { withVisitor } from '../db/visitor.ts';
 import { UUID } from '../ids.ts';
 import { AppError } from '../errors.ts';
@@ -26,8 +25,6 @@ const UPLOAD_TTL = '1 day';
 export interface StorageOptions {
   /** Authenticator pool: reads and writes as the visitor, under row-level security. */
   pool: pg.Pool;
-  /** Owner pool: blob bookkeeping the visitor may not do (replace and delete after the check). */
-  ownerPool: pg.Pool;
   blobs: BlobStore;
 }
 
@@ -53,6 +50,18 @@ const tooLarge = () =>
   new StorageError(413, 'PayloadTooLarge', 'Total payload size exceeded the limit.');
 const notFound = () => new StorageError(404, 'FileNotFound', 'File not found');
 const invalidId = () => new StorageError(400, 'InvalidFileId', 'A file id must be a UUID string.');
+
+/** A refusal of the database's file functions (db/migrations/0052) as the route's answer. */
+async function refusedBy<T>(query: Promise<T>): Promise<T> {
+  try {
+    return await query;
+  } catch (error) {
+    const { code, hint, message } = error as { code?: string; hint?: string; message: string };
+    if (code === 'LL001' && hint === 'FileNotFound') throw notFound();
+    if (code === 'LL001' && hint === 'Forbidden') throw new StorageError(403, 'Forbidden', message);
+    throw error;
+  }
+}
 
 function fileId(value: unknown): string {
   if (typeof value !== 'string' || !UUID.test(value)) throw invalidId();
@@ -196,7 +205,7 @@ async function discard(files: Received[]): Promise<void> {
  * row-level security (whoever may read a record it is attached to, and its uploader).
  */
 export async function storageRoutes(app: FastifyInstance, options: StorageOptions): Promise<void> {
-  const { pool, ownerPool, blobs } = options;
+  const { pool, blobs } = options;
 
   await app.register(multipart, {
     limits: {
@@ -272,22 +281,6 @@ export async function storageRoutes(app: FastifyInstance, options: StorageOption
       return rows[0];
     });
 
-  const requireWritable = (claims: AccessClaims, id: string) =>
-    withVisitor(pool, claims, async (client) => {
-      const { rows } = await client.query<{ visible: boolean; writable: boolean }>(
-        `select exists (select from app_public.files where id = $1) as visible, app_hidden.can_write_file($1) as writable`,
-        [id],
-      );
-      if (!rows[0]!.visible) throw notFound();
-      if (!rows[0]!.writable) {
-        throw new StorageError(
-          403,
-          'Forbidden',
-          "You don't have the permission to change this file.",
-        );
-      }
-    });
-
   app.get('/has-access', async (request, reply) => {
     const active = await withVisitor(pool, claimsOf(request), async (client) => {
       const { rows } = await client.query<{ ok: boolean }>(
@@ -343,7 +336,9 @@ export async function storageRoutes(app: FastifyInstance, options: StorageOption
   app.put<{ Params: { id: string } }>('/:id', async (request) => {
     const claims = claimsOf(request);
     const id = fileId(request.params.id);
-    await requireWritable(claims, id);
+    await withVisitor(pool, claims, (client) =>
+      refusedBy(client.query('select app_hidden.require_writable_file($1)', [id])),
+    );
     if (!request.isMultipart()) {
       throw new StorageError(
         400,
@@ -367,15 +362,18 @@ export async function storageRoutes(app: FastifyInstance, options: StorageOption
       if (files.length === 0) throw new StorageError(400, 'NoFiles', 'No file was sent.');
       await checkUploads(files);
       const file = files[0]!;
-      const row = await transaction(ownerPool, (client) =>
+      const row = await withVisitor(pool, claims, (client) =>
         storeBlobs(client, blobs, files, async () => {
-          const { rows } = await client.query<FileRow>(
-            `update app_public.files set name = $2, content_type = $3, size = $4, sha256 = $5, uploaded_at = now()
-              where id = $1 returning *`,
-            [id, file.name, file.contentType, file.size, file.sha256],
+          const { rows } = await refusedBy(
+            client.query<FileRow>('select * from app_hidden.replace_file($1, $2, $3, $4, $5)', [
+              id,
+              file.name,
+              file.contentType,
+              file.size,
+              file.sha256,
+            ]),
           );
-          if (!rows[0]) throw notFound();
-          return rows[0];
+          return rows[0]!;
         }),
       );
       return { error: false, data: describe(row) };
@@ -392,30 +390,22 @@ export async function storageRoutes(app: FastifyInstance, options: StorageOption
   app.delete<{ Params: { id: string } }>('/:id', async (request) => {
     const claims = claimsOf(request);
     const id = fileId(request.params.id);
-    await requireWritable(claims, id);
-    const client = await ownerPool.connect();
-    try {
+    await withVisitor(pool, claims, async (client) => {
       const { rows } = await client.query<{ sha256: string }>(
         'select sha256 from app_public.files where id = $1',
         [id],
       );
       if (!rows[0]) throw notFound();
-      const key = blobLockKey(rows[0].sha256);
-      await client.query('select pg_advisory_lock(hashtext($1))', [key]);
-      try {
-        await client.query('delete from app_public.files where id = $1', [id]);
-        const used = await client.query(
-          'select 1 from app_public.files where sha256 = $1 limit 1',
-          [rows[0].sha256],
-        );
-        if (!used.rowCount) await blobs.remove(rows[0].sha256);
-      } finally {
-        await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
-      }
-      return { error: false, data: { id } };
-    } finally {
-      client.release();
-    }
+      // The blob's lock, as an upload takes it: no upload starts using these bytes meanwhile.
+      await client.query('select pg_advisory_xact_lock(hashtext($1))', [
+        blobLockKey(rows[0].sha256),
+      ]);
+      const used = await refusedBy(
+        client.query<{ used: boolean }>('select app_hidden.delete_file($1) as used', [id]),
+      );
+      if (!used.rows[0]!.used) await blobs.remove(rows[0].sha256);
+    });
+    return { error: false, data: { id } };
   });
 
   const sendFile = async (

@@ -57,6 +57,7 @@ function withCode(
   });
 }
 
+/** The parameters a SQL refusal gives as a JSON object in DETAIL, if any. */
 /** What a PostgreSQL error means to a user, or undefined when it must stay masked. */
 function describePgError(
   error: PgError,

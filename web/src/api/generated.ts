@@ -663,8 +663,6 @@ export type CostFilter = {
   currency?: StringFilter | null | undefined;
   /** Filter by the object’s `currencyByCurrency` relation. */
   currencyByCurrency?: CurrencyFilter | null | undefined;
-  /** Filter by the object’s `firstApprovedBy` field. */
-  firstApprovedBy?: UuidFilter | null | undefined;
   /** Filter by the object’s `id` field. */
   id?: IntFilter | null | undefined;
   /** Filter by the object’s `invoice` relation. */
@@ -701,10 +699,6 @@ export type CostFilter = {
   userByCreatedBy?: UserFilter | null | undefined;
   /** A related `userByCreatedBy` exists. */
   userByCreatedByExists?: boolean | null | undefined;
-  /** Filter by the object’s `userByFirstApprovedBy` relation. */
-  userByFirstApprovedBy?: UserFilter | null | undefined;
-  /** A related `userByFirstApprovedBy` exists. */
-  userByFirstApprovedByExists?: boolean | null | undefined;
   /** Filter by the object’s `year` field. */
   year?: IntFilter | null | undefined;
 };
@@ -758,12 +752,6 @@ export type CostOrderBy =
   | 'CREATED_BY_DESC_NULLS_LAST'
   | 'CURRENCY_ASC'
   | 'CURRENCY_DESC'
-  | 'FIRST_APPROVED_BY_ASC'
-  | 'FIRST_APPROVED_BY_ASC_NULLS_FIRST'
-  | 'FIRST_APPROVED_BY_ASC_NULLS_LAST'
-  | 'FIRST_APPROVED_BY_DESC'
-  | 'FIRST_APPROVED_BY_DESC_NULLS_FIRST'
-  | 'FIRST_APPROVED_BY_DESC_NULLS_LAST'
   | 'ID_ASC'
   | 'ID_DESC'
   | 'INVOICE_ID_ASC'
@@ -2306,30 +2294,6 @@ export type StringFilter = {
   startsWithInsensitive?: string | null | undefined;
 };
 
-/** A filter to be used against `SubsidiaryControlChange` object types. All fields are combined with a logical ‘and.’ */
-export type SubsidiaryControlChangeFilter = {
-  /** Checks for all expressions in this list. */
-  and?: Array<SubsidiaryControlChangeFilter> | null | undefined;
-  /** Filter by the object’s `createdAt` field. */
-  createdAt?: DatetimeFilter | null | undefined;
-  /** Filter by the object’s `id` field. */
-  id?: BigIntFilter | null | undefined;
-  /** Negates the expression. */
-  not?: SubsidiaryControlChangeFilter | null | undefined;
-  /** Checks for any expressions in this list. */
-  or?: Array<SubsidiaryControlChangeFilter> | null | undefined;
-  /** Filter by the object’s `subsidiary` relation. */
-  subsidiary?: SubsidiaryFilter | null | undefined;
-  /** Filter by the object’s `subsidiaryId` field. */
-  subsidiaryId?: UuidFilter | null | undefined;
-  /** Filter by the object’s `user` relation. */
-  user?: UserFilter | null | undefined;
-  /** A related `user` exists. */
-  userExists?: boolean | null | undefined;
-  /** Filter by the object’s `userId` field. */
-  userId?: UuidFilter | null | undefined;
-};
-
 /** A filter to be used against `Subsidiary` object types. All fields are combined with a logical ‘and.’ */
 export type SubsidiaryFilter = {
   /** Filter by the object’s `accountsSubsidiaries` relation. */
@@ -2376,10 +2340,6 @@ export type SubsidiaryFilter = {
   paymentsExist?: boolean | null | undefined;
   /** Filter by the object’s `shortName` field. */
   shortName?: StringFilter | null | undefined;
-  /** Filter by the object’s `subsidiaryControlChanges` relation. */
-  subsidiaryControlChanges?: SubsidiaryToManySubsidiaryControlChangeFilter | null | undefined;
-  /** Some related `subsidiaryControlChanges` exist. */
-  subsidiaryControlChangesExist?: boolean | null | undefined;
 };
 
 /** Methods to use when ordering `Subsidiary`. */
@@ -2473,16 +2433,6 @@ export type SubsidiaryToManyPaymentFilter = {
   none?: PaymentFilter | null | undefined;
   /** Some related `Payment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
   some?: PaymentFilter | null | undefined;
-};
-
-/** A filter to be used against many `SubsidiaryControlChange` object types. All fields are combined with a logical ‘and.’ */
-export type SubsidiaryToManySubsidiaryControlChangeFilter = {
-  /** Every related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: SubsidiaryControlChangeFilter | null | undefined;
-  /** No related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: SubsidiaryControlChangeFilter | null | undefined;
-  /** Some related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: SubsidiaryControlChangeFilter | null | undefined;
 };
 
 /** A filter to be used against `Supplier` object types. All fields are combined with a logical ‘and.’ */
@@ -2645,10 +2595,6 @@ export type UserFilter = {
   costsByCreatedBy?: UserToManyCostFilter | null | undefined;
   /** Some related `costsByCreatedBy` exist. */
   costsByCreatedByExist?: boolean | null | undefined;
-  /** Filter by the object’s `costsByFirstApprovedBy` relation. */
-  costsByFirstApprovedBy?: UserToManyCostFilter | null | undefined;
-  /** Some related `costsByFirstApprovedBy` exist. */
-  costsByFirstApprovedByExist?: boolean | null | undefined;
   /** Filter by the object’s `createdAt` field. */
   createdAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `defaultAccount` relation. */
@@ -2709,10 +2655,6 @@ export type UserFilter = {
   paymentsByCreatedBy?: UserToManyPaymentFilter | null | undefined;
   /** Some related `paymentsByCreatedBy` exist. */
   paymentsByCreatedByExist?: boolean | null | undefined;
-  /** Filter by the object’s `subsidiaryControlChanges` relation. */
-  subsidiaryControlChanges?: UserToManySubsidiaryControlChangeFilter | null | undefined;
-  /** Some related `subsidiaryControlChanges` exist. */
-  subsidiaryControlChangesExist?: boolean | null | undefined;
   /** Filter by the object’s `suppliers` relation. */
   suppliers?: UserToManySupplierFilter | null | undefined;
   /** Some related `suppliers` exist. */
@@ -2871,16 +2813,6 @@ export type UserToManyPaymentFilter = {
   none?: PaymentFilter | null | undefined;
   /** Some related `Payment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
   some?: PaymentFilter | null | undefined;
-};
-
-/** A filter to be used against many `SubsidiaryControlChange` object types. All fields are combined with a logical ‘and.’ */
-export type UserToManySubsidiaryControlChangeFilter = {
-  /** Every related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: SubsidiaryControlChangeFilter | null | undefined;
-  /** No related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: SubsidiaryControlChangeFilter | null | undefined;
-  /** Some related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: SubsidiaryControlChangeFilter | null | undefined;
 };
 
 /** A filter to be used against many `Supplier` object types. All fields are combined with a logical ‘and.’ */
@@ -3352,7 +3284,7 @@ export type BillDetailsQueryVariables = Exact<{
 }>;
 
 
-export type BillDetailsQuery = { billById: { id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, vatAmount: string | null, amountWVat: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, invoiceRef: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, lockedThrough: string | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string, size: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null, costs: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, status: CostStatus, project: { id: string, name: string } | null } | null> }, billsPayments: { nodes: Array<{ id: string, payment: { id: string, amount: string, amountUsd: string | null, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { id: string, firstName: string, lastName: string } | null } | null } | null> }, billsFiles: { nodes: Array<{ id: string, file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
+export type BillDetailsQuery = { billById: { id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, vatAmount: string | null, amountWVat: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, invoiceRef: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string, size: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null, costs: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, status: CostStatus, project: { id: string, name: string } | null } | null> }, billsPayments: { nodes: Array<{ id: string, payment: { id: string, amount: string, amountUsd: string | null, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { id: string, firstName: string, lastName: string } | null } | null } | null> }, billsFiles: { nodes: Array<{ id: string, file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
 
 export type BillableCostsQueryVariables = Exact<{
   first: number;
@@ -3644,7 +3576,7 @@ export type AllInvoicesQueryVariables = Exact<{
 }>;
 
 
-export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, createdByName: string | null, validatedByName: string | null, closedByName: string | null, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null } | null> } | null };
+export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, hiddenCostCount: number | null, visibleAmountWVat: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, createdByName: string | null, validatedByName: string | null, closedByName: string | null, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null } | null> } | null };
 
 export type ApproveInvoiceCostMutationVariables = Exact<{
   costId: number;
@@ -3677,6 +3609,15 @@ export type CloseInvoicesAsPaidMutationVariables = Exact<{
 
 
 export type CloseInvoicesAsPaidMutation = { closeInvoicesAsPaid: { result: Array<{ id: number } | null> | null } | null };
+
+export type CloseInvoicesAsPaidPreviewMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+  finalPaymentMethod?: PaymentMethod | null | undefined;
+  finalPaymentDate?: string | null | undefined;
+}>;
+
+
+export type CloseInvoicesAsPaidPreviewMutation = { closeInvoicesAsPaidPreview: { result: Array<{ invoiceId: number | null, invoiceRef: string | null, currency: string | null, amountWVat: string | null, finalPayment: string | null, refusalCode: string | null, refusalMessage: string | null, status: string | null, isDeleted: boolean | null } | null> | null } | null };
 
 export type CreateInvoiceCostMutationVariables = Exact<{
   cost: CostInput;
@@ -3738,7 +3679,7 @@ export type InvoiceDetailsQueryVariables = Exact<{
 }>;
 
 
-export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, lockedThrough: string | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, approvalsNeeded: number | null, firstApprovedByName: string | null, approvedByName: string | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { displayName: string | null } | null } | null> } } | null };
+export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, hiddenCostCount: number | null, visibleAmountWVat: string | null, visibleAmountUsdWVat: string | null, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { displayName: string | null } | null } | null> } } | null };
 
 export type OpenInvoiceMutationVariables = Exact<{
   invoiceId: number;
@@ -4021,28 +3962,12 @@ export type LinkSubsidiaryDocumentMutationVariables = Exact<{
 
 export type LinkSubsidiaryDocumentMutation = { updateSubsidiaryById: { subsidiary: { id: string, linkedDocumentId: string | null } | null } | null };
 
-export type SetSubsidiaryControlsMutationVariables = Exact<{
-  id: string;
-  approvalLimitUsd?: string | null | undefined;
-  lockDate?: string | null | undefined;
-}>;
-
-
-export type SetSubsidiaryControlsMutation = { setSubsidiaryControls: { result: { id: string, approvalLimitUsd: string | null, lockDate: string | null } | null } | null };
-
 export type SimilarCompaniesQueryVariables = Exact<{
   name: string;
 }>;
 
 
 export type SimilarCompaniesQuery = { similarCompanies: { nodes: Array<{ id: string | null, legalName: string | null, shortName: string | null, type: string | null } | null> } | null };
-
-export type SubsidiaryControlsQueryVariables = Exact<{
-  id: string;
-}>;
-
-
-export type SubsidiaryControlsQuery = { subsidiaryById: { id: string, approvalLimitUsd: string | null, lockDate: string | null, subsidiaryControlChanges: { nodes: Array<{ id: string, control: string, oldValue: string | null, newValue: string | null, createdAt: string, userRole: string | null, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
 
 export type SubsidiaryDetailsQueryVariables = Exact<{
   id: string;
@@ -4861,7 +4786,6 @@ export const BillDetailsDocument = new TypedDocumentString(`
     paymentStatus
     costsStatus
     availableActions
-    lockedThrough
     costs(first: 100, orderBy: [PRIMARY_KEY_ASC]) {
       totalCount
       nodes {
@@ -4925,7 +4849,7 @@ export const BillDetailsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"0240a096280ffc4069335761d296a00ca9f9f578ce9ec4ac38b597116c9021e4"}) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
+    `, {"hash":"7deab7a3b7ef46ba9211deeee8ad56de0d36cf799ad9c540b9b43dc099bbb8ae"}) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
 export const BillableCostsDocument = new TypedDocumentString(`
     query BillableCosts($first: Int!, $filter: CostFilter!) {
   allCosts(first: $first, filter: $filter, orderBy: [PRIMARY_KEY_DESC]) {
@@ -5543,6 +5467,8 @@ export const AllInvoicesDocument = new TypedDocumentString(`
       amountUsd
       amountWVat
       amountUsdWVat
+      hiddenCostCount
+      visibleAmountWVat
       invoiceDate
       dueDate
       createdAt
@@ -5563,7 +5489,7 @@ export const AllInvoicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"4fbe0f7074de3a4863b417b556bea847c38fcc80869bac2b4ccbb4f45f3d144f"}) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
+    `, {"hash":"879a0746492ede014f64f8f2f93d2e26bbc97e46df475b3e723fbb3a141c5d33"}) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
 export const ApproveInvoiceCostDocument = new TypedDocumentString(`
     mutation ApproveInvoiceCost($costId: Int!) {
   approveCost(input: {costId: $costId}) {
@@ -5604,6 +5530,25 @@ export const CloseInvoicesAsPaidDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"bf5d37d4e6c0ec91e0d542bd9d9d0c5e0fb5d053ed6d3305c38e03bf5bd48dc6"}) as unknown as TypedDocumentString<CloseInvoicesAsPaidMutation, CloseInvoicesAsPaidMutationVariables>;
+export const CloseInvoicesAsPaidPreviewDocument = new TypedDocumentString(`
+    mutation CloseInvoicesAsPaidPreview($ids: [Int]!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
+  closeInvoicesAsPaidPreview(
+    input: {ids: $ids, finalPaymentMethod: $finalPaymentMethod, finalPaymentDate: $finalPaymentDate}
+  ) {
+    result {
+      invoiceId
+      invoiceRef
+      currency
+      amountWVat
+      finalPayment
+      refusalCode
+      refusalMessage
+      status
+      isDeleted
+    }
+  }
+}
+    `, {"hash":"cdb751ba23491119835655b78e554d146677b741148007ef44f3a7f1d899277e"}) as unknown as TypedDocumentString<CloseInvoicesAsPaidPreviewMutation, CloseInvoicesAsPaidPreviewMutationVariables>;
 export const CreateInvoiceCostDocument = new TypedDocumentString(`
     mutation CreateInvoiceCost($cost: CostInput!) {
   createCost(input: {cost: $cost}) {
@@ -5674,7 +5619,6 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
     paymentStatus
     costsStatus
     availableActions
-    lockedThrough
     invoiceRef
     invoiceDate
     dueDate
@@ -5686,6 +5630,9 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
     amountWVat
     amountUsd
     amountUsdWVat
+    hiddenCostCount
+    visibleAmountWVat
+    visibleAmountUsdWVat
     usdRateDate
     paidAmount
     remainingAmount
@@ -5722,9 +5669,6 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
         description
         status
         availableActions
-        approvalsNeeded
-        firstApprovedByName
-        approvedByName
         rejectReason
         year
         period
@@ -5784,7 +5728,7 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"e1644464032532237bb55b5fbfd191d6d29bd87231ab4e2567250b4a4854507b"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
+    `, {"hash":"1c3739ee1f60032ddf3a85ad7e334f4c21f551c095620421202ec656a84eb5d4"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
 export const OpenInvoiceDocument = new TypedDocumentString(`
     mutation OpenInvoice($invoiceId: Int!) {
   openInvoice(input: {invoiceId: $invoiceId}) {
@@ -6195,19 +6139,6 @@ export const LinkSubsidiaryDocumentDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"a81fd3034915d01215080a8b90e3886cd4120ced2bf31d389dde7c68f3932a10"}) as unknown as TypedDocumentString<LinkSubsidiaryDocumentMutation, LinkSubsidiaryDocumentMutationVariables>;
-export const SetSubsidiaryControlsDocument = new TypedDocumentString(`
-    mutation SetSubsidiaryControls($id: UUID!, $approvalLimitUsd: BigFloat, $lockDate: Date) {
-  setSubsidiaryControls(
-    input: {subsidiaryId: $id, approvalLimitUsd: $approvalLimitUsd, lockDate: $lockDate}
-  ) {
-    result {
-      id
-      approvalLimitUsd
-      lockDate
-    }
-  }
-}
-    `, {"hash":"a87592a8c03ed0b9470473ed75fc07dc37912ce99e690fceb426c7ffd26f038f"}) as unknown as TypedDocumentString<SetSubsidiaryControlsMutation, SetSubsidiaryControlsMutationVariables>;
 export const SimilarCompaniesDocument = new TypedDocumentString(`
     query SimilarCompanies($name: String!) {
   similarCompanies(name: $name, first: 10) {
@@ -6220,30 +6151,6 @@ export const SimilarCompaniesDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"d9d45fdd915846a6be505819a8c7ad612c3a14a4b6ba621d5a0125f0fe71354f"}) as unknown as TypedDocumentString<SimilarCompaniesQuery, SimilarCompaniesQueryVariables>;
-export const SubsidiaryControlsDocument = new TypedDocumentString(`
-    query SubsidiaryControls($id: UUID!) {
-  subsidiaryById(id: $id) {
-    id
-    approvalLimitUsd
-    lockDate
-    subsidiaryControlChanges(first: 20, orderBy: [ID_DESC]) {
-      nodes {
-        id
-        control
-        oldValue
-        newValue
-        createdAt
-        userRole
-        user {
-          id
-          firstName
-          lastName
-        }
-      }
-    }
-  }
-}
-    `, {"hash":"1a1bcee2a5a107d4bda3641920b767e7650ed99a27b5c6c10ba180aa6f363960"}) as unknown as TypedDocumentString<SubsidiaryControlsQuery, SubsidiaryControlsQueryVariables>;
 export const SubsidiaryDetailsDocument = new TypedDocumentString(`
     query SubsidiaryDetails($id: UUID!) {
   subsidiaryById(id: $id) {

@@ -67,6 +67,11 @@ export interface Column<Row, K extends string = string> {
   link?: (row: Row) => string;
   /** Hidden until chosen in the column chooser. */
   hidden?: boolean;
+  /**
+   * Shown whenever the page passes it, outside the column chooser: a column that exists only for
+   * some rows (e.g. the visible part of a partly visible invoice).
+   */
+  alwaysShown?: boolean;
   width?: number;
   flex?: number;
   /** The narrowest a flexible column gets (the table scrolls sideways instead). */
@@ -170,7 +175,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
               ) : null,
           }
         : {}),
-      hide: !shown.has(column.field),
+      hide: !column.alwaysShown && !shown.has(column.field),
       // Wide tables scroll sideways rather than cut every cell short.
       minWidth: column.minWidth ?? column.width ?? (column.kind === 'money' ? 150 : 120),
       width: column.width,
@@ -278,7 +283,11 @@ export function DataTable<Row extends { id: string | number }, K extends string 
         >
           {props.toolbar}
           {props.columnChooser && (
-            <ColumnChooser columns={props.columns} shown={shown} onChange={setShown} />
+            <ColumnChooser
+              columns={props.columns.filter((column) => !column.alwaysShown)}
+              shown={shown}
+              onChange={setShown}
+            />
           )}
         </Stack>
       )}

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,6 @@ import {
   RejectInvoicesDocument,
   ReopenInvoicesDocument,
   ValidateInvoicesDocument,
-  type PaymentMethod,
 } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
 import { downloadRecordFiles } from '../../api/storage.ts';
@@ -19,10 +17,9 @@ import { api } from '../../app/services.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { dayStart, PAYMENT_METHODS } from '../../components/PaymentDialog.tsx';
-import { DateInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
-import { dateRule } from '../../components/form/rules.ts';
+import { TextInput } from '../../components/form/fields.tsx';
 import { useSession } from '../../session/useSession.ts';
+import { BulkCloseAsPaidDialog } from './BulkCloseAsPaidDialog.tsx';
 
 export type BulkOutcome = { ok: string } | { error: unknown };
 
@@ -127,40 +124,23 @@ export function InvoiceBulkActions<Row extends { id: number }>(props: {
       >
         <TextInput name="reason" label="invoices.reason" multiline minRows={2} required />
       </FormDialog>
-      <FormDialog
+      <BulkCloseAsPaidDialog
         open={dialog === 'close'}
-        testId="close-dialog"
-        title="invoices.bulk.closeTitle"
-        initialValues={{ method: 'transaction', date: format(new Date(), 'yyyy-MM-dd') }}
-        schema={yup.object({
-          method: yup.string().required('validation.required'),
-          date: dateRule().required('validation.required'),
-        })}
+        ids={ids}
         onClose={() => setDialog(undefined)}
-        onSubmit={(values) =>
+        onConfirm={(final) =>
           run(
             'close',
             () =>
               close.mutateAsync({
                 ids,
-                finalPaymentMethod: values.method as PaymentMethod,
-                finalPaymentDate: dayStart(values.date),
+                finalPaymentMethod: final.method,
+                finalPaymentDate: final.date,
               }),
             true,
           )
         }
-      >
-        <SelectInput
-          name="method"
-          label="payments.method"
-          helper="invoices.bulk.closeHelp"
-          options={PAYMENT_METHODS.map((method) => ({
-            value: method,
-            label: `payments.methods.${method}`,
-          }))}
-        />
-        <DateInput name="date" label="payments.date" required />
-      </FormDialog>
+      />
     </Stack>
   );
 }

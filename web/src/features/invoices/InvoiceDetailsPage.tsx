@@ -157,6 +157,14 @@ function InvoiceFields({ invoice }: { invoice: InvoiceDetails }) {
     ['invoices.fields.vat', money(invoice.vatAmount), money(vatUsd, 'USD')],
     ['invoices.fields.total', money(invoice.amountWVat), money(invoice.amountUsdWVat, 'USD')],
   ];
+  const hidden = invoice.hiddenCostCount ?? 0;
+  if (hidden > 0) {
+    amounts.push([
+      'partialInvoices.visibleSubtotal',
+      money(invoice.visibleAmountWVat),
+      money(invoice.visibleAmountUsdWVat, 'USD'),
+    ]);
+  }
   return (
     <Paper sx={{ p: 2, my: 2 }}>
       <PeriodLockedBanner
@@ -166,6 +174,15 @@ function InvoiceFields({ invoice }: { invoice: InvoiceDetails }) {
       {invoice.rejectReason && invoice.status === 'rejected' && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('invoices.rejectedBecause', { reason: invoice.rejectReason })}
+        </Alert>
+      )}
+      {hidden > 0 && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="hidden-lines">
+          {t('partialInvoices.hiddenLinesNote', {
+            count: hidden,
+            visible: money(invoice.visibleAmountWVat),
+            total: money(invoice.amountWVat),
+          })}
         </Alert>
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 4 }}>
@@ -202,13 +219,23 @@ function InvoiceFields({ invoice }: { invoice: InvoiceDetails }) {
               </Typography>
               <Typography
                 component="dd"
-                sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
+                sx={{
+                  m: 0,
+                  textAlign: 'right',
+                  fontVariantNumeric: 'tabular-nums',
+                  whiteSpace: 'nowrap',
+                }}
               >
                 {original}
               </Typography>
               <Typography
                 component="dd"
-                sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
+                sx={{
+                  m: 0,
+                  textAlign: 'right',
+                  fontVariantNumeric: 'tabular-nums',
+                  whiteSpace: 'nowrap',
+                }}
               >
                 {usd}
               </Typography>

@@ -46,6 +46,7 @@ export default function InvoicesPage() {
 
   const date = (value: string | null | undefined) => formatDate(value, language);
   const yesNo = (value: boolean | null | undefined) => t(value ? 'common.yes' : 'common.no');
+  const partial = data.rows.some((row) => (row.hiddenCostCount ?? 0) > 0);
   const columns: Column<Invoice, InvoiceSortKey>[] = [
     {
       field: 'id',
@@ -112,6 +113,30 @@ export default function InvoicesPage() {
       currency: 'USD',
       flex: 1.2,
     },
+    // Shown when a row of the page is only partly visible (a project-limited account).
+    ...(partial
+      ? ([
+          {
+            field: 'visibleAmountWVat',
+            header: 'partialInvoices.columns.visibleAmountWVat',
+            kind: 'money',
+            currency: (row) => row.currency,
+            flex: 1.2,
+            minWidth: 170,
+            alwaysShown: true,
+          },
+          {
+            field: 'hiddenCostCount',
+            header: 'partialInvoices.columns.hiddenCostCount',
+            format: (row) =>
+              row.hiddenCostCount
+                ? t('partialInvoices.hiddenShort', { count: row.hiddenCostCount })
+                : '',
+            flex: 1.2,
+            alwaysShown: true,
+          },
+        ] satisfies Column<Invoice, InvoiceSortKey>[])
+      : []),
     {
       field: 'invoiceDate',
       header: 'invoices.columns.invoiceDate',

@@ -367,6 +367,7 @@ export default function NewInvoicePage() {
             </Stack>
             <DuplicatesDialog
               duplicates={duplicates}
+              invoiceRef={form.values.invoiceRef}
               onBack={() => setDuplicates(undefined)}
               onContinue={() => {
                 setDuplicates(undefined);
@@ -607,14 +608,33 @@ function InvoiceSummary(props: { active: boolean }) {
 
 function DuplicatesDialog(props: {
   duplicates: Duplicate[] | undefined;
+  invoiceRef: string;
   onBack: () => void;
   onContinue: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  // The same supplier and number as a live paid invoice: the database refuses it
+  // (DuplicateInvoice), so it is said here at once and not offered.
+  const number = props.invoiceRef.trim().toLowerCase();
+  const paid = (props.duplicates ?? []).find(
+    (invoice) =>
+      invoice.status === 'paid' &&
+      !invoice.isDeleted &&
+      invoice.invoiceRef.trim().toLowerCase() === number,
+  );
   return (
     <Dialog open={Boolean(props.duplicates)} onClose={props.onBack} maxWidth="sm" fullWidth>
       <DialogTitle>{t('invoiceWizard.duplicatesTitle')}</DialogTitle>
       <DialogContent data-testid="duplicates-dialog">
+        {paid && (
+          <Alert severity="error" sx={{ mb: 1 }} data-testid="paid-duplicate">
+            {t('errors.codes.DuplicateInvoice', {
+              invoiceRef: paid.invoiceRef,
+              invoiceDate: formatDate(paid.invoiceDate, i18n.language),
+              invoiceId: paid.id,
+            })}
+          </Alert>
+        )}
         <Typography variant="body2">{t('invoiceWizard.duplicatesText')}</Typography>
         <List dense>
           {(props.duplicates ?? []).map((invoice) => (
@@ -645,9 +665,11 @@ function DuplicatesDialog(props: {
         <Button onClick={props.onBack} data-testid="duplicates-back">
           {t('invoiceWizard.duplicatesBack')}
         </Button>
-        <Button variant="contained" onClick={props.onContinue} data-testid="duplicates-continue">
-          {t('invoiceWizard.duplicatesContinue')}
-        </Button>
+        {!paid && (
+          <Button variant="contained" onClick={props.onContinue} data-testid="duplicates-continue">
+            {t('invoiceWizard.duplicatesContinue')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -1,0 +1,107 @@
+// What a limited account sees adds up (issue 32, item 6; docs/invoices.md "Lines outside your
+// access"): an account that sees part of an invoice gets the number of live costs outside its
+// access (no amounts) and the sum of the costs it sees, in the list and on the record; an account
+// that sees every cost gets 0 and no separate subtotal.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, gql, login, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+const token: Record<string, string> = {};
+
+const LIST = `{ allInvoices(first: 200, orderBy: ID_ASC) { nodes { id amountWVat hiddenCostCount visibleAmount visibleAmountWVat visibleAmountUsdWVat } } }`;
+
+/** For every invoice, its live costs inside and outside the manager's projects (ops.* !ops.legacy). */
+async function expectedForManager() {
+  const { rows } = await t.db.owner.query<{
+    id: number;
+    hidden: number;
+    visible_amount: string;
+    visible_w_vat: string;
+    visible_usd: string;
+  }>(
+    `with allowed as (
+       select unnest(aa.allowed_project_ids) id from app_private.account_access aa
+         join app_public.accounts a on a.id = aa.account_id
+         join app_public.users u on u.id = a.user_id where u.username = 'manager')
+     select c.invoice_id as id,
+            count(*) filter (where c.project_id is null or c.project_id not in (select id from allowed))::int as hidden,
+            coalesce(sum(c.amount) filter (where c.project_id in (select id from allowed)), 0)::text as visible_amount,
+            coalesce(sum(c.amount_w_vat) filter (where c.project_id in (select id from allowed)), 0)::text as visible_w_vat,
+            coalesce(sum(c.amount_usd_w_vat) filter (where c.project_id in (select id from allowed)), 0)::text as visible_usd
+       from app_public.costs c where not c.is_deleted group by c.invoice_id`,
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const user of ['admin', 'manager']) token[user] = (await login(t.app, user)).accessToken;
+});
+
+describe('an account that sees part of an invoice sees the visible subtotal and how many lines are hidden', () => {
+  it('the manager: every listed invoice says how many of its costs are outside its projects and their visible sum', async () => {
+    const expected = await expectedForManager();
+    const result = await gql(t.app, LIST, {}, token.manager);
+    expect(result.errors).toBeUndefined();
+    const nodes = result.data!.allInvoices.nodes as {
+      id: number;
+      hiddenCostCount: number;
+      visibleAmount: string | null;
+      visibleAmountWVat: string | null;
+      visibleAmountUsdWVat: string | null;
+    }[];
+    expect(nodes.length).toBeGreaterThan(0);
+    let partial = 0;
+    for (const node of nodes) {
+      const want = expected.get(node.id) ?? {
+        hidden: 0,
+        visible_amount: '0',
+        visible_w_vat: '0',
+        visible_usd: '0',
+      };
+      expect(node.hiddenCostCount, `invoice ${node.id}`).toBe(want.hidden);
+      if (want.hidden > 0) {
+        partial += 1;
+        expect(node.visibleAmount).toBe(want.visible_amount);
+        expect(node.visibleAmountWVat).toBe(want.visible_w_vat);
+        expect(node.visibleAmountUsdWVat).toBe(want.visible_usd);
+      } else {
+        expect(node.visibleAmountWVat).toBeNull();
+      }
+    }
+    // The demo data has invoices with costs both inside and outside ops.*.
+    expect(partial).toBeGreaterThan(0);
+  });
+
+  it('the same figures on the invoice record as in the list', async () => {
+    const expected = await expectedForManager();
+    const list = await gql(t.app, LIST, {}, token.manager);
+    const partial = (
+      list.data!.allInvoices.nodes as { id: number; hiddenCostCount: number }[]
+    ).find((node) => node.hiddenCostCount > 0)!;
+    const record = await gql(
+      t.app,
+      `query R($id: Int!) { invoiceById(id: $id) { hiddenCostCount visibleAmountWVat } }`,
+      { id: partial.id },
+      token.manager,
+    );
+    const want = expected.get(partial.id)!;
+    expect(record.data!.invoiceById).toMatchObject({
+      hiddenCostCount: want.hidden,
+      visibleAmountWVat: want.visible_w_vat,
+    });
+  });
+
+  it('an account that sees every cost (admin) gets 0 hidden lines and no separate subtotal', async () => {
+    const result = await gql(t.app, LIST, {}, token.admin);
+    const nodes = result.data!.allInvoices.nodes as {
+      hiddenCostCount: number;
+      visibleAmountWVat: string | null;
+    }[];
+    expect(nodes.length).toBeGreaterThan(0);
+    for (const node of nodes) {
+      expect(node.hiddenCostCount).toBe(0);
+      expect(node.visibleAmountWVat).toBeNull();
+    }
+  });
+});
