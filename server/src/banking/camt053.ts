@@ -1,6 +1,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { isoDate, money, occurrenceLines, parseError, type ParsedStatement } from './statement.ts';
 
+// The parsed XML is untyped: its shape is checked field by field below.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = Record<string, any>;
 
 const list = <T>(value: T | T[] | undefined): T[] =>
