@@ -653,7 +653,11 @@ describe('grants (stated once)', () => {
     // 0029: analytics and aging (docs/analytics.md).
     'aging aging_rows invoice_suppliers margin_percent reference_names report_bills report_costs' +
     // 0028: counts what refers to a record, called by app_public.record_dependents after its check.
-    ' record_dependents'
+    ' record_dependents' +
+    // 0080: bank statements, matching and reconciliation (docs/reconciliation.md).
+    ' normalize_iban iban_valid import_bank_statement store_bank_statement save_bank_csv_mapping' +
+    ' suggest_bank_matches bank_lines_store_suggestions number_in_text party_name_matches' +
+    ' bank_line_for_change bank_line_link bank_line_unlink bank_line_refresh check_bank_allocation'
   ).split(' ');
 
   it('no app_private function, and only the listed app_hidden helpers, are executable by the visitor', async () => {
