@@ -22,8 +22,8 @@ let base: string;
 const token: Record<string, string> = {};
 let accountId: string; // a EUR bank account of Northwind NL made for these tests
 let ukAccountId: string;
-const IBAN = 'NL91ABNA0417164300';
-const UK_IBAN = 'GB82WEST12345698765432';
+const IBAN = 'NL02ABNA0123456789';
+const UK_IBAN = 'GB89WEST12345612345678';
 
 interface Payable {
   kind: string;
@@ -676,7 +676,7 @@ describe('reconciliation', () => {
         { date: '2026-11-11', amount: '-1.50', remittance: 'fee' },
         { date: '2026-11-12', amount: '9.00', remittance: 'unknown' },
       ],
-      { iban: 'NL91ABNA0417164300', opening: '100.00' },
+      { iban: 'NL20INGB0001234567', opening: '100.00' },
     );
     const imported = await importFile(
       'accountant',
@@ -710,5 +710,27 @@ describe('reconciliation', () => {
       unmatchedTotal: '9.00',
       unmatchedCount: 1,
     });
+  });
+});
+
+describe('demo data', () => {
+  it('has a bank account per subsidiary and one statement per format, partly matched', async () => {
+    const { rows } = await t.db.owner.query(
+      `select s.format, count(*) filter (where l.status = 'matched')::int as matched,
+              count(*) filter (where l.status = 'ignored')::int as ignored,
+              count(*) filter (where l.status = 'unmatched')::int as unmatched
+         from app_public.bank_statements s join app_public.bank_statement_lines l on l.statement_id = s.id
+        where s.statement_ref like '%DEMO%' group by s.format order by s.format`,
+    );
+    expect(rows.map((r) => r.format)).toEqual(['camt053', 'csv', 'mt940']);
+    for (const row of rows) {
+      expect(row.matched, row.format).toBeGreaterThanOrEqual(2);
+      expect(row.ignored, row.format).toBe(1);
+      expect(row.unmatched, row.format).toBeGreaterThanOrEqual(2);
+    }
+    const accounts = await t.db.owner.query(
+      'select count(distinct subsidiary_id)::int as n from app_public.bank_accounts',
+    );
+    expect(accounts.rows[0].n).toBe(3);
   });
 });

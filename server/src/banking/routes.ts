@@ -79,13 +79,11 @@ export async function bankingRoutes(app: FastifyInstance, options: BankingOption
     if (refusal) return reply.code(400).send({ error: true, ...refusal });
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 413 || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      return reply
-        .code(413)
-        .send({
-          error: true,
-          code: 'PayloadTooLarge',
-          message: 'Total payload size exceeded the limit.',
-        });
+      return reply.code(413).send({
+        error: true,
+        code: 'PayloadTooLarge',
+        message: 'Total payload size exceeded the limit.',
+      });
     if (status < 500)
       return reply
         .code(status)
