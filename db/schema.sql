@@ -269,9 +269,14 @@ create table app_public.bank_accounts (
   constraint bank_accounts_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT
 );
 comment on table app_public.bank_accounts is 'A bank account of a subsidiary: its statements are imported and matched to invoices and bills.';
-comment on column app_public.bank_accounts.iban is 'IBAN (ISO 13616, checked), stored without spaces in upper case.';
-comment on column app_public.bank_accounts.account_number is 'The account number, for an account without an IBAN.';
+comment on column app_public.bank_accounts.name is '@behavior +filterBy +orderBy
+The account''s name, e.g. "ABN AMRO current account".';
+comment on column app_public.bank_accounts.iban is '@behavior +filterBy
+IBAN (ISO 13616, checked), stored without spaces in upper case.';
+comment on column app_public.bank_accounts.account_number is '@behavior +filterBy
+The account number, for an account without an IBAN.';
 comment on column app_public.bank_accounts.csv_mapping is 'How a CSV statement of this account is read: columns of date, amount, counterparty, remittance; saved at the last CSV import.';
+comment on column app_public.bank_accounts.created_at is '@behavior +filterBy +orderBy';
 CREATE INDEX bank_accounts_currency_idx ON app_public.bank_accounts USING btree (currency);
 CREATE UNIQUE INDEX bank_accounts_iban_unique ON app_public.bank_accounts USING btree (iban) WHERE (iban IS NOT NULL);
 CREATE INDEX bank_accounts_subsidiary_id_idx ON app_public.bank_accounts USING btree (subsidiary_id);
@@ -352,9 +357,16 @@ create table app_public.bank_statement_lines (
 comment on table app_public.bank_statement_lines is 'A booked line of a bank statement: money in (positive, settles bills) or out (negative, pays invoices).';
 comment on column app_public.bank_statement_lines.subsidiary_id is '@behavior -*
 The bank account''s subsidiary (kept for the visibility rule).';
+comment on column app_public.bank_statement_lines.counterparty_name is '@behavior +filterBy
+Who paid or was paid, as the bank names them.';
+comment on column app_public.bank_statement_lines.remittance is '@behavior +filterBy
+The remittance text (what the payer wrote).';
+comment on column app_public.bank_statement_lines.bank_reference is '@behavior +filterBy
+The bank''s or the payer''s reference (end-to-end id).';
 comment on column app_public.bank_statement_lines.status is 'unmatched, partly_matched, matched (payments cover the whole amount) or ignored (not an invoice or bill payment, with a note).';
 comment on column app_public.bank_statement_lines.matched_amount is 'The sum of the payments matched to the line (always positive).';
 comment on column app_public.bank_statement_lines.suggestion_confidence is 'The best suggestion found at import: high (the one open record with this remaining amount and its number in the remittance) or medium (the one with this remaining amount).';
+CREATE INDEX bank_statement_lines_account_amount_idx ON app_public.bank_statement_lines USING btree (bank_account_id, amount, id);
 CREATE INDEX bank_statement_lines_counterparty_iban_idx ON app_public.bank_statement_lines USING btree (counterparty_iban) WHERE (counterparty_iban IS NOT NULL);
 CREATE INDEX bank_statement_lines_currency_idx ON app_public.bank_statement_lines USING btree (currency);
 CREATE INDEX bank_statement_lines_queue_idx ON app_public.bank_statement_lines USING btree (bank_account_id, status, value_date, id);
@@ -1253,7 +1265,8 @@ comment on table app_public.payments is '@behavior -insert -update -delete
 Money paid on an invoice or received on a bill. Created with createInvoicePayment, createBillPayment or createPayments; removed with deletePayment.';
 comment on column app_public.payments.subsidiary_id is '@behavior -*
 The subsidiary of the invoice or bill the payment settles (kept by the database for the visibility rule).';
-comment on column app_public.payments.reference is 'The payment''s reference: the bank reference of the statement line it was matched from, or what the payer typed.';
+comment on column app_public.payments.reference is '@behavior +filterBy
+The payment''s reference: the bank reference of the statement line it was matched from, or what the payer typed.';
 CREATE INDEX payments_created_by_idx ON app_public.payments USING btree (created_by);
 CREATE INDEX payments_currency_idx ON app_public.payments USING btree (currency);
 CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payment_date DESC);
@@ -4057,6 +4070,21 @@ $function$;
 comment on function app_public.archive_and_delete_invoices(integer[]) is 'Deletes several invoices (at least one id), all or nothing.';
 grant execute on function app_public.archive_and_delete_invoices(integer[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.bank_line_payments_record_label(link app_public.bank_line_payments)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(
+    (select i.invoice_ref from app_public.invoices_payments ip join app_public.invoices i on i.id = ip.invoice_id
+      where ip.payment_id = link.payment_id),
+    (select coalesce(b.invoice_ref, b.name) from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id
+      where bp.payment_id = link.payment_id))
+$function$;
+comment on function app_public.bank_line_payments_record_label(app_public.bank_line_payments) is 'The number of the invoice or bill the matched payment settles.';
+grant execute on function app_public.bank_line_payments_record_label(app_public.bank_line_payments) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.bank_lines_to_match_count()
  RETURNS integer
  LANGUAGE sql
@@ -4101,6 +4129,22 @@ AS $function$
 $function$;
 comment on function app_public.bank_reconciliation(uuid,date,date) is 'Statement balances and movement of a bank account over a period against the matched payments, the unmatched lines and the payments never seen on a statement.';
 grant execute on function app_public.bank_reconciliation(uuid,date,date) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_available_actions(line app_public.bank_statement_lines)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when not app_hidden.has_scope('payment:write') then '{}'::text[] else
+    array_remove(array[
+      case when line.status in ('unmatched', 'partly_matched') then 'accept' end,
+      case when line.status = 'unmatched' then 'ignore' end,
+      case when line.status <> 'unmatched' then 'undo' end
+    ], null) end
+$function$;
+comment on function app_public.bank_statement_lines_available_actions(app_public.bank_statement_lines) is 'What the account may do to the line: accept (a match), ignore (not a payment), undo.';
+grant execute on function app_public.bank_statement_lines_available_actions(app_public.bank_statement_lines) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_suggestions(line app_public.bank_statement_lines)
  RETURNS SETOF app_public.bank_match_suggestion
@@ -4152,6 +4196,20 @@ AS $function$
 $function$;
 comment on function app_public.bank_statement_lines_suggestions(app_public.bank_statement_lines) is 'Open invoices or bills this line may pay, best first (at most 20).';
 grant execute on function app_public.bank_statement_lines_suggestions(app_public.bank_statement_lines) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_statements_available_actions(statement app_public.bank_statements)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_hidden.has_scope('payment:write') and exists (
+                select from app_public.bank_statement_lines l
+                 where l.statement_id = statement.id and l.status = 'unmatched' and l.suggestion_confidence = 'high')
+              then array['accept_high_confidence'] else '{}'::text[] end
+$function$;
+comment on function app_public.bank_statements_available_actions(app_public.bank_statements) is 'What the account may do to the statement: accept_high_confidence (its sure matches at once).';
+grant execute on function app_public.bank_statements_available_actions(app_public.bank_statements) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bank_unseen_payments(bank_account_id uuid, from_date date, to_date date)
  RETURNS SETOF app_public.payments
