@@ -282,8 +282,8 @@ export default function BankingPage() {
             currency: (row) => row.currency,
             width: 160,
           },
-          { field: 'counterpartyName', header: 'banking.counterparty', flex: 1, minWidth: 160 },
-          { field: 'remittance', header: 'banking.remittance', flex: 2, minWidth: 200 },
+          { field: 'counterpartyName', header: 'banking.counterparty', flex: 1, minWidth: 140 },
+          { field: 'remittance', header: 'banking.remittance', flex: 2, minWidth: 180 },
           {
             field: 'status',
             header: 'banking.status',
@@ -291,7 +291,7 @@ export default function BankingPage() {
               row.status === 'ignored' && row.ignoreNote
                 ? `${t(`banking.statuses.${row.status}`)}: ${row.ignoreNote}`
                 : t(`banking.statuses.${row.status}`),
-            width: 190,
+            width: 170,
           },
           {
             field: 'suggestionConfidence',
@@ -300,7 +300,7 @@ export default function BankingPage() {
               row.status === 'unmatched' && row.suggestionConfidence
                 ? `${row.suggestedInvoice?.invoiceRef ?? row.suggestedBill?.invoiceRef ?? row.suggestedBill?.name ?? ''} · ${t(`banking.confidence.${row.suggestionConfidence}`)}`
                 : '',
-            width: 220,
+            width: 200,
           },
         ]}
         rows={lines.rows}
@@ -315,6 +315,7 @@ export default function BankingPage() {
         sort={table.state.sort}
         onSortChange={table.setSort}
         emptyText={t('banking.noLines')}
+        pinActions
         toolbar={
           <>
             {VIEWS.map((value) => (

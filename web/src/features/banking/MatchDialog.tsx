@@ -94,7 +94,10 @@ export function MatchDialog(props: { lineId: string | undefined; onClose: () => 
           <Stack spacing={2}>
             <Box>
               <Typography>
-                {formatDate(line.valueDate, language)} · {line.counterpartyName ?? ''} ·{' '}
+                {[formatDate(line.valueDate, language), line.counterpartyName]
+                  .filter(Boolean)
+                  .join(' · ')}
+                {' · '}
                 <strong>{formatMoney(line.amount, language, line.currency)}</strong>
               </Typography>
               <Typography variant="body2" color="text.secondary">
