@@ -39,8 +39,9 @@ try {
     const who = await client.query<{ user_id: string; account_id: string; subsidiary_id: string }>(
       `select u.id as user_id, a.id as account_id, s.id as subsidiary_id
          from app_public.users u join app_public.accounts a on a.user_id = u.id
+         join app_public.roles r on r.id = a.role_id
          join app_public.subsidiaries s on s.short_name = 'Northwind NL'
-        where u.username = 'accountant' order by a.created_at limit 1`,
+        where u.username = 'accountant' and r.name = 'accountant' limit 1`,
     );
     if (!who.rows[0]) throw new Error('No benchmark data: run npm run bench:data first.');
     const { user_id: userId, account_id: accountId, subsidiary_id: subsidiaryId } = who.rows[0];
