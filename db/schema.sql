@@ -4149,6 +4149,27 @@ $function$;
 comment on function app_public.bank_statement_lines_available_actions(app_public.bank_statement_lines) is 'What the account may do to the line: accept (a match), ignore (not a payment), undo.';
 grant execute on function app_public.bank_statement_lines_available_actions(app_public.bank_statement_lines) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_payment_candidates(line app_public.bank_statement_lines)
+ RETURNS SETOF app_public.payments
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select p.* from app_public.payments p
+   where p.subsidiary_id = line.subsidiary_id and p.currency = line.currency
+     and p.amount <= abs(line.amount) - line.matched_amount
+     and p.payment_date >= (line.value_date - 30)::timestamptz and p.payment_date < (line.value_date + 31)::timestamptz
+     and line.status in ('unmatched', 'partly_matched')
+     and not exists (select from app_public.bank_line_payments blp where blp.payment_id = p.id)
+     and case when line.amount < 0
+              then exists (select from app_public.invoices_payments ip where ip.payment_id = p.id)
+              else exists (select from app_public.bills_payments bp where bp.payment_id = p.id) end
+   order by abs(p.amount - (abs(line.amount) - line.matched_amount)), abs(p.payment_date::date - line.value_date), p.id
+   limit 10
+$function$;
+comment on function app_public.bank_statement_lines_payment_candidates(app_public.bank_statement_lines) is 'Payments recorded by hand that this line may be, closest first (at most 10).';
+grant execute on function app_public.bank_statement_lines_payment_candidates(app_public.bank_statement_lines) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_suggestions(line app_public.bank_statement_lines)
  RETURNS SETOF app_public.bank_match_suggestion
  LANGUAGE sql

@@ -587,6 +587,15 @@ describe('matching', () => {
     const data = statement([{ date: today, amount: '-7.00' }]);
     const imported = await importFile('accountant', 'camt053', writeCamt053(data));
     const [line] = await lineIds(imported.body.data.statementId);
+    const candidates = await gql(
+      t.app,
+      `query($line: UUID!) { bankStatementLineById(id: $line) { paymentCandidates { nodes { id } } } }`,
+      { line },
+      token.accountant,
+    );
+    expect(candidates.data?.bankStatementLineById.paymentCandidates.nodes).toContainEqual({
+      id: paymentId,
+    });
     const link = `mutation($line: UUID!, $payment: UUID!) { linkBankLinePayment(input: { lineId: $line, paymentId: $payment }) { result { status } } }`;
     const linked = await gql(t.app, link, { line, payment: paymentId }, token.accountant);
     expect(linked.data?.linkBankLinePayment.result.status).toBe('matched');

@@ -3756,7 +3756,7 @@ export type BankLineDetailsQueryVariables = Exact<{
 }>;
 
 
-export type BankLineDetailsQuery = { bankStatementLineById: { id: string, amount: string, matchedAmount: string, currency: string, valueDate: string, counterpartyName: string | null, remittance: string | null, status: string, suggestions: { nodes: Array<{ kind: string | null, invoiceId: number | null, billId: number | null, number: string | null, partyName: string | null, remaining: string | null, currency: string | null, dueDate: string | null, score: number | null, confidence: string | null, amountMatches: boolean | null, numberMatches: boolean | null, partyMatches: boolean | null } | null> }, bankLinePaymentsByLineId: { nodes: Array<{ id: string, created: boolean, recordLabel: string | null, payment: { id: string, amount: string, currency: string, reference: string | null } | null } | null> } } | null };
+export type BankLineDetailsQuery = { bankStatementLineById: { id: string, amount: string, matchedAmount: string, currency: string, valueDate: string, counterpartyName: string | null, remittance: string | null, status: string, suggestions: { nodes: Array<{ kind: string | null, invoiceId: number | null, billId: number | null, number: string | null, partyName: string | null, remaining: string | null, currency: string | null, dueDate: string | null, score: number | null, confidence: string | null, amountMatches: boolean | null, numberMatches: boolean | null, partyMatches: boolean | null } | null> }, paymentCandidates: { nodes: Array<{ id: string, amount: string, currency: string, paymentDate: string, reference: string | null } | null> }, bankLinePaymentsByLineId: { nodes: Array<{ id: string, created: boolean, recordLabel: string | null, payment: { id: string, amount: string, currency: string, reference: string | null } | null } | null> } } | null };
 
 export type BankLinesQueryVariables = Exact<{
   first: number;
@@ -3813,6 +3813,14 @@ export type IgnoreBankLineMutationVariables = Exact<{
 
 export type IgnoreBankLineMutation = { ignoreBankLine: { result: { id: string, status: string } | null } | null };
 
+export type LinkBankLinePaymentMutationVariables = Exact<{
+  lineId: string;
+  paymentId: string;
+}>;
+
+
+export type LinkBankLinePaymentMutation = { linkBankLinePayment: { result: { id: string, status: string } | null } | null };
+
 export type UndoBankMatchMutationVariables = Exact<{
   lineId: string;
 }>;
@@ -3851,7 +3859,7 @@ export type BillDetailsQueryVariables = Exact<{
 }>;
 
 
-export type BillDetailsQuery = { billById: { id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, vatAmount: string | null, amountWVat: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, invoiceRef: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string, size: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null, costs: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, status: CostStatus, project: { id: string, name: string } | null } | null> }, billsPayments: { nodes: Array<{ id: string, payment: { id: string, amount: string, amountUsd: string | null, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { id: string, firstName: string, lastName: string } | null } | null } | null> }, billsFiles: { nodes: Array<{ id: string, file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
+export type BillDetailsQuery = { billById: { id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, vatAmount: string | null, amountWVat: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, invoiceRef: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string, size: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null, costs: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, status: CostStatus, project: { id: string, name: string } | null } | null> }, billsPayments: { nodes: Array<{ id: string, payment: { id: string, amount: string, amountUsd: string | null, currency: string, paymentDate: string, paymentMethod: PaymentMethod, reference: string | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null } | null } | null> }, billsFiles: { nodes: Array<{ id: string, file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
 
 export type BillableCostsQueryVariables = Exact<{
   first: number;
@@ -4237,7 +4245,7 @@ export type InvoiceDetailsQueryVariables = Exact<{
 }>;
 
 
-export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { displayName: string | null } | null } | null> } } | null };
+export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, reference: string | null, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { displayName: string | null } | null } | null> } } | null };
 
 export type OpenInvoiceMutationVariables = Exact<{
   invoiceId: number;
@@ -5316,6 +5324,15 @@ export const BankLineDetailsDocument = new TypedDocumentString(`
         partyMatches
       }
     }
+    paymentCandidates {
+      nodes {
+        id
+        amount
+        currency
+        paymentDate
+        reference
+      }
+    }
     bankLinePaymentsByLineId {
       nodes {
         id
@@ -5331,7 +5348,7 @@ export const BankLineDetailsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"98994fecc73436c97d1f3624c27a61c8c6b7b6036767ec981cc766e7e6103a75"}) as unknown as TypedDocumentString<BankLineDetailsQuery, BankLineDetailsQueryVariables>;
+    `, {"hash":"3072bfc148bb1adda1d0d896e03598e63a91ce9fd9994b3e8bfe8e00b49f0f47"}) as unknown as TypedDocumentString<BankLineDetailsQuery, BankLineDetailsQueryVariables>;
 export const BankLinesDocument = new TypedDocumentString(`
     query BankLines($first: Int!, $offset: Int!, $orderBy: [BankStatementLineOrderBy!], $filter: BankStatementLineFilter) {
   allBankStatementLines(
@@ -5463,6 +5480,16 @@ export const IgnoreBankLineDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"649bf4e124e94a3ad69bcdfe8e28b1e1df7f1c6236396319fbbeb1f8d002c8d3"}) as unknown as TypedDocumentString<IgnoreBankLineMutation, IgnoreBankLineMutationVariables>;
+export const LinkBankLinePaymentDocument = new TypedDocumentString(`
+    mutation LinkBankLinePayment($lineId: UUID!, $paymentId: UUID!) {
+  linkBankLinePayment(input: {lineId: $lineId, paymentId: $paymentId}) {
+    result {
+      id
+      status
+    }
+  }
+}
+    `, {"hash":"c40e13f606e73db8fbbb71cfecfe3dbcc1f4a6db9172b4bcafb38c518ae58441"}) as unknown as TypedDocumentString<LinkBankLinePaymentMutation, LinkBankLinePaymentMutationVariables>;
 export const UndoBankMatchDocument = new TypedDocumentString(`
     mutation UndoBankMatch($lineId: UUID!) {
   undoBankMatch(input: {lineId: $lineId}) {
@@ -5633,6 +5660,7 @@ export const BillDetailsDocument = new TypedDocumentString(`
           currency
           paymentDate
           paymentMethod
+          reference
           userByCreatedBy {
             id
             firstName
@@ -5667,7 +5695,7 @@ export const BillDetailsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"7deab7a3b7ef46ba9211deeee8ad56de0d36cf799ad9c540b9b43dc099bbb8ae"}) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
+    `, {"hash":"c3c8411d72a0f841811bb1a406f85f69d79271425a79b30cedc7f37f8cd642fa"}) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
 export const BillableCostsDocument = new TypedDocumentString(`
     query BillableCosts($first: Int!, $filter: CostFilter!) {
   allCosts(first: $first, filter: $filter, orderBy: [PRIMARY_KEY_DESC]) {
@@ -6490,6 +6518,7 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
           currency
           paymentDate
           paymentMethod
+          reference
           userByCreatedBy {
             displayName
           }
@@ -6522,7 +6551,7 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"5b755e9f96bd358d7e59a6794d77e019263d975a90ebb8d68c42729e85a3037f"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
+    `, {"hash":"46465d8878c452e562f41840c9894d91ffe68e54da0d6e9ca7a92d797ef0ad0a"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
 export const OpenInvoiceDocument = new TypedDocumentString(`
     mutation OpenInvoice($invoiceId: Int!) {
   openInvoice(input: {invoiceId: $invoiceId}) {

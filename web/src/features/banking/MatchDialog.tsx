@@ -21,7 +21,11 @@ import {
 import Decimal from 'decimal.js';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AcceptBankMatchDocument, BankLineDetailsDocument } from '../../api/generated.ts';
+import {
+  AcceptBankMatchDocument,
+  BankLineDetailsDocument,
+  LinkBankLinePaymentDocument,
+} from '../../api/generated.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { formatDate, formatMoney } from '../../components/format.ts';
@@ -44,6 +48,7 @@ export function MatchDialog(props: { lineId: string | undefined; onClose: () => 
     { enabled: Boolean(props.lineId) },
   );
   const accept = useGraphQLMutation(AcceptBankMatchDocument, ['Payment', 'Invoice', 'Bill']);
+  const link = useGraphQLMutation(LinkBankLinePaymentDocument, ['Payment']);
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<unknown>();
   useEffect(() => {
@@ -52,6 +57,16 @@ export function MatchDialog(props: { lineId: string | undefined; onClose: () => 
   }, [props.lineId]);
   const line = details.data?.bankStatementLineById;
   const suggestions = (line?.suggestions.nodes ?? []).flatMap((s) => (s ? [s] : []));
+  const recorded = (line?.paymentCandidates.nodes ?? []).flatMap((p) => (p ? [p] : []));
+  const linkPayment = async (paymentId: string) => {
+    setFailure(undefined);
+    try {
+      await link.mutateAsync({ lineId: props.lineId!, paymentId });
+      props.onClose();
+    } catch (error) {
+      setFailure(error);
+    }
+  };
   const left = line ? new Decimal(line.amount).abs().minus(line.matchedAmount) : new Decimal(0);
   const total = Object.values(chosen).reduce(
     (sum, value) => (/^\d+(\.\d{1,2})?$/.test(value) ? sum.plus(value) : sum),
@@ -186,6 +201,31 @@ export function MatchDialog(props: { lineId: string | undefined; onClose: () => 
                   })}
                 </TableBody>
               </Table>
+            )}
+            {recorded.length > 0 && (
+              <Box data-testid="recorded-payments">
+                <Typography variant="subtitle2" gutterBottom>
+                  {t('banking.recordedPayments')}
+                </Typography>
+                <Table size="small">
+                  <TableBody>
+                    {recorded.map((p) => (
+                      <TableRow key={p.id}>
+                        <TableCell>{formatDate(p.paymentDate, language)}</TableCell>
+                        <TableCell>{p.reference ?? ''}</TableCell>
+                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {formatMoney(p.amount, language, p.currency)}
+                        </TableCell>
+                        <TableCell align="right">
+                          <Button size="small" onClick={() => void linkPayment(p.id)}>
+                            {t('banking.linkPayment')}
+                          </Button>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
             )}
           </Stack>
         )}
