@@ -170,4 +170,38 @@ describe('bank statements: import, accept, split, not a payment, undo', () => {
     },
     FLOW,
   );
+
+  it(
+    'the admin adds a bank account; a wrong IBAN is refused by its check digits',
+    async () => {
+      const page = await signedInPage(e2e, 'admin');
+      await page.goto('/admin/bank-accounts');
+      await page.locator('[data-testid="bank-accounts-table"] .ag-row').first().waitFor();
+      expect(await page.getByTestId('bank-accounts-table').innerText()).toMatch(
+        /NL91 ABNA 0417 1643 00/,
+      );
+      await shot(page, 'banking-accounts-en');
+      await page.getByTestId('add').click();
+      const dialog = page.getByTestId('bank-account-dialog');
+      await dialog.getByRole('combobox', { name: 'Subsidiary' }).fill('Northwind NL');
+      await page
+        .getByRole('option', { name: /Northwind NL/ })
+        .first()
+        .click();
+      await dialog.locator('input[name=name]').fill('ING savings');
+      await dialog.locator('input[name=iban]').fill('NL21 INGB 0001 2345 67');
+      await dialog.getByRole('combobox', { name: 'Currency' }).fill('EUR');
+      await page.getByRole('option', { name: /^EUR/ }).first().click();
+      await dialog.getByTestId('dialog-save').click();
+      expect(await dialog.innerText()).toMatch(/The IBAN is not valid/);
+      await dialog.locator('input[name=iban]').fill('NL20 INGB 0001 2345 67');
+      await dialog.getByTestId('dialog-save').click();
+      await dialog.waitFor({ state: 'detached' });
+      const { rows } = await e2e.app.db.owner.query(
+        "select iban from app_public.bank_accounts where name = 'ING savings'",
+      );
+      expect(rows).toEqual([{ iban: 'NL20INGB0001234567' }]);
+    },
+    FLOW,
+  );
 });
