@@ -1,41 +1,10 @@
 // DESIGN §8: no axe-core violations at WCAG 2.2 AA on any route, with menus and dialogs open as
 // well as closed (axe-core injected into Debian Chromium).
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { violations } from './axe.ts';
 import { newPage, signedInPage, useBrowser } from './browser.ts';
 
 const e2e = useBrowser();
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function violations(page: Page): Promise<string[]> {
-  // Menus and dialogs fade in: measure colours once they are fully shown.
-  // MUI fades the dialog container and backdrop, not the paper, so wait for every
-  // running CSS transition to end as well as for the papers to be opaque.
-  await page.waitForFunction(
-    () =>
-      document.getAnimations().every((animation) => !(animation instanceof CSSTransition)) &&
-      Array.from(
-        document.querySelectorAll(
-          '.MuiPopover-paper, .MuiDialog-paper, .MuiDialog-container, .MuiModal-root',
-        ),
-      ).every((element) => getComputedStyle(element).opacity === '1'),
-  );
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<any> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return result.violations.map(
-      (v: { id: string; nodes: { target: string[] }[] }) =>
-        `${v.id}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
-  }, TAGS);
-}
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const ROUTES = [
@@ -65,6 +34,9 @@ const ROUTES = [
   `/admin/users/${ID}`,
   '/admin/roles',
   '/admin/exchange-rates',
+  '/admin/bank-accounts',
+  '/banking',
+  '/banking/reconciliation',
   '/user-settings',
   '/no-access',
   '/no-such-page',

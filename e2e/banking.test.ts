@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fromCents, toCents } from '../server/src/banking/statement.ts';
 import { writeCamt053 } from '../server/src/banking/write.ts';
+import { violations } from './axe.ts';
 import { signedInPage, useBrowser } from './browser.ts';
 
 const e2e = useBrowser();
@@ -201,6 +202,36 @@ describe('bank statements: import, accept, split, not a payment, undo', () => {
         "select iban from app_public.bank_accounts where name = 'ING savings'",
       );
       expect(rows).toEqual([{ iban: 'NL20INGB0001234567' }]);
+    },
+    FLOW,
+  );
+
+  it(
+    'the banking screens and the match, import and not-a-payment dialogs have no axe violations',
+    async () => {
+      const page = await signedInPage(e2e, 'admin', 'ru');
+      const found: string[] = [];
+      for (const route of ['/banking', '/banking/reconciliation', '/admin/bank-accounts']) {
+        await page.goto(route);
+        await page.locator('main h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        found.push(...(await violations(page)).map((v) => `${route} ${v}`));
+      }
+      await page.goto('/banking');
+      await page.getByTestId('match').first().click();
+      await page.getByTestId('match-dialog').locator('table, p').first().waitFor();
+      found.push(...(await violations(page)).map((v) => `match dialog ${v}`));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('match-dialog').waitFor({ state: 'detached' });
+      await page.getByTestId('import').click();
+      await page.getByTestId('import-dialog').waitFor();
+      found.push(...(await violations(page)).map((v) => `import dialog ${v}`));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('import-dialog').waitFor({ state: 'detached' });
+      await page.getByTestId('ignore').first().click();
+      await page.getByTestId('ignore-dialog').waitFor();
+      found.push(...(await violations(page)).map((v) => `ignore dialog ${v}`));
+      expect(found).toEqual([]);
     },
     FLOW,
   );
