@@ -149,6 +149,12 @@ describe('bank statements: import, accept, split, not a payment, undo', () => {
         await page.getByTestId('matched-total').waitFor();
         await expect.poll(() => page.getByTestId('matched-total').innerText()).toMatch(/\d/);
         await shot(page, `banking-reconciliation-${language}`);
+        // The split's payments are found by their reference: the statement and the line.
+        await page.getByTestId('payment-reference-search').fill(`E2E-${tag}`);
+        await page.keyboard.press('Enter');
+        await expect
+          .poll(() => page.getByTestId('payments-found').innerText())
+          .toContain(`E2E-${tag}/2`);
       },
       FLOW,
     );

@@ -3821,6 +3821,13 @@ export type LinkBankLinePaymentMutationVariables = Exact<{
 
 export type LinkBankLinePaymentMutation = { linkBankLinePayment: { result: { id: string, status: string } | null } | null };
 
+export type PaymentsByReferenceQueryVariables = Exact<{
+  reference: string;
+}>;
+
+
+export type PaymentsByReferenceQuery = { allPayments: { nodes: Array<{ id: string, amount: string, currency: string, paymentDate: string, reference: string | null, bankLineId: string | null } | null> } | null };
+
 export type UndoBankMatchMutationVariables = Exact<{
   lineId: string;
 }>;
@@ -5490,6 +5497,24 @@ export const LinkBankLinePaymentDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"c40e13f606e73db8fbbb71cfecfe3dbcc1f4a6db9172b4bcafb38c518ae58441"}) as unknown as TypedDocumentString<LinkBankLinePaymentMutation, LinkBankLinePaymentMutationVariables>;
+export const PaymentsByReferenceDocument = new TypedDocumentString(`
+    query PaymentsByReference($reference: String!) {
+  allPayments(
+    filter: {reference: {includesInsensitive: $reference}}
+    orderBy: [PAYMENT_DATE_DESC]
+    first: 10
+  ) {
+    nodes {
+      id
+      amount
+      currency
+      paymentDate
+      reference
+      bankLineId
+    }
+  }
+}
+    `, {"hash":"c591450ed89e8c064d91d84cc9f46913a5ade9729af59b0ace40fbf85af210ab"}) as unknown as TypedDocumentString<PaymentsByReferenceQuery, PaymentsByReferenceQueryVariables>;
 export const UndoBankMatchDocument = new TypedDocumentString(`
     mutation UndoBankMatch($lineId: UUID!) {
   undoBankMatch(input: {lineId: $lineId}) {

@@ -1,11 +1,13 @@
 import { Box, Button, Grid, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers';
 import { endOfMonth, format as formatDay, startOfMonth } from 'date-fns';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   BankAccountOptionsDocument,
   BankReconciliationDocument,
+  PaymentsByReferenceDocument,
   type BankReconciliationQuery,
 } from '../../api/generated.ts';
 import { useGraphQLQuery } from '../../api/hooks.ts';
@@ -63,6 +65,15 @@ export default function ReconciliationPage() {
     { enabled: Boolean(account) },
   );
   const r = result.data?.bankReconciliation;
+  const [typed, setTyped] = useState('');
+  const [reference, setReference] = useState('');
+  const found = useGraphQLQuery(
+    PaymentsByReferenceDocument,
+    { reference },
+    { reads: ['Payment'] },
+    { enabled: reference.length >= 2 },
+  );
+  const foundPayments = (found.data?.allPayments?.nodes ?? []).flatMap((p) => (p ? [p] : []));
   const money = (value: string | null | undefined) =>
     formatMoney(value ?? '0', language, r?.currency ?? undefined);
   const figure = (key: string, value: string | null | undefined, testId: string) => (
@@ -172,6 +183,40 @@ export default function ReconciliationPage() {
         onSortChange={() => {}}
         emptyText={t('banking.noUnseen')}
       />
+      <Typography variant="h6" component="h2" sx={{ mt: 3 }} gutterBottom>
+        {t('banking.findPayment')}
+      </Typography>
+      <TextField
+        size="small"
+        label={t('banking.reference')}
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && setReference(typed.trim())}
+        onBlur={() => setReference(typed.trim())}
+        slotProps={{ htmlInput: { 'data-testid': 'payment-reference-search' } }}
+      />
+      {reference.length >= 2 && found.isSuccess && (
+        <Paper variant="outlined" sx={{ mt: 1 }} data-testid="payments-found">
+          {foundPayments.length === 0 ? (
+            <Typography sx={{ p: 2 }} color="text.secondary">
+              {t('banking.noPaymentFound')}
+            </Typography>
+          ) : (
+            foundPayments.map((p) => (
+              <Stack key={p.id} direction="row" spacing={2} sx={{ px: 2, py: 1 }}>
+                <Typography sx={{ width: 120 }}>{formatDate(p.paymentDate, language)}</Typography>
+                <Typography sx={{ flexGrow: 1 }}>{p.reference}</Typography>
+                <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatMoney(p.amount, language, p.currency)}
+                </Typography>
+                <Typography sx={{ width: 200 }} color="text.secondary">
+                  {t(p.bankLineId ? 'banking.onStatement' : 'banking.notOnStatement')}
+                </Typography>
+              </Stack>
+            ))
+          )}
+        </Paper>
+      )}
     </Box>
   );
 }
