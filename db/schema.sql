@@ -4149,6 +4149,28 @@ $function$;
 comment on function app_public.bank_statement_lines_available_actions(app_public.bank_statement_lines) is 'What the account may do to the line: accept (a match), ignore (not a payment), undo.';
 grant execute on function app_public.bank_statement_lines_available_actions(app_public.bank_statement_lines) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_find_records(line app_public.bank_statement_lines, search text)
+ RETURNS SETOF app_public.bank_match_suggestion
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select c.kind, c.invoice_id, c.bill_id, c.number, c.party_name, c.remaining, c.currency, c.due_date,
+         0, c.remaining = abs(line.amount) - line.matched_amount, false, false, 'low'
+    from app_hidden.open_payables c
+   where c.subsidiary_id = line.subsidiary_id and c.currency = line.currency::text
+     and c.direction = sign(line.amount)::integer and c.remaining > 0
+     and line.status in ('unmatched', 'partly_matched')
+     and length(btrim(search)) >= 2
+     and (strpos(lower(coalesce(c.number, '')), lower(btrim(search))) > 0
+          or strpos(lower(c.party_name), lower(btrim(search))) > 0
+          or strpos(lower(c.party_legal_name), lower(btrim(search))) > 0)
+   order by c.due_date desc, c.invoice_id, c.bill_id
+   limit 20
+$function$;
+comment on function app_public.bank_statement_lines_find_records(app_public.bank_statement_lines,text) is 'Open invoices or bills this line may pay whose number or party name contains the text (at least 2 characters; at most 20).';
+grant execute on function app_public.bank_statement_lines_find_records(app_public.bank_statement_lines,text) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_payment_candidates(line app_public.bank_statement_lines)
  RETURNS SETOF app_public.payments
  LANGUAGE sql

@@ -547,6 +547,28 @@ describe('matching', () => {
     );
   });
 
+  it("finds any open record of the line's side by its number or party, not those of the other side", async () => {
+    const [invoice] = await openPayables('invoice');
+    const [bill] = await openPayables('bill');
+    const data = statement([{ date: today, amount: '-1.00', remittance: 'nothing to go by' }]);
+    const imported = await importFile('accountant', 'camt053', writeCamt053(data));
+    const [line] = await lineIds(imported.body.data.statementId);
+    const find = async (search: string) =>
+      (
+        await gql(
+          t.app,
+          `query($line: UUID!, $search: String!) { bankStatementLineById(id: $line) { findRecords(search: $search) { nodes { invoiceId billId } } } }`,
+          { line, search },
+          token.accountant,
+        )
+      ).data?.bankStatementLineById.findRecords.nodes;
+    expect(await find(invoice!.number)).toContainEqual({
+      invoiceId: invoice!.invoice_id,
+      billId: null,
+    });
+    expect(await find(bill!.number)).toEqual([]);
+  });
+
   it('marks a bank fee as not a payment with a note, which is required, and undoes the mark', async () => {
     const data = statement([
       { date: today, amount: '-2.50', name: 'ABN AMRO', remittance: 'Account fee' },

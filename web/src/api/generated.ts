@@ -3805,6 +3805,14 @@ export type DeleteBankAccountMutationVariables = Exact<{
 
 export type DeleteBankAccountMutation = { deleteBankAccountById: { bankAccount: { id: string } | null } | null };
 
+export type FindBankLineRecordsQueryVariables = Exact<{
+  id: string;
+  search: string;
+}>;
+
+
+export type FindBankLineRecordsQuery = { bankStatementLineById: { id: string, findRecords: { nodes: Array<{ kind: string | null, invoiceId: number | null, billId: number | null, number: string | null, partyName: string | null, remaining: string | null, currency: string | null, dueDate: string | null, score: number | null, confidence: string | null, amountMatches: boolean | null, numberMatches: boolean | null, partyMatches: boolean | null } | null> } } | null };
+
 export type IgnoreBankLineMutationVariables = Exact<{
   lineId: string;
   note: string;
@@ -5477,6 +5485,30 @@ export const DeleteBankAccountDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"ac5fc887dbb9c3107918c8953c4830620e7790172ad51846de0d933c0603f14e"}) as unknown as TypedDocumentString<DeleteBankAccountMutation, DeleteBankAccountMutationVariables>;
+export const FindBankLineRecordsDocument = new TypedDocumentString(`
+    query FindBankLineRecords($id: UUID!, $search: String!) {
+  bankStatementLineById(id: $id) {
+    id
+    findRecords(search: $search) {
+      nodes {
+        kind
+        invoiceId
+        billId
+        number
+        partyName
+        remaining
+        currency
+        dueDate
+        score
+        confidence
+        amountMatches
+        numberMatches
+        partyMatches
+      }
+    }
+  }
+}
+    `, {"hash":"30071c6f5d7d8723f4b6cb15df054253364d4240f1173830160de99ba4506419"}) as unknown as TypedDocumentString<FindBankLineRecordsQuery, FindBankLineRecordsQueryVariables>;
 export const IgnoreBankLineDocument = new TypedDocumentString(`
     mutation IgnoreBankLine($lineId: UUID!, $note: String!) {
   ignoreBankLine(input: {lineId: $lineId, note: $note}) {

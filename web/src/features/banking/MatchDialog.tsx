@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import {
   AcceptBankMatchDocument,
   BankLineDetailsDocument,
+  FindBankLineRecordsDocument,
   LinkBankLinePaymentDocument,
 } from '../../api/generated.ts';
 import { errorMessage } from '../../api/errors.ts';
@@ -50,13 +51,31 @@ export function MatchDialog(props: { lineId: string | undefined; onClose: () => 
   const accept = useGraphQLMutation(AcceptBankMatchDocument, ['Payment', 'Invoice', 'Bill']);
   const link = useGraphQLMutation(LinkBankLinePaymentDocument, ['Payment']);
   const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const searched = useGraphQLQuery(
+    FindBankLineRecordsDocument,
+    { id: props.lineId ?? '', search },
+    { reads: ['Payment', 'Invoice', 'Bill'] },
+    { enabled: Boolean(props.lineId) && search.length >= 2 },
+  );
   const [failure, setFailure] = useState<unknown>();
   useEffect(() => {
     setChosen({});
     setFailure(undefined);
+    setTyped('');
+    setSearch('');
   }, [props.lineId]);
   const line = details.data?.bankStatementLineById;
-  const suggestions = (line?.suggestions.nodes ?? []).flatMap((s) => (s ? [s] : []));
+  const proposed = (line?.suggestions.nodes ?? []).flatMap((s) => (s ? [s] : []));
+  // The records found by a search join the suggestions (chosen ones stay while searching again).
+  const foundRecords = (searched.data?.bankStatementLineById?.findRecords.nodes ?? []).flatMap(
+    (s) => (s ? [s] : []),
+  );
+  const suggestions = [
+    ...proposed,
+    ...foundRecords.filter((f) => !proposed.some((p) => keyOf(p) === keyOf(f))),
+  ];
   const recorded = (line?.paymentCandidates.nodes ?? []).flatMap((p) => (p ? [p] : []));
   const linkPayment = async (paymentId: string) => {
     setFailure(undefined);
@@ -125,6 +144,16 @@ export function MatchDialog(props: { lineId: string | undefined; onClose: () => 
               </Typography>
             </Box>
             {failure !== undefined && <Alert severity="error">{errorMessage(t, failure)}</Alert>}
+            <TextField
+              size="small"
+              label={t('banking.findRecord')}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && setSearch(typed.trim())}
+              onBlur={() => setSearch(typed.trim())}
+              slotProps={{ htmlInput: { 'data-testid': 'find-record' } }}
+              sx={{ maxWidth: 420 }}
+            />
             {suggestions.length === 0 ? (
               <Typography color="text.secondary">{t('banking.noSuggestions')}</Typography>
             ) : (
