@@ -60,8 +60,8 @@ describe('bank statements: import, accept, split, not a payment, undo', () => {
     it(
       `the accountant imports a statement and matches it (${language})`,
       async () => {
-        const [sure, first, second] = await freshBills(3);
-        expect(second, 'three open bills of Northwind NL').toBeDefined();
+        const [sure, first, second, other] = await freshBills(4);
+        expect(other, 'four open bills of Northwind NL').toBeDefined();
         const tag = `${language.toUpperCase()}${Date.now() % 100000}`;
         const splitText = `Bills ${first!.number} and ${second!.number} ${tag}`;
         const sureText = `Payment ${sure!.number} ${tag}`;
@@ -116,6 +116,10 @@ describe('bank statements: import, accept, split, not a payment, undo', () => {
         expect(await dialog.getByTestId(`amount-${second!.number}`).inputValue()).toBe(
           fromCents(toCents(second!.remaining)!),
         );
+        // Any other open bill is found by its client's name or number.
+        await dialog.getByTestId('find-record').fill(other!.number);
+        await page.keyboard.press('Enter');
+        await dialog.getByTestId(`suggestion-${other!.number}`).waitFor();
         await shot(page, `banking-split-${language}`);
         await page.getByTestId('accept-match').click();
         await dialog.waitFor({ state: 'detached' });
