@@ -9,10 +9,14 @@ create type app_public.aging_row as (subsidiary_id uuid, subsidiary_name text, c
 comment on type app_public.aging_row is 'Outstanding amounts of one subsidiary (none: all) by days past due, in USD.';
 create type app_public.analytics_row as (year integer, period integer, amount_usd_w_vat numeric, count integer);
 comment on type app_public.analytics_row is 'A month of a project: the sum in USD with VAT and how many records.';
+create type app_public.bank_allocation as (invoice_id integer, bill_id integer, amount numeric);
+comment on type app_public.bank_allocation is 'Part of a statement line paying an invoice (invoice_id) or a bill (bill_id).';
+create type app_public.bank_match_suggestion as (kind text, invoice_id integer, bill_id integer, number text, party_name text, remaining numeric, currency text, due_date date, score integer, amount_matches boolean, number_matches boolean, party_matches boolean, confidence text);
+comment on type app_public.bank_match_suggestion is 'An open invoice or bill that a statement line may pay, with why it was proposed (score: higher is better).';
+create type app_public.bank_reconciliation as (bank_account_id uuid, from_date date, to_date date, currency text, opening_balance numeric, closing_balance numeric, statement_total numeric, matched_total numeric, ignored_total numeric, unmatched_total numeric, unmatched_count integer, unseen_payments_total numeric, unseen_payments_count integer);
+comment on type app_public.bank_reconciliation is 'A bank account over a period: the statements'' balances and movement against the matched payments, what is unmatched, and the payments never seen on a statement.';
 create type app_public.bill_status as enum ('open', 'validated', 'paid');
 comment on type app_public.bill_status is 'Open, validated or paid.';
-create type app_public.close_as_paid_preview as (invoice_id integer, invoice_ref text, currency text, amount_w_vat numeric, final_payment numeric, refusal_code text, refusal_message text, status text, is_deleted boolean);
-comment on type app_public.close_as_paid_preview is 'One invoice of a bulk close-as-paid: the final payment it records (0: already paid in full) or why it would be refused.';
 create type app_public.company as (id uuid, type text, legal_name text, short_name text);
 comment on type app_public.company is 'A client, supplier or subsidiary.';
 create type app_public.cost_status as enum ('to_approve', 'approved', 'rejected');
@@ -243,6 +247,181 @@ create policy select_visible on app_public.audit_trail for select to public
   WHERE (c.id = audit_trail.row_id)))) OR ( SELECT app_hidden.has_scope('admin'::text) AS has_scope)));
 grant select on app_public.audit_trail to ledgerline_visitor;
 
+create table app_public.bank_accounts (
+  id uuid default gen_random_uuid() not null,
+  subsidiary_id uuid not null,
+  name text not null,
+  iban text,
+  account_number text,
+  bic text,
+  currency character(3) not null,
+  csv_mapping jsonb,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint bank_accounts_bic_format CHECK (((bic IS NULL) OR (bic ~ '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$'::text))),
+  constraint bank_accounts_csv_mapping_object CHECK (((csv_mapping IS NULL) OR (jsonb_typeof(csv_mapping) = 'object'::text))),
+  constraint bank_accounts_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint bank_accounts_iban_valid CHECK (((iban IS NULL) OR app_hidden.iban_valid(iban))),
+  constraint bank_accounts_identifier_required CHECK (((iban IS NOT NULL) OR (NULLIF(btrim(account_number), ''::text) IS NOT NULL))),
+  constraint bank_accounts_name_required CHECK ((btrim(name) <> ''::text)),
+  constraint bank_accounts_name_unique UNIQUE (subsidiary_id, name),
+  constraint bank_accounts_pkey PRIMARY KEY (id),
+  constraint bank_accounts_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT
+);
+comment on table app_public.bank_accounts is 'A bank account of a subsidiary: its statements are imported and matched to invoices and bills.';
+comment on column app_public.bank_accounts.name is '@behavior +filterBy +orderBy
+The account''s name, e.g. "ABN AMRO current account".';
+comment on column app_public.bank_accounts.iban is '@behavior +filterBy
+IBAN (ISO 13616, checked), stored without spaces in upper case.';
+comment on column app_public.bank_accounts.account_number is '@behavior +filterBy
+The account number, for an account without an IBAN.';
+comment on column app_public.bank_accounts.csv_mapping is 'How a CSV statement of this account is read: columns of date, amount, counterparty, remittance; saved at the last CSV import.';
+comment on column app_public.bank_accounts.created_at is '@behavior +filterBy +orderBy';
+CREATE INDEX bank_accounts_currency_idx ON app_public.bank_accounts USING btree (currency);
+CREATE UNIQUE INDEX bank_accounts_iban_unique ON app_public.bank_accounts USING btree (iban) WHERE (iban IS NOT NULL);
+CREATE INDEX bank_accounts_subsidiary_id_idx ON app_public.bank_accounts USING btree (subsidiary_id);
+CREATE TRIGGER _050_normalize BEFORE INSERT OR UPDATE ON app_public.bank_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_bank_accounts__normalize();
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.bank_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+alter table app_public.bank_accounts enable row level security;
+create policy delete_writer on app_public.bank_accounts for delete to public
+  using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+create policy insert_writer on app_public.bank_accounts for insert to public
+  with check ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+create policy select_allowed on app_public.bank_accounts for select to public
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+create policy update_writer on app_public.bank_accounts for update to public
+  using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))))
+  with check (app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)));
+grant delete, insert (subsidiary_id, name, iban, account_number, bic, currency), select, update (name, iban, account_number, bic, currency) on app_public.bank_accounts to ledgerline_visitor;
+
+create table app_public.bank_line_payments (
+  id uuid default gen_random_uuid() not null,
+  line_id uuid not null,
+  payment_id uuid not null,
+  subsidiary_id uuid not null,
+  created boolean not null,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  constraint bank_line_payments_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint bank_line_payments_line_id_fkey FOREIGN KEY (line_id) REFERENCES app_public.bank_statement_lines(id) ON DELETE CASCADE,
+  constraint bank_line_payments_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES app_public.payments(id) ON DELETE CASCADE,
+  constraint bank_line_payments_payment_unique UNIQUE (payment_id),
+  constraint bank_line_payments_pkey PRIMARY KEY (id),
+  constraint bank_line_payments_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT
+);
+comment on table app_public.bank_line_payments is 'A payment matched to a bank statement line (a line may be split over several payments).';
+comment on column app_public.bank_line_payments.subsidiary_id is '@behavior -*
+The line''s subsidiary (kept for the visibility rule).';
+comment on column app_public.bank_line_payments.created is 'Whether accepting the match created the payment (undo deletes it) or a hand-made payment was linked (undo unlinks it).';
+CREATE INDEX bank_line_payments_created_by_idx ON app_public.bank_line_payments USING btree (created_by);
+CREATE INDEX bank_line_payments_line_id_idx ON app_public.bank_line_payments USING btree (line_id);
+CREATE INDEX bank_line_payments_subsidiary_id_idx ON app_public.bank_line_payments USING btree (subsidiary_id);
+alter table app_public.bank_line_payments enable row level security;
+create policy select_allowed on app_public.bank_line_payments for select to public
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+grant select on app_public.bank_line_payments to ledgerline_visitor;
+
+create table app_public.bank_statement_lines (
+  id uuid default gen_random_uuid() not null,
+  statement_id uuid not null,
+  bank_account_id uuid not null,
+  subsidiary_id uuid not null,
+  "position" integer not null,
+  booking_date date not null,
+  value_date date not null,
+  amount numeric(18,2) not null,
+  currency character(3) not null,
+  counterparty_name text,
+  counterparty_iban text,
+  remittance text,
+  bank_reference text,
+  status text default 'unmatched'::text not null,
+  matched_amount numeric(18,2) default 0 not null,
+  ignore_note text,
+  suggested_invoice_id integer,
+  suggested_bill_id integer,
+  suggestion_confidence text,
+  constraint bank_statement_lines_amount_nonzero CHECK ((amount <> (0)::numeric)),
+  constraint bank_statement_lines_bank_account_id_fkey FOREIGN KEY (bank_account_id) REFERENCES app_public.bank_accounts(id) ON DELETE RESTRICT,
+  constraint bank_statement_lines_confidence CHECK ((suggestion_confidence = ANY (ARRAY['high'::text, 'medium'::text]))),
+  constraint bank_statement_lines_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint bank_statement_lines_note_when_ignored CHECK (((status <> 'ignored'::text) OR (btrim(ignore_note) <> ''::text))),
+  constraint bank_statement_lines_pkey PRIMARY KEY (id),
+  constraint bank_statement_lines_position_unique UNIQUE (statement_id, "position"),
+  constraint bank_statement_lines_statement_id_fkey FOREIGN KEY (statement_id) REFERENCES app_public.bank_statements(id) ON DELETE CASCADE,
+  constraint bank_statement_lines_status CHECK ((status = ANY (ARRAY['unmatched'::text, 'partly_matched'::text, 'matched'::text, 'ignored'::text]))),
+  constraint bank_statement_lines_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT,
+  constraint bank_statement_lines_suggested_bill_id_fkey FOREIGN KEY (suggested_bill_id) REFERENCES app_public.bills(id) ON DELETE SET NULL,
+  constraint bank_statement_lines_suggested_invoice_id_fkey FOREIGN KEY (suggested_invoice_id) REFERENCES app_public.invoices(id) ON DELETE SET NULL
+);
+comment on table app_public.bank_statement_lines is 'A booked line of a bank statement: money in (positive, settles bills) or out (negative, pays invoices).';
+comment on column app_public.bank_statement_lines.subsidiary_id is '@behavior -*
+The bank account''s subsidiary (kept for the visibility rule).';
+comment on column app_public.bank_statement_lines.counterparty_name is '@behavior +filterBy
+Who paid or was paid, as the bank names them.';
+comment on column app_public.bank_statement_lines.remittance is '@behavior +filterBy
+The remittance text (what the payer wrote).';
+comment on column app_public.bank_statement_lines.bank_reference is '@behavior +filterBy
+The bank''s or the payer''s reference (end-to-end id).';
+comment on column app_public.bank_statement_lines.status is 'unmatched, partly_matched, matched (payments cover the whole amount) or ignored (not an invoice or bill payment, with a note).';
+comment on column app_public.bank_statement_lines.matched_amount is 'The sum of the payments matched to the line (always positive).';
+comment on column app_public.bank_statement_lines.suggestion_confidence is 'The best suggestion found at import: high (the one open record with this remaining amount and its number in the remittance) or medium (the one with this remaining amount).';
+CREATE INDEX bank_statement_lines_account_amount_idx ON app_public.bank_statement_lines USING btree (bank_account_id, amount, id);
+CREATE INDEX bank_statement_lines_counterparty_iban_idx ON app_public.bank_statement_lines USING btree (counterparty_iban) WHERE (counterparty_iban IS NOT NULL);
+CREATE INDEX bank_statement_lines_currency_idx ON app_public.bank_statement_lines USING btree (currency);
+CREATE INDEX bank_statement_lines_queue_idx ON app_public.bank_statement_lines USING btree (bank_account_id, status, value_date, id);
+CREATE INDEX bank_statement_lines_statement_idx ON app_public.bank_statement_lines USING btree (statement_id, "position");
+CREATE INDEX bank_statement_lines_subsidiary_status_idx ON app_public.bank_statement_lines USING btree (subsidiary_id, status);
+CREATE INDEX bank_statement_lines_suggested_bill_idx ON app_public.bank_statement_lines USING btree (suggested_bill_id);
+CREATE INDEX bank_statement_lines_suggested_invoice_idx ON app_public.bank_statement_lines USING btree (suggested_invoice_id);
+alter table app_public.bank_statement_lines enable row level security;
+create policy select_allowed on app_public.bank_statement_lines for select to public
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+grant select on app_public.bank_statement_lines to ledgerline_visitor;
+
+create table app_public.bank_statements (
+  id uuid default gen_random_uuid() not null,
+  bank_account_id uuid not null,
+  subsidiary_id uuid not null,
+  format text not null,
+  statement_ref text not null,
+  content_sha256 text not null,
+  file_id uuid,
+  currency character(3) not null,
+  from_date date not null,
+  to_date date not null,
+  opening_balance numeric(18,2) not null,
+  closing_balance numeric(18,2) not null,
+  line_count integer default 0 not null,
+  imported_by uuid,
+  imported_at timestamp with time zone default now() not null,
+  constraint bank_statements_bank_account_id_fkey FOREIGN KEY (bank_account_id) REFERENCES app_public.bank_accounts(id) ON DELETE RESTRICT,
+  constraint bank_statements_content_unique UNIQUE (content_sha256),
+  constraint bank_statements_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint bank_statements_dates_order CHECK ((to_date >= from_date)),
+  constraint bank_statements_file_id_fkey FOREIGN KEY (file_id) REFERENCES app_public.files(id) ON DELETE SET NULL,
+  constraint bank_statements_format CHECK ((format = ANY (ARRAY['camt053'::text, 'mt940'::text, 'csv'::text]))),
+  constraint bank_statements_imported_by_fkey FOREIGN KEY (imported_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint bank_statements_pkey PRIMARY KEY (id),
+  constraint bank_statements_ref_required CHECK ((btrim(statement_ref) <> ''::text)),
+  constraint bank_statements_ref_unique UNIQUE (bank_account_id, statement_ref),
+  constraint bank_statements_sha256_format CHECK ((content_sha256 ~ '^[0-9a-f]{64}$'::text)),
+  constraint bank_statements_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT
+);
+comment on table app_public.bank_statements is 'A bank statement imported from a camt.053, MT940 or CSV file; its file is kept.';
+comment on column app_public.bank_statements.subsidiary_id is '@behavior -*
+The bank account''s subsidiary (kept for the visibility rule).';
+comment on column app_public.bank_statements.content_sha256 is 'SHA-256 of the imported file: the same file is never imported twice.';
+CREATE INDEX bank_statements_account_idx ON app_public.bank_statements USING btree (bank_account_id, to_date DESC);
+CREATE INDEX bank_statements_currency_idx ON app_public.bank_statements USING btree (currency);
+CREATE INDEX bank_statements_file_id_idx ON app_public.bank_statements USING btree (file_id);
+CREATE INDEX bank_statements_imported_by_idx ON app_public.bank_statements USING btree (imported_by);
+CREATE INDEX bank_statements_subsidiary_id_idx ON app_public.bank_statements USING btree (subsidiary_id);
+alter table app_public.bank_statements enable row level security;
+create policy select_allowed on app_public.bank_statements for select to public
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+grant select on app_public.bank_statements to ledgerline_visitor;
+
 create table app_public.bills (
   id integer generated by default as identity not null,
   name text not null,
@@ -338,8 +517,6 @@ create policy insert_writer on app_public.bills for insert to public
   with check ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
 create policy select_allowed on app_public.bills for select to public
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
-create policy select_not_supplier on app_public.bills as restrictive for select to ledgerline_project_limited
-  using ((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL));
 create policy select_project_limited on app_public.bills for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
 create policy update_writer on app_public.bills for update to public
@@ -556,12 +733,6 @@ create policy select_allowed on app_public.costs for select to public
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
 create policy select_project_limited on app_public.costs for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
-create policy select_supplier on app_public.costs for select to ledgerline_project_limited
-  using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (cardinality(( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)) > 0)));
-create policy select_supplier_only on app_public.costs as restrictive for select to ledgerline_project_limited
-  using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (invoice_id IN ( SELECT i.id
-   FROM app_public.invoices i
-  WHERE (i.supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))))));
 create policy update_writer on app_public.costs for update to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
 grant delete, insert (name, description, amount, vat, invoice_id, bill_id, to_bill, cost_type_id, project_id, period, year), select, update (name, description, amount, vat, bill_id, to_bill, cost_type_id, project_id, period, year, status, reject_reason, is_deleted, approved_by) on app_public.costs to ledgerline_visitor;
@@ -847,8 +1018,8 @@ CREATE INDEX files_uploaded_at_idx ON app_public.files USING btree (uploaded_at)
 CREATE INDEX files_uploaded_by_idx ON app_public.files USING btree (uploaded_by);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 alter table app_public.files enable row level security;
-create policy delete_writable on app_public.files for delete to public
-  using (app_hidden.can_write_file(id));
+create policy delete_uploader on app_public.files for delete to public
+  using ((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)));
 create policy insert_signed_in on app_public.files for insert to public
   with check (((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
 create policy select_visible on app_public.files for select to public
@@ -866,12 +1037,14 @@ create policy select_visible on app_public.files for select to public
      JOIN app_public.documents d ON ((d.id = l.document_id)))
   WHERE (l.file_id = files.id))) OR (EXISTS ( SELECT
    FROM app_public.bills b
-  WHERE (b.act_id = files.id))) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (EXISTS ( SELECT
+  WHERE (b.act_id = files.id))) OR (EXISTS ( SELECT
+   FROM app_public.bank_statements s
+  WHERE (s.file_id = files.id))) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (EXISTS ( SELECT
    FROM app_public.users u
   WHERE (u.avatar_file_id = files.id))))));
-create policy update_writable on app_public.files for update to public
-  using (app_hidden.can_write_file(id));
-grant delete, insert (id, name, content_type, size, sha256, uploaded_by, expires_at), select, update (name, content_type, size, sha256, uploaded_at) on app_public.files to ledgerline_visitor;
+create policy update_uploader on app_public.files for update to public
+  using ((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+grant delete, insert (id, name, content_type, size, sha256, uploaded_by, expires_at), select, update (name, content_type, size, sha256) on app_public.files to ledgerline_visitor;
 
 create table app_public.invoices (
   id integer generated by default as identity not null,
@@ -954,14 +1127,11 @@ CREATE INDEX invoices_status_idx ON app_public.invoices USING btree (status);
 CREATE INDEX invoices_subsidiary_id_idx ON app_public.invoices USING btree (subsidiary_id);
 CREATE INDEX invoices_subsidiary_list_idx ON app_public.invoices USING btree (subsidiary_id, is_deleted, invoice_date DESC, id) INCLUDE (status);
 CREATE INDEX invoices_supplier_id_idx ON app_public.invoices USING btree (supplier_id);
-CREATE INDEX invoices_supplier_ref_idx ON app_public.invoices USING btree (supplier_id, lower(btrim(invoice_ref)));
 CREATE INDEX invoices_validated_by_idx ON app_public.invoices USING btree (validated_by);
-CREATE INDEX invoices_without_costs_by_creator_idx ON app_public.invoices USING btree (created_by) WHERE (project_ids = '{}'::uuid[]);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _050_guard BEFORE UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_invoices__guard();
 CREATE TRIGGER _050_guard_insert BEFORE INSERT ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_invoices__guard_insert();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
-CREATE TRIGGER _160_not_paid_twice BEFORE INSERT OR UPDATE OF supplier_id, invoice_ref ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices__not_paid_twice();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_to_costs AFTER UPDATE OF subsidiary_id, currency ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices__to_costs();
 CREATE TRIGGER _310_reprice_costs AFTER UPDATE OF invoice_date, currency ON app_public.invoices FOR EACH ROW WHEN (((old.invoice_date IS DISTINCT FROM new.invoice_date) OR (old.currency IS DISTINCT FROM new.currency))) EXECUTE FUNCTION app_private.tg_invoices__reprice_costs();
@@ -977,20 +1147,10 @@ create policy insert_writer on app_public.invoices for insert to public
   with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
 create policy select_allowed on app_public.invoices for select to public
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
-create policy select_own_without_costs on app_public.invoices for select to ledgerline_project_limited
-  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids = '{}'::uuid[]) AND (created_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
 create policy select_project_limited on app_public.invoices for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
-create policy select_supplier on app_public.invoices for select to ledgerline_project_limited
-  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (supplier_id = ANY (( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)::uuid[]))));
-create policy select_supplier_only on app_public.invoices as restrictive for select to ledgerline_project_limited
-  using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
-create policy update_supplier_only on app_public.invoices as restrictive for update to public
-  using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
 create policy update_writer on app_public.invoices for update to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
-create policy write_supplier_only on app_public.invoices as restrictive for insert to public
-  with check (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
 grant delete, insert (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, subsidiary_id, supplier_id, default_cost_type_id), select, update (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, status, is_deleted, reject_reason, subsidiary_id, supplier_id, default_cost_type_id, validated_by, closed_by) on app_public.invoices to ledgerline_visitor;
 
 create table app_public.invoices_files (
@@ -1094,6 +1254,7 @@ create table app_public.payments (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   subsidiary_id uuid,
+  reference text,
   constraint payments_amount_positive CHECK ((amount > (0)::numeric)),
   constraint payments_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint payments_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
@@ -1104,13 +1265,15 @@ comment on table app_public.payments is '@behavior -insert -update -delete
 Money paid on an invoice or received on a bill. Created with createInvoicePayment, createBillPayment or createPayments; removed with deletePayment.';
 comment on column app_public.payments.subsidiary_id is '@behavior -*
 The subsidiary of the invoice or bill the payment settles (kept by the database for the visibility rule).';
+comment on column app_public.payments.reference is '@behavior +filterBy
+The payment''s reference: the bank reference of the statement line it was matched from, or what the payer typed.';
 CREATE INDEX payments_created_by_idx ON app_public.payments USING btree (created_by);
 CREATE INDEX payments_currency_idx ON app_public.payments USING btree (currency);
 CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payment_date DESC);
+CREATE INDEX payments_reference_idx ON app_public.payments USING btree (lower(reference)) WHERE (reference IS NOT NULL);
 CREATE INDEX payments_subsidiary_list_idx ON app_public.payments USING btree (subsidiary_id, payment_date DESC, id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
-CREATE TRIGGER _150_not_in_future BEFORE INSERT OR UPDATE OF payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__not_in_future();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_amount_usd BEFORE INSERT OR UPDATE OF amount, currency, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__payment_amount_usd();
 CREATE TRIGGER _600_refresh AFTER UPDATE OF amount, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__refresh();
@@ -1141,7 +1304,7 @@ create policy update_writer on app_public.payments for update to public
    FROM (app_public.bills_payments bp
      JOIN app_public.bills b ON ((b.id = bp.bill_id)))
   WHERE (bp.payment_id = payments.id))))));
-grant delete, insert (id, amount, currency, payment_date, payment_method), select, update (amount, currency, payment_date, payment_method) on app_public.payments to ledgerline_visitor;
+grant delete, insert (id, amount, currency, payment_date, payment_method, reference), select, update (amount, currency, payment_date, payment_method, reference) on app_public.payments to ledgerline_visitor;
 
 create table app_public.projects (
   id uuid default gen_random_uuid() not null,
@@ -1352,8 +1515,6 @@ create table app_public.users (
 comment on table app_public.users is '@behavior -insert
 A person who signs in (created with the createUser mutation, which sets a password). An inactive user cannot sign in; their data stays.';
 comment on column app_public.users.avatar_file_id is 'The stored file shown as the avatar.';
-comment on column app_public.users.is_active is '@behavior -attribute:update
-An inactive user cannot sign in. Changed with setUserActive.';
 CREATE INDEX users_avatar_file_id_idx ON app_public.users USING btree (avatar_file_id);
 CREATE INDEX users_created_at_idx ON app_public.users USING btree (created_at);
 CREATE INDEX users_first_name_idx ON app_public.users USING btree (first_name);
@@ -1362,7 +1523,6 @@ CREATE INDEX users_username_idx ON app_public.users USING btree (username);
 CREATE UNIQUE INDEX users_username_key ON app_public.users USING btree (lower(username));
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
-CREATE TRIGGER _500_active BEFORE UPDATE OF is_active ON app_public.users FOR EACH ROW WHEN ((old.is_active IS DISTINCT FROM new.is_active)) EXECUTE FUNCTION app_private.tg_users__active();
 CREATE TRIGGER _500_keep_avatar AFTER INSERT OR UPDATE OF avatar_file_id ON app_public.users FOR EACH ROW WHEN ((new.avatar_file_id IS NOT NULL)) EXECUTE FUNCTION app_private.tg_users__keep_avatar();
 CREATE TRIGGER _900_account_access AFTER UPDATE ON app_public.users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__users();
 alter table app_public.users enable row level security;
@@ -1374,7 +1534,7 @@ create policy select_visible on app_public.users for select to public
   using (((id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND app_hidden.user_named_on_visible_record(id))));
 create policy update_admin on app_public.users for update to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-grant delete, insert (username, first_name, last_name, additional_name, avatar_file_id), select, update (username, first_name, last_name, additional_name, avatar_file_id, is_active) on app_public.users to ledgerline_visitor;
+grant delete, insert (username, first_name, last_name, additional_name, avatar_file_id), select, update (username, first_name, last_name, additional_name, avatar_file_id) on app_public.users to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.account_exists(account_id uuid)
  RETURNS app_public.accounts
@@ -1505,6 +1665,95 @@ AS $function$
 $function$;
 grant execute on function app_hidden.available_actions(text,text,boolean) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.bank_line_for_change(line_id uuid)
+ RETURNS app_public.bank_statement_lines
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  line app_public.bank_statement_lines;
+begin
+  perform app_hidden.require_scope('payment:write');
+  perform pg_advisory_xact_lock(hashtext('bank_line'), hashtext(line_id::text));
+  select * into line from app_public.bank_statement_lines l where l.id = line_id;
+  if line.id is null then
+    perform app_hidden.fail('BankLineNotFound', 'The statement line was not found.');
+  end if;
+  return line;
+end;
+$function$;
+grant execute on function app_hidden.bank_line_for_change(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.bank_line_link(line_id uuid, payment_id uuid, created boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  insert into app_public.bank_line_payments (line_id, payment_id, subsidiary_id, created, created_by)
+  select l.id, bank_line_link.payment_id, l.subsidiary_id, bank_line_link.created, app_hidden.current_user_id()
+    from app_public.bank_statement_lines l where l.id = bank_line_link.line_id;
+end;
+$function$;
+grant execute on function app_hidden.bank_line_link(uuid,uuid,boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.bank_line_refresh(line_id uuid, ignore_note text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  update app_public.bank_statement_lines l
+     set matched_amount = m.amount,
+         ignore_note = bank_line_refresh.ignore_note,
+         status = case when bank_line_refresh.ignore_note is not null then 'ignored'
+                       when m.amount = 0 then 'unmatched'
+                       when m.amount < abs(l.amount) then 'partly_matched'
+                       else 'matched' end
+    from (select coalesce(sum(p.amount), 0) as amount
+            from app_public.bank_line_payments blp join app_public.payments p on p.id = blp.payment_id
+           where blp.line_id = bank_line_refresh.line_id) m
+   where l.id = bank_line_refresh.line_id;
+end;
+$function$;
+grant execute on function app_hidden.bank_line_refresh(uuid,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.bank_line_unlink(line_id uuid, payment_id uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  delete from app_public.bank_line_payments blp
+   where blp.line_id = bank_line_unlink.line_id and blp.payment_id = bank_line_unlink.payment_id
+$function$;
+grant execute on function app_hidden.bank_line_unlink(uuid,uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.bank_lines_store_suggestions(line_ids uuid[], invoice_ids integer[], bill_ids integer[], confidences text[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  changed integer;
+begin
+  if not app_hidden.has_scope('payment:write') then
+    return 0;
+  end if;
+  update app_public.bank_statement_lines l
+     set suggested_invoice_id = s.invoice_id, suggested_bill_id = s.bill_id, suggestion_confidence = s.confidence
+    from unnest(line_ids, invoice_ids, bill_ids, confidences) as s(line_id, invoice_id, bill_id, confidence)
+   where l.id = s.line_id
+     and app_hidden.subsidiary_visible(l.subsidiary_id, (select app_hidden.visible_subsidiary_ids()));
+  get diagnostics changed = row_count;
+  return changed;
+end;
+$function$;
+grant execute on function app_hidden.bank_lines_store_suggestions(uuid[],integer[],integer[],text[]) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.bill_for_payment(bill_id integer)
  RETURNS app_public.bills
  LANGUAGE plpgsql
@@ -1543,16 +1792,6 @@ end;
 $function$;
 grant execute on function app_hidden.bill_for_update(integer) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.blob_in_use(sha256 text)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-  select exists (select from app_public.files f where f.sha256 = blob_in_use.sha256)
-$function$;
-grant execute on function app_hidden.blob_in_use(text) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_hidden.can_attach_file(file_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -1590,6 +1829,28 @@ AS $function$
   select app_hidden.fail('CannotChangeStatus', 'Cannot change status.')
 $function$;
 grant execute on function app_hidden.cannot_change_status() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.check_bank_allocation(line app_public.bank_statement_lines, kind text, record_subsidiary uuid, amount numeric)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if (kind = 'invoice') <> (line.amount < 0) then
+    perform app_hidden.fail('BankMatchWrongSide',
+      'Money going out pays invoices, money coming in settles bills.');
+  end if;
+  if record_subsidiary is distinct from line.subsidiary_id then
+    perform app_hidden.fail('BankMatchOtherSubsidiary',
+      'The invoice or bill belongs to another subsidiary than the bank account.');
+  end if;
+  if amount is null or amount <= 0 then
+    perform app_hidden.fail('InvalidAmount', 'The amount must be above 0.');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.check_bank_allocation(app_public.bank_statement_lines,text,uuid,numeric) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.check_payment(record_currency text, remaining numeric, amount numeric, currency text, payment_date timestamp with time zone, payment_method app_public.payment_method)
  RETURNS void
@@ -1688,38 +1949,6 @@ AS $function$
 $function$;
 grant execute on function app_hidden.costs_status_of(app_public.cost_status[]) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.create_user(username text, first_name text, last_name text, additional_name text, role_id uuid, account_name text, password_hash text)
- RETURNS uuid
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  role_name text;
-  new_user_id uuid;
-  new_account_id uuid;
-begin
-  perform app_hidden.require_scope('admin:user');
-  select r.name into role_name from app_public.roles r where r.id = create_user.role_id;
-  if role_name is null then
-    perform app_hidden.fail('RoleNotFound', 'The role not found');
-  end if;
-  if exists (select from app_public.users u where lower(u.username) = lower(create_user.username)) then
-    perform app_hidden.fail('UsernameTaken', 'This username is already taken.');
-  end if;
-  insert into app_public.users (username, first_name, last_name, additional_name)
-  values (create_user.username, create_user.first_name, create_user.last_name, create_user.additional_name)
-  returning id into new_user_id;
-  perform app_hidden.set_new_user_password(new_user_id, password_hash);
-  insert into app_public.accounts (name, user_id, role_id)
-  values (coalesce(nullif(btrim(account_name), ''), role_name), new_user_id, create_user.role_id)
-  returning id into new_account_id;
-  insert into app_public.default_accounts (user_id, account_id) values (new_user_id, new_account_id);
-  return new_user_id;
-end;
-$function$;
-comment on function app_hidden.create_user(text,text,text,text,uuid,text,text) is 'Creates a user with its first password and one account of the role, made its main account, as the caller (admin:user).';
-grant execute on function app_hidden.create_user(text,text,text,text,uuid,text,text) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_hidden.current_account_id()
  RETURNS uuid
  LANGUAGE sql
@@ -1764,25 +1993,6 @@ AS $function$
 $function$;
 comment on function app_hidden.current_user_id() is 'The signed-in user (from the verified access token), or null.';
 grant execute on function app_hidden.current_user_id() to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.delete_file(file_id uuid)
- RETURNS boolean
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  content text;
-begin
-  perform app_hidden.require_writable_file(file_id);
-  delete from app_public.files f where f.id = delete_file.file_id returning f.sha256 into content;
-  if content is null then
-    perform app_hidden.fail('Forbidden', 'You don''t have the permission to change this file.');
-  end if;
-  return app_hidden.blob_in_use(content);
-end;
-$function$;
-comment on function app_hidden.delete_file(uuid) is 'Deletes a file the caller may write (FileNotFound, Forbidden); true when its content is still used by another file.';
-grant execute on function app_hidden.delete_file(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.delete_unreferenced_files(file_ids uuid[])
  RETURNS integer
@@ -1911,6 +2121,87 @@ $function$;
 comment on function app_hidden.has_scope(text) is 'Whether the signed-in account holds the scope. Call it in policies as (select app_hidden.has_scope(''x'')) so it runs once per statement.';
 grant execute on function app_hidden.has_scope(text) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.iban_valid(iban text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  rearranged text;
+  ch text;
+  remainder integer := 0;
+  digits text;
+begin
+  if iban is null or iban !~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$' then
+    return false;
+  end if;
+  rearranged := substr(iban, 5) || substr(iban, 1, 4);
+  foreach ch in array regexp_split_to_array(rearranged, '') loop
+    digits := case when ch between '0' and '9' then ch else (ascii(ch) - 55)::text end;
+    remainder := (remainder * (case when length(digits) = 1 then 10 else 100 end) + digits::integer) % 97;
+  end loop;
+  return remainder = 1;
+end;
+$function$;
+comment on function app_hidden.iban_valid(text) is 'Whether a normalized IBAN has the ISO 13616 form and mod-97 check digits.';
+grant execute on function app_hidden.iban_valid(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.import_bank_statement(bank_account_id uuid, statement_format text, file_id uuid, content_sha256 text, statement jsonb, csv_mapping jsonb DEFAULT NULL::jsonb)
+ RETURNS app_public.bank_statements
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  account app_public.bank_accounts;
+  result app_public.bank_statements;
+  lines_sum numeric;
+  line_total integer;
+  opening numeric := (statement ->> 'openingBalance')::numeric;
+  closing numeric := (statement ->> 'closingBalance')::numeric;
+  ref text := btrim(statement ->> 'statementId');
+begin
+  perform app_hidden.require_scope('payment:write');
+  select * into account from app_public.bank_accounts a where a.id = import_bank_statement.bank_account_id;
+  if account.id is null then
+    perform app_hidden.fail('BankAccountNotFound', 'The bank account was not found.');
+  end if;
+  perform pg_advisory_xact_lock(hashtext('bank_statement_import'), hashtext(account.id::text));
+  if upper(statement ->> 'currency') is distinct from account.currency::text then
+    perform app_hidden.fail('StatementCurrencyMismatch',
+      format('The statement is in %s, the bank account in %s.', coalesce(statement ->> 'currency', '?'), account.currency));
+  end if;
+  if app_hidden.normalize_iban(statement ->> 'accountIban') is not null and account.iban is not null
+     and app_hidden.normalize_iban(statement ->> 'accountIban') <> account.iban then
+    perform app_hidden.fail('StatementAccountMismatch',
+      format('The statement is of account %s, not of this bank account (%s).', statement ->> 'accountIban', account.iban));
+  end if;
+  if ref is null or ref = '' then
+    perform app_hidden.fail('StatementIdMissing', 'The statement has no statement id.');
+  end if;
+  if opening is null or closing is null then
+    perform app_hidden.fail('StatementBalanceMissing', 'The statement needs an opening and a closing balance.');
+  end if;
+  select coalesce(sum((l ->> 'amount')::numeric), 0), count(*) into lines_sum, line_total
+    from jsonb_array_elements(statement -> 'lines') l;
+  if opening + lines_sum <> closing then
+    perform app_hidden.fail('StatementBalanceMismatch',
+      format('The opening balance %s plus the lines (%s) is %s, not the closing balance %s: a difference of %s.',
+             opening, lines_sum, opening + lines_sum, closing, closing - (opening + lines_sum)));
+  end if;
+
+  result := app_hidden.store_bank_statement(account, statement_format, ref, import_bank_statement.content_sha256,
+                                            import_bank_statement.file_id, opening, closing, line_total, statement);
+  if import_bank_statement.csv_mapping is not null then
+    perform app_hidden.save_bank_csv_mapping(account.id, import_bank_statement.csv_mapping);
+  end if;
+  perform app_hidden.suggest_bank_matches(result.id);
+  return result;
+end;
+$function$;
+comment on function app_hidden.import_bank_statement(uuid,text,uuid,text,jsonb,jsonb) is 'Stores a parsed bank statement and its lines after the duplicate and balance checks.';
+grant execute on function app_hidden.import_bank_statement(uuid,text,uuid,text,jsonb,jsonb) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.in_period_range(year integer, month integer, start_year integer, start_month integer, end_year integer, end_month integer)
  RETURNS boolean
  LANGUAGE sql
@@ -1991,17 +2282,6 @@ $function$;
 comment on function app_hidden.is_supplier_user() is 'Whether the signed-in user is the user of a supplier: such a user reaches only the documents shared with it.';
 grant execute on function app_hidden.is_supplier_user() to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.live_cost_count(invoice_id integer)
- RETURNS integer
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-  select count(*)::integer from app_public.costs c
-   where c.invoice_id = live_cost_count.invoice_id and not c.is_deleted
-$function$;
-grant execute on function app_hidden.live_cost_count(integer) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_hidden.lock_bill(bill_id integer)
  RETURNS void
  LANGUAGE sql
@@ -2034,6 +2314,17 @@ AS $function$
 $function$;
 grant execute on function app_hidden.margin_percent(numeric,numeric) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.normalize_iban(iban text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select nullif(upper(regexp_replace(iban, '\s', '', 'g')), '')
+$function$;
+comment on function app_hidden.normalize_iban(text) is 'An IBAN without spaces, upper case; null for an empty one.';
+grant execute on function app_hidden.normalize_iban(text) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.normalized_company_name(name text)
  RETURNS text
  LANGUAGE sql
@@ -2046,19 +2337,28 @@ AS $function$
 $function$;
 grant execute on function app_hidden.normalized_company_name(text) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.paid_invoice_with_number(supplier_id uuid, invoice_ref text, except_id integer)
- RETURNS app_public.invoices
+CREATE OR REPLACE FUNCTION app_hidden.number_in_text(number text, body text)
+ RETURNS boolean
  LANGUAGE sql
- STABLE SECURITY DEFINER
+ IMMUTABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select i.* from app_public.invoices i
-   where i.supplier_id = paid_invoice_with_number.supplier_id
-     and lower(btrim(i.invoice_ref)) = lower(btrim(paid_invoice_with_number.invoice_ref))
-     and i.status = 'paid' and not i.is_deleted
-     and i.id is distinct from except_id
-   order by i.id limit 1
+  select coalesce(length(btrim(number)) >= 3 and strpos(lower(body), lower(btrim(number))) > 0, false)
 $function$;
+grant execute on function app_hidden.number_in_text(text,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.party_name_matches(line_name text, party_name text, party_legal_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(length(btrim(line_name)) >= 3 and (
+           strpos(lower(line_name), lower(btrim(party_name))) > 0
+        or strpos(lower(party_legal_name), lower(btrim(line_name))) > 0
+        or strpos(lower(line_name), lower(btrim(party_legal_name))) > 0), false)
+$function$;
+grant execute on function app_hidden.party_name_matches(text,text,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.project_visible(project_id uuid, allowed uuid[])
  RETURNS boolean
@@ -2141,29 +2441,6 @@ begin
 end;
 $function$;
 grant execute on function app_hidden.reference_not_found(text,text) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.replace_file(file_id uuid, name text, content_type text, size bigint, sha256 text)
- RETURNS app_public.files
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  file app_public.files;
-begin
-  perform app_hidden.require_writable_file(file_id);
-  update app_public.files f
-     set name = replace_file.name, content_type = replace_file.content_type, size = replace_file.size,
-         sha256 = replace_file.sha256, uploaded_at = now()
-   where f.id = replace_file.file_id
-  returning * into file;
-  if file.id is null then
-    perform app_hidden.fail('Forbidden', 'You don''t have the permission to change this file.');
-  end if;
-  return file;
-end;
-$function$;
-comment on function app_hidden.replace_file(uuid,text,text,bigint,text) is 'Replaces the content of a file the caller may write (FileNotFound, Forbidden).';
-grant execute on function app_hidden.replace_file(uuid,text,text,bigint,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.report_bills(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
  RETURNS TABLE(year integer, period integer, project_id uuid, amount_usd numeric)
@@ -2304,22 +2581,15 @@ end;
 $function$;
 grant execute on function app_hidden.require_visible_files(uuid[]) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.require_writable_file(file_id uuid)
+CREATE OR REPLACE FUNCTION app_hidden.save_bank_csv_mapping(bank_account_id uuid, mapping jsonb)
  RETURNS void
- LANGUAGE plpgsql
- STABLE
+ LANGUAGE sql
+ SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-begin
-  if not exists (select from app_public.files f where f.id = file_id) then
-    perform app_hidden.fail('FileNotFound', 'File not found');
-  end if;
-  if not app_hidden.can_write_file(file_id) then
-    perform app_hidden.fail('Forbidden', 'You don''t have the permission to change this file.');
-  end if;
-end;
+  update app_public.bank_accounts a set csv_mapping = mapping where a.id = bank_account_id
 $function$;
-grant execute on function app_hidden.require_writable_file(uuid) to ledgerline_visitor;
+grant execute on function app_hidden.save_bank_csv_mapping(uuid,jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.scope_closure(granted text[])
  RETURNS text[]
@@ -2374,54 +2644,6 @@ $function$;
 comment on function app_hidden.scope_closure(text[]) is 'Every scope the given scopes grant, directly or by implication.';
 grant execute on function app_hidden.scope_closure(text[]) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.sees_whole_invoices()
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-  select app_hidden.allowed_project_ids() is null and app_hidden.has_scope('cost:read')
-$function$;
-comment on function app_hidden.sees_whole_invoices() is 'Whether the signed-in account sees every cost of the invoices it sees (no project limit and cost:read).';
-grant execute on function app_hidden.sees_whole_invoices() to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.set_new_user_password(user_id uuid, password_hash text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-begin
-  perform app_hidden.require_scope('admin:user');
-  if password_hash is null or password_hash !~ '^\$argon2id\$' then
-    perform app_hidden.fail('InvalidInput', 'The password hash is not an argon2id hash.');
-  end if;
-  insert into app_private.user_secrets (user_id, password_hash)
-  values (set_new_user_password.user_id, set_new_user_password.password_hash)
-  on conflict do nothing;
-  if not found then
-    perform app_hidden.fail('Forbidden', 'This user already has a password.');
-  end if;
-end;
-$function$;
-grant execute on function app_hidden.set_new_user_password(uuid,text) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.set_user_active(user_id uuid, is_active boolean)
- RETURNS void
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-begin
-  perform app_hidden.require_scope('admin:user');
-  update app_public.users u set is_active = set_user_active.is_active where u.id = set_user_active.user_id;
-  if not found then
-    perform app_hidden.fail('UserNotFound', 'User not found');
-  end if;
-end;
-$function$;
-comment on function app_hidden.set_user_active(uuid,boolean) is 'Activates or deactivates a user, as the caller (admin:user); a deactivated user''s sign-ins end.';
-grant execute on function app_hidden.set_user_active(uuid,boolean) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_hidden.set_workflow_mode(mode text)
  RETURNS text
  LANGUAGE plpgsql
@@ -2437,16 +2659,57 @@ $function$;
 comment on function app_hidden.set_workflow_mode(text) is 'Sets the workflow mode for the rest of the transaction and returns the previous one, to be restored.';
 grant execute on function app_hidden.set_workflow_mode(text) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.store_bank_statement(account app_public.bank_accounts, statement_format text, ref text, content_sha256 text, file_id uuid, opening numeric, closing numeric, line_total integer, statement jsonb)
+ RETURNS app_public.bank_statements
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  result app_public.bank_statements;
+begin
+  if exists (select from app_public.bank_statements s
+              where s.bank_account_id = account.id and s.statement_ref = ref) then
+    perform app_hidden.fail('StatementAlreadyImported',
+      format('Statement %s of this bank account is already imported.', ref));
+  end if;
+  if exists (select from app_public.bank_statements s where s.content_sha256 = store_bank_statement.content_sha256) then
+    perform app_hidden.fail('StatementAlreadyImported', 'This file is already imported.');
+  end if;
+  insert into app_public.bank_statements (bank_account_id, subsidiary_id, format, statement_ref, content_sha256,
+      file_id, currency, from_date, to_date, opening_balance, closing_balance, line_count, imported_by)
+  values (account.id, account.subsidiary_id, statement_format, ref, store_bank_statement.content_sha256,
+      store_bank_statement.file_id, account.currency,
+      coalesce((statement ->> 'fromDate')::date,
+               (select min((l ->> 'bookingDate')::date) from jsonb_array_elements(statement -> 'lines') l)),
+      coalesce((statement ->> 'toDate')::date,
+               (select max((l ->> 'bookingDate')::date) from jsonb_array_elements(statement -> 'lines') l)),
+      opening, closing, line_total, app_hidden.current_user_id())
+  returning * into result;
+
+  insert into app_public.bank_statement_lines (statement_id, bank_account_id, subsidiary_id, position, booking_date,
+      value_date, amount, currency, counterparty_name, counterparty_iban, remittance, bank_reference)
+  select result.id, account.id, account.subsidiary_id, l.line, l."bookingDate", coalesce(l."valueDate", l."bookingDate"),
+         l.amount, account.currency, nullif(btrim(l."counterpartyName"), ''),
+         app_hidden.normalize_iban(l."counterpartyIban"), nullif(btrim(l.remittance), ''), nullif(btrim(l.reference), '')
+    from jsonb_to_recordset(statement -> 'lines')
+         as l(line integer, "bookingDate" date, "valueDate" date, amount numeric, "counterpartyName" text,
+              "counterpartyIban" text, remittance text, reference text);
+  return result;
+end;
+$function$;
+grant execute on function app_hidden.store_bank_statement(app_public.bank_accounts,text,text,text,uuid,numeric,numeric,integer,jsonb) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.subsidiaries_seen_whole()
  RETURNS uuid[]
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-  select case when app_hidden.allowed_project_ids() is null and app_hidden.supplier_ids() is null
+  select case when app_hidden.allowed_project_ids() is null
               then app_hidden.visible_subsidiary_ids() else '{}'::uuid[] end
 $function$;
-comment on function app_hidden.subsidiaries_seen_whole() is 'The visible subsidiaries when the account has no project limit and is no supplier''s user, else none; call as (select app_hidden.subsidiaries_seen_whole()).';
+comment on function app_hidden.subsidiaries_seen_whole() is 'The visible subsidiaries when the account has no project limit, else none; call as (select app_hidden.subsidiaries_seen_whole()).';
 grant execute on function app_hidden.subsidiaries_seen_whole() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.subsidiary_visible(subsidiary_id uuid, visible uuid[])
@@ -2459,27 +2722,51 @@ $function$;
 comment on function app_hidden.subsidiary_visible(uuid,uuid[]) is 'Whether a subsidiary is one of the visible ones; call as subsidiary_visible(col, (select app_hidden.visible_subsidiary_ids())).';
 grant execute on function app_hidden.subsidiary_visible(uuid,uuid[]) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.supplier_ids()
- RETURNS uuid[]
- LANGUAGE sql
- STABLE SECURITY DEFINER
+CREATE OR REPLACE FUNCTION app_hidden.suggest_bank_matches(statement_id uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
  SET search_path TO 'pg_catalog'
 AS $function$
-  select array_agg(s.id order by s.id) from app_public.suppliers s where s.user_id = app_hidden.current_user_id()
+declare
+  found_lines uuid[];
+  found_invoices integer[];
+  found_bills integer[];
+  found_confidence text[];
+  statement_subsidiary uuid;
+  statement_currency text;
+begin
+  select s.subsidiary_id, s.currency::text into statement_subsidiary, statement_currency
+    from app_public.bank_statements s where s.id = suggest_bank_matches.statement_id;
+  with candidates as materialized (
+    select c.invoice_id, c.bill_id, c.direction, c.remaining, c.number
+      from app_hidden.open_payables c
+     where c.subsidiary_id = statement_subsidiary and c.currency = statement_currency and c.remaining > 0
+  ), lines as materialized (
+    select l.id, sign(l.amount)::integer as direction, abs(l.amount) - l.matched_amount as amount,
+           coalesce(l.remittance, '') || ' ' || coalesce(l.bank_reference, '') as body
+      from app_public.bank_statement_lines l
+     where l.statement_id = suggest_bank_matches.statement_id and l.status in ('unmatched', 'partly_matched')
+  ), matched as (
+    select l.id as line_id, c.invoice_id, c.bill_id, app_hidden.number_in_text(c.number, l.body) as by_number
+      from lines l join candidates c on c.direction = l.direction and c.remaining = l.amount
+  ), best as (
+    select line_id,
+           count(*) as total,
+           count(*) filter (where by_number) as numbered,
+           (array_agg(invoice_id order by by_number desc, invoice_id, bill_id))[1] as invoice_id,
+           (array_agg(bill_id order by by_number desc, invoice_id, bill_id))[1] as bill_id
+      from matched group by line_id
+  )
+  select array_agg(line_id), array_agg(invoice_id), array_agg(bill_id),
+         array_agg(case when numbered = 1 then 'high' else 'medium' end)
+    into found_lines, found_invoices, found_bills, found_confidence
+    from best where numbered = 1 or total = 1;
+  return app_hidden.bank_lines_store_suggestions(coalesce(found_lines, '{}'), coalesce(found_invoices, '{}'),
+                                                 coalesce(found_bills, '{}'), coalesce(found_confidence, '{}'));
+end;
 $function$;
-comment on function app_hidden.supplier_ids() is 'The suppliers whose user the signed-in user is (null: none); call as (select app_hidden.supplier_ids()).';
-grant execute on function app_hidden.supplier_ids() to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.supplier_ids_seen_whole()
- RETURNS uuid[]
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-  select case when app_hidden.allowed_project_ids() is null then coalesce(app_hidden.supplier_ids(), '{}')
-              else '{}'::uuid[] end
-$function$;
-grant execute on function app_hidden.supplier_ids_seen_whole() to ledgerline_visitor;
+comment on function app_hidden.suggest_bank_matches(uuid) is 'Stores the best suggestion (high or medium confidence) of each open line of a statement.';
+grant execute on function app_hidden.suggest_bank_matches(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.usd_rate(currency text, on_date date)
  RETURNS numeric
@@ -2952,6 +3239,19 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_bank_accounts__normalize()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  new.iban := app_hidden.normalize_iban(new.iban);
+  new.bic := nullif(upper(btrim(new.bic)), '');
+  new.account_number := nullif(btrim(new.account_number), '');
+  return new;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_bills__amounts()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3272,32 +3572,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.tg_invoices__not_paid_twice()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  paid app_public.invoices;
-begin
-  if tg_op = 'UPDATE' and (new.supplier_id, lower(btrim(new.invoice_ref)))
-                          is not distinct from (old.supplier_id, lower(btrim(old.invoice_ref))) then
-    return new;
-  end if;
-  paid := app_hidden.paid_invoice_with_number(new.supplier_id, new.invoice_ref, new.id);
-  if paid.id is not null then
-    raise exception using errcode = 'LL001', hint = 'DuplicateInvoice',
-      message = format('This supplier''s invoice %s of %s (#%s) is already paid.',
-                       paid.invoice_ref, to_char(paid.invoice_date, 'YYYY-MM-DD'), paid.id),
-      detail = json_build_object('invoiceId', paid.id, 'invoiceRef', paid.invoice_ref,
-                                 'invoiceDate', to_char(paid.invoice_date, 'YYYY-MM-DD'))::text;
-  end if;
-  return new;
-end;
-$function$;
-comment on function app_private.tg_invoices__not_paid_twice() is 'Refuses an invoice with the supplier and number of a live paid one (DuplicateInvoice).';
-
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__notify()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3429,22 +3703,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.tg_payments__not_in_future()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-begin
-  if new.payment_date::date > current_date then
-    perform app_hidden.fail('PaymentDateInFuture',
-      format('A payment cannot be dated in the future: %s is after today (%s).',
-             to_char(new.payment_date::date, 'YYYY-MM-DD'), to_char(current_date, 'YYYY-MM-DD')));
-  end if;
-  return new;
-end;
-$function$;
-comment on function app_private.tg_payments__not_in_future() is 'Refuses a payment dated after today (PaymentDateInFuture).';
-
 CREATE OR REPLACE FUNCTION app_private.tg_payments__refresh()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3504,24 +3762,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.tg_users__active()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-begin
-  if old.is_active and not new.is_active then
-    if new.id = app_hidden.current_user_id() then
-      perform app_hidden.fail('CannotDeactivateSelf', 'You cannot deactivate your own user.');
-    end if;
-    perform from app_private.refresh_tokens t where t.user_id = new.id for update;
-    update app_private.refresh_tokens t set revoked_at = coalesce(t.revoked_at, now()) where t.user_id = new.id;
-  end if;
-  return new;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.tg_users__keep_avatar()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3544,6 +3784,91 @@ AS $function$
 $function$;
 comment on function app_public."current_user"() is 'The signed-in user, or null.';
 grant execute on function app_public."current_user"() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.accept_bank_match(line_id uuid, allocations app_public.bank_allocation[])
+ RETURNS app_public.bank_statement_lines
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  line app_public.bank_statement_lines := app_hidden.bank_line_for_change(line_id);
+  a app_public.bank_allocation;
+  stmt_ref text;
+  line_reference text;
+  payment_id uuid;
+  record_subsidiary uuid;
+  total numeric := 0;
+begin
+  perform app_hidden.require_ids(allocations);
+  if line.status = 'ignored' then
+    perform app_hidden.fail('BankLineIgnored', 'The line is marked as not an invoice or bill payment; undo that first.');
+  end if;
+  select s.statement_ref into stmt_ref from app_public.bank_statements s where s.id = line.statement_id;
+  line_reference := coalesce(line.bank_reference, stmt_ref || '/' || line.position);
+  foreach a in array allocations loop
+    if (a.invoice_id is null) = (a.bill_id is null) then
+      perform app_hidden.fail('MissingPaymentTarget', 'A payment needs an invoice id or a bill id.');
+    end if;
+    total := total + coalesce(a.amount, 0);
+  end loop;
+  if line.matched_amount + total > abs(line.amount) then
+    perform app_hidden.fail('BankMatchExceedsLine',
+      format('The payments (%s) would be more than what is left of the line (%s %s).',
+             total, abs(line.amount) - line.matched_amount, line.currency));
+  end if;
+  foreach a in array allocations loop
+    if a.invoice_id is not null then
+      select i.subsidiary_id into record_subsidiary from app_public.invoices i where i.id = a.invoice_id;
+      perform app_hidden.check_bank_allocation(line, 'invoice', coalesce(record_subsidiary, line.subsidiary_id), a.amount);
+      payment_id := (app_public.create_invoice_payment(a.invoice_id, a.amount, line.currency::text,
+                       line.value_date::timestamptz, 'transaction')).payment_id;
+    else
+      select b.subsidiary_id into record_subsidiary from app_public.bills b where b.id = a.bill_id;
+      perform app_hidden.check_bank_allocation(line, 'bill', coalesce(record_subsidiary, line.subsidiary_id), a.amount);
+      payment_id := (app_public.create_bill_payment(a.bill_id, a.amount, line.currency::text,
+                       line.value_date::timestamptz, 'transaction')).payment_id;
+    end if;
+    update app_public.payments p set reference = line_reference where p.id = payment_id;
+    perform app_hidden.bank_line_link(line.id, payment_id, true);
+  end loop;
+  perform app_hidden.bank_line_refresh(line.id);
+  select * into line from app_public.bank_statement_lines l where l.id = line.id;
+  return line;
+end;
+$function$;
+comment on function app_public.accept_bank_match(uuid,app_public.bank_allocation[]) is 'Pays invoices or bills from a statement line: one payment per allocation (method transaction, the line''s value date and reference), all or nothing.';
+grant execute on function app_public.accept_bank_match(uuid,app_public.bank_allocation[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.accept_high_confidence_matches(statement_id uuid)
+ RETURNS SETOF app_public.bank_statement_lines
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  l record;
+begin
+  perform app_hidden.require_scope('payment:write');
+  if not exists (select from app_public.bank_statements s where s.id = statement_id) then
+    perform app_hidden.fail('BankStatementNotFound', 'The bank statement was not found.');
+  end if;
+  for l in
+    select line.id, abs(line.amount) as amount, line.suggested_invoice_id, line.suggested_bill_id
+      from app_public.bank_statement_lines line
+     where line.statement_id = accept_high_confidence_matches.statement_id and line.status = 'unmatched'
+       and line.suggestion_confidence = 'high'
+     order by line.position
+  loop
+    if exists (select from app_hidden.open_payables c
+                where c.invoice_id is not distinct from l.suggested_invoice_id
+                  and c.bill_id is not distinct from l.suggested_bill_id and c.remaining = l.amount) then
+      return next app_public.accept_bank_match(l.id,
+        array[row(l.suggested_invoice_id, l.suggested_bill_id, l.amount)::app_public.bank_allocation]);
+    end if;
+  end loop;
+end;
+$function$;
+comment on function app_public.accept_high_confidence_matches(uuid) is 'Accepts every high-confidence suggestion of a statement that still holds, all at once.';
+grant execute on function app_public.accept_high_confidence_matches(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.access_pattern_matches(pattern text, access_key text)
  RETURNS boolean
@@ -3747,6 +4072,206 @@ end;
 $function$;
 comment on function app_public.archive_and_delete_invoices(integer[]) is 'Deletes several invoices (at least one id), all or nothing.';
 grant execute on function app_public.archive_and_delete_invoices(integer[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_line_payments_record_label(link app_public.bank_line_payments)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(
+    (select i.invoice_ref from app_public.invoices_payments ip join app_public.invoices i on i.id = ip.invoice_id
+      where ip.payment_id = link.payment_id),
+    (select coalesce(b.invoice_ref, b.name) from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id
+      where bp.payment_id = link.payment_id))
+$function$;
+comment on function app_public.bank_line_payments_record_label(app_public.bank_line_payments) is 'The number of the invoice or bill the matched payment settles.';
+grant execute on function app_public.bank_line_payments_record_label(app_public.bank_line_payments) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_lines_to_match_count()
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_hidden.has_scope('payment:write') then
+    (select count(*)::integer from app_public.bank_statement_lines l where l.status in ('unmatched', 'partly_matched'))
+  end
+$function$;
+comment on function app_public.bank_lines_to_match_count() is 'How many statement lines wait for a match (null when the account may not match).';
+grant execute on function app_public.bank_lines_to_match_count() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_reconciliation(bank_account_id uuid, from_date date, to_date date)
+ RETURNS app_public.bank_reconciliation
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with account as (
+    select a.* from app_public.bank_accounts a where a.id = bank_reconciliation.bank_account_id
+  ), lines as (
+    select l.* from app_public.bank_statement_lines l
+     where l.bank_account_id = bank_reconciliation.bank_account_id
+       and l.value_date between from_date and to_date
+  )
+  select a.id, from_date, to_date, a.currency::text,
+         (select s.opening_balance from app_public.bank_statements s
+           where s.bank_account_id = a.id and s.to_date >= from_date and s.from_date <= to_date
+           order by s.from_date, s.imported_at limit 1),
+         (select s.closing_balance from app_public.bank_statements s
+           where s.bank_account_id = a.id and s.to_date >= from_date and s.from_date <= to_date
+           order by s.to_date desc, s.imported_at desc limit 1),
+         coalesce((select sum(amount) from lines), 0),
+         coalesce((select sum(sign(amount) * matched_amount) from lines), 0),
+         coalesce((select sum(amount) from lines where status = 'ignored'), 0),
+         coalesce((select sum(amount - sign(amount) * matched_amount) from lines where status in ('unmatched', 'partly_matched')), 0),
+         (select count(*)::integer from lines where status in ('unmatched', 'partly_matched')),
+         coalesce((select sum(p.amount) from app_public.bank_unseen_payments(a.id, from_date, to_date) p), 0),
+         (select count(*)::integer from app_public.bank_unseen_payments(a.id, from_date, to_date))
+    from account a
+$function$;
+comment on function app_public.bank_reconciliation(uuid,date,date) is 'Statement balances and movement of a bank account over a period against the matched payments, the unmatched lines and the payments never seen on a statement.';
+grant execute on function app_public.bank_reconciliation(uuid,date,date) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_available_actions(line app_public.bank_statement_lines)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when not app_hidden.has_scope('payment:write') then '{}'::text[] else
+    array_remove(array[
+      case when line.status in ('unmatched', 'partly_matched') then 'accept' end,
+      case when line.status = 'unmatched' then 'ignore' end,
+      case when line.status <> 'unmatched' then 'undo' end
+    ], null) end
+$function$;
+comment on function app_public.bank_statement_lines_available_actions(app_public.bank_statement_lines) is 'What the account may do to the line: accept (a match), ignore (not a payment), undo.';
+grant execute on function app_public.bank_statement_lines_available_actions(app_public.bank_statement_lines) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_find_records(line app_public.bank_statement_lines, search text)
+ RETURNS SETOF app_public.bank_match_suggestion
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select c.kind, c.invoice_id, c.bill_id, c.number, c.party_name, c.remaining, c.currency, c.due_date,
+         0, c.remaining = abs(line.amount) - line.matched_amount, false, false, 'low'
+    from app_hidden.open_payables c
+   where c.subsidiary_id = line.subsidiary_id and c.currency = line.currency::text
+     and c.direction = sign(line.amount)::integer and c.remaining > 0
+     and line.status in ('unmatched', 'partly_matched')
+     and length(btrim(search)) >= 2
+     and (strpos(lower(coalesce(c.number, '')), lower(btrim(search))) > 0
+          or strpos(lower(c.party_name), lower(btrim(search))) > 0
+          or strpos(lower(c.party_legal_name), lower(btrim(search))) > 0)
+   order by c.due_date desc, c.invoice_id, c.bill_id
+   limit 20
+$function$;
+comment on function app_public.bank_statement_lines_find_records(app_public.bank_statement_lines,text) is 'Open invoices or bills this line may pay whose number or party name contains the text (at least 2 characters; at most 20).';
+grant execute on function app_public.bank_statement_lines_find_records(app_public.bank_statement_lines,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_payment_candidates(line app_public.bank_statement_lines)
+ RETURNS SETOF app_public.payments
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select p.* from app_public.payments p
+   where p.subsidiary_id = line.subsidiary_id and p.currency = line.currency
+     and p.amount <= abs(line.amount) - line.matched_amount
+     and p.payment_date >= (line.value_date - 30)::timestamptz and p.payment_date < (line.value_date + 31)::timestamptz
+     and line.status in ('unmatched', 'partly_matched')
+     and not exists (select from app_public.bank_line_payments blp where blp.payment_id = p.id)
+     and case when line.amount < 0
+              then exists (select from app_public.invoices_payments ip where ip.payment_id = p.id)
+              else exists (select from app_public.bills_payments bp where bp.payment_id = p.id) end
+   order by abs(p.amount - (abs(line.amount) - line.matched_amount)), abs(p.payment_date::date - line.value_date), p.id
+   limit 10
+$function$;
+comment on function app_public.bank_statement_lines_payment_candidates(app_public.bank_statement_lines) is 'Payments recorded by hand that this line may be, closest first (at most 10).';
+grant execute on function app_public.bank_statement_lines_payment_candidates(app_public.bank_statement_lines) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_suggestions(line app_public.bank_statement_lines)
+ RETURNS SETOF app_public.bank_match_suggestion
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with iban_parties as (
+    -- The parties whose records were paid from or to this IBAN before.
+    select 'invoice'::text as kind, i.supplier_id as party_id
+      from app_public.bank_statement_lines l
+      join app_public.bank_line_payments blp on blp.line_id = l.id
+      join app_public.invoices_payments ip on ip.payment_id = blp.payment_id
+      join app_public.invoices i on i.id = ip.invoice_id
+     where l.counterparty_iban = line.counterparty_iban
+    union
+    select 'bill', b.client_id
+      from app_public.bank_statement_lines l
+      join app_public.bank_line_payments blp on blp.line_id = l.id
+      join app_public.bills_payments bp on bp.payment_id = blp.payment_id
+      join app_public.bills b on b.id = bp.bill_id
+     where l.counterparty_iban = line.counterparty_iban
+  ), scored as (
+    select c.kind, c.invoice_id, c.bill_id, c.number, c.party_name, c.remaining, c.currency, c.due_date,
+           c.remaining = abs(line.amount) - line.matched_amount as amount_matches,
+           app_hidden.number_in_text(c.number, coalesce(line.remittance, '') || ' ' || coalesce(line.bank_reference, '')) as number_matches,
+           (app_hidden.party_name_matches(line.counterparty_name, c.party_name, c.party_legal_name)
+            or (c.kind, c.party_id) in (select kind, party_id from iban_parties)) as party_matches,
+           abs(c.due_date - line.value_date) as days
+      from app_hidden.open_payables c
+     where c.subsidiary_id = line.subsidiary_id and c.currency = line.currency::text
+       and c.direction = sign(line.amount)::integer and c.remaining > 0
+       and line.status in ('unmatched', 'partly_matched')
+  ), ranked as (
+    select s.*, (case when amount_matches then 50 else 0 end + case when number_matches then 40 else 0 end
+                 + case when party_matches then 20 else 0 end
+                 + case when days <= 30 then 10 when days <= 90 then 5 else 0 end) as score,
+           count(*) filter (where amount_matches and number_matches) over () as exact
+      from scored s
+     where amount_matches or number_matches or party_matches
+  )
+  select kind, invoice_id, bill_id, number, party_name, remaining, currency, due_date, score,
+         amount_matches, number_matches, party_matches,
+         case when amount_matches and number_matches and exact = 1 then 'high'
+              when amount_matches or number_matches then 'medium' else 'low' end
+    from ranked
+   order by score desc, due_date, invoice_id, bill_id
+   limit 20
+$function$;
+comment on function app_public.bank_statement_lines_suggestions(app_public.bank_statement_lines) is 'Open invoices or bills this line may pay, best first (at most 20).';
+grant execute on function app_public.bank_statement_lines_suggestions(app_public.bank_statement_lines) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_statements_available_actions(statement app_public.bank_statements)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_hidden.has_scope('payment:write') and exists (
+                select from app_public.bank_statement_lines l
+                 where l.statement_id = statement.id and l.status = 'unmatched' and l.suggestion_confidence = 'high')
+              then array['accept_high_confidence'] else '{}'::text[] end
+$function$;
+comment on function app_public.bank_statements_available_actions(app_public.bank_statements) is 'What the account may do to the statement: accept_high_confidence (its sure matches at once).';
+grant execute on function app_public.bank_statements_available_actions(app_public.bank_statements) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_unseen_payments(bank_account_id uuid, from_date date, to_date date)
+ RETURNS SETOF app_public.payments
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select p.* from app_public.payments p
+    join app_public.bank_accounts a on a.id = bank_unseen_payments.bank_account_id
+   where p.subsidiary_id = a.subsidiary_id and p.currency = a.currency and p.payment_method = 'transaction'
+     and p.payment_date >= from_date::timestamptz and p.payment_date < (to_date + 1)::timestamptz
+     and not exists (select from app_public.bank_line_payments blp where blp.payment_id = p.id)
+   order by p.payment_date, p.id
+$function$;
+comment on function app_public.bank_unseen_payments(uuid,date,date) is 'Payments by transaction of the account''s subsidiary and currency in the period that no statement line is matched to.';
+grant execute on function app_public.bank_unseen_payments(uuid,date,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bills_available_actions(bill app_public.bills)
  RETURNS text[]
@@ -3977,50 +4502,6 @@ end;
 $function$;
 comment on function app_public.close_invoices_as_paid(integer[],app_public.payment_method,timestamp with time zone) is 'Closes each invoice as paid (all or nothing); the final payment method and date settle whatever remains on each.';
 grant execute on function app_public.close_invoices_as_paid(integer[],app_public.payment_method,timestamp with time zone) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.close_invoices_as_paid_preview(ids integer[], final_payment_method app_public.payment_method DEFAULT NULL::app_public.payment_method, final_payment_date timestamp with time zone DEFAULT NULL::timestamp with time zone)
- RETURNS SETOF app_public.close_as_paid_preview
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  item integer;
-  invoice app_public.invoices;
-  row app_public.close_as_paid_preview;
-begin
-  perform app_hidden.require_ids(ids);
-  foreach item in array ids loop
-    select * into invoice from app_public.invoices i where i.id = item;
-    row := (item, invoice.invoice_ref, invoice.currency, invoice.amount_w_vat,
-            case when invoice.id is null then null
-                 else greatest(app_public.invoices_remaining_amount(invoice), 0) end, null, null,
-            invoice.status::text, invoice.is_deleted);
-    begin
-      perform app_public.close_invoice_as_paid(item, coalesce(final_payment_method, 'transaction'),
-                                               coalesce(final_payment_date, now()));
-      -- It would close: undo it (the block's subtransaction is rolled back).
-      raise exception using errcode = 'LL999', message = 'preview';
-    exception
-      when sqlstate 'LL999' then null;
-      when others then
-        declare
-          code text;
-          message text;
-          state text;
-        begin
-          get stacked diagnostics code = pg_exception_hint, message = message_text, state = returned_sqlstate;
-          row.refusal_code := case when state like 'LL%' then nullif(code, '')
-                                   when state = '42501' then 'Forbidden'
-                                   else 'BusinessRule' end;
-          row.refusal_message := message;
-        end;
-    end;
-    return next row;
-  end loop;
-end;
-$function$;
-comment on function app_public.close_invoices_as_paid_preview(integer[],app_public.payment_method,timestamp with time zone) is 'What closeInvoicesAsPaid would do to each invoice, without doing it: the final payment it records, or the code and reason of its refusal.';
-grant execute on function app_public.close_invoices_as_paid_preview(integer[],app_public.payment_method,timestamp with time zone) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.contractors()
  RETURNS SETOF app_public.company
@@ -4621,6 +5102,28 @@ $function$;
 comment on function app_public.get_document_prep_vals(uuid) is 'The parties of a document (principal, client, service, contractor), to prefill a related one.';
 grant execute on function app_public.get_document_prep_vals(uuid) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.ignore_bank_line(line_id uuid, note text)
+ RETURNS app_public.bank_statement_lines
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  line app_public.bank_statement_lines := app_hidden.bank_line_for_change(line_id);
+begin
+  if note is null or btrim(note) = '' then
+    perform app_hidden.fail('BankLineNoteRequired', 'Say why the line is not an invoice or bill payment.');
+  end if;
+  if line.matched_amount > 0 then
+    perform app_hidden.fail('BankLineHasMatches', 'The line already pays invoices or bills; undo them first.');
+  end if;
+  perform app_hidden.bank_line_refresh(line.id, btrim(note));
+  select * into line from app_public.bank_statement_lines l where l.id = line.id;
+  return line;
+end;
+$function$;
+comment on function app_public.ignore_bank_line(uuid,text) is 'Marks a statement line as not an invoice or bill payment (bank fee, own transfer), with a note.';
+grant execute on function app_public.ignore_bank_line(uuid,text) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.import_exchange_rates(rows jsonb)
  RETURNS integer
  LANGUAGE plpgsql
@@ -4708,20 +5211,6 @@ $function$;
 comment on function app_public.invoices_has_payments(app_public.invoices) is 'Whether any payment was recorded on the invoice.';
 grant execute on function app_public.invoices_has_payments(app_public.invoices) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.invoices_hidden_cost_count(invoice app_public.invoices)
- RETURNS integer
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select case when (select app_hidden.sees_whole_invoices()) then 0
-              else app_hidden.live_cost_count(invoice.id)
-                   - (select count(*)::integer from app_public.costs c
-                       where c.invoice_id = invoice.id and not c.is_deleted) end
-$function$;
-comment on function app_public.invoices_hidden_cost_count(app_public.invoices) is 'How many live costs of this invoice are outside your access (0 when you see them all).';
-grant execute on function app_public.invoices_hidden_cost_count(app_public.invoices) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_public.invoices_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
  LANGUAGE sql
@@ -4791,48 +5280,6 @@ AS $function$ select invoice.amount_w_vat - invoice.amount $function$;
 comment on function app_public.invoices_vat_amount(app_public.invoices) is 'The VAT of the invoice: amount with VAT minus amount.';
 grant execute on function app_public.invoices_vat_amount(app_public.invoices) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount(invoice app_public.invoices)
- RETURNS numeric
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select case when (select app_hidden.sees_whole_invoices()) then null
-              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
-              else (select coalesce(sum(c.amount), 0) from app_public.costs c
-                     where c.invoice_id = invoice.id and not c.is_deleted) end
-$function$;
-comment on function app_public.invoices_visible_amount(app_public.invoices) is 'The sum without VAT of the live costs of this invoice you see; null when you see them all.';
-grant execute on function app_public.invoices_visible_amount(app_public.invoices) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount_usd_w_vat(invoice app_public.invoices)
- RETURNS numeric
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select case when (select app_hidden.sees_whole_invoices()) then null
-              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
-              else (select coalesce(sum(c.amount_usd_w_vat), 0) from app_public.costs c
-                     where c.invoice_id = invoice.id and not c.is_deleted) end
-$function$;
-comment on function app_public.invoices_visible_amount_usd_w_vat(app_public.invoices) is 'The sum with VAT in USD of the live costs of this invoice you see; null when you see them all.';
-grant execute on function app_public.invoices_visible_amount_usd_w_vat(app_public.invoices) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount_w_vat(invoice app_public.invoices)
- RETURNS numeric
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select case when (select app_hidden.sees_whole_invoices()) then null
-              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
-              else (select coalesce(sum(c.amount_w_vat), 0) from app_public.costs c
-                     where c.invoice_id = invoice.id and not c.is_deleted) end
-$function$;
-comment on function app_public.invoices_visible_amount_w_vat(app_public.invoices) is 'The sum with VAT of the live costs of this invoice you see; null when you see them all.';
-grant execute on function app_public.invoices_visible_amount_w_vat(app_public.invoices) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_public.is_valid_access_pattern(pattern text)
  RETURNS boolean
  LANGUAGE sql
@@ -4864,6 +5311,51 @@ AS $function$
 $function$;
 comment on function app_public.likely_duplicate_invoices(uuid,text,date,numeric) is 'Visible invoices of the supplier with the same number, or with the same amount with VAT and invoice date.';
 grant execute on function app_public.likely_duplicate_invoices(uuid,text,date,numeric) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.link_bank_line_payment(line_id uuid, payment_id uuid)
+ RETURNS app_public.bank_statement_lines
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  line app_public.bank_statement_lines := app_hidden.bank_line_for_change(line_id);
+  payment app_public.payments;
+  kind text;
+  record_subsidiary uuid;
+begin
+  if line.status = 'ignored' then
+    perform app_hidden.fail('BankLineIgnored', 'The line is marked as not an invoice or bill payment; undo that first.');
+  end if;
+  select * into payment from app_public.payments p where p.id = link_bank_line_payment.payment_id;
+  if payment.id is null then
+    perform app_hidden.fail('PaymentNotFound', 'Payment not found');
+  end if;
+  if exists (select from app_public.bank_line_payments blp where blp.payment_id = payment.id) then
+    perform app_hidden.fail('PaymentAlreadyMatched', 'The payment is already matched to a statement line.');
+  end if;
+  select 'invoice', i.subsidiary_id into kind, record_subsidiary
+    from app_public.invoices_payments ip join app_public.invoices i on i.id = ip.invoice_id where ip.payment_id = payment.id;
+  if kind is null then
+    select 'bill', b.subsidiary_id into kind, record_subsidiary
+      from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id where bp.payment_id = payment.id;
+  end if;
+  perform app_hidden.check_bank_allocation(line, kind, record_subsidiary, payment.amount);
+  if payment.currency <> line.currency then
+    perform app_hidden.fail('PaymentCurrencyMismatch', format('The payment must be in %s, the currency of the record it pays.', line.currency));
+  end if;
+  if line.matched_amount + payment.amount > abs(line.amount) then
+    perform app_hidden.fail('BankMatchExceedsLine',
+      format('The payments (%s) would be more than what is left of the line (%s %s).',
+             payment.amount, abs(line.amount) - line.matched_amount, line.currency));
+  end if;
+  perform app_hidden.bank_line_link(line.id, payment.id, false);
+  perform app_hidden.bank_line_refresh(line.id);
+  select * into line from app_public.bank_statement_lines l where l.id = line.id;
+  return line;
+end;
+$function$;
+comment on function app_public.link_bank_line_payment(uuid,uuid) is 'Matches a payment recorded by hand to the statement line it was seen on.';
+grant execute on function app_public.link_bank_line_payment(uuid,uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.mark_all_notifications_read()
  RETURNS integer
@@ -4956,6 +5448,17 @@ AS $function$
 $function$;
 comment on function app_public.payables_aging(date) is 'Accounts payable aging: outstanding supplier invoices the account may see, by subsidiary and days past due, in USD; the last row is the total.';
 grant execute on function app_public.payables_aging(date) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.payments_bank_line_id(payment app_public.payments)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select blp.line_id from app_public.bank_line_payments blp where blp.payment_id = payment.id
+$function$;
+comment on function app_public.payments_bank_line_id(app_public.payments) is 'The bank statement line the payment is matched to (null: not seen on a statement yet).';
+grant execute on function app_public.payments_bank_line_id(app_public.payments) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.principals()
  RETURNS SETOF app_public.company
@@ -5592,6 +6095,33 @@ AS $function$
 $function$;
 comment on function app_public.similar_companies(text) is 'Clients, suppliers and subsidiaries whose name is like the given one (ignoring case, punctuation and legal forms).';
 grant execute on function app_public.similar_companies(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.undo_bank_match(line_id uuid)
+ RETURNS app_public.bank_statement_lines
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  line app_public.bank_statement_lines := app_hidden.bank_line_for_change(line_id);
+  m record;
+begin
+  if line.status = 'unmatched' then
+    perform app_hidden.fail('BankLineNotMatched', 'The line has no match to undo.');
+  end if;
+  for m in select blp.payment_id, blp.created from app_public.bank_line_payments blp where blp.line_id = line.id loop
+    if m.created then
+      perform app_public.delete_payment(m.payment_id);
+    else
+      perform app_hidden.bank_line_unlink(line.id, m.payment_id);
+    end if;
+  end loop;
+  perform app_hidden.bank_line_refresh(line.id);
+  select * into line from app_public.bank_statement_lines l where l.id = line.id;
+  return line;
+end;
+$function$;
+comment on function app_public.undo_bank_match(uuid) is 'Removes the payments a line''s match created (or unlinks hand-made ones), or its not-a-payment mark.';
+grant execute on function app_public.undo_bank_match(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.update_account_projects(account_id uuid, add uuid[] DEFAULT '{}'::uuid[], remove uuid[] DEFAULT '{}'::uuid[])
  RETURNS app_public.accounts

@@ -29,11 +29,13 @@ describe('sign-in and navigation by permission', () => {
         '/invoices',
         '/costs',
         '/bills',
+        '/banking',
         '/documents',
         '/analytics',
         '/admin/clients',
         '/admin/supplier',
         '/admin/subsidiaries',
+        '/admin/bank-accounts',
         '/admin/projects',
         '/admin/cost-types',
         '/admin/services',
@@ -42,9 +44,9 @@ describe('sign-in and navigation by permission', () => {
         '/admin/exchange-rates',
       ],
     ],
-    ['accountant', ['/', '/invoices', '/costs', '/bills']],
-    ['manager', ['/', '/invoices', '/costs', '/bills', '/documents', '/analytics']],
-    ['viewer', ['/', '/invoices', '/costs', '/bills', '/documents']],
+    ['accountant', ['/', '/invoices', '/costs', '/bills', '/banking']],
+    ['manager', ['/', '/invoices', '/costs', '/bills', '/banking', '/documents', '/analytics']],
+    ['viewer', ['/', '/invoices', '/costs', '/bills', '/banking', '/documents']],
   ])('%s sees exactly the screens the account allows', async (username, expected) => {
     const page = await newPage(e2e);
     await page.goto('/');

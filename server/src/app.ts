@@ -11,6 +11,7 @@ import { accessTokens } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import { LocalBlobStore } from './files/blob-store.ts';
+import { bankingRoutes } from './banking/routes.ts';
 import { storageRoutes } from './files/routes.ts';
 import { sweepFiles } from './files/sweeper.ts';
 import { clientErrorRoutes } from './client-errors.ts';
@@ -79,6 +80,7 @@ async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
 
 /** Where the file-storage REST module lives. */
 export const STORAGE_BASE_PATH = '/api/storage';
+export const BANKING_BASE_PATH = '/api/banking';
 
 /** Reads `Authorization: Bearer <token>`; undefined when absent. */
 function bearerToken(header: string | undefined): string | undefined {
@@ -214,6 +216,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pool: authenticatorPool,
     blobs,
   });
+  // Bank statement import (docs/reconciliation.md): parsed here, stored by one SQL function.
+  await app.register(bankingRoutes, { prefix: BANKING_BASE_PATH, pool: visitorPool, blobs });
   const sweep = () =>
     sweepFiles(ownerPool, blobs, path.join(filesDir, 'tmp')).catch((error: unknown) =>
       app.log.error(error, 'file sweep failed'),

@@ -660,7 +660,11 @@ describe('grants (stated once)', () => {
     ' period_date period_lock_refusal raise_refusal record_label' +
     // 0051-0053 (issue 32): visible subtotals, user and file writes as the caller, suppliers' users.
     ' sees_whole_invoices live_cost_count create_user set_new_user_password set_user_active' +
-    ' require_writable_file replace_file delete_file blob_in_use supplier_ids supplier_ids_seen_whole'
+    ' require_writable_file replace_file delete_file blob_in_use supplier_ids supplier_ids_seen_whole' +
+    // 0080: bank statements, matching and reconciliation (docs/reconciliation.md).
+    ' normalize_iban iban_valid import_bank_statement store_bank_statement save_bank_csv_mapping' +
+    ' suggest_bank_matches bank_lines_store_suggestions number_in_text party_name_matches' +
+    ' bank_line_for_change bank_line_link bank_line_unlink bank_line_refresh check_bank_allocation'
   ).split(' ');
 
   it('no app_private function, and only the listed app_hidden helpers, are executable by the visitor', async () => {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { transaction } from './transaction.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { seedBanking } from '../banking/demo.ts';
 
 /** Every demo user signs in with this password. */
 export const DEMO_PASSWORD = 'Demo#2026pass';
@@ -176,6 +177,7 @@ export async function seedDemoData(ownerUrl: string): Promise<boolean> {
       await insertReferenceData(client);
       await insertIdentity(client, passwordHash);
       await client.query(GENERATED_DATA_SQL);
+      await seedBanking(client);
       return true;
     });
   } finally {

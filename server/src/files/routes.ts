@@ -99,7 +99,7 @@ function describe(row: FileRow) {
   };
 }
 
-interface Received {
+export interface Received {
   tempPath: string;
   name: string;
   size: number;
@@ -174,7 +174,7 @@ async function checkUploads(files: Received[]): Promise<void> {
  * each blob's lock, so no sweeper or delete removes bytes a new row is about to use. If `record`
  * fails, blobs this call created are removed again: a failed request leaves nothing behind.
  */
-async function storeBlobs<T>(
+export async function storeBlobs<T>(
   client: pg.ClientBase,
   blobs: BlobStore,
   files: Received[],

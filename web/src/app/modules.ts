@@ -10,6 +10,7 @@ import adminSubsidiaries from '../features/admin/subsidiaries/index.ts';
 import adminSuppliers from '../features/admin/suppliers/index.ts';
 import adminUsers from '../features/admin/users/index.ts';
 import analytics from '../features/analytics/index.ts';
+import banking, { bankAccountsAdmin } from '../features/banking/index.ts';
 import bills from '../features/bills/index.ts';
 import costs from '../features/costs/index.ts';
 import documents from '../features/documents/index.ts';
@@ -25,12 +26,14 @@ export const MODULES: FeatureModule[] = [
   invoices,
   costs,
   bills,
+  banking,
   documents,
   subsidiaries,
   analytics,
   adminClients,
   adminSuppliers,
   adminSubsidiaries,
+  bankAccountsAdmin,
   adminProjects,
   adminCostTypes,
   adminServices,

@@ -11,6 +11,7 @@ export interface PermissionFlags {
   approveCost: boolean;
   validateInvoice: boolean;
   closeInvoice: boolean;
+  paymentRead: boolean;
   paymentWrite: boolean;
   createReport: boolean;
   adminCompany: boolean;
@@ -37,6 +38,7 @@ export const FLAG_SCOPES: Record<Permission, string> = {
   approveCost: 'approve_cost',
   validateInvoice: 'validate_invoice',
   closeInvoice: 'close_invoice',
+  paymentRead: 'payment:read',
   paymentWrite: 'payment:write',
   createReport: 'create_report',
   adminCompany: 'admin:company',

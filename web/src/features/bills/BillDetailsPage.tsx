@@ -355,6 +355,7 @@ function BillView({ bill }: { bill: Bill }) {
               <TableRow>
                 <TableCell>{t('payments.date')}</TableCell>
                 <TableCell>{t('payments.method')}</TableCell>
+                <TableCell>{t('banking.reference')}</TableCell>
                 <TableCell align="right">{t('payments.amountColumn')}</TableCell>
                 <TableCell align="right">{t('bills.amountUsd')}</TableCell>
                 <TableCell>{t('payments.by')}</TableCell>
@@ -366,6 +367,7 @@ function BillView({ bill }: { bill: Bill }) {
                 <TableRow key={payment.id} data-testid="payment-row">
                   <TableCell>{formatDate(payment.paymentDate, lang)}</TableCell>
                   <TableCell>{t(`payments.methods.${payment.paymentMethod}`)}</TableCell>
+                  <TableCell data-testid="payment-reference">{payment.reference ?? ''}</TableCell>
                   <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                     {money(payment.amount, payment.currency)}
                   </TableCell>

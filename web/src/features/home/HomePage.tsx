@@ -1,4 +1,5 @@
 import { Box, Grid, Typography } from '@mui/material';
+import { BankLinesToMatchCard } from '../banking/BankLinesToMatchCard.tsx';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,6 +96,7 @@ export default function HomePage() {
         {t('home.greeting', { name: user?.firstName })}
       </Typography>
       {nothing && <Typography color="text.secondary">{t('home.nothing')}</Typography>}
+      {permissions.paymentRead && <BankLinesToMatchCard />}
       <Grid container spacing={2} sx={{ mb: 2 }}>
         {show.costsToApprove && (
           <Grid size={{ xs: 12, md: 6 }}>

@@ -60,6 +60,7 @@ export function InvoicePayments(props: {
             <TableRow>
               <TableCell>{t('payments.date')}</TableCell>
               <TableCell>{t('payments.method')}</TableCell>
+              <TableCell>{t('banking.reference')}</TableCell>
               <TableCell align="right">{t('payments.amountColumn')}</TableCell>
               <TableCell>{t('invoices.payments.by')}</TableCell>
               {props.canDelete && <TableCell />}
@@ -70,6 +71,7 @@ export function InvoicePayments(props: {
               <TableRow key={payment.id} data-testid="payment-row">
                 <TableCell>{formatDate(payment.paymentDate, i18n.language)}</TableCell>
                 <TableCell>{t(`payments.methods.${payment.paymentMethod}`)}</TableCell>
+                <TableCell data-testid="payment-reference">{payment.reference ?? ''}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(payment.amount, i18n.language, payment.currency)}
                 </TableCell>
