@@ -213,32 +213,48 @@ create table app_public.audit_trail (
   id bigint generated always as identity not null,
   event_id uuid default gen_random_uuid() not null,
   table_name text not null,
-  row_id bigint not null,
+  row_id bigint,
   action text not null,
   changes jsonb,
   row_data jsonb not null,
   user_id uuid,
   user_role text,
   created_at timestamp with time zone default clock_timestamp() not null,
+  record_id text not null,
+  refs text[] not null,
+  subsidiary_id uuid,
+  record_seq integer not null,
+  prev_hash bytea,
+  hash bytea not null,
   constraint audit_trail_action CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text]))),
   constraint audit_trail_pkey PRIMARY KEY (id),
-  constraint audit_trail_table_name CHECK ((table_name = ANY (ARRAY['costs'::text, 'invoices'::text, 'bills'::text]))),
+  constraint audit_trail_table_name CHECK ((table_name ~ '^[a-z][a-z0-9_]*$'::text)),
   constraint audit_trail_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE SET NULL
 );
 comment on table app_public.audit_trail is '@behavior -insert -update -delete
-Who changed which cost, invoice or bill, when, and how. changes holds {column: {old, new}} for updates; row_data the row after the change (before it, for a delete).';
-CREATE INDEX audit_trail_created_at_idx ON app_public.audit_trail USING btree (created_at DESC);
+Who changed which record, when, and how: costs, invoices, bills, documents, the files and payments attached to them. changes holds {column: {old, new}} for updates; row_data the row after the change (before it, for a delete). Append-only; each row is chained by hash to the previous row of its record.';
+comment on column app_public.audit_trail.record_id is 'The id of the changed record, as text (integer or uuid).';
+comment on column app_public.audit_trail.refs is '@behavior -*
+The records whose history shows this row (kind:id), the changed record first.';
+comment on column app_public.audit_trail.record_seq is 'The position of the row in its record''s history (1 is the first change).';
+comment on column app_public.audit_trail.prev_hash is '@behavior -*
+The hash of the previous row of the same record.';
+comment on column app_public.audit_trail.hash is '@behavior -*
+sha256 of the row''s content and the previous row''s hash (see app_hidden.audit_hash).';
+CREATE INDEX audit_trail_action_created_idx ON app_public.audit_trail USING btree (action, created_at DESC, id DESC);
+CREATE INDEX audit_trail_created_id_idx ON app_public.audit_trail USING btree (created_at DESC, id DESC);
+CREATE UNIQUE INDEX audit_trail_record_seq_idx ON app_public.audit_trail USING btree (table_name, record_id, record_seq);
+CREATE INDEX audit_trail_refs_idx ON app_public.audit_trail USING gin (refs);
 CREATE INDEX audit_trail_row_idx ON app_public.audit_trail USING btree (table_name, row_id, created_at DESC);
-CREATE INDEX audit_trail_user_id_idx ON app_public.audit_trail USING btree (user_id);
+CREATE INDEX audit_trail_subsidiary_created_idx ON app_public.audit_trail USING btree (subsidiary_id, created_at DESC, id DESC);
+CREATE INDEX audit_trail_table_created_idx ON app_public.audit_trail USING btree (table_name, created_at DESC, id DESC);
+CREATE INDEX audit_trail_user_created_idx ON app_public.audit_trail USING btree (user_id, created_at DESC, id DESC);
+CREATE TRIGGER _000_append_only BEFORE DELETE OR UPDATE ON app_public.audit_trail FOR EACH ROW EXECUTE FUNCTION app_private.tg_audit_trail__append_only();
+CREATE TRIGGER _000_append_only_truncate BEFORE TRUNCATE ON app_public.audit_trail FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_audit_trail__append_only();
+CREATE TRIGGER _100_chain BEFORE INSERT ON app_public.audit_trail FOR EACH ROW EXECUTE FUNCTION app_private.tg_audit_trail__chain();
 alter table app_public.audit_trail enable row level security;
 create policy select_visible on app_public.audit_trail for select to public
-  using ((((table_name = 'invoices'::text) AND (EXISTS ( SELECT
-   FROM app_public.invoices i
-  WHERE (i.id = audit_trail.row_id)))) OR ((table_name = 'bills'::text) AND (EXISTS ( SELECT
-   FROM app_public.bills b
-  WHERE (b.id = audit_trail.row_id)))) OR ((table_name = 'costs'::text) AND (EXISTS ( SELECT
-   FROM app_public.costs c
-  WHERE (c.id = audit_trail.row_id)))) OR ( SELECT app_hidden.has_scope('admin'::text) AS has_scope)));
+  using ((( SELECT app_hidden.has_scope('admin'::text) AS has_scope) OR app_hidden.audit_row_visible(table_name, refs)));
 grant select on app_public.audit_trail to ledgerline_visitor;
 
 create table app_public.bills (
@@ -356,6 +372,7 @@ A file attached to a bill.';
 CREATE INDEX bills_files_file_id_idx ON app_public.bills_files USING btree (file_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('bill_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.bills_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.bills_files FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.bills_files enable row level security;
 create policy delete_writer on app_public.bills_files for delete to public
   using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND (EXISTS ( SELECT
@@ -388,6 +405,7 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills_payme
 CREATE TRIGGER _400_payment_subsidiary AFTER INSERT OR UPDATE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__subsidiary();
 CREATE CONSTRAINT TRIGGER _500_single_owner AFTER INSERT OR UPDATE ON app_public.bills_payments NOT DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__single_owner();
 CREATE TRIGGER _600_refresh AFTER INSERT OR DELETE OR UPDATE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_bills_payments__refresh();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.bills_payments enable row level security;
 create policy delete_writer on app_public.bills_payments for delete to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
@@ -570,6 +588,7 @@ A file attached to a cost.';
 CREATE INDEX costs_files_file_id_idx ON app_public.costs_files USING btree (file_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.costs_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('cost_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.costs_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.costs_files FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.costs_files enable row level security;
 create policy delete_writer on app_public.costs_files for delete to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND (EXISTS ( SELECT
@@ -744,6 +763,7 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents F
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _500_unlink_subsidiary AFTER UPDATE OF principal_id ON app_public.documents FOR EACH ROW WHEN ((old.principal_id IS DISTINCT FROM new.principal_id)) EXECUTE FUNCTION app_private.tg_documents__unlink_subsidiary();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.documents enable row level security;
 create policy delete_writer on app_public.documents for delete to public
   using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
@@ -774,6 +794,7 @@ CREATE INDEX documents_files_uploaded_at_idx ON app_public.documents_files USING
 CREATE INDEX documents_files_uploaded_by_idx ON app_public.documents_files USING btree (uploaded_by);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.documents_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.documents_files FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.documents_files enable row level security;
 create policy delete_writer on app_public.documents_files for delete to public
   using ((EXISTS ( SELECT
@@ -984,6 +1005,7 @@ A file attached to an invoice.';
 CREATE INDEX invoices_files_file_id_idx ON app_public.invoices_files USING btree (file_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.invoices_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.invoices_files FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.invoices_files enable row level security;
 create policy delete_writer on app_public.invoices_files for delete to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND (EXISTS ( SELECT
@@ -1016,6 +1038,7 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices_pa
 CREATE TRIGGER _400_payment_subsidiary AFTER INSERT OR UPDATE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__subsidiary();
 CREATE CONSTRAINT TRIGGER _500_single_owner AFTER INSERT OR UPDATE ON app_public.invoices_payments NOT DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__single_owner();
 CREATE TRIGGER _600_refresh AFTER INSERT OR DELETE OR UPDATE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices_payments__refresh();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.invoices_payments enable row level security;
 create policy delete_writer on app_public.invoices_payments for delete to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
@@ -1090,6 +1113,7 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payments FO
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_amount_usd BEFORE INSERT OR UPDATE OF amount, currency, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__payment_amount_usd();
 CREATE TRIGGER _600_refresh AFTER UPDATE OF amount, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__refresh();
+CREATE TRIGGER _900_audit AFTER UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.payments enable row level security;
 create policy delete_writer on app_public.payments for delete to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND ((EXISTS ( SELECT
@@ -1461,6 +1485,60 @@ AS $function$
    where s.account_id = app_hidden.current_account_id()
 $function$;
 grant execute on function app_hidden.allowed_subsidiary_ids() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.audit_derived_columns(table_name text)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case table_name
+    when 'invoices' then array['amount', 'amount_w_vat', 'amount_usd', 'amount_usd_w_vat', 'costs_status', 'payment_status',
+                               'paid_amount', 'last_payment_date', 'project_ids', 'is_paid']
+    when 'bills' then array['amount', 'amount_w_vat', 'amount_usd', 'amount_usd_w_vat', 'costs_status', 'payment_status',
+                            'paid_amount', 'last_payment_date', 'is_paid']
+    when 'costs' then array['amount_w_vat', 'amount_usd', 'amount_usd_w_vat', 'subsidiary_id']
+    when 'payments' then array['amount_usd', 'subsidiary_id']
+    else array[]::text[]
+  end
+$function$;
+grant execute on function app_hidden.audit_derived_columns(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.audit_hash(a app_public.audit_trail)
+ RETURNS bytea
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select sha256(convert_to(
+    coalesce(encode(a.prev_hash, 'hex'), '') || '|' ||
+    jsonb_build_array(a.id, a.event_id, a.table_name, a.record_id, a.record_seq, a.action, a.changes,
+                      a.row_data, a.user_id, a.user_role,
+                      to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'),
+                      a.refs, a.subsidiary_id)::text,
+    'UTF8'))
+$function$;
+comment on function app_hidden.audit_hash(app_public.audit_trail) is 'The chained content hash of an audit row.';
+
+CREATE OR REPLACE FUNCTION app_hidden.audit_row_visible(table_name text, refs text[])
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select (table_name not in ('invoices_payments', 'bills_payments', 'payments') or app_hidden.has_scope('payment:read'))
+     and exists (
+       select from unnest(refs) k
+        where case split_part(k, ':', 1)
+                when 'invoices' then exists (select from app_public.invoices i where i.id = split_part(k, ':', 2)::integer)
+                when 'bills' then exists (select from app_public.bills b where b.id = split_part(k, ':', 2)::integer)
+                when 'costs' then exists (select from app_public.costs c where c.id = split_part(k, ':', 2)::integer)
+                when 'documents' then exists (select from app_public.documents d where d.id = split_part(k, ':', 2)::uuid)
+                else false
+              end)
+$function$;
+comment on function app_hidden.audit_row_visible(text,text[]) is 'Whether the caller sees a record an audit row shows on.';
+grant execute on function app_hidden.audit_row_visible(text,text[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.available_actions(entity text, state text, is_deleted boolean)
  RETURNS text[]
@@ -2352,6 +2430,138 @@ AS $function$
 $function$;
 grant execute on function app_hidden.workflow_mode() to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_private.audit_details(a app_public.audit_trail, previous jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  details jsonb;
+begin
+  if a.table_name in ('invoices_files', 'bills_files', 'costs_files', 'documents_files') then
+    select jsonb_build_object('file', jsonb_build_object('id', f.id, 'name', f.name, 'size', f.size, 'content_type', f.content_type))
+      into details from app_public.files f where f.id = (a.row_data ->> 'file_id')::uuid;
+    if details is null and previous ? 'file' then
+      details := jsonb_build_object('file', previous -> 'file');
+    end if;
+  elsif a.table_name in ('invoices_payments', 'bills_payments') then
+    select jsonb_build_object('payment', jsonb_build_object('id', p.id, 'amount', p.amount, 'currency', p.currency,
+                                                            'payment_date', p.payment_date, 'payment_method', p.payment_method))
+      into details from app_public.payments p where p.id = (a.row_data ->> 'payment_id')::uuid;
+    if details is null and previous ? 'payment' then
+      details := jsonb_build_object('payment', previous -> 'payment');
+    end if;
+  end if;
+  if a.table_name = 'costs_files' then
+    select coalesce(details, '{}') || jsonb_build_object('cost', jsonb_build_object('id', c.id, 'name', c.name))
+      into details from app_public.costs c where c.id = (a.row_data ->> 'cost_id')::integer;
+    if details is null or not details ? 'cost' then
+      details := coalesce(details, '{}') || coalesce(jsonb_build_object('cost', previous -> 'cost'), '{}');
+    end if;
+  end if;
+  return coalesce(details, '{}');
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audit_refs(a app_public.audit_trail, OUT refs text[], OUT subsidiary_id uuid)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  r jsonb := a.row_data;
+  cost app_public.costs;
+  parent text;
+begin
+  refs := array[a.table_name || ':' || a.record_id];
+  case a.table_name
+    when 'invoices', 'bills' then
+      subsidiary_id := (r ->> 'subsidiary_id')::uuid;
+    when 'costs' then
+      refs := refs || ('invoices:' || (r ->> 'invoice_id'));
+      if r ->> 'bill_id' is not null then
+        refs := refs || ('bills:' || (r ->> 'bill_id'));
+      end if;
+      -- a cost moved off a bill stays on that bill's history
+      if a.changes ? 'bill_id' and a.changes -> 'bill_id' ->> 'old' is not null then
+        refs := refs || ('bills:' || (a.changes -> 'bill_id' ->> 'old'));
+      end if;
+      subsidiary_id := (r ->> 'subsidiary_id')::uuid;
+    when 'invoices_files', 'invoices_payments' then
+      refs := refs || ('invoices:' || (r ->> 'invoice_id'));
+      select i.subsidiary_id into subsidiary_id from app_public.invoices i where i.id = (r ->> 'invoice_id')::integer;
+    when 'bills_files', 'bills_payments' then
+      refs := refs || ('bills:' || (r ->> 'bill_id'));
+      select b.subsidiary_id into subsidiary_id from app_public.bills b where b.id = (r ->> 'bill_id')::integer;
+    when 'costs_files' then
+      refs := refs || ('costs:' || (r ->> 'cost_id'));
+      select * into cost from app_public.costs c where c.id = (r ->> 'cost_id')::integer;
+      if cost.id is not null then
+        refs := refs || ('invoices:' || cost.invoice_id);
+        if cost.bill_id is not null then
+          refs := refs || ('bills:' || cost.bill_id);
+        end if;
+        subsidiary_id := cost.subsidiary_id;
+      end if;
+    when 'payments' then
+      select refs || array_agg('invoices:' || ip.invoice_id) into refs
+        from app_public.invoices_payments ip where ip.payment_id = (r ->> 'id')::uuid;
+      select refs || array_agg('bills:' || bp.bill_id) into refs
+        from app_public.bills_payments bp where bp.payment_id = (r ->> 'id')::uuid;
+      subsidiary_id := (r ->> 'subsidiary_id')::uuid;
+    when 'documents' then
+      subsidiary_id := (r ->> 'principal_id')::uuid;
+      -- connecting or disconnecting a document shows on its parent contract too
+      if a.changes ? 'contract_reference' then
+        foreach parent in array array[a.changes -> 'contract_reference' ->> 'old', a.changes -> 'contract_reference' ->> 'new'] loop
+          if parent is not null then
+            refs := refs || ('documents:' || parent);
+          end if;
+        end loop;
+      elsif a.action = 'INSERT' and r ->> 'contract_reference' is not null then
+        refs := refs || ('documents:' || (r ->> 'contract_reference'));
+      end if;
+    when 'documents_files' then
+      refs := refs || ('documents:' || (r ->> 'document_id'));
+      select d.principal_id into subsidiary_id from app_public.documents d where d.id = (r ->> 'document_id')::uuid;
+    else
+      subsidiary_id := (r ->> 'subsidiary_id')::uuid;
+  end case;
+  refs := array(select distinct on (x.ref) x.ref from unnest(refs) with ordinality x(ref, n) where x.ref is not null order by x.ref, x.n);
+  -- the changed record first
+  refs := array[a.table_name || ':' || a.record_id] || array_remove(refs, a.table_name || ':' || a.record_id);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audit_verify()
+ RETURNS TABLE(audit_id bigint, table_name text, record_id text, record_seq integer, problem text)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with rows as (
+    select a as audit_row, a.id, a.table_name, a.record_id, a.record_seq, a.prev_hash, a.hash,
+           lag(a.hash) over w as expected_prev,
+           lag(a.record_seq) over w as previous_seq
+      from app_public.audit_trail a
+    window w as (partition by a.table_name, a.record_id order by a.record_seq)
+  ), broken as (
+    select r.id, r.table_name, r.record_id, r.record_seq,
+           case
+             when r.record_seq <> coalesce(r.previous_seq, 0) + 1 then 'a row is missing before this one'
+             when r.prev_hash is distinct from r.expected_prev then 'the previous row''s hash does not match'
+             when r.hash is distinct from app_hidden.audit_hash(r.audit_row) then 'the content does not match its hash'
+           end as problem
+      from rows r
+  )
+  select distinct on (b.table_name, b.record_id) b.id, b.table_name, b.record_id, b.record_seq, b.problem
+    from broken b where b.problem is not null
+   order by b.table_name, b.record_id, b.record_seq
+$function$;
+comment on function app_private.audit_verify() is 'The first broken link of each record''s audit chain.';
+
 CREATE OR REPLACE FUNCTION app_private.check_role_has_scope(role_id uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -2507,8 +2717,8 @@ begin
       return null; -- nothing but the timestamp changed
     end if;
   end if;
-  insert into app_public.audit_trail (table_name, row_id, action, changes, row_data, user_id, user_role)
-  values (tg_table_name, (coalesce(new_row, old_row) ->> 'id')::bigint, tg_op, diff, coalesce(new_row, old_row),
+  insert into app_public.audit_trail (table_name, record_id, action, changes, row_data, user_id, user_role)
+  values (tg_table_name, coalesce(new_row, old_row) ->> 'id', tg_op, diff, coalesce(new_row, old_row),
           app_hidden.current_user_id(), app_hidden.current_role_name());
   return null;
 end;
@@ -2726,6 +2936,45 @@ begin
       'You are signed in with this account: switch to another one first.');
   end if;
   return old;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_audit_trail__append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  raise exception 'The audit trail is append-only: rows cannot be changed or deleted.'
+    using errcode = 'LL001', hint = 'AuditTrailAppendOnly';
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_audit_trail__chain()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  previous app_public.audit_trail;
+begin
+  new.record_id := coalesce(new.record_id, new.row_data ->> 'id', new.row_id::text);
+  if new.record_id is null then
+    raise exception 'An audit row needs the id of its record.' using errcode = 'LL001', hint = 'AuditRecordRequired';
+  end if;
+  if new.row_id is null and new.record_id ~ '^[0-9]{1,18}$' then
+    new.row_id := new.record_id::bigint;
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('audit_trail:' || new.table_name || ':' || new.record_id, 0));
+  select * into previous from app_public.audit_trail a
+   where a.table_name = new.table_name and a.record_id = new.record_id
+   order by a.record_seq desc limit 1;
+  new.row_data := new.row_data || app_private.audit_details(new, previous.row_data);
+  select r.refs, r.subsidiary_id into new.refs, new.subsidiary_id from app_private.audit_refs(new) r;
+  new.record_seq := coalesce(previous.record_seq, 0) + 1;
+  new.prev_hash := previous.hash;
+  new.hash := app_hidden.audit_hash(new);
+  return new;
 end;
 $function$;
 
@@ -3465,6 +3714,81 @@ $function$;
 comment on function app_public.archive_and_delete_invoices(integer[]) is 'Deletes several invoices (at least one id), all or nothing.';
 grant execute on function app_public.archive_and_delete_invoices(integer[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.audit_trail_event(a app_public.audit_trail)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case
+    when a.table_name like '%\_files' then case a.action when 'INSERT' then 'file_added' when 'DELETE' then 'file_removed' else 'edited' end
+    when a.table_name like '%\_payments' then case a.action when 'INSERT' then 'payment_added' when 'DELETE' then 'payment_removed' else 'edited' end
+    when a.action = 'INSERT' then 'created'
+    when a.action = 'DELETE' then 'deleted'
+    when a.action = 'UPDATE' and not exists (
+           select from jsonb_object_keys(a.changes) k where k <> all (app_hidden.audit_derived_columns(a.table_name)))
+      then 'recalculated'
+    when a.changes ? 'is_deleted' then
+      case when (a.changes -> 'is_deleted' ->> 'new')::boolean
+           then case when a.table_name = 'documents' then 'archived' else 'deleted' end
+           else 'restored' end
+    when a.table_name = 'costs' and a.changes ? 'status' then
+      case a.changes -> 'status' ->> 'new' when 'approved' then 'approved' when 'rejected' then 'rejected' else 'returned' end
+    when a.changes ? 'status' then 'status'
+    when a.table_name = 'documents' and a.changes ? 'contract_reference' then
+      case when a.changes -> 'contract_reference' ->> 'new' is null then 'disconnected' else 'connected' end
+    when a.table_name = 'payments' then 'payment_edited'
+    else 'edited'
+  end
+$function$;
+comment on function app_public.audit_trail_event(app_public.audit_trail) is 'The kind of event: created, edited, deleted, approved, rejected, returned, status, archived, restored, connected, disconnected, file_added, file_removed, payment_added, payment_removed, payment_edited, recalculated.';
+grant execute on function app_public.audit_trail_event(app_public.audit_trail) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.audit_trail_subsidiary_name(a app_public.audit_trail)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(s.short_name, s.legal_name) from app_public.subsidiaries s where s.id = a.subsidiary_id
+$function$;
+comment on function app_public.audit_trail_subsidiary_name(app_public.audit_trail) is 'The short name of the subsidiary of the changed record.';
+grant execute on function app_public.audit_trail_subsidiary_name(app_public.audit_trail) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.audit_trail_user_name(a app_public.audit_trail)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.user_display_name(a.user_id)
+$function$;
+comment on function app_public.audit_trail_user_name(app_public.audit_trail) is 'The display name of who made the change.';
+grant execute on function app_public.audit_trail_user_name(app_public.audit_trail) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.audit_trail_user_names(a app_public.audit_trail)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with ids as (
+    select r.value as id
+      from jsonb_each_text(coalesce(a.row_data, '{}')) r
+     where r.key like '%\_by' or r.key = 'user_id'
+    union
+    select v.value
+      from jsonb_each(coalesce(a.changes, '{}')) c
+      cross join lateral (values (c.value ->> 'old'), (c.value ->> 'new')) v(value)
+     where c.key like '%\_by' or c.key = 'user_id'
+  )
+  select coalesce(jsonb_object_agg(u.id, app_public.users_display_name(u)), '{}')
+    from app_public.users u
+   where u.id::text in (select ids.id from ids where ids.id ~ '^[0-9a-f-]{36}$')
+$function$;
+comment on function app_public.audit_trail_user_names(app_public.audit_trail) is 'Display names of the users the row names, keyed by user id.';
+grant execute on function app_public.audit_trail_user_names(app_public.audit_trail) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.bills_available_actions(bill app_public.bills)
  RETURNS text[]
  LANGUAGE sql
@@ -3521,6 +3845,20 @@ AS $function$
 $function$;
 comment on function app_public.bills_has_payments(app_public.bills) is 'Whether any payment was recorded on the bill.';
 grant execute on function app_public.bills_has_payments(app_public.bills) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_history(bill app_public.bills)
+ RETURNS SETOF app_public.audit_trail
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.audit_trail a
+   where a.refs @> array['bills:' || bill.id]
+     and app_public.audit_trail_event(a) <> 'recalculated'
+   order by a.created_at desc, a.id desc
+$function$;
+comment on function app_public.bills_history(app_public.bills) is 'What happened to the bill, its costs, payments and files, newest first.';
+grant execute on function app_public.bills_history(app_public.bills) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bills_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
@@ -3727,6 +4065,20 @@ AS $function$
 $function$;
 comment on function app_public.costs_available_actions(app_public.costs) is 'The workflow actions you may take on this cost now (approve, reject, return_to_approval, edit, delete, force_delete).';
 grant execute on function app_public.costs_available_actions(app_public.costs) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.costs_history(cost app_public.costs)
+ RETURNS SETOF app_public.audit_trail
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.audit_trail a
+   where a.refs @> array['costs:' || cost.id]
+     and app_public.audit_trail_event(a) <> 'recalculated'
+   order by a.created_at desc, a.id desc
+$function$;
+comment on function app_public.costs_history(app_public.costs) is 'What happened to the cost and its files, newest first.';
+grant execute on function app_public.costs_history(app_public.costs) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.costs_summary(ids integer[])
  RETURNS app_public.selection_summary
@@ -4074,6 +4426,20 @@ $function$;
 comment on function app_public.documents_can_edit(app_public.documents) is 'Whether you may change this document, its files and its child documents (a writer of its subsidiary, or an editor of it).';
 grant execute on function app_public.documents_can_edit(app_public.documents) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.documents_history(document app_public.documents)
+ RETURNS SETOF app_public.audit_trail
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.audit_trail a
+   where a.refs @> array['documents:' || document.id]
+     and app_public.audit_trail_event(a) <> 'recalculated'
+   order by a.created_at desc, a.id desc
+$function$;
+comment on function app_public.documents_history(app_public.documents) is 'What happened to the document, its files and the documents connected to it, newest first.';
+grant execute on function app_public.documents_history(app_public.documents) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.documents_parent_name(document app_public.documents)
  RETURNS text
  LANGUAGE sql
@@ -4380,6 +4746,20 @@ AS $function$
 $function$;
 comment on function app_public.invoices_has_payments(app_public.invoices) is 'Whether any payment was recorded on the invoice.';
 grant execute on function app_public.invoices_has_payments(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_history(invoice app_public.invoices)
+ RETURNS SETOF app_public.audit_trail
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.audit_trail a
+   where a.refs @> array['invoices:' || invoice.id]
+     and app_public.audit_trail_event(a) <> 'recalculated'
+   order by a.created_at desc, a.id desc
+$function$;
+comment on function app_public.invoices_history(app_public.invoices) is 'What happened to the invoice, its costs, payments and files, newest first.';
+grant execute on function app_public.invoices_history(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
