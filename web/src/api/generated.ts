@@ -146,6 +146,8 @@ export type AccountsSubsidiaryFilter = {
 
 /** A filter to be used against `AuditTrail` object types. All fields are combined with a logical ‘and.’ */
 export type AuditTrailFilter = {
+  /** Filter by the object’s `action` field. */
+  action?: StringFilter | null | undefined;
   /** Checks for all expressions in this list. */
   and?: Array<AuditTrailFilter> | null | undefined;
   /** Filter by the object’s `createdAt` field. */
@@ -156,8 +158,14 @@ export type AuditTrailFilter = {
   not?: AuditTrailFilter | null | undefined;
   /** Checks for any expressions in this list. */
   or?: Array<AuditTrailFilter> | null | undefined;
+  /** Filter by the object’s `recordId` field. */
+  recordId?: StringFilter | null | undefined;
+  /** Filter by the object’s `recordSeq` field. */
+  recordSeq?: IntFilter | null | undefined;
   /** Filter by the object’s `rowId` field. */
   rowId?: BigIntFilter | null | undefined;
+  /** Filter by the object’s `subsidiaryId` field. */
+  subsidiaryId?: UuidFilter | null | undefined;
   /** Filter by the object’s `tableName` field. */
   tableName?: StringFilter | null | undefined;
   /** Filter by the object’s `user` relation. */
@@ -3284,7 +3292,7 @@ export type BillDetailsQueryVariables = Exact<{
 }>;
 
 
-export type BillDetailsQuery = { billById: { id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, vatAmount: string | null, amountWVat: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, invoiceRef: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string, size: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null, costs: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, status: CostStatus, project: { id: string, name: string } | null } | null> }, billsPayments: { nodes: Array<{ id: string, payment: { id: string, amount: string, amountUsd: string | null, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { id: string, firstName: string, lastName: string } | null } | null } | null> }, billsFiles: { nodes: Array<{ id: string, file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
+export type BillDetailsQuery = { billById: { id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, vatAmount: string | null, amountWVat: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, invoiceRef: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string, size: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null, costs: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, status: CostStatus, project: { id: string, name: string } | null } | null> }, billsPayments: { nodes: Array<{ id: string, payment: { id: string, amount: string, amountUsd: string | null, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { id: string, firstName: string, lastName: string } | null } | null } | null> }, billsFiles: { nodes: Array<{ id: string, file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, rowData: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown } | null> } } | null };
 
 export type BillableCostsQueryVariables = Exact<{
   first: number;
@@ -3484,7 +3492,7 @@ export type DocumentDetailsQueryVariables = Exact<{
 }>;
 
 
-export type DocumentDetailsQuery = { documentById: { id: string, name: string, type: DocumentType, description: string | null, comments: string | null, email: string | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, expirationConditions: string | null, expirationExtendsContract: boolean, isDeleted: boolean, createdAt: string, updatedAt: string, canEdit: boolean | null, canDelete: boolean | null, contractorId: string | null, principalId: string | null, clientId: string | null, serviceId: string | null, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, parent: { id: string, name: string, type: DocumentType } | null, children: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null } | null> }, documentsFiles: { nodes: Array<{ id: string, fileId: string, uploadedAt: string, userByUploadedBy: { id: string, firstName: string, lastName: string } | null, file: { id: string, name: string, contentType: string, size: string } | null } | null> }, documentReaders: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, documentEditors: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
+export type DocumentDetailsQuery = { documentById: { id: string, name: string, type: DocumentType, description: string | null, comments: string | null, email: string | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, expirationConditions: string | null, expirationExtendsContract: boolean, isDeleted: boolean, createdAt: string, updatedAt: string, canEdit: boolean | null, canDelete: boolean | null, contractorId: string | null, principalId: string | null, clientId: string | null, serviceId: string | null, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, parent: { id: string, name: string, type: DocumentType } | null, children: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null } | null> }, documentsFiles: { nodes: Array<{ id: string, fileId: string, uploadedAt: string, userByUploadedBy: { id: string, firstName: string, lastName: string } | null, file: { id: string, name: string, contentType: string, size: string } | null } | null> }, documentReaders: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, documentEditors: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, rowData: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown } | null> } } | null };
 
 export type EditDocumentMutationVariables = Exact<{
   id: string;
@@ -3670,7 +3678,7 @@ export type InvoiceDetailsQueryVariables = Exact<{
 }>;
 
 
-export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { displayName: string | null } | null } | null> } } | null };
+export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, rowData: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown } | null> } } | null };
 
 export type OpenInvoiceMutationVariables = Exact<{
   invoiceId: number;
@@ -4825,22 +4833,24 @@ export const BillDetailsDocument = new TypedDocumentString(`
         }
       }
     }
-    feeds(first: 50) {
+    history(first: 200) {
       nodes {
         id
+        tableName
+        recordId
         action
+        event
         changes
+        rowData
         createdAt
-        user {
-          id
-          firstName
-          lastName
-        }
+        userName
+        userNames
+        referenceNames
       }
     }
   }
 }
-    `, {"hash":"7deab7a3b7ef46ba9211deeee8ad56de0d36cf799ad9c540b9b43dc099bbb8ae"}) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
+    `, {"hash":"1413fc239cdc07f6f868ec2fa8777f3480a24108891739eb4411ce05f63955b2"}) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
 export const BillableCostsDocument = new TypedDocumentString(`
     query BillableCosts($first: Int!, $filter: CostFilter!) {
   allCosts(first: $first, filter: $filter, orderBy: [PRIMARY_KEY_DESC]) {
@@ -5268,9 +5278,24 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
         }
       }
     }
+    history(first: 200) {
+      nodes {
+        id
+        tableName
+        recordId
+        action
+        event
+        changes
+        rowData
+        createdAt
+        userName
+        userNames
+        referenceNames
+      }
+    }
   }
 }
-    `, {"hash":"96b94a8f50b9fa378a615fcc61926dfe649e2504e51fb26609c4f0d1393fd367"}) as unknown as TypedDocumentString<DocumentDetailsQuery, DocumentDetailsQueryVariables>;
+    `, {"hash":"b62b472e48f5061fc02802afda02d54fec258a3c997a85339991de7cae76c4a4"}) as unknown as TypedDocumentString<DocumentDetailsQuery, DocumentDetailsQueryVariables>;
 export const EditDocumentDocument = new TypedDocumentString(`
     mutation EditDocument($id: UUID!, $data: JSON!, $connectIds: [UUID], $disconnectIds: [UUID]) {
   editDocument(
@@ -5682,20 +5707,24 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
         }
       }
     }
-    feeds(first: 50) {
+    history(first: 200) {
       nodes {
         id
+        tableName
+        recordId
         action
+        event
         changes
+        rowData
         createdAt
-        user {
-          displayName
-        }
+        userName
+        userNames
+        referenceNames
       }
     }
   }
 }
-    `, {"hash":"5b755e9f96bd358d7e59a6794d77e019263d975a90ebb8d68c42729e85a3037f"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
+    `, {"hash":"ea7c11de300bb5bbeced9a4c0d757b3e45a8e26fd926954cca3bc2e46da4075e"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
 export const OpenInvoiceDocument = new TypedDocumentString(`
     mutation OpenInvoice($invoiceId: Int!) {
   openInvoice(input: {invoiceId: $invoiceId}) {
