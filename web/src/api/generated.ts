@@ -176,6 +176,42 @@ export type AuditTrailFilter = {
   userId?: UuidFilter | null | undefined;
 };
 
+/** Methods to use when ordering `AuditTrail`. */
+export type AuditTrailOrderBy =
+  | 'ACTION_ASC'
+  | 'ACTION_DESC'
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'RECORD_ID_ASC'
+  | 'RECORD_ID_DESC'
+  | 'RECORD_SEQ_ASC'
+  | 'RECORD_SEQ_DESC'
+  | 'ROW_ID_ASC'
+  | 'ROW_ID_ASC_NULLS_FIRST'
+  | 'ROW_ID_ASC_NULLS_LAST'
+  | 'ROW_ID_DESC'
+  | 'ROW_ID_DESC_NULLS_FIRST'
+  | 'ROW_ID_DESC_NULLS_LAST'
+  | 'SUBSIDIARY_ID_ASC'
+  | 'SUBSIDIARY_ID_ASC_NULLS_FIRST'
+  | 'SUBSIDIARY_ID_ASC_NULLS_LAST'
+  | 'SUBSIDIARY_ID_DESC'
+  | 'SUBSIDIARY_ID_DESC_NULLS_FIRST'
+  | 'SUBSIDIARY_ID_DESC_NULLS_LAST'
+  | 'TABLE_NAME_ASC'
+  | 'TABLE_NAME_DESC'
+  | 'USER_ID_ASC'
+  | 'USER_ID_ASC_NULLS_FIRST'
+  | 'USER_ID_ASC_NULLS_LAST'
+  | 'USER_ID_DESC'
+  | 'USER_ID_DESC_NULLS_FIRST'
+  | 'USER_ID_DESC_NULLS_LAST';
+
 /** A filter to be used against BigFloat fields. All fields are combined with a logical ‘and.’ */
 export type BigFloatFilter = {
   /** Not equal to the specified value, treating null like an ordinary value. */
@@ -2901,6 +2937,16 @@ export type SearchUsersQueryVariables = Exact<{
 
 export type SearchUsersQuery = { allUsers: { nodes: Array<{ id: string, displayName: string | null, username: string | null } | null> } | null };
 
+export type AuditLogQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<AuditTrailOrderBy> | AuditTrailOrderBy | null | undefined;
+  filter?: AuditTrailFilter | null | undefined;
+}>;
+
+
+export type AuditLogQuery = { allAuditTrails: { totalCount: number, nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, rowData: unknown, createdAt: string, userId: string | null, userName: string | null, userRole: string | null, userNames: unknown, referenceNames: unknown, subsidiaryName: string | null } | null> } | null };
+
 export type AllClientsQueryVariables = Exact<{
   first: number;
   offset: number;
@@ -4106,6 +4152,34 @@ export const SearchUsersDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"7ad9c58450bb30e036384a5f5745a0cb93d4c7294518f7db8c66fa34d90e7bbd"}) as unknown as TypedDocumentString<SearchUsersQuery, SearchUsersQueryVariables>;
+export const AuditLogDocument = new TypedDocumentString(`
+    query AuditLog($first: Int!, $offset: Int!, $orderBy: [AuditTrailOrderBy!], $filter: AuditTrailFilter) {
+  allAuditTrails(
+    first: $first
+    offset: $offset
+    orderBy: $orderBy
+    filter: $filter
+  ) {
+    totalCount: cappedCount
+    nodes {
+      id
+      tableName
+      recordId
+      action
+      event
+      changes
+      rowData
+      createdAt
+      userId
+      userName
+      userRole
+      userNames
+      referenceNames
+      subsidiaryName
+    }
+  }
+}
+    `, {"hash":"f0dde053c28ef043bdc0c8bd7766849f895bee08c44e5c7e5189c23945762ef1"}) as unknown as TypedDocumentString<AuditLogQuery, AuditLogQueryVariables>;
 export const AllClientsDocument = new TypedDocumentString(`
     query AllClients($first: Int!, $offset: Int!, $orderBy: [ClientOrderBy!], $filter: ClientFilter) {
   allClients(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
