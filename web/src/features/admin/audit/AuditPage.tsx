@@ -37,6 +37,7 @@ type AuditRow = AuditNode & {
   details: string;
 };
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const option = (ref: RecordRef | null) => (ref ? { value: ref.id, label: ref.label } : null);
 
 /**
@@ -67,7 +68,7 @@ export default function AuditPage() {
       ...node,
       when: formatDateTime(node.createdAt, lang),
       who: node.userName ?? t('history.system'),
-      kind: t(`history.kinds.${node.tableName}`, { defaultValue: node.tableName }),
+      kind: capitalized(t(`history.kinds.${node.tableName}`, { defaultValue: node.tableName })),
       what: described.title,
       details: described.changes.map((change) => t('history.change', { ...change })).join('; '),
     };
