@@ -59,6 +59,15 @@ create table app_private.account_access (
 );
 comment on table app_private.account_access is 'Per account, what the policies ask: effective scopes (empty for an inactive user), visible subsidiaries (the allowed ones, or all), allowed projects (null: no limit). Kept by triggers; read by the app_hidden helpers.';
 
+create table app_private.audit_heads (
+  table_name text not null,
+  record_id text not null,
+  record_seq integer not null,
+  hash bytea,
+  constraint audit_heads_pkey PRIMARY KEY (table_name, record_id)
+);
+comment on table app_private.audit_heads is 'The last position and hash of each record''s audit chain; its row lock serialises the writers of the record.';
+
 create table app_private.login_attempts (
   key text not null,
   window_start timestamp with time zone not null,
@@ -2555,6 +2564,13 @@ AS $function$
              when r.hash is distinct from app_hidden.audit_hash(r.audit_row) then 'the content does not match its hash'
            end as problem
       from rows r
+    union all
+    select last.id, h.table_name, h.record_id, h.record_seq, 'rows are missing at the end of the record''s history'
+      from app_private.audit_heads h
+      left join lateral (select a.id, a.record_seq, a.hash from app_public.audit_trail a
+                          where a.table_name = h.table_name and a.record_id = h.record_id
+                          order by a.record_seq desc limit 1) last on true
+     where last.record_seq is distinct from h.record_seq or last.hash is distinct from h.hash
   )
   select distinct on (b.table_name, b.record_id) b.id, b.table_name, b.record_id, b.record_seq, b.problem
     from broken b where b.problem is not null
@@ -2956,7 +2972,8 @@ CREATE OR REPLACE FUNCTION app_private.tg_audit_trail__chain()
  SET search_path TO 'pg_catalog'
 AS $function$
 declare
-  previous app_public.audit_trail;
+  head app_private.audit_heads;
+  previous_row jsonb;
 begin
   new.record_id := coalesce(new.record_id, new.row_data ->> 'id', new.row_id::text);
   if new.record_id is null then
@@ -2965,15 +2982,23 @@ begin
   if new.row_id is null and new.record_id ~ '^[0-9]{1,18}$' then
     new.row_id := new.record_id::bigint;
   end if;
-  perform pg_advisory_xact_lock(hashtextextended('audit_trail:' || new.table_name || ':' || new.record_id, 0));
-  select * into previous from app_public.audit_trail a
-   where a.table_name = new.table_name and a.record_id = new.record_id
-   order by a.record_seq desc limit 1;
-  new.row_data := new.row_data || app_private.audit_details(new, previous.row_data);
+  -- Lock the record's chain head (a concurrent writer of the record waits here until this
+  -- transaction ends, then reads the head this one leaves).
+  insert into app_private.audit_heads as h (table_name, record_id, record_seq, hash)
+  values (new.table_name, new.record_id, 0, null)
+  on conflict (table_name, record_id) do update set record_seq = h.record_seq
+  returning h.* into head;
+  if head.record_seq > 0 then
+    select a.row_data into previous_row from app_public.audit_trail a
+     where a.table_name = new.table_name and a.record_id = new.record_id and a.record_seq = head.record_seq;
+  end if;
+  new.row_data := new.row_data || app_private.audit_details(new, previous_row);
   select r.refs, r.subsidiary_id into new.refs, new.subsidiary_id from app_private.audit_refs(new) r;
-  new.record_seq := coalesce(previous.record_seq, 0) + 1;
-  new.prev_hash := previous.hash;
+  new.record_seq := head.record_seq + 1;
+  new.prev_hash := head.hash;
   new.hash := app_hidden.audit_hash(new);
+  update app_private.audit_heads h set record_seq = new.record_seq, hash = new.hash
+   where h.table_name = new.table_name and h.record_id = new.record_id;
   return new;
 end;
 $function$;

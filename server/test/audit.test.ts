@@ -189,6 +189,35 @@ describe('each audit row is chained by hash to the previous row of its record', 
   });
 });
 
+describe('audit:verify sees rows removed from the end of a history', () => {
+  it('names the record whose last row the owner deleted behind the trigger', async () => {
+    const { invoiceId } = await invoiceWithCosts();
+    const client = await db.owner.connect();
+    try {
+      await client.query('begin');
+      await client.query('alter table app_public.audit_trail disable trigger _000_append_only');
+      await client.query(
+        `delete from app_public.audit_trail where table_name = 'invoices' and record_id = $1::text
+            and record_seq = (select max(record_seq) from app_public.audit_trail
+                               where table_name = 'invoices' and record_id = $1::text)`,
+        [invoiceId],
+      );
+      await client.query('alter table app_public.audit_trail enable trigger _000_append_only');
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    const broken = await verifyAuditTrail(db.ownerUrl);
+    expect(broken).toContainEqual(
+      expect.objectContaining({
+        tableName: 'invoices',
+        recordId: String(invoiceId),
+        problem: "rows are missing at the end of the record's history",
+      }),
+    );
+  });
+});
+
 describe("a record's history includes its lines", () => {
   it("an invoice's history shows its costs' approvals, rejections with reason, returns, payments and files, newest first, with names", async () => {
     const { invoiceId, costIds } = await invoiceWithCosts();

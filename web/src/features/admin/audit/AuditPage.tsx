@@ -23,8 +23,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_KINDS,
   AUDIT_TABLE,
-  auditFilter,
-  auditOrder,
+  auditVariables,
   type AuditSortKey,
 } from './audit-filters.ts';
 
@@ -50,12 +49,7 @@ export default function AuditPage() {
   const lang = i18n.language;
   const table = useTableState(AUDIT_TABLE);
   const { filters } = table.state;
-  const variables = {
-    first: table.state.pageSize,
-    offset: table.state.page * table.state.pageSize,
-    orderBy: auditOrder(table.state.sort?.direction),
-    filter: auditFilter(filters),
-  };
+  const variables = auditVariables(table.state);
   const data = useListQuery(
     AuditLogDocument,
     variables,
@@ -245,6 +239,7 @@ export default function AuditPage() {
         onSortChange={table.setSort}
         filters={chips}
         emptyText={t('audit.empty')}
+        pinActions
         toolbar={
           <>
             <Box sx={{ flexGrow: 1 }} />

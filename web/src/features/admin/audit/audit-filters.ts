@@ -75,3 +75,18 @@ export function auditFilter(filters: AuditFilters): AuditTrailFilter {
   if (filters.to) parts.push({ createdAt: { lessThan: addDays(filters.to, 1).toISOString() } });
   return { and: parts };
 }
+
+/** The variables of the screen's query for a table state (the page, its order and filters). */
+export function auditVariables(state: {
+  page: number;
+  pageSize: number;
+  sort?: { direction: 'ASC' | 'DESC' };
+  filters: AuditFilters;
+}) {
+  return {
+    first: state.pageSize,
+    offset: state.page * state.pageSize,
+    orderBy: auditOrder(state.sort?.direction),
+    filter: auditFilter(state.filters),
+  };
+}
