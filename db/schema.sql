@@ -2463,7 +2463,7 @@ begin
     end if;
   end if;
   if a.table_name = 'costs_files' then
-    select coalesce(details, '{}') || jsonb_build_object('cost', jsonb_build_object('id', c.id, 'name', c.name))
+    select coalesce(details, '{}') || jsonb_build_object('cost', jsonb_build_object('id', c.id, 'name', c.name, 'invoice_id', c.invoice_id))
       into details from app_public.costs c where c.id = (a.row_data ->> 'cost_id')::integer;
     if details is null or not details ? 'cost' then
       details := coalesce(details, '{}') || coalesce(jsonb_build_object('cost', previous -> 'cost'), '{}');
@@ -3771,45 +3771,46 @@ grant execute on function app_public.audit_trail_event(app_public.audit_trail) t
 
 CREATE OR REPLACE FUNCTION app_public.audit_trail_reference_names(a app_public.audit_trail)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-  with named as (
-    select r.key, r.value from jsonb_each_text(coalesce(a.row_data, '{}')) r
+declare
+  kinds constant jsonb := '{"subsidiary_id": "subsidiary", "principal_id": "subsidiary", "supplier_id": "supplier",
+    "contractor_id": "supplier", "client_id": "client", "project_id": "project", "cost_type_id": "cost_type",
+    "default_cost_type_id": "cost_type", "service_id": "service", "contract_reference": "document",
+    "document_id": "document", "act_id": "file", "file_id": "file"}';
+  result jsonb := '{}';
+  ref_field text;
+  ref_id text;
+  ref_name text;
+begin
+  for ref_field, ref_id in
+    select 'contract_reference', a.row_data ->> 'contract_reference'
     union
     select c.key, v.value
       from jsonb_each(coalesce(a.changes, '{}')) c
       cross join lateral (values (c.value ->> 'old'), (c.value ->> 'new')) v(value)
-  ), ids as (
-    select n.key, n.value::uuid as id from named n
-     where n.value ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-  )
-  select coalesce(jsonb_object_agg(x.id, x.name), '{}') from (
-    select s.id, coalesce(s.short_name, s.legal_name) as name from app_public.subsidiaries s
-     where s.id in (select ids.id from ids where ids.key in ('subsidiary_id', 'principal_id'))
-    union all
-    select s.id, coalesce(s.short_name, s.legal_name) from app_public.suppliers s
-     where s.id in (select ids.id from ids where ids.key in ('supplier_id', 'contractor_id'))
-    union all
-    select c.id, coalesce(c.short_name, c.legal_name) from app_public.clients c
-     where c.id in (select ids.id from ids where ids.key = 'client_id')
-    union all
-    select p.id, p.name from app_public.projects p
-     where p.id in (select ids.id from ids where ids.key = 'project_id')
-    union all
-    select t.id, t.name from app_public.cost_types t
-     where t.id in (select ids.id from ids where ids.key in ('cost_type_id', 'default_cost_type_id'))
-    union all
-    select s.id, s.name from app_public.services s
-     where s.id in (select ids.id from ids where ids.key = 'service_id')
-    union all
-    select d.id, d.name from app_public.documents d
-     where d.id in (select ids.id from ids where ids.key in ('contract_reference', 'document_id'))
-    union all
-    select f.id, f.name from app_public.files f
-     where f.id in (select ids.id from ids where ids.key in ('act_id', 'file_id'))
-  ) x
+     where kinds ? c.key
+  loop
+    continue when ref_id is null or result ? ref_id
+      or ref_id !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+    ref_name := case kinds ->> ref_field
+      when 'subsidiary' then (select coalesce(s.short_name, s.legal_name) from app_public.subsidiaries s where s.id = ref_id::uuid)
+      when 'supplier' then (select coalesce(s.short_name, s.legal_name) from app_public.suppliers s where s.id = ref_id::uuid)
+      when 'client' then (select coalesce(c.short_name, c.legal_name) from app_public.clients c where c.id = ref_id::uuid)
+      when 'project' then (select p.name from app_public.projects p where p.id = ref_id::uuid)
+      when 'cost_type' then (select t.name from app_public.cost_types t where t.id = ref_id::uuid)
+      when 'service' then (select s.name from app_public.services s where s.id = ref_id::uuid)
+      when 'document' then (select d.name from app_public.documents d where d.id = ref_id::uuid)
+      when 'file' then (select f.name from app_public.files f where f.id = ref_id::uuid)
+    end;
+    if ref_name is not null then
+      result := result || jsonb_build_object(ref_id, ref_name);
+    end if;
+  end loop;
+  return result;
+end;
 $function$;
 comment on function app_public.audit_trail_reference_names(app_public.audit_trail) is 'Names of the subsidiaries, suppliers, clients, projects, cost types, services, documents and files the row refers to, keyed by id.';
 grant execute on function app_public.audit_trail_reference_names(app_public.audit_trail) to ledgerline_visitor;
@@ -3838,23 +3839,29 @@ grant execute on function app_public.audit_trail_user_name(app_public.audit_trai
 
 CREATE OR REPLACE FUNCTION app_public.audit_trail_user_names(a app_public.audit_trail)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-  with ids as (
-    select r.value as id
-      from jsonb_each_text(coalesce(a.row_data, '{}')) r
-     where r.key like '%\_by' or r.key = 'user_id'
-    union
+declare
+  result jsonb := '{}';
+  ref_id text;
+  ref_name text;
+begin
+  for ref_id in
     select v.value
       from jsonb_each(coalesce(a.changes, '{}')) c
       cross join lateral (values (c.value ->> 'old'), (c.value ->> 'new')) v(value)
      where c.key like '%\_by' or c.key = 'user_id'
-  )
-  select coalesce(jsonb_object_agg(u.id, app_public.users_display_name(u)), '{}')
-    from app_public.users u
-   where u.id::text in (select ids.id from ids where ids.id ~ '^[0-9a-f-]{36}$')
+  loop
+    continue when ref_id is null or ref_id !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+    select app_public.users_display_name(u) into ref_name from app_public.users u where u.id = ref_id::uuid;
+    if ref_name is not null then
+      result := result || jsonb_build_object(ref_id, ref_name);
+    end if;
+  end loop;
+  return result;
+end;
 $function$;
 comment on function app_public.audit_trail_user_names(app_public.audit_trail) is 'Display names of the users the row names, keyed by user id.';
 grant execute on function app_public.audit_trail_user_names(app_public.audit_trail) to ledgerline_visitor;
