@@ -252,6 +252,7 @@ comment on column app_public.audit_trail.hash is '@behavior -*
 sha256 of the row''s content and the previous row''s hash (see app_hidden.audit_hash).';
 CREATE INDEX audit_trail_action_created_idx ON app_public.audit_trail USING btree (action, created_at DESC, id DESC);
 CREATE INDEX audit_trail_created_id_idx ON app_public.audit_trail USING btree (created_at DESC, id DESC);
+CREATE INDEX audit_trail_record_created_idx ON app_public.audit_trail USING btree (record_id, created_at DESC, id DESC);
 CREATE UNIQUE INDEX audit_trail_record_seq_idx ON app_public.audit_trail USING btree (table_name, record_id, record_seq);
 CREATE INDEX audit_trail_refs_idx ON app_public.audit_trail USING gin (refs);
 CREATE INDEX audit_trail_row_idx ON app_public.audit_trail USING btree (table_name, row_id, created_at DESC);
@@ -3825,6 +3826,19 @@ AS $function$
 $function$;
 comment on function app_public.audit_trail_subsidiary_name(app_public.audit_trail) is 'The short name of the subsidiary of the changed record.';
 grant execute on function app_public.audit_trail_subsidiary_name(app_public.audit_trail) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.audit_trail_summary(a app_public.audit_trail)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(jsonb_object_agg(e.key, e.value), '{}')
+    from jsonb_each(a.row_data) e
+   where e.key = any ('{name,invoice_ref,currency,status,reject_reason,amount,payment_date,payment_method,invoice_id,bill_id,document_id,contract_reference,file,cost,payment}'::text[])
+$function$;
+comment on function app_public.audit_trail_summary(app_public.audit_trail) is 'The fields of row_data a history shows: name or number, currency, status, reason, amount, linked ids, and the file, cost or payment.';
+grant execute on function app_public.audit_trail_summary(app_public.audit_trail) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.audit_trail_user_name(a app_public.audit_trail)
  RETURNS text
