@@ -40,6 +40,7 @@ describe('sign-in and navigation by permission', () => {
         '/admin/users',
         '/admin/roles',
         '/admin/exchange-rates',
+        '/admin/audit',
       ],
     ],
     ['accountant', ['/', '/invoices', '/costs', '/bills']],
