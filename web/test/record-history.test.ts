@@ -104,6 +104,17 @@ describe('record history', () => {
     expect(describeEntry(await translator('ru'), 'ru', opened, invoice).title).toBe('Счёт открыт');
   });
 
+  it('an invoice reset from validated to open says so', async () => {
+    const reset: HistoryEntry = {
+      ...invoiceEdit,
+      event: 'status',
+      changes: { status: { old: 'validated', new: 'open' } },
+    };
+    expect(describeEntry(await translator('en'), 'en', reset, invoice).title).toBe(
+      'Reset the invoice to open',
+    );
+  });
+
   it('links each row to its record', () => {
     expect(recordPath('costs', '55', rejectedCost.rowData)).toBe('/invoices/241');
     expect(recordPath('documents', 'abc')).toBe('/documents/abc');

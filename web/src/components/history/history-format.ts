@@ -177,6 +177,7 @@ export function describeEntry(
   const links = linksOf(entry, viewing);
   const payment = asRow(row.payment);
   const newStatus = text(asRow(asRow(entry.changes).status).new) ?? text(row.status) ?? '';
+  const oldStatus = text(asRow(asRow(entry.changes).status).old);
   const options = {
     name: text(row.name) ?? text(asRow(row.file).name) ?? entry.recordId,
     cost: text(asRow(row.cost).name) ?? '',
@@ -200,6 +201,14 @@ export function describeEntry(
   const subject = entry.tableName;
   let key: string;
   if (subject === 'costs' && event === 'rejected') key = 'history.events.costs.rejected';
+  else if (
+    event === 'status' &&
+    subject === 'invoices' &&
+    newStatus === 'open' &&
+    oldStatus &&
+    oldStatus !== 'draft'
+  )
+    key = 'history.events.invoices.status.reset';
   else if (event === 'status' && (subject === 'invoices' || subject === 'bills'))
     key = `history.events.${subject}.status.${newStatus}`;
   else key = `history.events.${subject}.${event}`;
