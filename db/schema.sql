@@ -1496,6 +1496,17 @@ AS $function$
 $function$;
 grant execute on function app_hidden.allowed_subsidiary_ids() to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.audit_cost_exists(cost_id integer)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.costs c where c.id = cost_id)
+$function$;
+comment on function app_hidden.audit_cost_exists(integer) is 'Whether the cost exists (for the audit trail''s visibility rule).';
+grant execute on function app_hidden.audit_cost_exists(integer) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.audit_derived_columns(table_name text)
  RETURNS text[]
  LANGUAGE sql
@@ -1530,6 +1541,23 @@ AS $function$
 $function$;
 comment on function app_hidden.audit_hash(app_public.audit_trail) is 'The chained content hash of an audit row.';
 
+CREATE OR REPLACE FUNCTION app_hidden.audit_ref_visible(ref text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case split_part(ref, ':', 1)
+    when 'invoices' then exists (select from app_public.invoices i where i.id = split_part(ref, ':', 2)::integer)
+    when 'bills' then exists (select from app_public.bills b where b.id = split_part(ref, ':', 2)::integer)
+    when 'costs' then exists (select from app_public.costs c where c.id = split_part(ref, ':', 2)::integer)
+    when 'documents' then exists (select from app_public.documents d where d.id = split_part(ref, ':', 2)::uuid)
+    else false
+  end
+$function$;
+comment on function app_hidden.audit_ref_visible(text) is 'Whether the caller sees the record kind:id.';
+grant execute on function app_hidden.audit_ref_visible(text) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.audit_row_visible(table_name text, refs text[])
  RETURNS boolean
  LANGUAGE sql
@@ -1537,15 +1565,12 @@ CREATE OR REPLACE FUNCTION app_hidden.audit_row_visible(table_name text, refs te
  SET search_path TO 'pg_catalog'
 AS $function$
   select (table_name not in ('invoices_payments', 'bills_payments', 'payments') or app_hidden.has_scope('payment:read'))
-     and exists (
-       select from unnest(refs) k
-        where case split_part(k, ':', 1)
-                when 'invoices' then exists (select from app_public.invoices i where i.id = split_part(k, ':', 2)::integer)
-                when 'bills' then exists (select from app_public.bills b where b.id = split_part(k, ':', 2)::integer)
-                when 'costs' then exists (select from app_public.costs c where c.id = split_part(k, ':', 2)::integer)
-                when 'documents' then exists (select from app_public.documents d where d.id = split_part(k, ':', 2)::uuid)
-                else false
-              end)
+     and case
+           when c.cost_ref is not null and app_hidden.audit_cost_exists(split_part(c.cost_ref, ':', 2)::integer)
+             then app_hidden.audit_ref_visible(c.cost_ref)
+           else exists (select from unnest(refs) k where app_hidden.audit_ref_visible(k))
+         end
+    from (select (select k from unnest(refs) k where k like 'costs:%' limit 1) as cost_ref) c
 $function$;
 comment on function app_hidden.audit_row_visible(text,text[]) is 'Whether the caller sees a record an audit row shows on.';
 grant execute on function app_hidden.audit_row_visible(text,text[]) to ledgerline_visitor;

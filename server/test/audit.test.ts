@@ -314,6 +314,33 @@ describe("a record's history includes its lines", () => {
     ]);
   });
 
+  it("a project-limited account sees an invoice's history without the costs of projects it may not see", async () => {
+    const { invoiceId, costIds } = await invoiceWithCosts();
+    await db.owner.query(
+      `update app_public.costs set project_id = (select id from app_public.projects where access_key = 'ops.legacy')
+        where id = $1`,
+      [costIds[2]],
+    );
+    const costsSeen = await asUser(db, 'manager', async (client) => {
+      const { rows } = await client.query<{ record_id: string }>(
+        `select distinct a.record_id from app_public.invoices_history((select i from app_public.invoices i where i.id = $1)) a
+          where a.table_name = 'costs' order by 1`,
+        [invoiceId],
+      );
+      return rows.map((row) => Number(row.record_id));
+    });
+    expect(costsSeen).toEqual([costIds[0], costIds[1]]);
+    const costsSeenByViewer = await asUser(db, 'viewer', async (client) => {
+      const { rows } = await client.query(
+        `select distinct a.record_id from app_public.invoices_history((select i from app_public.invoices i where i.id = $1)) a
+          where a.table_name = 'costs'`,
+        [invoiceId],
+      );
+      return rows.length;
+    });
+    expect(costsSeenByViewer).toBe(3);
+  });
+
   it("a user who cannot see an invoice sees none of its history's rows", async () => {
     const { invoiceId } = await invoiceWithCosts(true);
     const count = async (username: string) =>
