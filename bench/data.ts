@@ -8,6 +8,7 @@ import { migrate } from '../server/src/db/migrate.ts';
 import { DEMO_PASSWORD } from '../server/src/db/seed.ts';
 import { formatCount, log, numberOption, parseScaleArgs } from './lib/cli.ts';
 import { BENCH_DATABASE, openBenchCluster, withClient } from './lib/cluster.ts';
+import { auditRowsFor } from './lib/audit.ts';
 import { countsFor, generate } from './lib/generate.ts';
 
 const { scale, values } = parseScaleArgs({ seed: { type: 'string' } });
@@ -16,7 +17,8 @@ const target = countsFor(scale);
 log(
   `Benchmark data at scale ${scale} (seed ${seed}): ${formatCount(target.invoices)} invoices, ` +
     `${formatCount(target.costs)} costs, ${formatCount(target.bills)} bills, ` +
-    `${formatCount(target.payments)} payments, ${formatCount(target.documents)} documents`,
+    `${formatCount(target.payments)} payments, ${formatCount(target.documents)} documents, ` +
+    `${formatCount(auditRowsFor(scale))} audit rows`,
 );
 
 const cluster = await openBenchCluster(log);
@@ -52,6 +54,7 @@ try {
              (select count(*) from app_public.bills) bills,
              (select count(*) from app_public.payments) payments,
              (select count(*) from app_public.documents) documents,
+             (select count(*) from app_public.audit_trail) audit_rows,
              pg_size_pretty(pg_database_size(current_database())) size`);
     const row = rows[0]!;
     log(

@@ -9,12 +9,6 @@ create type app_public.aging_row as (subsidiary_id uuid, subsidiary_name text, c
 comment on type app_public.aging_row is 'Outstanding amounts of one subsidiary (none: all) by days past due, in USD.';
 create type app_public.analytics_row as (year integer, period integer, amount_usd_w_vat numeric, count integer);
 comment on type app_public.analytics_row is 'A month of a project: the sum in USD with VAT and how many records.';
-create type app_public.bank_allocation as (invoice_id integer, bill_id integer, amount numeric);
-comment on type app_public.bank_allocation is 'Part of a statement line paying an invoice (invoice_id) or a bill (bill_id).';
-create type app_public.bank_match_suggestion as (kind text, invoice_id integer, bill_id integer, number text, party_name text, remaining numeric, currency text, due_date date, score integer, amount_matches boolean, number_matches boolean, party_matches boolean, confidence text);
-comment on type app_public.bank_match_suggestion is 'An open invoice or bill that a statement line may pay, with why it was proposed (score: higher is better).';
-create type app_public.bank_reconciliation as (bank_account_id uuid, from_date date, to_date date, currency text, opening_balance numeric, closing_balance numeric, statement_total numeric, matched_total numeric, ignored_total numeric, unmatched_total numeric, unmatched_count integer, unseen_payments_total numeric, unseen_payments_count integer);
-comment on type app_public.bank_reconciliation is 'A bank account over a period: the statements'' balances and movement against the matched payments, what is unmatched, and the payments never seen on a statement.';
 create type app_public.bill_status as enum ('open', 'validated', 'paid');
 comment on type app_public.bill_status is 'Open, validated or paid.';
 create type app_public.company as (id uuid, type text, legal_name text, short_name text);
@@ -64,6 +58,15 @@ create table app_private.account_access (
   constraint account_access_pkey PRIMARY KEY (account_id)
 );
 comment on table app_private.account_access is 'Per account, what the policies ask: effective scopes (empty for an inactive user), visible subsidiaries (the allowed ones, or all), allowed projects (null: no limit). Kept by triggers; read by the app_hidden helpers.';
+
+create table app_private.audit_heads (
+  table_name text not null,
+  record_id text not null,
+  record_seq integer not null,
+  hash bytea,
+  constraint audit_heads_pkey PRIMARY KEY (table_name, record_id)
+);
+comment on table app_private.audit_heads is 'The last position and hash of each record''s audit chain; its row lock serialises the writers of the record.';
 
 create table app_private.login_attempts (
   key text not null,
@@ -219,208 +222,50 @@ create table app_public.audit_trail (
   id bigint generated always as identity not null,
   event_id uuid default gen_random_uuid() not null,
   table_name text not null,
-  row_id bigint not null,
+  row_id bigint,
   action text not null,
   changes jsonb,
   row_data jsonb not null,
   user_id uuid,
   user_role text,
   created_at timestamp with time zone default clock_timestamp() not null,
+  record_id text not null,
+  refs text[] not null,
+  subsidiary_id uuid,
+  record_seq integer not null,
+  prev_hash bytea,
+  hash bytea not null,
   constraint audit_trail_action CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text]))),
   constraint audit_trail_pkey PRIMARY KEY (id),
-  constraint audit_trail_table_name CHECK ((table_name = ANY (ARRAY['costs'::text, 'invoices'::text, 'bills'::text]))),
+  constraint audit_trail_table_name CHECK ((table_name ~ '^[a-z][a-z0-9_]*$'::text)),
   constraint audit_trail_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE SET NULL
 );
 comment on table app_public.audit_trail is '@behavior -insert -update -delete
-Who changed which cost, invoice or bill, when, and how. changes holds {column: {old, new}} for updates; row_data the row after the change (before it, for a delete).';
-CREATE INDEX audit_trail_created_at_idx ON app_public.audit_trail USING btree (created_at DESC);
+Who changed which record, when, and how: costs, invoices, bills, documents, the files and payments attached to them. changes holds {column: {old, new}} for updates; row_data the row after the change (before it, for a delete). Append-only; each row is chained by hash to the previous row of its record.';
+comment on column app_public.audit_trail.record_id is 'The id of the changed record, as text (integer or uuid).';
+comment on column app_public.audit_trail.refs is '@behavior -*
+The records whose history shows this row (kind:id), the changed record first.';
+comment on column app_public.audit_trail.record_seq is 'The position of the row in its record''s history (1 is the first change).';
+comment on column app_public.audit_trail.prev_hash is '@behavior -*
+The hash of the previous row of the same record.';
+comment on column app_public.audit_trail.hash is '@behavior -*
+sha256 of the row''s content and the previous row''s hash (see app_hidden.audit_hash).';
+CREATE INDEX audit_trail_action_created_idx ON app_public.audit_trail USING btree (action, created_at DESC, id DESC);
+CREATE INDEX audit_trail_created_id_idx ON app_public.audit_trail USING btree (created_at DESC, id DESC);
+CREATE INDEX audit_trail_record_created_idx ON app_public.audit_trail USING btree (record_id, created_at DESC, id DESC);
+CREATE UNIQUE INDEX audit_trail_record_seq_idx ON app_public.audit_trail USING btree (table_name, record_id, record_seq);
+CREATE INDEX audit_trail_refs_idx ON app_public.audit_trail USING gin (refs);
 CREATE INDEX audit_trail_row_idx ON app_public.audit_trail USING btree (table_name, row_id, created_at DESC);
-CREATE INDEX audit_trail_user_id_idx ON app_public.audit_trail USING btree (user_id);
+CREATE INDEX audit_trail_subsidiary_created_idx ON app_public.audit_trail USING btree (subsidiary_id, created_at DESC, id DESC);
+CREATE INDEX audit_trail_table_created_idx ON app_public.audit_trail USING btree (table_name, created_at DESC, id DESC);
+CREATE INDEX audit_trail_user_created_idx ON app_public.audit_trail USING btree (user_id, created_at DESC, id DESC);
+CREATE TRIGGER _000_append_only BEFORE DELETE OR UPDATE ON app_public.audit_trail FOR EACH ROW EXECUTE FUNCTION app_private.tg_audit_trail__append_only();
+CREATE TRIGGER _000_append_only_truncate BEFORE TRUNCATE ON app_public.audit_trail FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_audit_trail__append_only();
+CREATE TRIGGER _100_chain BEFORE INSERT ON app_public.audit_trail FOR EACH ROW EXECUTE FUNCTION app_private.tg_audit_trail__chain();
 alter table app_public.audit_trail enable row level security;
 create policy select_visible on app_public.audit_trail for select to public
-  using ((((table_name = 'invoices'::text) AND (EXISTS ( SELECT
-   FROM app_public.invoices i
-  WHERE (i.id = audit_trail.row_id)))) OR ((table_name = 'bills'::text) AND (EXISTS ( SELECT
-   FROM app_public.bills b
-  WHERE (b.id = audit_trail.row_id)))) OR ((table_name = 'costs'::text) AND (EXISTS ( SELECT
-   FROM app_public.costs c
-  WHERE (c.id = audit_trail.row_id)))) OR ( SELECT app_hidden.has_scope('admin'::text) AS has_scope)));
+  using ((( SELECT app_hidden.has_scope('admin'::text) AS has_scope) OR app_hidden.audit_row_visible(table_name, refs)));
 grant select on app_public.audit_trail to ledgerline_visitor;
-
-create table app_public.bank_accounts (
-  id uuid default gen_random_uuid() not null,
-  subsidiary_id uuid not null,
-  name text not null,
-  iban text,
-  account_number text,
-  bic text,
-  currency character(3) not null,
-  csv_mapping jsonb,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint bank_accounts_bic_format CHECK (((bic IS NULL) OR (bic ~ '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$'::text))),
-  constraint bank_accounts_csv_mapping_object CHECK (((csv_mapping IS NULL) OR (jsonb_typeof(csv_mapping) = 'object'::text))),
-  constraint bank_accounts_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
-  constraint bank_accounts_iban_valid CHECK (((iban IS NULL) OR app_hidden.iban_valid(iban))),
-  constraint bank_accounts_identifier_required CHECK (((iban IS NOT NULL) OR (NULLIF(btrim(account_number), ''::text) IS NOT NULL))),
-  constraint bank_accounts_name_required CHECK ((btrim(name) <> ''::text)),
-  constraint bank_accounts_name_unique UNIQUE (subsidiary_id, name),
-  constraint bank_accounts_pkey PRIMARY KEY (id),
-  constraint bank_accounts_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT
-);
-comment on table app_public.bank_accounts is 'A bank account of a subsidiary: its statements are imported and matched to invoices and bills.';
-comment on column app_public.bank_accounts.name is '@behavior +filterBy +orderBy
-The account''s name, e.g. "ABN AMRO current account".';
-comment on column app_public.bank_accounts.iban is '@behavior +filterBy
-IBAN (ISO 13616, checked), stored without spaces in upper case.';
-comment on column app_public.bank_accounts.account_number is '@behavior +filterBy
-The account number, for an account without an IBAN.';
-comment on column app_public.bank_accounts.csv_mapping is 'How a CSV statement of this account is read: columns of date, amount, counterparty, remittance; saved at the last CSV import.';
-comment on column app_public.bank_accounts.created_at is '@behavior +filterBy +orderBy';
-CREATE INDEX bank_accounts_currency_idx ON app_public.bank_accounts USING btree (currency);
-CREATE UNIQUE INDEX bank_accounts_iban_unique ON app_public.bank_accounts USING btree (iban) WHERE (iban IS NOT NULL);
-CREATE INDEX bank_accounts_subsidiary_id_idx ON app_public.bank_accounts USING btree (subsidiary_id);
-CREATE TRIGGER _050_normalize BEFORE INSERT OR UPDATE ON app_public.bank_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_bank_accounts__normalize();
-CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.bank_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
-alter table app_public.bank_accounts enable row level security;
-create policy delete_writer on app_public.bank_accounts for delete to public
-  using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
-create policy insert_writer on app_public.bank_accounts for insert to public
-  with check ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
-create policy select_allowed on app_public.bank_accounts for select to public
-  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
-create policy update_writer on app_public.bank_accounts for update to public
-  using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))))
-  with check (app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)));
-grant delete, insert (subsidiary_id, name, iban, account_number, bic, currency), select, update (name, iban, account_number, bic, currency) on app_public.bank_accounts to ledgerline_visitor;
-
-create table app_public.bank_line_payments (
-  id uuid default gen_random_uuid() not null,
-  line_id uuid not null,
-  payment_id uuid not null,
-  subsidiary_id uuid not null,
-  created boolean not null,
-  created_by uuid,
-  created_at timestamp with time zone default now() not null,
-  constraint bank_line_payments_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
-  constraint bank_line_payments_line_id_fkey FOREIGN KEY (line_id) REFERENCES app_public.bank_statement_lines(id) ON DELETE CASCADE,
-  constraint bank_line_payments_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES app_public.payments(id) ON DELETE CASCADE,
-  constraint bank_line_payments_payment_unique UNIQUE (payment_id),
-  constraint bank_line_payments_pkey PRIMARY KEY (id),
-  constraint bank_line_payments_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT
-);
-comment on table app_public.bank_line_payments is 'A payment matched to a bank statement line (a line may be split over several payments).';
-comment on column app_public.bank_line_payments.subsidiary_id is '@behavior -*
-The line''s subsidiary (kept for the visibility rule).';
-comment on column app_public.bank_line_payments.created is 'Whether accepting the match created the payment (undo deletes it) or a hand-made payment was linked (undo unlinks it).';
-CREATE INDEX bank_line_payments_created_by_idx ON app_public.bank_line_payments USING btree (created_by);
-CREATE INDEX bank_line_payments_line_id_idx ON app_public.bank_line_payments USING btree (line_id);
-CREATE INDEX bank_line_payments_subsidiary_id_idx ON app_public.bank_line_payments USING btree (subsidiary_id);
-alter table app_public.bank_line_payments enable row level security;
-create policy select_allowed on app_public.bank_line_payments for select to public
-  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
-grant select on app_public.bank_line_payments to ledgerline_visitor;
-
-create table app_public.bank_statement_lines (
-  id uuid default gen_random_uuid() not null,
-  statement_id uuid not null,
-  bank_account_id uuid not null,
-  subsidiary_id uuid not null,
-  "position" integer not null,
-  booking_date date not null,
-  value_date date not null,
-  amount numeric(18,2) not null,
-  currency character(3) not null,
-  counterparty_name text,
-  counterparty_iban text,
-  remittance text,
-  bank_reference text,
-  status text default 'unmatched'::text not null,
-  matched_amount numeric(18,2) default 0 not null,
-  ignore_note text,
-  suggested_invoice_id integer,
-  suggested_bill_id integer,
-  suggestion_confidence text,
-  constraint bank_statement_lines_amount_nonzero CHECK ((amount <> (0)::numeric)),
-  constraint bank_statement_lines_bank_account_id_fkey FOREIGN KEY (bank_account_id) REFERENCES app_public.bank_accounts(id) ON DELETE RESTRICT,
-  constraint bank_statement_lines_confidence CHECK ((suggestion_confidence = ANY (ARRAY['high'::text, 'medium'::text]))),
-  constraint bank_statement_lines_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
-  constraint bank_statement_lines_note_when_ignored CHECK (((status <> 'ignored'::text) OR (btrim(ignore_note) <> ''::text))),
-  constraint bank_statement_lines_pkey PRIMARY KEY (id),
-  constraint bank_statement_lines_position_unique UNIQUE (statement_id, "position"),
-  constraint bank_statement_lines_statement_id_fkey FOREIGN KEY (statement_id) REFERENCES app_public.bank_statements(id) ON DELETE CASCADE,
-  constraint bank_statement_lines_status CHECK ((status = ANY (ARRAY['unmatched'::text, 'partly_matched'::text, 'matched'::text, 'ignored'::text]))),
-  constraint bank_statement_lines_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT,
-  constraint bank_statement_lines_suggested_bill_id_fkey FOREIGN KEY (suggested_bill_id) REFERENCES app_public.bills(id) ON DELETE SET NULL,
-  constraint bank_statement_lines_suggested_invoice_id_fkey FOREIGN KEY (suggested_invoice_id) REFERENCES app_public.invoices(id) ON DELETE SET NULL
-);
-comment on table app_public.bank_statement_lines is 'A booked line of a bank statement: money in (positive, settles bills) or out (negative, pays invoices).';
-comment on column app_public.bank_statement_lines.subsidiary_id is '@behavior -*
-The bank account''s subsidiary (kept for the visibility rule).';
-comment on column app_public.bank_statement_lines.counterparty_name is '@behavior +filterBy
-Who paid or was paid, as the bank names them.';
-comment on column app_public.bank_statement_lines.remittance is '@behavior +filterBy
-The remittance text (what the payer wrote).';
-comment on column app_public.bank_statement_lines.bank_reference is '@behavior +filterBy
-The bank''s or the payer''s reference (end-to-end id).';
-comment on column app_public.bank_statement_lines.status is 'unmatched, partly_matched, matched (payments cover the whole amount) or ignored (not an invoice or bill payment, with a note).';
-comment on column app_public.bank_statement_lines.matched_amount is 'The sum of the payments matched to the line (always positive).';
-comment on column app_public.bank_statement_lines.suggestion_confidence is 'The best suggestion found at import: high (the one open record with this remaining amount and its number in the remittance) or medium (the one with this remaining amount).';
-CREATE INDEX bank_statement_lines_account_amount_idx ON app_public.bank_statement_lines USING btree (bank_account_id, amount, id);
-CREATE INDEX bank_statement_lines_counterparty_iban_idx ON app_public.bank_statement_lines USING btree (counterparty_iban) WHERE (counterparty_iban IS NOT NULL);
-CREATE INDEX bank_statement_lines_currency_idx ON app_public.bank_statement_lines USING btree (currency);
-CREATE INDEX bank_statement_lines_queue_idx ON app_public.bank_statement_lines USING btree (bank_account_id, status, value_date, id);
-CREATE INDEX bank_statement_lines_statement_idx ON app_public.bank_statement_lines USING btree (statement_id, "position");
-CREATE INDEX bank_statement_lines_subsidiary_status_idx ON app_public.bank_statement_lines USING btree (subsidiary_id, status);
-CREATE INDEX bank_statement_lines_suggested_bill_idx ON app_public.bank_statement_lines USING btree (suggested_bill_id);
-CREATE INDEX bank_statement_lines_suggested_invoice_idx ON app_public.bank_statement_lines USING btree (suggested_invoice_id);
-alter table app_public.bank_statement_lines enable row level security;
-create policy select_allowed on app_public.bank_statement_lines for select to public
-  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
-grant select on app_public.bank_statement_lines to ledgerline_visitor;
-
-create table app_public.bank_statements (
-  id uuid default gen_random_uuid() not null,
-  bank_account_id uuid not null,
-  subsidiary_id uuid not null,
-  format text not null,
-  statement_ref text not null,
-  content_sha256 text not null,
-  file_id uuid,
-  currency character(3) not null,
-  from_date date not null,
-  to_date date not null,
-  opening_balance numeric(18,2) not null,
-  closing_balance numeric(18,2) not null,
-  line_count integer default 0 not null,
-  imported_by uuid,
-  imported_at timestamp with time zone default now() not null,
-  constraint bank_statements_bank_account_id_fkey FOREIGN KEY (bank_account_id) REFERENCES app_public.bank_accounts(id) ON DELETE RESTRICT,
-  constraint bank_statements_content_unique UNIQUE (content_sha256),
-  constraint bank_statements_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
-  constraint bank_statements_dates_order CHECK ((to_date >= from_date)),
-  constraint bank_statements_file_id_fkey FOREIGN KEY (file_id) REFERENCES app_public.files(id) ON DELETE SET NULL,
-  constraint bank_statements_format CHECK ((format = ANY (ARRAY['camt053'::text, 'mt940'::text, 'csv'::text]))),
-  constraint bank_statements_imported_by_fkey FOREIGN KEY (imported_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
-  constraint bank_statements_pkey PRIMARY KEY (id),
-  constraint bank_statements_ref_required CHECK ((btrim(statement_ref) <> ''::text)),
-  constraint bank_statements_ref_unique UNIQUE (bank_account_id, statement_ref),
-  constraint bank_statements_sha256_format CHECK ((content_sha256 ~ '^[0-9a-f]{64}$'::text)),
-  constraint bank_statements_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT
-);
-comment on table app_public.bank_statements is 'A bank statement imported from a camt.053, MT940 or CSV file; its file is kept.';
-comment on column app_public.bank_statements.subsidiary_id is '@behavior -*
-The bank account''s subsidiary (kept for the visibility rule).';
-comment on column app_public.bank_statements.content_sha256 is 'SHA-256 of the imported file: the same file is never imported twice.';
-CREATE INDEX bank_statements_account_idx ON app_public.bank_statements USING btree (bank_account_id, to_date DESC);
-CREATE INDEX bank_statements_currency_idx ON app_public.bank_statements USING btree (currency);
-CREATE INDEX bank_statements_file_id_idx ON app_public.bank_statements USING btree (file_id);
-CREATE INDEX bank_statements_imported_by_idx ON app_public.bank_statements USING btree (imported_by);
-CREATE INDEX bank_statements_subsidiary_id_idx ON app_public.bank_statements USING btree (subsidiary_id);
-alter table app_public.bank_statements enable row level security;
-create policy select_allowed on app_public.bank_statements for select to public
-  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
-grant select on app_public.bank_statements to ledgerline_visitor;
 
 create table app_public.bills (
   id integer generated by default as identity not null,
@@ -537,6 +382,7 @@ A file attached to a bill.';
 CREATE INDEX bills_files_file_id_idx ON app_public.bills_files USING btree (file_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('bill_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.bills_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.bills_files FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.bills_files enable row level security;
 create policy delete_writer on app_public.bills_files for delete to public
   using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND (EXISTS ( SELECT
@@ -569,6 +415,7 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills_payme
 CREATE TRIGGER _400_payment_subsidiary AFTER INSERT OR UPDATE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__subsidiary();
 CREATE CONSTRAINT TRIGGER _500_single_owner AFTER INSERT OR UPDATE ON app_public.bills_payments NOT DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__single_owner();
 CREATE TRIGGER _600_refresh AFTER INSERT OR DELETE OR UPDATE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_bills_payments__refresh();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.bills_payments enable row level security;
 create policy delete_writer on app_public.bills_payments for delete to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
@@ -751,6 +598,7 @@ A file attached to a cost.';
 CREATE INDEX costs_files_file_id_idx ON app_public.costs_files USING btree (file_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.costs_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('cost_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.costs_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.costs_files FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.costs_files enable row level security;
 create policy delete_writer on app_public.costs_files for delete to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND (EXISTS ( SELECT
@@ -925,6 +773,7 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents F
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _500_unlink_subsidiary AFTER UPDATE OF principal_id ON app_public.documents FOR EACH ROW WHEN ((old.principal_id IS DISTINCT FROM new.principal_id)) EXECUTE FUNCTION app_private.tg_documents__unlink_subsidiary();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.documents enable row level security;
 create policy delete_writer on app_public.documents for delete to public
   using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
@@ -955,6 +804,7 @@ CREATE INDEX documents_files_uploaded_at_idx ON app_public.documents_files USING
 CREATE INDEX documents_files_uploaded_by_idx ON app_public.documents_files USING btree (uploaded_by);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.documents_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.documents_files FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.documents_files enable row level security;
 create policy delete_writer on app_public.documents_files for delete to public
   using ((EXISTS ( SELECT
@@ -1037,9 +887,7 @@ create policy select_visible on app_public.files for select to public
      JOIN app_public.documents d ON ((d.id = l.document_id)))
   WHERE (l.file_id = files.id))) OR (EXISTS ( SELECT
    FROM app_public.bills b
-  WHERE (b.act_id = files.id))) OR (EXISTS ( SELECT
-   FROM app_public.bank_statements s
-  WHERE (s.file_id = files.id))) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (EXISTS ( SELECT
+  WHERE (b.act_id = files.id))) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (EXISTS ( SELECT
    FROM app_public.users u
   WHERE (u.avatar_file_id = files.id))))));
 create policy update_uploader on app_public.files for update to public
@@ -1167,6 +1015,7 @@ A file attached to an invoice.';
 CREATE INDEX invoices_files_file_id_idx ON app_public.invoices_files USING btree (file_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.invoices_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.invoices_files FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.invoices_files enable row level security;
 create policy delete_writer on app_public.invoices_files for delete to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND (EXISTS ( SELECT
@@ -1199,6 +1048,7 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices_pa
 CREATE TRIGGER _400_payment_subsidiary AFTER INSERT OR UPDATE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__subsidiary();
 CREATE CONSTRAINT TRIGGER _500_single_owner AFTER INSERT OR UPDATE ON app_public.invoices_payments NOT DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__single_owner();
 CREATE TRIGGER _600_refresh AFTER INSERT OR DELETE OR UPDATE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices_payments__refresh();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.invoices_payments enable row level security;
 create policy delete_writer on app_public.invoices_payments for delete to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
@@ -1254,7 +1104,6 @@ create table app_public.payments (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   subsidiary_id uuid,
-  reference text,
   constraint payments_amount_positive CHECK ((amount > (0)::numeric)),
   constraint payments_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint payments_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
@@ -1265,18 +1114,16 @@ comment on table app_public.payments is '@behavior -insert -update -delete
 Money paid on an invoice or received on a bill. Created with createInvoicePayment, createBillPayment or createPayments; removed with deletePayment.';
 comment on column app_public.payments.subsidiary_id is '@behavior -*
 The subsidiary of the invoice or bill the payment settles (kept by the database for the visibility rule).';
-comment on column app_public.payments.reference is '@behavior +filterBy
-The payment''s reference: the bank reference of the statement line it was matched from, or what the payer typed.';
 CREATE INDEX payments_created_by_idx ON app_public.payments USING btree (created_by);
 CREATE INDEX payments_currency_idx ON app_public.payments USING btree (currency);
 CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payment_date DESC);
-CREATE INDEX payments_reference_idx ON app_public.payments USING btree (lower(reference)) WHERE (reference IS NOT NULL);
 CREATE INDEX payments_subsidiary_list_idx ON app_public.payments USING btree (subsidiary_id, payment_date DESC, id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_amount_usd BEFORE INSERT OR UPDATE OF amount, currency, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__payment_amount_usd();
 CREATE TRIGGER _600_refresh AFTER UPDATE OF amount, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__refresh();
+CREATE TRIGGER _900_audit AFTER UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.payments enable row level security;
 create policy delete_writer on app_public.payments for delete to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND ((EXISTS ( SELECT
@@ -1304,7 +1151,7 @@ create policy update_writer on app_public.payments for update to public
    FROM (app_public.bills_payments bp
      JOIN app_public.bills b ON ((b.id = bp.bill_id)))
   WHERE (bp.payment_id = payments.id))))));
-grant delete, insert (id, amount, currency, payment_date, payment_method, reference), select, update (amount, currency, payment_date, payment_method, reference) on app_public.payments to ledgerline_visitor;
+grant delete, insert (id, amount, currency, payment_date, payment_method), select, update (amount, currency, payment_date, payment_method) on app_public.payments to ledgerline_visitor;
 
 create table app_public.projects (
   id uuid default gen_random_uuid() not null,
@@ -1649,6 +1496,85 @@ AS $function$
 $function$;
 grant execute on function app_hidden.allowed_subsidiary_ids() to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.audit_cost_exists(cost_id integer)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.costs c where c.id = cost_id)
+$function$;
+comment on function app_hidden.audit_cost_exists(integer) is 'Whether the cost exists (for the audit trail''s visibility rule).';
+grant execute on function app_hidden.audit_cost_exists(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.audit_derived_columns(table_name text)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case table_name
+    when 'invoices' then array['amount', 'amount_w_vat', 'amount_usd', 'amount_usd_w_vat', 'costs_status', 'payment_status',
+                               'paid_amount', 'last_payment_date', 'project_ids', 'is_paid']
+    when 'bills' then array['amount', 'amount_w_vat', 'amount_usd', 'amount_usd_w_vat', 'costs_status', 'payment_status',
+                            'paid_amount', 'last_payment_date', 'is_paid']
+    when 'costs' then array['amount_w_vat', 'amount_usd', 'amount_usd_w_vat', 'subsidiary_id']
+    when 'payments' then array['amount_usd', 'subsidiary_id']
+    else array[]::text[]
+  end
+$function$;
+grant execute on function app_hidden.audit_derived_columns(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.audit_hash(a app_public.audit_trail)
+ RETURNS bytea
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select sha256(convert_to(
+    coalesce(encode(a.prev_hash, 'hex'), '') || '|' ||
+    jsonb_build_array(a.id, a.event_id, a.table_name, a.record_id, a.record_seq, a.action, a.changes,
+                      a.row_data, a.user_id, a.user_role,
+                      to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'),
+                      a.refs, a.subsidiary_id)::text,
+    'UTF8'))
+$function$;
+comment on function app_hidden.audit_hash(app_public.audit_trail) is 'The chained content hash of an audit row.';
+
+CREATE OR REPLACE FUNCTION app_hidden.audit_ref_visible(ref text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case split_part(ref, ':', 1)
+    when 'invoices' then exists (select from app_public.invoices i where i.id = split_part(ref, ':', 2)::integer)
+    when 'bills' then exists (select from app_public.bills b where b.id = split_part(ref, ':', 2)::integer)
+    when 'costs' then exists (select from app_public.costs c where c.id = split_part(ref, ':', 2)::integer)
+    when 'documents' then exists (select from app_public.documents d where d.id = split_part(ref, ':', 2)::uuid)
+    else false
+  end
+$function$;
+comment on function app_hidden.audit_ref_visible(text) is 'Whether the caller sees the record kind:id.';
+grant execute on function app_hidden.audit_ref_visible(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.audit_row_visible(table_name text, refs text[])
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select (table_name not in ('invoices_payments', 'bills_payments', 'payments') or app_hidden.has_scope('payment:read'))
+     and case
+           when c.cost_ref is not null and app_hidden.audit_cost_exists(split_part(c.cost_ref, ':', 2)::integer)
+             then app_hidden.audit_ref_visible(c.cost_ref)
+           else exists (select from unnest(refs) k where app_hidden.audit_ref_visible(k))
+         end
+    from (select (select k from unnest(refs) k where k like 'costs:%' limit 1) as cost_ref) c
+$function$;
+comment on function app_hidden.audit_row_visible(text,text[]) is 'Whether the caller sees a record an audit row shows on.';
+grant execute on function app_hidden.audit_row_visible(text,text[]) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.available_actions(entity text, state text, is_deleted boolean)
  RETURNS text[]
  LANGUAGE sql
@@ -1664,95 +1590,6 @@ AS $function$
      and t.scopes <@ app_hidden.current_scopes()
 $function$;
 grant execute on function app_hidden.available_actions(text,text,boolean) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.bank_line_for_change(line_id uuid)
- RETURNS app_public.bank_statement_lines
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  line app_public.bank_statement_lines;
-begin
-  perform app_hidden.require_scope('payment:write');
-  perform pg_advisory_xact_lock(hashtext('bank_line'), hashtext(line_id::text));
-  select * into line from app_public.bank_statement_lines l where l.id = line_id;
-  if line.id is null then
-    perform app_hidden.fail('BankLineNotFound', 'The statement line was not found.');
-  end if;
-  return line;
-end;
-$function$;
-grant execute on function app_hidden.bank_line_for_change(uuid) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.bank_line_link(line_id uuid, payment_id uuid, created boolean)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-begin
-  insert into app_public.bank_line_payments (line_id, payment_id, subsidiary_id, created, created_by)
-  select l.id, bank_line_link.payment_id, l.subsidiary_id, bank_line_link.created, app_hidden.current_user_id()
-    from app_public.bank_statement_lines l where l.id = bank_line_link.line_id;
-end;
-$function$;
-grant execute on function app_hidden.bank_line_link(uuid,uuid,boolean) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.bank_line_refresh(line_id uuid, ignore_note text DEFAULT NULL::text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-begin
-  update app_public.bank_statement_lines l
-     set matched_amount = m.amount,
-         ignore_note = bank_line_refresh.ignore_note,
-         status = case when bank_line_refresh.ignore_note is not null then 'ignored'
-                       when m.amount = 0 then 'unmatched'
-                       when m.amount < abs(l.amount) then 'partly_matched'
-                       else 'matched' end
-    from (select coalesce(sum(p.amount), 0) as amount
-            from app_public.bank_line_payments blp join app_public.payments p on p.id = blp.payment_id
-           where blp.line_id = bank_line_refresh.line_id) m
-   where l.id = bank_line_refresh.line_id;
-end;
-$function$;
-grant execute on function app_hidden.bank_line_refresh(uuid,text) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.bank_line_unlink(line_id uuid, payment_id uuid)
- RETURNS void
- LANGUAGE sql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-  delete from app_public.bank_line_payments blp
-   where blp.line_id = bank_line_unlink.line_id and blp.payment_id = bank_line_unlink.payment_id
-$function$;
-grant execute on function app_hidden.bank_line_unlink(uuid,uuid) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.bank_lines_store_suggestions(line_ids uuid[], invoice_ids integer[], bill_ids integer[], confidences text[])
- RETURNS integer
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  changed integer;
-begin
-  if not app_hidden.has_scope('payment:write') then
-    return 0;
-  end if;
-  update app_public.bank_statement_lines l
-     set suggested_invoice_id = s.invoice_id, suggested_bill_id = s.bill_id, suggestion_confidence = s.confidence
-    from unnest(line_ids, invoice_ids, bill_ids, confidences) as s(line_id, invoice_id, bill_id, confidence)
-   where l.id = s.line_id
-     and app_hidden.subsidiary_visible(l.subsidiary_id, (select app_hidden.visible_subsidiary_ids()));
-  get diagnostics changed = row_count;
-  return changed;
-end;
-$function$;
-grant execute on function app_hidden.bank_lines_store_suggestions(uuid[],integer[],integer[],text[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.bill_for_payment(bill_id integer)
  RETURNS app_public.bills
@@ -1829,28 +1666,6 @@ AS $function$
   select app_hidden.fail('CannotChangeStatus', 'Cannot change status.')
 $function$;
 grant execute on function app_hidden.cannot_change_status() to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.check_bank_allocation(line app_public.bank_statement_lines, kind text, record_subsidiary uuid, amount numeric)
- RETURNS void
- LANGUAGE plpgsql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-begin
-  if (kind = 'invoice') <> (line.amount < 0) then
-    perform app_hidden.fail('BankMatchWrongSide',
-      'Money going out pays invoices, money coming in settles bills.');
-  end if;
-  if record_subsidiary is distinct from line.subsidiary_id then
-    perform app_hidden.fail('BankMatchOtherSubsidiary',
-      'The invoice or bill belongs to another subsidiary than the bank account.');
-  end if;
-  if amount is null or amount <= 0 then
-    perform app_hidden.fail('InvalidAmount', 'The amount must be above 0.');
-  end if;
-end;
-$function$;
-grant execute on function app_hidden.check_bank_allocation(app_public.bank_statement_lines,text,uuid,numeric) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.check_payment(record_currency text, remaining numeric, amount numeric, currency text, payment_date timestamp with time zone, payment_method app_public.payment_method)
  RETURNS void
@@ -2121,87 +1936,6 @@ $function$;
 comment on function app_hidden.has_scope(text) is 'Whether the signed-in account holds the scope. Call it in policies as (select app_hidden.has_scope(''x'')) so it runs once per statement.';
 grant execute on function app_hidden.has_scope(text) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.iban_valid(iban text)
- RETURNS boolean
- LANGUAGE plpgsql
- IMMUTABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  rearranged text;
-  ch text;
-  remainder integer := 0;
-  digits text;
-begin
-  if iban is null or iban !~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$' then
-    return false;
-  end if;
-  rearranged := substr(iban, 5) || substr(iban, 1, 4);
-  foreach ch in array regexp_split_to_array(rearranged, '') loop
-    digits := case when ch between '0' and '9' then ch else (ascii(ch) - 55)::text end;
-    remainder := (remainder * (case when length(digits) = 1 then 10 else 100 end) + digits::integer) % 97;
-  end loop;
-  return remainder = 1;
-end;
-$function$;
-comment on function app_hidden.iban_valid(text) is 'Whether a normalized IBAN has the ISO 13616 form and mod-97 check digits.';
-grant execute on function app_hidden.iban_valid(text) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.import_bank_statement(bank_account_id uuid, statement_format text, file_id uuid, content_sha256 text, statement jsonb, csv_mapping jsonb DEFAULT NULL::jsonb)
- RETURNS app_public.bank_statements
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  account app_public.bank_accounts;
-  result app_public.bank_statements;
-  lines_sum numeric;
-  line_total integer;
-  opening numeric := (statement ->> 'openingBalance')::numeric;
-  closing numeric := (statement ->> 'closingBalance')::numeric;
-  ref text := btrim(statement ->> 'statementId');
-begin
-  perform app_hidden.require_scope('payment:write');
-  select * into account from app_public.bank_accounts a where a.id = import_bank_statement.bank_account_id;
-  if account.id is null then
-    perform app_hidden.fail('BankAccountNotFound', 'The bank account was not found.');
-  end if;
-  perform pg_advisory_xact_lock(hashtext('bank_statement_import'), hashtext(account.id::text));
-  if upper(statement ->> 'currency') is distinct from account.currency::text then
-    perform app_hidden.fail('StatementCurrencyMismatch',
-      format('The statement is in %s, the bank account in %s.', coalesce(statement ->> 'currency', '?'), account.currency));
-  end if;
-  if app_hidden.normalize_iban(statement ->> 'accountIban') is not null and account.iban is not null
-     and app_hidden.normalize_iban(statement ->> 'accountIban') <> account.iban then
-    perform app_hidden.fail('StatementAccountMismatch',
-      format('The statement is of account %s, not of this bank account (%s).', statement ->> 'accountIban', account.iban));
-  end if;
-  if ref is null or ref = '' then
-    perform app_hidden.fail('StatementIdMissing', 'The statement has no statement id.');
-  end if;
-  if opening is null or closing is null then
-    perform app_hidden.fail('StatementBalanceMissing', 'The statement needs an opening and a closing balance.');
-  end if;
-  select coalesce(sum((l ->> 'amount')::numeric), 0), count(*) into lines_sum, line_total
-    from jsonb_array_elements(statement -> 'lines') l;
-  if opening + lines_sum <> closing then
-    perform app_hidden.fail('StatementBalanceMismatch',
-      format('The opening balance %s plus the lines (%s) is %s, not the closing balance %s: a difference of %s.',
-             opening, lines_sum, opening + lines_sum, closing, closing - (opening + lines_sum)));
-  end if;
-
-  result := app_hidden.store_bank_statement(account, statement_format, ref, import_bank_statement.content_sha256,
-                                            import_bank_statement.file_id, opening, closing, line_total, statement);
-  if import_bank_statement.csv_mapping is not null then
-    perform app_hidden.save_bank_csv_mapping(account.id, import_bank_statement.csv_mapping);
-  end if;
-  perform app_hidden.suggest_bank_matches(result.id);
-  return result;
-end;
-$function$;
-comment on function app_hidden.import_bank_statement(uuid,text,uuid,text,jsonb,jsonb) is 'Stores a parsed bank statement and its lines after the duplicate and balance checks.';
-grant execute on function app_hidden.import_bank_statement(uuid,text,uuid,text,jsonb,jsonb) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_hidden.in_period_range(year integer, month integer, start_year integer, start_month integer, end_year integer, end_month integer)
  RETURNS boolean
  LANGUAGE sql
@@ -2314,17 +2048,6 @@ AS $function$
 $function$;
 grant execute on function app_hidden.margin_percent(numeric,numeric) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.normalize_iban(iban text)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select nullif(upper(regexp_replace(iban, '\s', '', 'g')), '')
-$function$;
-comment on function app_hidden.normalize_iban(text) is 'An IBAN without spaces, upper case; null for an empty one.';
-grant execute on function app_hidden.normalize_iban(text) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_hidden.normalized_company_name(name text)
  RETURNS text
  LANGUAGE sql
@@ -2336,29 +2059,6 @@ AS $function$
     '[^[:alnum:]]+', ' ', 'g'))
 $function$;
 grant execute on function app_hidden.normalized_company_name(text) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.number_in_text(number text, body text)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select coalesce(length(btrim(number)) >= 3 and strpos(lower(body), lower(btrim(number))) > 0, false)
-$function$;
-grant execute on function app_hidden.number_in_text(text,text) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.party_name_matches(line_name text, party_name text, party_legal_name text)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select coalesce(length(btrim(line_name)) >= 3 and (
-           strpos(lower(line_name), lower(btrim(party_name))) > 0
-        or strpos(lower(party_legal_name), lower(btrim(line_name))) > 0
-        or strpos(lower(line_name), lower(btrim(party_legal_name))) > 0), false)
-$function$;
-grant execute on function app_hidden.party_name_matches(text,text,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.project_visible(project_id uuid, allowed uuid[])
  RETURNS boolean
@@ -2581,16 +2281,6 @@ end;
 $function$;
 grant execute on function app_hidden.require_visible_files(uuid[]) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.save_bank_csv_mapping(bank_account_id uuid, mapping jsonb)
- RETURNS void
- LANGUAGE sql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-  update app_public.bank_accounts a set csv_mapping = mapping where a.id = bank_account_id
-$function$;
-grant execute on function app_hidden.save_bank_csv_mapping(uuid,jsonb) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_hidden.scope_closure(granted text[])
  RETURNS text[]
  LANGUAGE sql
@@ -2659,47 +2349,6 @@ $function$;
 comment on function app_hidden.set_workflow_mode(text) is 'Sets the workflow mode for the rest of the transaction and returns the previous one, to be restored.';
 grant execute on function app_hidden.set_workflow_mode(text) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_hidden.store_bank_statement(account app_public.bank_accounts, statement_format text, ref text, content_sha256 text, file_id uuid, opening numeric, closing numeric, line_total integer, statement jsonb)
- RETURNS app_public.bank_statements
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  result app_public.bank_statements;
-begin
-  if exists (select from app_public.bank_statements s
-              where s.bank_account_id = account.id and s.statement_ref = ref) then
-    perform app_hidden.fail('StatementAlreadyImported',
-      format('Statement %s of this bank account is already imported.', ref));
-  end if;
-  if exists (select from app_public.bank_statements s where s.content_sha256 = store_bank_statement.content_sha256) then
-    perform app_hidden.fail('StatementAlreadyImported', 'This file is already imported.');
-  end if;
-  insert into app_public.bank_statements (bank_account_id, subsidiary_id, format, statement_ref, content_sha256,
-      file_id, currency, from_date, to_date, opening_balance, closing_balance, line_count, imported_by)
-  values (account.id, account.subsidiary_id, statement_format, ref, store_bank_statement.content_sha256,
-      store_bank_statement.file_id, account.currency,
-      coalesce((statement ->> 'fromDate')::date,
-               (select min((l ->> 'bookingDate')::date) from jsonb_array_elements(statement -> 'lines') l)),
-      coalesce((statement ->> 'toDate')::date,
-               (select max((l ->> 'bookingDate')::date) from jsonb_array_elements(statement -> 'lines') l)),
-      opening, closing, line_total, app_hidden.current_user_id())
-  returning * into result;
-
-  insert into app_public.bank_statement_lines (statement_id, bank_account_id, subsidiary_id, position, booking_date,
-      value_date, amount, currency, counterparty_name, counterparty_iban, remittance, bank_reference)
-  select result.id, account.id, account.subsidiary_id, l.line, l."bookingDate", coalesce(l."valueDate", l."bookingDate"),
-         l.amount, account.currency, nullif(btrim(l."counterpartyName"), ''),
-         app_hidden.normalize_iban(l."counterpartyIban"), nullif(btrim(l.remittance), ''), nullif(btrim(l.reference), '')
-    from jsonb_to_recordset(statement -> 'lines')
-         as l(line integer, "bookingDate" date, "valueDate" date, amount numeric, "counterpartyName" text,
-              "counterpartyIban" text, remittance text, reference text);
-  return result;
-end;
-$function$;
-grant execute on function app_hidden.store_bank_statement(app_public.bank_accounts,text,text,text,uuid,numeric,numeric,integer,jsonb) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_hidden.subsidiaries_seen_whole()
  RETURNS uuid[]
  LANGUAGE sql
@@ -2721,52 +2370,6 @@ AS $function$
 $function$;
 comment on function app_hidden.subsidiary_visible(uuid,uuid[]) is 'Whether a subsidiary is one of the visible ones; call as subsidiary_visible(col, (select app_hidden.visible_subsidiary_ids())).';
 grant execute on function app_hidden.subsidiary_visible(uuid,uuid[]) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_hidden.suggest_bank_matches(statement_id uuid)
- RETURNS integer
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  found_lines uuid[];
-  found_invoices integer[];
-  found_bills integer[];
-  found_confidence text[];
-  statement_subsidiary uuid;
-  statement_currency text;
-begin
-  select s.subsidiary_id, s.currency::text into statement_subsidiary, statement_currency
-    from app_public.bank_statements s where s.id = suggest_bank_matches.statement_id;
-  with candidates as materialized (
-    select c.invoice_id, c.bill_id, c.direction, c.remaining, c.number
-      from app_hidden.open_payables c
-     where c.subsidiary_id = statement_subsidiary and c.currency = statement_currency and c.remaining > 0
-  ), lines as materialized (
-    select l.id, sign(l.amount)::integer as direction, abs(l.amount) - l.matched_amount as amount,
-           coalesce(l.remittance, '') || ' ' || coalesce(l.bank_reference, '') as body
-      from app_public.bank_statement_lines l
-     where l.statement_id = suggest_bank_matches.statement_id and l.status in ('unmatched', 'partly_matched')
-  ), matched as (
-    select l.id as line_id, c.invoice_id, c.bill_id, app_hidden.number_in_text(c.number, l.body) as by_number
-      from lines l join candidates c on c.direction = l.direction and c.remaining = l.amount
-  ), best as (
-    select line_id,
-           count(*) as total,
-           count(*) filter (where by_number) as numbered,
-           (array_agg(invoice_id order by by_number desc, invoice_id, bill_id))[1] as invoice_id,
-           (array_agg(bill_id order by by_number desc, invoice_id, bill_id))[1] as bill_id
-      from matched group by line_id
-  )
-  select array_agg(line_id), array_agg(invoice_id), array_agg(bill_id),
-         array_agg(case when numbered = 1 then 'high' else 'medium' end)
-    into found_lines, found_invoices, found_bills, found_confidence
-    from best where numbered = 1 or total = 1;
-  return app_hidden.bank_lines_store_suggestions(coalesce(found_lines, '{}'), coalesce(found_invoices, '{}'),
-                                                 coalesce(found_bills, '{}'), coalesce(found_confidence, '{}'));
-end;
-$function$;
-comment on function app_hidden.suggest_bank_matches(uuid) is 'Stores the best suggestion (high or medium confidence) of each open line of a statement.';
-grant execute on function app_hidden.suggest_bank_matches(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.usd_rate(currency text, on_date date)
  RETURNS numeric
@@ -2861,6 +2464,145 @@ AS $function$
   select coalesce(nullif(current_setting('ledgerline.workflow', true), ''), 'off')
 $function$;
 grant execute on function app_hidden.workflow_mode() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_private.audit_details(a app_public.audit_trail, previous jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  details jsonb;
+begin
+  if a.table_name in ('invoices_files', 'bills_files', 'costs_files', 'documents_files') then
+    select jsonb_build_object('file', jsonb_build_object('id', f.id, 'name', f.name, 'size', f.size, 'content_type', f.content_type))
+      into details from app_public.files f where f.id = (a.row_data ->> 'file_id')::uuid;
+    if details is null and previous ? 'file' then
+      details := jsonb_build_object('file', previous -> 'file');
+    end if;
+  elsif a.table_name in ('invoices_payments', 'bills_payments') then
+    select jsonb_build_object('payment', jsonb_build_object('id', p.id, 'amount', p.amount, 'currency', p.currency,
+                                                            'payment_date', p.payment_date, 'payment_method', p.payment_method))
+      into details from app_public.payments p where p.id = (a.row_data ->> 'payment_id')::uuid;
+    if details is null and previous ? 'payment' then
+      details := jsonb_build_object('payment', previous -> 'payment');
+    end if;
+  end if;
+  if a.table_name = 'costs_files' then
+    select coalesce(details, '{}') || jsonb_build_object('cost', jsonb_build_object('id', c.id, 'name', c.name, 'invoice_id', c.invoice_id))
+      into details from app_public.costs c where c.id = (a.row_data ->> 'cost_id')::integer;
+    if details is null or not details ? 'cost' then
+      details := coalesce(details, '{}') || coalesce(jsonb_build_object('cost', previous -> 'cost'), '{}');
+    end if;
+  end if;
+  return coalesce(details, '{}');
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audit_refs(a app_public.audit_trail, OUT refs text[], OUT subsidiary_id uuid)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  r jsonb := a.row_data;
+  cost app_public.costs;
+  parent text;
+begin
+  refs := array[a.table_name || ':' || a.record_id];
+  case a.table_name
+    when 'invoices', 'bills' then
+      subsidiary_id := (r ->> 'subsidiary_id')::uuid;
+    when 'costs' then
+      refs := refs || ('invoices:' || (r ->> 'invoice_id'));
+      if r ->> 'bill_id' is not null then
+        refs := refs || ('bills:' || (r ->> 'bill_id'));
+      end if;
+      -- a cost moved off a bill stays on that bill's history
+      if a.changes ? 'bill_id' and a.changes -> 'bill_id' ->> 'old' is not null then
+        refs := refs || ('bills:' || (a.changes -> 'bill_id' ->> 'old'));
+      end if;
+      subsidiary_id := (r ->> 'subsidiary_id')::uuid;
+    when 'invoices_files', 'invoices_payments' then
+      refs := refs || ('invoices:' || (r ->> 'invoice_id'));
+      select i.subsidiary_id into subsidiary_id from app_public.invoices i where i.id = (r ->> 'invoice_id')::integer;
+    when 'bills_files', 'bills_payments' then
+      refs := refs || ('bills:' || (r ->> 'bill_id'));
+      select b.subsidiary_id into subsidiary_id from app_public.bills b where b.id = (r ->> 'bill_id')::integer;
+    when 'costs_files' then
+      refs := refs || ('costs:' || (r ->> 'cost_id'));
+      select * into cost from app_public.costs c where c.id = (r ->> 'cost_id')::integer;
+      if cost.id is not null then
+        refs := refs || ('invoices:' || cost.invoice_id);
+        if cost.bill_id is not null then
+          refs := refs || ('bills:' || cost.bill_id);
+        end if;
+        subsidiary_id := cost.subsidiary_id;
+      end if;
+    when 'payments' then
+      select refs || array_agg('invoices:' || ip.invoice_id) into refs
+        from app_public.invoices_payments ip where ip.payment_id = (r ->> 'id')::uuid;
+      select refs || array_agg('bills:' || bp.bill_id) into refs
+        from app_public.bills_payments bp where bp.payment_id = (r ->> 'id')::uuid;
+      subsidiary_id := (r ->> 'subsidiary_id')::uuid;
+    when 'documents' then
+      subsidiary_id := (r ->> 'principal_id')::uuid;
+      -- connecting or disconnecting a document shows on its parent contract too
+      if a.changes ? 'contract_reference' then
+        foreach parent in array array[a.changes -> 'contract_reference' ->> 'old', a.changes -> 'contract_reference' ->> 'new'] loop
+          if parent is not null then
+            refs := refs || ('documents:' || parent);
+          end if;
+        end loop;
+      elsif a.action = 'INSERT' and r ->> 'contract_reference' is not null then
+        refs := refs || ('documents:' || (r ->> 'contract_reference'));
+      end if;
+    when 'documents_files' then
+      refs := refs || ('documents:' || (r ->> 'document_id'));
+      select d.principal_id into subsidiary_id from app_public.documents d where d.id = (r ->> 'document_id')::uuid;
+    else
+      subsidiary_id := (r ->> 'subsidiary_id')::uuid;
+  end case;
+  refs := array(select distinct on (x.ref) x.ref from unnest(refs) with ordinality x(ref, n) where x.ref is not null order by x.ref, x.n);
+  -- the changed record first
+  refs := array[a.table_name || ':' || a.record_id] || array_remove(refs, a.table_name || ':' || a.record_id);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audit_verify()
+ RETURNS TABLE(audit_id bigint, table_name text, record_id text, record_seq integer, problem text)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with rows as (
+    select a as audit_row, a.id, a.table_name, a.record_id, a.record_seq, a.prev_hash, a.hash,
+           lag(a.hash) over w as expected_prev,
+           lag(a.record_seq) over w as previous_seq
+      from app_public.audit_trail a
+    window w as (partition by a.table_name, a.record_id order by a.record_seq)
+  ), broken as (
+    select r.id, r.table_name, r.record_id, r.record_seq,
+           case
+             when r.record_seq <> coalesce(r.previous_seq, 0) + 1 then 'a row is missing before this one'
+             when r.prev_hash is distinct from r.expected_prev then 'the previous row''s hash does not match'
+             when r.hash is distinct from app_hidden.audit_hash(r.audit_row) then 'the content does not match its hash'
+           end as problem
+      from rows r
+    union all
+    select last.id, h.table_name, h.record_id, h.record_seq, 'rows are missing at the end of the record''s history'
+      from app_private.audit_heads h
+      left join lateral (select a.id, a.record_seq, a.hash from app_public.audit_trail a
+                          where a.table_name = h.table_name and a.record_id = h.record_id
+                          order by a.record_seq desc limit 1) last on true
+     where last.record_seq is distinct from h.record_seq or last.hash is distinct from h.hash
+  )
+  select distinct on (b.table_name, b.record_id) b.id, b.table_name, b.record_id, b.record_seq, b.problem
+    from broken b where b.problem is not null
+   order by b.table_name, b.record_id, b.record_seq
+$function$;
+comment on function app_private.audit_verify() is 'The first broken link of each record''s audit chain.';
 
 CREATE OR REPLACE FUNCTION app_private.check_role_has_scope(role_id uuid)
  RETURNS void
@@ -3017,8 +2759,8 @@ begin
       return null; -- nothing but the timestamp changed
     end if;
   end if;
-  insert into app_public.audit_trail (table_name, row_id, action, changes, row_data, user_id, user_role)
-  values (tg_table_name, (coalesce(new_row, old_row) ->> 'id')::bigint, tg_op, diff, coalesce(new_row, old_row),
+  insert into app_public.audit_trail (table_name, record_id, action, changes, row_data, user_id, user_role)
+  values (tg_table_name, coalesce(new_row, old_row) ->> 'id', tg_op, diff, coalesce(new_row, old_row),
           app_hidden.current_user_id(), app_hidden.current_role_name());
   return null;
 end;
@@ -3239,15 +2981,50 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.tg_bank_accounts__normalize()
+CREATE OR REPLACE FUNCTION app_private.tg_audit_trail__append_only()
  RETURNS trigger
  LANGUAGE plpgsql
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  new.iban := app_hidden.normalize_iban(new.iban);
-  new.bic := nullif(upper(btrim(new.bic)), '');
-  new.account_number := nullif(btrim(new.account_number), '');
+  raise exception 'The audit trail is append-only: rows cannot be changed or deleted.'
+    using errcode = 'LL001', hint = 'AuditTrailAppendOnly';
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_audit_trail__chain()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  head app_private.audit_heads;
+  previous_row jsonb;
+begin
+  new.record_id := coalesce(new.record_id, new.row_data ->> 'id', new.row_id::text);
+  if new.record_id is null then
+    raise exception 'An audit row needs the id of its record.' using errcode = 'LL001', hint = 'AuditRecordRequired';
+  end if;
+  if new.row_id is null and new.record_id ~ '^[0-9]{1,18}$' then
+    new.row_id := new.record_id::bigint;
+  end if;
+  -- Lock the record's chain head (a concurrent writer of the record waits here until this
+  -- transaction ends, then reads the head this one leaves).
+  insert into app_private.audit_heads as h (table_name, record_id, record_seq, hash)
+  values (new.table_name, new.record_id, 0, null)
+  on conflict (table_name, record_id) do update set record_seq = h.record_seq
+  returning h.* into head;
+  if head.record_seq > 0 then
+    select a.row_data into previous_row from app_public.audit_trail a
+     where a.table_name = new.table_name and a.record_id = new.record_id and a.record_seq = head.record_seq;
+  end if;
+  new.row_data := new.row_data || app_private.audit_details(new, previous_row);
+  select r.refs, r.subsidiary_id into new.refs, new.subsidiary_id from app_private.audit_refs(new) r;
+  new.record_seq := head.record_seq + 1;
+  new.prev_hash := head.hash;
+  new.hash := app_hidden.audit_hash(new);
+  update app_private.audit_heads h set record_seq = new.record_seq, hash = new.hash
+   where h.table_name = new.table_name and h.record_id = new.record_id;
   return new;
 end;
 $function$;
@@ -3785,91 +3562,6 @@ $function$;
 comment on function app_public."current_user"() is 'The signed-in user, or null.';
 grant execute on function app_public."current_user"() to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.accept_bank_match(line_id uuid, allocations app_public.bank_allocation[])
- RETURNS app_public.bank_statement_lines
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  line app_public.bank_statement_lines := app_hidden.bank_line_for_change(line_id);
-  a app_public.bank_allocation;
-  stmt_ref text;
-  line_reference text;
-  payment_id uuid;
-  record_subsidiary uuid;
-  total numeric := 0;
-begin
-  perform app_hidden.require_ids(allocations);
-  if line.status = 'ignored' then
-    perform app_hidden.fail('BankLineIgnored', 'The line is marked as not an invoice or bill payment; undo that first.');
-  end if;
-  select s.statement_ref into stmt_ref from app_public.bank_statements s where s.id = line.statement_id;
-  line_reference := coalesce(line.bank_reference, stmt_ref || '/' || line.position);
-  foreach a in array allocations loop
-    if (a.invoice_id is null) = (a.bill_id is null) then
-      perform app_hidden.fail('MissingPaymentTarget', 'A payment needs an invoice id or a bill id.');
-    end if;
-    total := total + coalesce(a.amount, 0);
-  end loop;
-  if line.matched_amount + total > abs(line.amount) then
-    perform app_hidden.fail('BankMatchExceedsLine',
-      format('The payments (%s) would be more than what is left of the line (%s %s).',
-             total, abs(line.amount) - line.matched_amount, line.currency));
-  end if;
-  foreach a in array allocations loop
-    if a.invoice_id is not null then
-      select i.subsidiary_id into record_subsidiary from app_public.invoices i where i.id = a.invoice_id;
-      perform app_hidden.check_bank_allocation(line, 'invoice', coalesce(record_subsidiary, line.subsidiary_id), a.amount);
-      payment_id := (app_public.create_invoice_payment(a.invoice_id, a.amount, line.currency::text,
-                       line.value_date::timestamptz, 'transaction')).payment_id;
-    else
-      select b.subsidiary_id into record_subsidiary from app_public.bills b where b.id = a.bill_id;
-      perform app_hidden.check_bank_allocation(line, 'bill', coalesce(record_subsidiary, line.subsidiary_id), a.amount);
-      payment_id := (app_public.create_bill_payment(a.bill_id, a.amount, line.currency::text,
-                       line.value_date::timestamptz, 'transaction')).payment_id;
-    end if;
-    update app_public.payments p set reference = line_reference where p.id = payment_id;
-    perform app_hidden.bank_line_link(line.id, payment_id, true);
-  end loop;
-  perform app_hidden.bank_line_refresh(line.id);
-  select * into line from app_public.bank_statement_lines l where l.id = line.id;
-  return line;
-end;
-$function$;
-comment on function app_public.accept_bank_match(uuid,app_public.bank_allocation[]) is 'Pays invoices or bills from a statement line: one payment per allocation (method transaction, the line''s value date and reference), all or nothing.';
-grant execute on function app_public.accept_bank_match(uuid,app_public.bank_allocation[]) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.accept_high_confidence_matches(statement_id uuid)
- RETURNS SETOF app_public.bank_statement_lines
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  l record;
-begin
-  perform app_hidden.require_scope('payment:write');
-  if not exists (select from app_public.bank_statements s where s.id = statement_id) then
-    perform app_hidden.fail('BankStatementNotFound', 'The bank statement was not found.');
-  end if;
-  for l in
-    select line.id, abs(line.amount) as amount, line.suggested_invoice_id, line.suggested_bill_id
-      from app_public.bank_statement_lines line
-     where line.statement_id = accept_high_confidence_matches.statement_id and line.status = 'unmatched'
-       and line.suggestion_confidence = 'high'
-     order by line.position
-  loop
-    if exists (select from app_hidden.open_payables c
-                where c.invoice_id is not distinct from l.suggested_invoice_id
-                  and c.bill_id is not distinct from l.suggested_bill_id and c.remaining = l.amount) then
-      return next app_public.accept_bank_match(l.id,
-        array[row(l.suggested_invoice_id, l.suggested_bill_id, l.amount)::app_public.bank_allocation]);
-    end if;
-  end loop;
-end;
-$function$;
-comment on function app_public.accept_high_confidence_matches(uuid) is 'Accepts every high-confidence suggestion of a statement that still holds, all at once.';
-grant execute on function app_public.accept_high_confidence_matches(uuid) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_public.access_pattern_matches(pattern text, access_key text)
  RETURNS boolean
  LANGUAGE sql
@@ -4073,205 +3765,145 @@ $function$;
 comment on function app_public.archive_and_delete_invoices(integer[]) is 'Deletes several invoices (at least one id), all or nothing.';
 grant execute on function app_public.archive_and_delete_invoices(integer[]) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.bank_line_payments_record_label(link app_public.bank_line_payments)
+CREATE OR REPLACE FUNCTION app_public.audit_trail_event(a app_public.audit_trail)
  RETURNS text
  LANGUAGE sql
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select coalesce(
-    (select i.invoice_ref from app_public.invoices_payments ip join app_public.invoices i on i.id = ip.invoice_id
-      where ip.payment_id = link.payment_id),
-    (select coalesce(b.invoice_ref, b.name) from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id
-      where bp.payment_id = link.payment_id))
-$function$;
-comment on function app_public.bank_line_payments_record_label(app_public.bank_line_payments) is 'The number of the invoice or bill the matched payment settles.';
-grant execute on function app_public.bank_line_payments_record_label(app_public.bank_line_payments) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.bank_lines_to_match_count()
- RETURNS integer
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select case when app_hidden.has_scope('payment:write') then
-    (select count(*)::integer from app_public.bank_statement_lines l where l.status in ('unmatched', 'partly_matched'))
+  select case
+    when a.table_name like '%\_files' then case a.action when 'INSERT' then 'file_added' when 'DELETE' then 'file_removed' else 'edited' end
+    when a.table_name like '%\_payments' then case a.action when 'INSERT' then 'payment_added' when 'DELETE' then 'payment_removed' else 'edited' end
+    when a.action = 'INSERT' then 'created'
+    when a.action = 'DELETE' then 'deleted'
+    when a.action = 'UPDATE' and not exists (
+           select from jsonb_object_keys(a.changes) k where k <> all (app_hidden.audit_derived_columns(a.table_name)))
+      then 'recalculated'
+    when a.changes ? 'is_deleted' then
+      case when (a.changes -> 'is_deleted' ->> 'new')::boolean
+           then case when a.table_name = 'documents' then 'archived' else 'deleted' end
+           else 'restored' end
+    when a.table_name = 'costs' and a.changes ? 'status' then
+      case a.changes -> 'status' ->> 'new' when 'approved' then 'approved' when 'rejected' then 'rejected' else 'returned' end
+    when a.changes ? 'status' then 'status'
+    when a.table_name = 'documents' and a.changes ? 'contract_reference' then
+      case when a.changes -> 'contract_reference' ->> 'new' is null then 'disconnected' else 'connected' end
+    when a.table_name = 'payments' then 'payment_edited'
+    else 'edited'
   end
 $function$;
-comment on function app_public.bank_lines_to_match_count() is 'How many statement lines wait for a match (null when the account may not match).';
-grant execute on function app_public.bank_lines_to_match_count() to ledgerline_visitor;
+comment on function app_public.audit_trail_event(app_public.audit_trail) is 'The kind of event: created, edited, deleted, approved, rejected, returned, status, archived, restored, connected, disconnected, file_added, file_removed, payment_added, payment_removed, payment_edited, recalculated.';
+grant execute on function app_public.audit_trail_event(app_public.audit_trail) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.bank_reconciliation(bank_account_id uuid, from_date date, to_date date)
- RETURNS app_public.bank_reconciliation
- LANGUAGE sql
- STABLE
+CREATE OR REPLACE FUNCTION app_public.audit_trail_reference_names(a app_public.audit_trail)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-  with account as (
-    select a.* from app_public.bank_accounts a where a.id = bank_reconciliation.bank_account_id
-  ), lines as (
-    select l.* from app_public.bank_statement_lines l
-     where l.bank_account_id = bank_reconciliation.bank_account_id
-       and l.value_date between from_date and to_date
-  )
-  select a.id, from_date, to_date, a.currency::text,
-         (select s.opening_balance from app_public.bank_statements s
-           where s.bank_account_id = a.id and s.to_date >= from_date and s.from_date <= to_date
-           order by s.from_date, s.imported_at limit 1),
-         (select s.closing_balance from app_public.bank_statements s
-           where s.bank_account_id = a.id and s.to_date >= from_date and s.from_date <= to_date
-           order by s.to_date desc, s.imported_at desc limit 1),
-         coalesce((select sum(amount) from lines), 0),
-         coalesce((select sum(sign(amount) * matched_amount) from lines), 0),
-         coalesce((select sum(amount) from lines where status = 'ignored'), 0),
-         coalesce((select sum(amount - sign(amount) * matched_amount) from lines where status in ('unmatched', 'partly_matched')), 0),
-         (select count(*)::integer from lines where status in ('unmatched', 'partly_matched')),
-         coalesce((select sum(p.amount) from app_public.bank_unseen_payments(a.id, from_date, to_date) p), 0),
-         (select count(*)::integer from app_public.bank_unseen_payments(a.id, from_date, to_date))
-    from account a
-$function$;
-comment on function app_public.bank_reconciliation(uuid,date,date) is 'Statement balances and movement of a bank account over a period against the matched payments, the unmatched lines and the payments never seen on a statement.';
-grant execute on function app_public.bank_reconciliation(uuid,date,date) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_available_actions(line app_public.bank_statement_lines)
- RETURNS text[]
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select case when not app_hidden.has_scope('payment:write') then '{}'::text[] else
-    array_remove(array[
-      case when line.status in ('unmatched', 'partly_matched') then 'accept' end,
-      case when line.status = 'unmatched' then 'ignore' end,
-      case when line.status <> 'unmatched' then 'undo' end
-    ], null) end
-$function$;
-comment on function app_public.bank_statement_lines_available_actions(app_public.bank_statement_lines) is 'What the account may do to the line: accept (a match), ignore (not a payment), undo.';
-grant execute on function app_public.bank_statement_lines_available_actions(app_public.bank_statement_lines) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_find_records(line app_public.bank_statement_lines, search text)
- RETURNS SETOF app_public.bank_match_suggestion
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select c.kind, c.invoice_id, c.bill_id, c.number, c.party_name, c.remaining, c.currency, c.due_date,
-         0, c.remaining = abs(line.amount) - line.matched_amount, false, false, 'low'
-    from app_hidden.open_payables c
-   where c.subsidiary_id = line.subsidiary_id and c.currency = line.currency::text
-     and c.direction = sign(line.amount)::integer and c.remaining > 0
-     and line.status in ('unmatched', 'partly_matched')
-     and length(btrim(search)) >= 2
-     and (strpos(lower(coalesce(c.number, '')), lower(btrim(search))) > 0
-          or strpos(lower(c.party_name), lower(btrim(search))) > 0
-          or strpos(lower(c.party_legal_name), lower(btrim(search))) > 0)
-   order by c.due_date desc, c.invoice_id, c.bill_id
-   limit 20
-$function$;
-comment on function app_public.bank_statement_lines_find_records(app_public.bank_statement_lines,text) is 'Open invoices or bills this line may pay whose number or party name contains the text (at least 2 characters; at most 20).';
-grant execute on function app_public.bank_statement_lines_find_records(app_public.bank_statement_lines,text) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_payment_candidates(line app_public.bank_statement_lines)
- RETURNS SETOF app_public.payments
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select p.* from app_public.payments p
-   where p.subsidiary_id = line.subsidiary_id and p.currency = line.currency
-     and p.amount <= abs(line.amount) - line.matched_amount
-     and p.payment_date >= (line.value_date - 30)::timestamptz and p.payment_date < (line.value_date + 31)::timestamptz
-     and line.status in ('unmatched', 'partly_matched')
-     and not exists (select from app_public.bank_line_payments blp where blp.payment_id = p.id)
-     and case when line.amount < 0
-              then exists (select from app_public.invoices_payments ip where ip.payment_id = p.id)
-              else exists (select from app_public.bills_payments bp where bp.payment_id = p.id) end
-   order by abs(p.amount - (abs(line.amount) - line.matched_amount)), abs(p.payment_date::date - line.value_date), p.id
-   limit 10
-$function$;
-comment on function app_public.bank_statement_lines_payment_candidates(app_public.bank_statement_lines) is 'Payments recorded by hand that this line may be, closest first (at most 10).';
-grant execute on function app_public.bank_statement_lines_payment_candidates(app_public.bank_statement_lines) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_suggestions(line app_public.bank_statement_lines)
- RETURNS SETOF app_public.bank_match_suggestion
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  with iban_parties as (
-    -- The parties whose records were paid from or to this IBAN before.
-    select 'invoice'::text as kind, i.supplier_id as party_id
-      from app_public.bank_statement_lines l
-      join app_public.bank_line_payments blp on blp.line_id = l.id
-      join app_public.invoices_payments ip on ip.payment_id = blp.payment_id
-      join app_public.invoices i on i.id = ip.invoice_id
-     where l.counterparty_iban = line.counterparty_iban
+declare
+  kinds constant jsonb := '{"subsidiary_id": "subsidiary", "principal_id": "subsidiary", "supplier_id": "supplier",
+    "contractor_id": "supplier", "client_id": "client", "project_id": "project", "cost_type_id": "cost_type",
+    "default_cost_type_id": "cost_type", "service_id": "service", "contract_reference": "document",
+    "document_id": "document", "act_id": "file", "file_id": "file"}';
+  result jsonb := '{}';
+  ref_field text;
+  ref_id text;
+  ref_name text;
+begin
+  for ref_field, ref_id in
+    select 'contract_reference', a.row_data ->> 'contract_reference'
     union
-    select 'bill', b.client_id
-      from app_public.bank_statement_lines l
-      join app_public.bank_line_payments blp on blp.line_id = l.id
-      join app_public.bills_payments bp on bp.payment_id = blp.payment_id
-      join app_public.bills b on b.id = bp.bill_id
-     where l.counterparty_iban = line.counterparty_iban
-  ), scored as (
-    select c.kind, c.invoice_id, c.bill_id, c.number, c.party_name, c.remaining, c.currency, c.due_date,
-           c.remaining = abs(line.amount) - line.matched_amount as amount_matches,
-           app_hidden.number_in_text(c.number, coalesce(line.remittance, '') || ' ' || coalesce(line.bank_reference, '')) as number_matches,
-           (app_hidden.party_name_matches(line.counterparty_name, c.party_name, c.party_legal_name)
-            or (c.kind, c.party_id) in (select kind, party_id from iban_parties)) as party_matches,
-           abs(c.due_date - line.value_date) as days
-      from app_hidden.open_payables c
-     where c.subsidiary_id = line.subsidiary_id and c.currency = line.currency::text
-       and c.direction = sign(line.amount)::integer and c.remaining > 0
-       and line.status in ('unmatched', 'partly_matched')
-  ), ranked as (
-    select s.*, (case when amount_matches then 50 else 0 end + case when number_matches then 40 else 0 end
-                 + case when party_matches then 20 else 0 end
-                 + case when days <= 30 then 10 when days <= 90 then 5 else 0 end) as score,
-           count(*) filter (where amount_matches and number_matches) over () as exact
-      from scored s
-     where amount_matches or number_matches or party_matches
-  )
-  select kind, invoice_id, bill_id, number, party_name, remaining, currency, due_date, score,
-         amount_matches, number_matches, party_matches,
-         case when amount_matches and number_matches and exact = 1 then 'high'
-              when amount_matches or number_matches then 'medium' else 'low' end
-    from ranked
-   order by score desc, due_date, invoice_id, bill_id
-   limit 20
+    select c.key, v.value
+      from jsonb_each(coalesce(a.changes, '{}')) c
+      cross join lateral (values (c.value ->> 'old'), (c.value ->> 'new')) v(value)
+     where kinds ? c.key
+  loop
+    continue when ref_id is null or result ? ref_id
+      or ref_id !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+    ref_name := case kinds ->> ref_field
+      when 'subsidiary' then (select coalesce(s.short_name, s.legal_name) from app_public.subsidiaries s where s.id = ref_id::uuid)
+      when 'supplier' then (select coalesce(s.short_name, s.legal_name) from app_public.suppliers s where s.id = ref_id::uuid)
+      when 'client' then (select coalesce(c.short_name, c.legal_name) from app_public.clients c where c.id = ref_id::uuid)
+      when 'project' then (select p.name from app_public.projects p where p.id = ref_id::uuid)
+      when 'cost_type' then (select t.name from app_public.cost_types t where t.id = ref_id::uuid)
+      when 'service' then (select s.name from app_public.services s where s.id = ref_id::uuid)
+      when 'document' then (select d.name from app_public.documents d where d.id = ref_id::uuid)
+      when 'file' then (select f.name from app_public.files f where f.id = ref_id::uuid)
+    end;
+    if ref_name is not null then
+      result := result || jsonb_build_object(ref_id, ref_name);
+    end if;
+  end loop;
+  return result;
+end;
 $function$;
-comment on function app_public.bank_statement_lines_suggestions(app_public.bank_statement_lines) is 'Open invoices or bills this line may pay, best first (at most 20).';
-grant execute on function app_public.bank_statement_lines_suggestions(app_public.bank_statement_lines) to ledgerline_visitor;
+comment on function app_public.audit_trail_reference_names(app_public.audit_trail) is 'Names of the subsidiaries, suppliers, clients, projects, cost types, services, documents and files the row refers to, keyed by id.';
+grant execute on function app_public.audit_trail_reference_names(app_public.audit_trail) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.bank_statements_available_actions(statement app_public.bank_statements)
- RETURNS text[]
+CREATE OR REPLACE FUNCTION app_public.audit_trail_subsidiary_name(a app_public.audit_trail)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(s.short_name, s.legal_name) from app_public.subsidiaries s where s.id = a.subsidiary_id
+$function$;
+comment on function app_public.audit_trail_subsidiary_name(app_public.audit_trail) is 'The short name of the subsidiary of the changed record.';
+grant execute on function app_public.audit_trail_subsidiary_name(app_public.audit_trail) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.audit_trail_summary(a app_public.audit_trail)
+ RETURNS jsonb
  LANGUAGE sql
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select case when app_hidden.has_scope('payment:write') and exists (
-                select from app_public.bank_statement_lines l
-                 where l.statement_id = statement.id and l.status = 'unmatched' and l.suggestion_confidence = 'high')
-              then array['accept_high_confidence'] else '{}'::text[] end
+  select coalesce(jsonb_object_agg(e.key, e.value), '{}')
+    from jsonb_each(a.row_data) e
+   where e.key = any ('{name,invoice_ref,currency,status,reject_reason,amount,payment_date,payment_method,invoice_id,bill_id,document_id,contract_reference,file,cost,payment}'::text[])
 $function$;
-comment on function app_public.bank_statements_available_actions(app_public.bank_statements) is 'What the account may do to the statement: accept_high_confidence (its sure matches at once).';
-grant execute on function app_public.bank_statements_available_actions(app_public.bank_statements) to ledgerline_visitor;
+comment on function app_public.audit_trail_summary(app_public.audit_trail) is 'The fields of row_data a history shows: name or number, currency, status, reason, amount, linked ids, and the file, cost or payment.';
+grant execute on function app_public.audit_trail_summary(app_public.audit_trail) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.bank_unseen_payments(bank_account_id uuid, from_date date, to_date date)
- RETURNS SETOF app_public.payments
+CREATE OR REPLACE FUNCTION app_public.audit_trail_user_name(a app_public.audit_trail)
+ RETURNS text
  LANGUAGE sql
- STABLE
+ STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-  select p.* from app_public.payments p
-    join app_public.bank_accounts a on a.id = bank_unseen_payments.bank_account_id
-   where p.subsidiary_id = a.subsidiary_id and p.currency = a.currency and p.payment_method = 'transaction'
-     and p.payment_date >= from_date::timestamptz and p.payment_date < (to_date + 1)::timestamptz
-     and not exists (select from app_public.bank_line_payments blp where blp.payment_id = p.id)
-   order by p.payment_date, p.id
+  select app_hidden.user_display_name(a.user_id)
 $function$;
-comment on function app_public.bank_unseen_payments(uuid,date,date) is 'Payments by transaction of the account''s subsidiary and currency in the period that no statement line is matched to.';
-grant execute on function app_public.bank_unseen_payments(uuid,date,date) to ledgerline_visitor;
+comment on function app_public.audit_trail_user_name(app_public.audit_trail) is 'The display name of who made the change.';
+grant execute on function app_public.audit_trail_user_name(app_public.audit_trail) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.audit_trail_user_names(a app_public.audit_trail)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  result jsonb := '{}';
+  ref_id text;
+  ref_name text;
+begin
+  for ref_id in
+    select v.value
+      from jsonb_each(coalesce(a.changes, '{}')) c
+      cross join lateral (values (c.value ->> 'old'), (c.value ->> 'new')) v(value)
+     where c.key like '%\_by' or c.key = 'user_id'
+  loop
+    continue when ref_id is null or ref_id !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+    select app_public.users_display_name(u) into ref_name from app_public.users u where u.id = ref_id::uuid;
+    if ref_name is not null then
+      result := result || jsonb_build_object(ref_id, ref_name);
+    end if;
+  end loop;
+  return result;
+end;
+$function$;
+comment on function app_public.audit_trail_user_names(app_public.audit_trail) is 'Display names of the users the row names, keyed by user id.';
+grant execute on function app_public.audit_trail_user_names(app_public.audit_trail) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bills_available_actions(bill app_public.bills)
  RETURNS text[]
@@ -4329,6 +3961,20 @@ AS $function$
 $function$;
 comment on function app_public.bills_has_payments(app_public.bills) is 'Whether any payment was recorded on the bill.';
 grant execute on function app_public.bills_has_payments(app_public.bills) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_history(bill app_public.bills)
+ RETURNS SETOF app_public.audit_trail
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.audit_trail a
+   where a.refs @> array['bills:' || bill.id]
+     and app_public.audit_trail_event(a) <> 'recalculated'
+   order by a.created_at desc, a.id desc
+$function$;
+comment on function app_public.bills_history(app_public.bills) is 'What happened to the bill, its costs, payments and files, newest first.';
+grant execute on function app_public.bills_history(app_public.bills) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bills_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
@@ -4535,6 +4181,20 @@ AS $function$
 $function$;
 comment on function app_public.costs_available_actions(app_public.costs) is 'The workflow actions you may take on this cost now (approve, reject, return_to_approval, edit, delete, force_delete).';
 grant execute on function app_public.costs_available_actions(app_public.costs) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.costs_history(cost app_public.costs)
+ RETURNS SETOF app_public.audit_trail
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.audit_trail a
+   where a.refs @> array['costs:' || cost.id]
+     and app_public.audit_trail_event(a) <> 'recalculated'
+   order by a.created_at desc, a.id desc
+$function$;
+comment on function app_public.costs_history(app_public.costs) is 'What happened to the cost and its files, newest first.';
+grant execute on function app_public.costs_history(app_public.costs) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.costs_summary(ids integer[])
  RETURNS app_public.selection_summary
@@ -4882,6 +4542,20 @@ $function$;
 comment on function app_public.documents_can_edit(app_public.documents) is 'Whether you may change this document, its files and its child documents (a writer of its subsidiary, or an editor of it).';
 grant execute on function app_public.documents_can_edit(app_public.documents) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.documents_history(document app_public.documents)
+ RETURNS SETOF app_public.audit_trail
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.audit_trail a
+   where a.refs @> array['documents:' || document.id]
+     and app_public.audit_trail_event(a) <> 'recalculated'
+   order by a.created_at desc, a.id desc
+$function$;
+comment on function app_public.documents_history(app_public.documents) is 'What happened to the document, its files and the documents connected to it, newest first.';
+grant execute on function app_public.documents_history(app_public.documents) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.documents_parent_name(document app_public.documents)
  RETURNS text
  LANGUAGE sql
@@ -5102,28 +4776,6 @@ $function$;
 comment on function app_public.get_document_prep_vals(uuid) is 'The parties of a document (principal, client, service, contractor), to prefill a related one.';
 grant execute on function app_public.get_document_prep_vals(uuid) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.ignore_bank_line(line_id uuid, note text)
- RETURNS app_public.bank_statement_lines
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  line app_public.bank_statement_lines := app_hidden.bank_line_for_change(line_id);
-begin
-  if note is null or btrim(note) = '' then
-    perform app_hidden.fail('BankLineNoteRequired', 'Say why the line is not an invoice or bill payment.');
-  end if;
-  if line.matched_amount > 0 then
-    perform app_hidden.fail('BankLineHasMatches', 'The line already pays invoices or bills; undo them first.');
-  end if;
-  perform app_hidden.bank_line_refresh(line.id, btrim(note));
-  select * into line from app_public.bank_statement_lines l where l.id = line.id;
-  return line;
-end;
-$function$;
-comment on function app_public.ignore_bank_line(uuid,text) is 'Marks a statement line as not an invoice or bill payment (bank fee, own transfer), with a note.';
-grant execute on function app_public.ignore_bank_line(uuid,text) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_public.import_exchange_rates(rows jsonb)
  RETURNS integer
  LANGUAGE plpgsql
@@ -5210,6 +4862,20 @@ AS $function$
 $function$;
 comment on function app_public.invoices_has_payments(app_public.invoices) is 'Whether any payment was recorded on the invoice.';
 grant execute on function app_public.invoices_has_payments(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_history(invoice app_public.invoices)
+ RETURNS SETOF app_public.audit_trail
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.audit_trail a
+   where a.refs @> array['invoices:' || invoice.id]
+     and app_public.audit_trail_event(a) <> 'recalculated'
+   order by a.created_at desc, a.id desc
+$function$;
+comment on function app_public.invoices_history(app_public.invoices) is 'What happened to the invoice, its costs, payments and files, newest first.';
+grant execute on function app_public.invoices_history(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
@@ -5312,51 +4978,6 @@ $function$;
 comment on function app_public.likely_duplicate_invoices(uuid,text,date,numeric) is 'Visible invoices of the supplier with the same number, or with the same amount with VAT and invoice date.';
 grant execute on function app_public.likely_duplicate_invoices(uuid,text,date,numeric) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.link_bank_line_payment(line_id uuid, payment_id uuid)
- RETURNS app_public.bank_statement_lines
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  line app_public.bank_statement_lines := app_hidden.bank_line_for_change(line_id);
-  payment app_public.payments;
-  kind text;
-  record_subsidiary uuid;
-begin
-  if line.status = 'ignored' then
-    perform app_hidden.fail('BankLineIgnored', 'The line is marked as not an invoice or bill payment; undo that first.');
-  end if;
-  select * into payment from app_public.payments p where p.id = link_bank_line_payment.payment_id;
-  if payment.id is null then
-    perform app_hidden.fail('PaymentNotFound', 'Payment not found');
-  end if;
-  if exists (select from app_public.bank_line_payments blp where blp.payment_id = payment.id) then
-    perform app_hidden.fail('PaymentAlreadyMatched', 'The payment is already matched to a statement line.');
-  end if;
-  select 'invoice', i.subsidiary_id into kind, record_subsidiary
-    from app_public.invoices_payments ip join app_public.invoices i on i.id = ip.invoice_id where ip.payment_id = payment.id;
-  if kind is null then
-    select 'bill', b.subsidiary_id into kind, record_subsidiary
-      from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id where bp.payment_id = payment.id;
-  end if;
-  perform app_hidden.check_bank_allocation(line, kind, record_subsidiary, payment.amount);
-  if payment.currency <> line.currency then
-    perform app_hidden.fail('PaymentCurrencyMismatch', format('The payment must be in %s, the currency of the record it pays.', line.currency));
-  end if;
-  if line.matched_amount + payment.amount > abs(line.amount) then
-    perform app_hidden.fail('BankMatchExceedsLine',
-      format('The payments (%s) would be more than what is left of the line (%s %s).',
-             payment.amount, abs(line.amount) - line.matched_amount, line.currency));
-  end if;
-  perform app_hidden.bank_line_link(line.id, payment.id, false);
-  perform app_hidden.bank_line_refresh(line.id);
-  select * into line from app_public.bank_statement_lines l where l.id = line.id;
-  return line;
-end;
-$function$;
-comment on function app_public.link_bank_line_payment(uuid,uuid) is 'Matches a payment recorded by hand to the statement line it was seen on.';
-grant execute on function app_public.link_bank_line_payment(uuid,uuid) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_public.mark_all_notifications_read()
  RETURNS integer
  LANGUAGE plpgsql
@@ -5448,17 +5069,6 @@ AS $function$
 $function$;
 comment on function app_public.payables_aging(date) is 'Accounts payable aging: outstanding supplier invoices the account may see, by subsidiary and days past due, in USD; the last row is the total.';
 grant execute on function app_public.payables_aging(date) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.payments_bank_line_id(payment app_public.payments)
- RETURNS uuid
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select blp.line_id from app_public.bank_line_payments blp where blp.payment_id = payment.id
-$function$;
-comment on function app_public.payments_bank_line_id(app_public.payments) is 'The bank statement line the payment is matched to (null: not seen on a statement yet).';
-grant execute on function app_public.payments_bank_line_id(app_public.payments) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.principals()
  RETURNS SETOF app_public.company
@@ -6095,33 +5705,6 @@ AS $function$
 $function$;
 comment on function app_public.similar_companies(text) is 'Clients, suppliers and subsidiaries whose name is like the given one (ignoring case, punctuation and legal forms).';
 grant execute on function app_public.similar_companies(text) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.undo_bank_match(line_id uuid)
- RETURNS app_public.bank_statement_lines
- LANGUAGE plpgsql
- SET search_path TO 'pg_catalog'
-AS $function$
-declare
-  line app_public.bank_statement_lines := app_hidden.bank_line_for_change(line_id);
-  m record;
-begin
-  if line.status = 'unmatched' then
-    perform app_hidden.fail('BankLineNotMatched', 'The line has no match to undo.');
-  end if;
-  for m in select blp.payment_id, blp.created from app_public.bank_line_payments blp where blp.line_id = line.id loop
-    if m.created then
-      perform app_public.delete_payment(m.payment_id);
-    else
-      perform app_hidden.bank_line_unlink(line.id, m.payment_id);
-    end if;
-  end loop;
-  perform app_hidden.bank_line_refresh(line.id);
-  select * into line from app_public.bank_statement_lines l where l.id = line.id;
-  return line;
-end;
-$function$;
-comment on function app_public.undo_bank_match(uuid) is 'Removes the payments a line''s match created (or unlinks hand-made ones), or its not-a-payment mark.';
-grant execute on function app_public.undo_bank_match(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.update_account_projects(account_id uuid, add uuid[] DEFAULT '{}'::uuid[], remove uuid[] DEFAULT '{}'::uuid[])
  RETURNS app_public.accounts

@@ -42,6 +42,7 @@ describe('sign-in and navigation by permission', () => {
         '/admin/users',
         '/admin/roles',
         '/admin/exchange-rates',
+        '/admin/audit',
       ],
     ],
     ['accountant', ['/', '/invoices', '/costs', '/bills', '/banking']],

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { generateAudit } from './audit.ts';
 import { formatCount } from './cli.ts';
 import {
   COST_TYPES as SEED_COST_TYPES,
@@ -69,6 +70,7 @@ const BULK_TABLES = [
   'bills_payments',
   'documents',
   'notifications',
+  'audit_trail',
 ];
 
 /** The twelve companies of the group; the first three are the demo's (the accountant sees NL). */
@@ -836,6 +838,9 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
        from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id
       where bp.payment_id = p.id;`,
   );
+
+  // The audit trail of all of it, chained by hash (./audit.ts).
+  await generateAudit(client, scale, step, log);
 
   // ---------------------------------------------------------------------------------------------
   // Indexes back, identity sequences past the generated ids, every foreign key checked.

@@ -7,6 +7,7 @@
  */
 import {
   AllBillsDocument,
+  AuditLogDocument,
   AllClientsDocument,
   AllCostsDocument,
   AllCostTypesDocument,
@@ -35,6 +36,7 @@ import {
   RATES_TABLE,
   ratesFilter,
 } from '../../web/src/features/admin/exchange-rates/rates-table.ts';
+import { AUDIT_TABLE, auditVariables } from '../../web/src/features/admin/audit/audit-filters.ts';
 import { BILLS_TABLE, UNPAID_TABLE, billsFilter } from '../../web/src/features/bills/filters.ts';
 import { COSTS_TABLE, costsVariables } from '../../web/src/features/costs/costs-list.ts';
 import { DOCUMENTS_TABLE, documentFilter } from '../../web/src/features/documents/filters.ts';
@@ -172,6 +174,20 @@ function exchangeRates(): Screen {
   };
 }
 
+/** The audit log: one kind of record over a quarter, newest first (an auditor's typical search). */
+function auditLog(): Screen {
+  const url = '/admin/audit?kind=costs&from=2026-04-01&to=2026-06-30&size=50';
+  const state = readTableState(params(url), AUDIT_TABLE);
+  return {
+    key: 'audit',
+    screen: 'Audit log',
+    url,
+    permission: 'admin',
+    query: AuditLogDocument.toString(),
+    variables: auditVariables(state),
+  };
+}
+
 /** Every list screen of the web app (SPEC §2 and the administration screens). */
 export const SCREENS: Screen[] = [
   invoices(),
@@ -206,4 +222,5 @@ export const SCREENS: Screen[] = [
   referenceScreen('users', 'Users', '/admin/users', 'adminUser', AllUsersDocument),
   referenceScreen('roles', 'Roles', '/admin/roles', 'adminUser', AllRolesDocument),
   exchangeRates(),
+  auditLog(),
 ];

@@ -1,5 +1,6 @@
 // The areas of the application, in the sidebar's order. Adding a screen: one folder under
 // web/src/features with an index.ts (docs/web.md), and one line here.
+import adminAudit from '../features/admin/audit/index.ts';
 import adminClients from '../features/admin/clients/index.ts';
 import adminCostTypes from '../features/admin/cost-types/index.ts';
 import adminExchangeRates from '../features/admin/exchange-rates/index.ts';
@@ -40,6 +41,7 @@ export const MODULES: FeatureModule[] = [
   adminUsers,
   adminRoles,
   adminExchangeRates,
+  adminAudit,
   settings,
   // The component gallery only in a build made with VITE_TEST_GROUNDS=on: otherwise this is a
   // constant false and the build leaves the gallery out entirely.

@@ -1,3 +1,4 @@
+import { RecordHistory } from '../../components/history/RecordHistory.tsx';
 import { Add, ArrowBack, Delete, Download } from '@mui/icons-material';
 import {
   Alert,
@@ -21,6 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { TFunction } from 'i18next';
+import Decimal from 'decimal.js';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -488,20 +490,12 @@ function BillView({ bill }: { bill: Bill }) {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Section title="bills.sections.history" testId="bill-feed">
-            <List dense disablePadding>
-              {bill.feeds.nodes.flatMap((entry) =>
-                entry
-                  ? [
-                      <ListItem key={entry.id} disableGutters data-testid="feed-entry">
-                        <ListItemText
-                          primary={`${t(`bills.feedActions.${entry.action}`, { defaultValue: entry.action })} · ${formatDateTime(entry.createdAt, lang)}${entry.user ? ` · ${personName(entry.user)}` : ''}`}
-                          secondary={describeChanges(t, lang, entry.changes)}
-                        />
-                      </ListItem>,
-                    ]
-                  : [],
-              )}
-            </List>
+            <RecordHistory
+              kind="bills"
+              id={bill.id}
+              entries={bill.history.nodes}
+              onFailure={setFailure}
+            />
           </Section>
         </Grid>
       </Grid>
@@ -568,30 +562,6 @@ function BillView({ bill }: { bill: Bill }) {
       <Snackbar open={busy} message={t('bills.working')} />
     </Box>
   );
-}
-
-const STATUS_COLUMNS = new Set(['status', 'payment_status', 'costs_status']);
-
-/** An audit value as a reader expects it: statuses translated, dates and times formatted. */
-function auditValue(t: TFunction, lang: string, column: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
-  const text = String(value);
-  if (STATUS_COLUMNS.has(column)) return t(`statuses.${text}`, { defaultValue: text });
-  if (/^\d{4}-\d{2}-\d{2}T/.test(text)) return formatDateTime(text, lang);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text, lang);
-  return text;
-}
-
-/** "column: old → new" for each changed column of an audit entry. */
-function describeChanges(t: TFunction, lang: string, changes: unknown): string | undefined {
-  if (!changes || typeof changes !== 'object') return undefined;
-  return Object.entries(changes as Record<string, { old?: unknown; new?: unknown }>)
-    .map(
-      ([column, change]) =>
-        `${t(`bills.columns.${column}`, { defaultValue: column })}: ${auditValue(t, lang, column, change?.old)} → ${auditValue(t, lang, column, change?.new)}`,
-    )
-    .join('; ');
 }
 
 function FileItem(props: {

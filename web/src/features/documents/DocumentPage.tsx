@@ -1,3 +1,4 @@
+import { RecordHistory } from '../../components/history/RecordHistory.tsx';
 import {
   Add,
   Archive,
@@ -273,6 +274,18 @@ function Details({ document: doc }: { document: DocumentDetails }) {
           )}
         </Stack>
         <FilesTable files={files} onAction={run} />
+      </Paper>
+
+      <Paper sx={{ p: 2, mt: 2 }} data-testid="document-history">
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t('history.heading')}
+        </Typography>
+        <RecordHistory
+          kind="documents"
+          id={doc.id}
+          entries={doc.history.nodes}
+          onFailure={setFailure}
+        />
       </Paper>
 
       <ConfirmDialog

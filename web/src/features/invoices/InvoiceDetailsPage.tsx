@@ -1,3 +1,4 @@
+import { RecordHistory } from '../../components/history/RecordHistory.tsx';
 import { ArrowBack } from '@mui/icons-material';
 import {
   Alert,
@@ -30,7 +31,6 @@ import { UsdRateNote } from '../../components/UsdRateNote.tsx';
 import { useSession } from '../../session/useSession.ts';
 import { InvoiceActions } from './InvoiceActions.tsx';
 import { InvoiceCosts } from './InvoiceCosts.tsx';
-import { InvoiceHistory } from './InvoiceHistory.tsx';
 import { InvoicePayments } from './InvoicePayments.tsx';
 import { companyName, INVOICE_CHANGES, type InvoiceDetails } from './invoice-types.ts';
 
@@ -322,7 +322,7 @@ function Sections(props: {
       {section(
         'invoices.sections.history',
         'history-section',
-        <InvoiceHistory invoice={invoice} />,
+        <RecordHistory kind="invoices" id={invoice.id} entries={invoice.history.nodes} />,
       )}
     </>
   );

@@ -1,0 +1,289 @@
+import { OpenInNew } from '@mui/icons-material';
+import { Box, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { DatePicker } from '@mui/x-date-pickers';
+import { Form, Formik } from 'formik';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { AuditLogDocument, type AuditLogQuery } from '../../../api/generated.ts';
+import { useListQuery } from '../../../api/hooks.ts';
+import { api } from '../../../app/services.ts';
+import {
+  DataTable,
+  type Column,
+  type FilterChip,
+} from '../../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../../components/DataTable/ExportButton.tsx';
+import { loadPages } from '../../../components/DataTable/export.ts';
+import { useTableState, type RecordRef } from '../../../components/DataTable/table-state.ts';
+import { SearchInput } from '../../../components/form/SearchInput.tsx';
+import { formatDate, formatDateTime } from '../../../components/format.ts';
+import { describeEntry, recordPath } from '../../../components/history/history-format.ts';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_KINDS,
+  AUDIT_TABLE,
+  auditVariables,
+  type AuditSortKey,
+} from './audit-filters.ts';
+
+type AuditNode = NonNullable<AuditLogQuery['allAuditTrails']>['nodes'][number] & { id: string };
+type AuditRow = AuditNode & {
+  when: string;
+  who: string;
+  kind: string;
+  what: string;
+  details: string;
+};
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const option = (ref: RecordRef | null) => (ref ? { value: ref.id, label: ref.label } : null);
+
+/**
+ * The audit log (issue 27): every audited change across the group, newest first, filtered by
+ * user, record kind, record id, action, subsidiary and dates (all in the URL), paged on the
+ * server, exported as XLSX or CSV; each row links to its record.
+ */
+export default function AuditPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const table = useTableState(AUDIT_TABLE);
+  const { filters } = table.state;
+  const variables = auditVariables(table.state);
+  const data = useListQuery(
+    AuditLogDocument,
+    variables,
+    { reads: ['Invoice', 'Bill', 'Cost', 'Document', 'Payment', 'File'] },
+    (result) => result.allAuditTrails,
+  );
+  const readable = (node: AuditNode): AuditRow => {
+    const described = describeEntry(t, lang, node);
+    return {
+      ...node,
+      when: formatDateTime(node.createdAt, lang),
+      who: node.userName ?? t('history.system'),
+      kind: capitalized(t(`history.kinds.${node.tableName}`, { defaultValue: node.tableName })),
+      what: described.title,
+      details: described.changes.map((change) => t('history.change', { ...change })).join('; '),
+    };
+  };
+  const rows = data.rows.map(readable);
+
+  const columns: Column<AuditRow, AuditSortKey>[] = [
+    { field: 'when', header: 'audit.columns.when', sortKey: 'CREATED_AT', width: 180 },
+    { field: 'who', header: 'audit.columns.who', width: 160 },
+    { field: 'kind', header: 'audit.columns.kind', width: 170 },
+    {
+      field: 'recordId',
+      header: 'audit.columns.record',
+      width: 130,
+      link: (row) => recordPath(row.tableName, row.recordId, row.rowData) ?? '',
+    },
+    { field: 'what', header: 'audit.columns.what', flex: 2, minWidth: 260 },
+    { field: 'details', header: 'audit.columns.details', flex: 2, minWidth: 260 },
+    { field: 'subsidiaryName', header: 'audit.columns.subsidiary', width: 160 },
+    { field: 'userRole', header: 'audit.columns.role', width: 120, hidden: true },
+  ];
+  const loadAll = (limit: number) =>
+    loadPages<AuditRow>(limit, async (first, offset) => {
+      const result = await api.request(AuditLogDocument, { ...variables, first, offset });
+      return (result.allAuditTrails?.nodes ?? []).flatMap((node) =>
+        node ? [readable(node as AuditNode)] : [],
+      );
+    });
+
+  const chips: FilterChip[] = [];
+  if (filters.user)
+    chips.push({
+      id: 'user',
+      label: `${t('audit.filters.user')}: ${filters.user.label}`,
+      onRemove: () => table.setFilter('user', null),
+    });
+  if (filters.subsidiary)
+    chips.push({
+      id: 'subsidiary',
+      label: `${t('audit.filters.subsidiary')}: ${filters.subsidiary.label}`,
+      onRemove: () => table.setFilter('subsidiary', null),
+    });
+  if (filters.kind)
+    chips.push({
+      id: 'kind',
+      label: `${t('audit.filters.kind')}: ${t(`history.kinds.${filters.kind}`)}`,
+      onRemove: () => table.setFilter('kind', ''),
+    });
+  if (filters.record)
+    chips.push({
+      id: 'record',
+      label: `${t('audit.filters.record')}: ${filters.record}`,
+      onRemove: () => table.setFilter('record', ''),
+    });
+  if (filters.action)
+    chips.push({
+      id: 'action',
+      label: `${t('audit.filters.action')}: ${t(`audit.actions.${filters.action}`)}`,
+      onRemove: () => table.setFilter('action', ''),
+    });
+  for (const key of ['from', 'to'] as const) {
+    const value = filters[key];
+    if (value)
+      chips.push({
+        id: key,
+        label: `${t(`audit.filters.${key}`)}: ${formatDate(value, lang)}`,
+        onRemove: () => table.setFilter(key, null),
+      });
+  }
+
+  return (
+    <Box sx={{ p: 3 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
+        <Typography variant="h5" component="h1" data-testid="page-title">
+          {t('titles.audit')}
+        </Typography>
+      </Stack>
+      <Formik
+        initialValues={{ user: filters.user?.id ?? '', subsidiary: filters.subsidiary?.id ?? '' }}
+        enableReinitialize
+        onSubmit={() => {}}
+      >
+        <Form>
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+              gap: 2,
+              mb: 2,
+            }}
+            data-testid="audit-filters"
+          >
+            <SearchInput
+              name="user"
+              kind="user"
+              label="audit.filters.user"
+              selected={option(filters.user)}
+              onChosen={(chosen) =>
+                table.setFilter('user', chosen ? { id: chosen.value, label: chosen.label } : null)
+              }
+            />
+            <TextField
+              select
+              size="small"
+              label={t('audit.filters.kind')}
+              value={filters.kind}
+              onChange={(e) => table.setFilter('kind', e.target.value)}
+              slotProps={{
+                select: { SelectDisplayProps: { 'data-testid': 'filter-kind' } as object },
+              }}
+            >
+              <MenuItem value="">{t('audit.filters.any')}</MenuItem>
+              {AUDIT_KINDS.map((kind) => (
+                <MenuItem key={kind} value={kind}>
+                  {t(`history.kinds.${kind}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <RecordIdFilter value={filters.record} onApply={(v) => table.setFilter('record', v)} />
+            <TextField
+              select
+              size="small"
+              label={t('audit.filters.action')}
+              value={filters.action}
+              onChange={(e) => table.setFilter('action', e.target.value)}
+              slotProps={{
+                select: { SelectDisplayProps: { 'data-testid': 'filter-action' } as object },
+              }}
+            >
+              <MenuItem value="">{t('audit.filters.any')}</MenuItem>
+              {AUDIT_ACTIONS.map((action) => (
+                <MenuItem key={action} value={action}>
+                  {t(`audit.actions.${action}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <SearchInput
+              name="subsidiary"
+              kind="subsidiary"
+              label="audit.filters.subsidiary"
+              selected={option(filters.subsidiary)}
+              onChosen={(chosen) =>
+                table.setFilter(
+                  'subsidiary',
+                  chosen ? { id: chosen.value, label: chosen.label } : null,
+                )
+              }
+            />
+            {(['from', 'to'] as const).map((key) => (
+              <DatePicker
+                key={key}
+                label={t(`audit.filters.${key}`)}
+                value={filters[key]}
+                onChange={(value) => table.setFilter(key, value)}
+                slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+              />
+            ))}
+          </Box>
+        </Form>
+      </Formik>
+      <DataTable<AuditRow, AuditSortKey>
+        testId="audit-table"
+        columns={columns}
+        rows={rows}
+        totalCount={data.totalCount}
+        loading={data.loading}
+        error={data.error}
+        onRetry={data.refetch}
+        page={table.state.page}
+        pageSize={table.state.pageSize}
+        onPageChange={table.setPage}
+        onPageSizeChange={table.setPageSize}
+        sort={table.state.sort}
+        onSortChange={table.setSort}
+        filters={chips}
+        emptyText={t('audit.empty')}
+        pinActions
+        toolbar={
+          <>
+            <Box sx={{ flexGrow: 1 }} />
+            <ExportButton
+              fileName={t('titles.audit')}
+              columns={columns as Column<AuditRow>[]}
+              loadRows={loadAll}
+              disabled={data.totalCount === 0}
+            />
+          </>
+        }
+        rowActions={(row) => {
+          const to = recordPath(row.tableName, row.recordId, row.rowData);
+          return to ? (
+            <IconButton
+              size="small"
+              component={RouterLink}
+              to={to}
+              aria-label={t('audit.open', { kind: row.kind, id: row.recordId })}
+              data-testid="open"
+            >
+              <OpenInNew fontSize="small" />
+            </IconButton>
+          ) : null;
+        }}
+      />
+    </Box>
+  );
+}
+
+/** The record id filter, applied on Enter or when the field loses focus; follows the URL. */
+function RecordIdFilter(props: { value: string; onApply: (value: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(props.value);
+  useEffect(() => setText(props.value), [props.value]);
+  return (
+    <TextField
+      size="small"
+      label={t('audit.filters.record')}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onKeyDown={(e) => e.key === 'Enter' && props.onApply(text.trim())}
+      onBlur={() => props.onApply(text.trim())}
+      slotProps={{ htmlInput: { 'data-testid': 'filter-record' } }}
+    />
+  );
+}
