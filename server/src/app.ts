@@ -217,7 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     blobs,
   });
   // Bank statement import (docs/reconciliation.md): parsed here, stored by one SQL function.
-  await app.register(bankingRoutes, { prefix: BANKING_BASE_PATH, pool: visitorPool, blobs });
+  await app.register(bankingRoutes, { prefix: BANKING_BASE_PATH, pool: authenticatorPool, blobs });
   const sweep = () =>
     sweepFiles(ownerPool, blobs, path.join(filesDir, 'tmp')).catch((error: unknown) =>
       app.log.error(error, 'file sweep failed'),
