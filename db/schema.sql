@@ -13,6 +13,8 @@ create type app_public.bill_status as enum ('open', 'validated', 'paid');
 comment on type app_public.bill_status is 'Open, validated or paid.';
 create type app_public.company as (id uuid, type text, legal_name text, short_name text);
 comment on type app_public.company is 'A client, supplier or subsidiary.';
+create type app_public.contract_status as enum ('draft', 'active', 'expired', 'terminated');
+comment on type app_public.contract_status is 'draft: not signed yet; active: signed and not expired; expired: its expiration date has passed (and it does not extend itself); terminated: ended early on its termination day.';
 create type app_public.cost_status as enum ('to_approve', 'approved', 'rejected');
 comment on type app_public.cost_status is 'To approve, approved or rejected.';
 create type app_public.costs_status as enum ('none', 'to_approve', 'approved', 'rejected', 'mixed');
@@ -35,6 +37,8 @@ create type app_public.payment_status as enum ('unpaid', 'partially_paid', 'paid
 comment on type app_public.payment_status is 'Unpaid, partially paid or paid, from the payments against the amount with VAT.';
 create type app_public.record_dependent as (table_name text, count integer);
 comment on type app_public.record_dependent is 'How many rows of a table refer to a record.';
+create type app_public.record_dependent_row as (table_name text, id text, label text);
+comment on type app_public.record_dependent_row is 'A record that refers to another one (its table, id and name), for a refused delete.';
 create type app_public.remaining_amount as (id integer, remaining numeric, currency text);
 comment on type app_public.remaining_amount is 'What is left to pay on an invoice or bill.';
 create type app_public.report_month as (year integer, month integer, costs_usd numeric, bills_usd numeric, margin_usd numeric, margin_percent numeric, is_total boolean);
@@ -58,6 +62,14 @@ create table app_private.account_access (
   constraint account_access_pkey PRIMARY KEY (account_id)
 );
 comment on table app_private.account_access is 'Per account, what the policies ask: effective scopes (empty for an inactive user), visible subsidiaries (the allowed ones, or all), allowed projects (null: no limit). Kept by triggers; read by the app_hidden helpers.';
+
+create table app_private.contract_expiry_notices (
+  document_id uuid not null,
+  expiration_date date not null,
+  notified_at timestamp with time zone default now() not null,
+  constraint contract_expiry_notices_document_id_fkey FOREIGN KEY (document_id) REFERENCES app_public.documents(id) ON DELETE CASCADE,
+  constraint contract_expiry_notices_pkey PRIMARY KEY (document_id, expiration_date)
+);
 
 create table app_private.login_attempts (
   key text not null,
@@ -419,18 +431,29 @@ create table app_public.clients (
   ceo_position text,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  is_archived boolean default false not null,
+  constraint clients_country_fkey FOREIGN KEY (country) REFERENCES app_public.countries(code) ON UPDATE CASCADE ON DELETE RESTRICT NOT VALID,
   constraint clients_legal_name_required CHECK ((btrim(legal_name) <> ''::text)),
   constraint clients_pkey PRIMARY KEY (id),
-  constraint clients_registration_number_format CHECK ((registration_number ~ '^[0-9]{13,15}$'::text)),
+  constraint clients_registration_number_checksum CHECK (((registration_number !~ '^([0-9]{13}|[0-9]{15})$'::text) OR app_hidden.ogrn_valid(registration_number))) NOT VALID,
+  constraint clients_registration_number_format CHECK ((registration_number ~ '^([0-9]{13}|[0-9]{15})$'::text)) NOT VALID,
+  constraint clients_tax_id_checksum CHECK (((tax_id !~ '^([0-9]{10}|[0-9]{12})$'::text) OR app_hidden.inn_valid(tax_id))) NOT VALID,
   constraint clients_tax_id_format CHECK ((tax_id ~ '^([0-9]{10}|[0-9]{12})$'::text)),
-  constraint clients_tax_reason_code_format CHECK ((tax_reason_code ~ '^[0-9]{9}$'::text))
+  constraint clients_tax_reason_code_format CHECK ((tax_reason_code ~ '^[0-9]{4}[0-9A-Z]{2}[0-9]{3}$'::text))
 );
 comment on table app_public.clients is 'A customer the group bills.';
+comment on column app_public.clients.country is 'ISO 3166-1 two-letter code (countries).';
+comment on column app_public.clients.is_archived is 'Archived: hidden from pickers, kept on its records; restorable.';
+CREATE INDEX clients_country_idx ON app_public.clients USING btree (country);
 CREATE INDEX clients_created_at_idx ON app_public.clients USING btree (created_at);
+CREATE INDEX clients_is_archived_idx ON app_public.clients USING btree (is_archived);
 CREATE INDEX clients_legal_name_idx ON app_public.clients USING btree (lower(legal_name));
 CREATE INDEX clients_legal_name_sort_idx ON app_public.clients USING btree (legal_name);
 CREATE INDEX clients_short_name_idx ON app_public.clients USING btree (short_name);
 CREATE INDEX clients_tax_id_idx ON app_public.clients USING btree (tax_id);
+CREATE UNIQUE INDEX clients_tax_id_unique ON app_public.clients USING btree (tax_id) WHERE (NOT is_archived);
+CREATE TRIGGER _005_identity_normal_form BEFORE INSERT OR UPDATE ON app_public.clients FOR EACH ROW EXECUTE FUNCTION app_private.tg__company_identity_normal_form();
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.clients FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.clients FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.clients enable row level security;
 create policy delete_writer on app_public.clients for delete to public
@@ -441,18 +464,21 @@ create policy select_reader on app_public.clients for select to public
   using (( SELECT app_hidden.has_scope('company:read'::text) AS has_scope));
 create policy update_writer on app_public.clients for update to public
   using (( SELECT app_hidden.has_scope('company:write_client'::text) AS has_scope));
-grant delete, insert (legal_name, short_name, country, tax_id, registration_number, legal_form, tax_reason_code, registered_address, primary_activity_code, org_status, ceo_full_name, ceo_position), select, update (legal_name, short_name, country, tax_id, registration_number, legal_form, tax_reason_code, registered_address, primary_activity_code, org_status, ceo_full_name, ceo_position) on app_public.clients to ledgerline_visitor;
+grant delete, insert (legal_name, short_name, country, tax_id, registration_number, legal_form, tax_reason_code, registered_address, primary_activity_code, org_status, ceo_full_name, ceo_position), select, update (legal_name, short_name, country, tax_id, registration_number, legal_form, tax_reason_code, registered_address, primary_activity_code, org_status, ceo_full_name, ceo_position, is_archived) on app_public.clients to ledgerline_visitor;
 
 create table app_public.cost_types (
   id uuid default gen_random_uuid() not null,
   name text not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  is_archived boolean default false not null,
   constraint cost_types_name_required CHECK ((btrim(name) <> ''::text)),
   constraint cost_types_pkey PRIMARY KEY (id)
 );
 comment on table app_public.cost_types is 'A category of cost (rent, salaries, software...).';
+comment on column app_public.cost_types.is_archived is 'Archived: hidden from pickers, kept on its records; restorable.';
 CREATE INDEX cost_types_created_at_idx ON app_public.cost_types USING btree (created_at);
+CREATE INDEX cost_types_is_archived_idx ON app_public.cost_types USING btree (is_archived);
 CREATE INDEX cost_types_name_idx ON app_public.cost_types USING btree (name);
 CREATE UNIQUE INDEX cost_types_name_unique ON app_public.cost_types USING btree (lower(btrim(name)));
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.cost_types FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
@@ -465,7 +491,7 @@ create policy select_reader on app_public.cost_types for select to public
   using (( SELECT app_hidden.has_scope('cost_type:read'::text) AS has_scope));
 create policy update_writer on app_public.cost_types for update to public
   using (( SELECT app_hidden.has_scope('cost_type:write'::text) AS has_scope));
-grant delete, insert (name), select, update (name) on app_public.cost_types to ledgerline_visitor;
+grant delete, insert (name), select, update (name, is_archived) on app_public.cost_types to ledgerline_visitor;
 
 create table app_public.costs (
   id integer generated by default as identity not null,
@@ -585,6 +611,22 @@ create policy select_visible on app_public.costs_files for select to public
   WHERE (c.id = costs_files.cost_id))));
 grant delete, insert (cost_id, file_id), select on app_public.costs_files to ledgerline_visitor;
 
+create table app_public.countries (
+  code text not null,
+  alpha3 text not null,
+  name_en text not null,
+  name_ru text not null,
+  names text[] default '{}'::text[] not null,
+  constraint countries_alpha3_key UNIQUE (alpha3),
+  constraint countries_code_format CHECK ((code ~ '^[A-Z]{2}$'::text)),
+  constraint countries_pkey PRIMARY KEY (code)
+);
+comment on table app_public.countries is 'Countries of ISO 3166-1 by their two-letter code.';
+alter table app_public.countries enable row level security;
+create policy select_signed_in on app_public.countries for select to public
+  using ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL));
+grant select on app_public.countries to ledgerline_visitor;
+
 create table app_public.currencies (
   value character(3) not null,
   name text not null,
@@ -668,6 +710,20 @@ create policy select_visible on app_public.document_readers for select to public
   WHERE (d.id = document_readers.document_id)))));
 grant delete, insert, select on app_public.document_readers to ledgerline_visitor;
 
+create table app_public.document_type_parents (
+  child_type text not null,
+  parent_type text not null,
+  constraint document_type_parents_child_type_fkey FOREIGN KEY (child_type) REFERENCES app_public.document_types(value) ON UPDATE CASCADE ON DELETE CASCADE,
+  constraint document_type_parents_parent_type_fkey FOREIGN KEY (parent_type) REFERENCES app_public.document_types(value) ON UPDATE CASCADE ON DELETE CASCADE,
+  constraint document_type_parents_pkey PRIMARY KEY (child_type, parent_type)
+);
+comment on table app_public.document_type_parents is 'Which type of document may be under which: amendments and orders under a contract; contracts and offers have no parent.';
+CREATE INDEX document_type_parents_parent_type_idx ON app_public.document_type_parents USING btree (parent_type);
+alter table app_public.document_type_parents enable row level security;
+create policy select_signed_in on app_public.document_type_parents for select to public
+  using ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL));
+grant select on app_public.document_type_parents to ledgerline_visitor;
+
 create table app_public.document_types (
   value text not null,
   comment text not null,
@@ -704,7 +760,10 @@ create table app_public.documents (
   deleted_by uuid,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  contract_number text,
+  terminated_on date,
   constraint documents_client_id_fkey FOREIGN KEY (client_id) REFERENCES app_public.clients(id) ON DELETE RESTRICT,
+  constraint documents_contract_number_not_blank CHECK ((btrim(contract_number) <> ''::text)),
   constraint documents_contract_reference_fkey FOREIGN KEY (contract_reference) REFERENCES app_public.documents(id) ON DELETE SET NULL,
   constraint documents_contractor_id_fkey FOREIGN KEY (contractor_id) REFERENCES app_public.suppliers(id) ON DELETE RESTRICT,
   constraint documents_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
@@ -716,6 +775,7 @@ create table app_public.documents (
   constraint documents_pkey PRIMARY KEY (id),
   constraint documents_principal_id_fkey FOREIGN KEY (principal_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT,
   constraint documents_service_id_fkey FOREIGN KEY (service_id) REFERENCES app_public.services(id) ON DELETE RESTRICT,
+  constraint documents_terminated_not_before_signing CHECK (((terminated_on IS NULL) OR (signing_date IS NULL) OR (terminated_on >= signing_date))),
   constraint documents_type_fkey FOREIGN KEY (type) REFERENCES app_public.document_types(value) ON UPDATE CASCADE ON DELETE RESTRICT
 );
 comment on table app_public.documents is 'A contract-style document between a principal (a subsidiary) and a contractor (a supplier) or client; may belong to a parent contract.';
@@ -726,7 +786,10 @@ The parent document (usually the contract this one amends or serves).';
 comment on column app_public.documents.is_deleted is '@behavior -insert -update
 Archived; see setDocumentDeleted.';
 comment on column app_public.documents.deleted_by is '@behavior -insert -update';
+comment on column app_public.documents.contract_number is 'The number the parties gave the contract (e.g. "2026/014-K").';
+comment on column app_public.documents.terminated_on is 'The day the contract was ended early; from then on its status is terminated.';
 CREATE INDEX documents_client_id_idx ON app_public.documents USING btree (client_id);
+CREATE INDEX documents_contract_number_idx ON app_public.documents USING btree (contract_number);
 CREATE INDEX documents_contract_reference_idx ON app_public.documents USING btree (contract_reference);
 CREATE INDEX documents_contractor_id_idx ON app_public.documents USING btree (contractor_id);
 CREATE INDEX documents_created_at_idx ON app_public.documents USING btree (created_at);
@@ -743,6 +806,8 @@ CREATE INDEX documents_type_idx ON app_public.documents USING btree (type);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
+CREATE TRIGGER _300_hierarchy BEFORE INSERT OR UPDATE ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg_documents__hierarchy();
+CREATE TRIGGER _310_children_follow_parties AFTER UPDATE OF contractor_id, principal_id ON app_public.documents FOR EACH ROW WHEN (((old.contractor_id IS DISTINCT FROM new.contractor_id) OR (old.principal_id IS DISTINCT FROM new.principal_id))) EXECUTE FUNCTION app_private.tg_documents__children_follow_parties();
 CREATE TRIGGER _500_unlink_subsidiary AFTER UPDATE OF principal_id ON app_public.documents FOR EACH ROW WHEN ((old.principal_id IS DISTINCT FROM new.principal_id)) EXECUTE FUNCTION app_private.tg_documents__unlink_subsidiary();
 alter table app_public.documents enable row level security;
 create policy delete_writer on app_public.documents for delete to public
@@ -753,7 +818,7 @@ create policy select_allowed on app_public.documents for select to public
   using (((( SELECT app_hidden.has_scope('documents:read'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(false) AS document_ids_shared_with_me)::uuid[]))));
 create policy update_writer on app_public.documents for update to public
   using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))));
-grant delete, insert (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id), select, update (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id, is_deleted, deleted_by) on app_public.documents to ledgerline_visitor;
+grant delete, insert (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id, contract_number, terminated_on), select, update (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id, is_deleted, deleted_by, contract_number, terminated_on) on app_public.documents to ledgerline_visitor;
 
 create table app_public.documents_files (
   id uuid default gen_random_uuid() not null,
@@ -1125,14 +1190,18 @@ create table app_public.projects (
   access_key text not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  is_archived boolean default false not null,
   constraint projects_access_key_format CHECK ((access_key ~ '^[A-Za-z0-9_.]+$'::text)),
   constraint projects_access_key_unique UNIQUE (access_key),
+  constraint projects_access_key_words CHECK ((access_key ~ '^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$'::text)) NOT VALID,
   constraint projects_name_required CHECK ((btrim(name) <> ''::text)),
   constraint projects_pkey PRIMARY KEY (id)
 );
 comment on table app_public.projects is 'A project costs and bills are booked to. access_key is what account access patterns match.';
 comment on column app_public.projects.access_key is 'Latin letters, digits, underscore and dot; matched by account access patterns.';
+comment on column app_public.projects.is_archived is 'Archived: hidden from pickers, kept on its records; restorable.';
 CREATE INDEX projects_created_at_idx ON app_public.projects USING btree (created_at);
+CREATE INDEX projects_is_archived_idx ON app_public.projects USING btree (is_archived);
 CREATE INDEX projects_name_idx ON app_public.projects USING btree (name);
 CREATE UNIQUE INDEX projects_name_unique ON app_public.projects USING btree (lower(btrim(name)));
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.projects FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
@@ -1146,7 +1215,7 @@ create policy select_allowed on app_public.projects for select to public
   using ((( SELECT app_hidden.has_scope('project:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)::uuid[])))));
 create policy update_writer on app_public.projects for update to public
   using (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
-grant delete, insert (name, access_key), select, update (name, access_key) on app_public.projects to ledgerline_visitor;
+grant delete, insert (name, access_key), select, update (name, access_key, is_archived) on app_public.projects to ledgerline_visitor;
 
 create table app_public.role_scopes (
   id uuid default gen_random_uuid() not null,
@@ -1191,6 +1260,7 @@ create table app_public.roles (
 comment on table app_public.roles is '@behavior -insert
 A named set of scopes; every account has one. Created with createRole (name and at least one scope).';
 CREATE INDEX roles_created_at_idx ON app_public.roles USING btree (created_at);
+CREATE UNIQUE INDEX roles_name_unique_ci ON app_public.roles USING btree (lower(btrim(name)));
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.roles FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE CONSTRAINT TRIGGER _900_need_scope AFTER INSERT ON app_public.roles DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_private.tg_roles__need_scope();
 alter table app_public.roles enable row level security;
@@ -1223,11 +1293,14 @@ create table app_public.services (
   name text not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  is_archived boolean default false not null,
   constraint services_name_required CHECK ((btrim(name) <> ''::text)),
   constraint services_pkey PRIMARY KEY (id)
 );
 comment on table app_public.services is 'A service the group sells; bills and documents refer to it.';
+comment on column app_public.services.is_archived is 'Archived: hidden from pickers, kept on its records; restorable.';
 CREATE INDEX services_created_at_idx ON app_public.services USING btree (created_at);
+CREATE INDEX services_is_archived_idx ON app_public.services USING btree (is_archived);
 CREATE INDEX services_name_idx ON app_public.services USING btree (name);
 CREATE UNIQUE INDEX services_name_unique ON app_public.services USING btree (lower(btrim(name)));
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.services FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
@@ -1240,7 +1313,7 @@ create policy select_reader on app_public.services for select to public
   using (( SELECT app_hidden.has_scope('service:read'::text) AS has_scope));
 create policy update_writer on app_public.services for update to public
   using (( SELECT app_hidden.has_scope('service:write'::text) AS has_scope));
-grant delete, insert (name), select, update (name) on app_public.services to ledgerline_visitor;
+grant delete, insert (name), select, update (name, is_archived) on app_public.services to ledgerline_visitor;
 
 create table app_public.subsidiaries (
   id uuid default gen_random_uuid() not null,
@@ -1250,18 +1323,22 @@ create table app_public.subsidiaries (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   linked_document_id uuid,
+  constraint subsidiaries_country_fkey FOREIGN KEY (country) REFERENCES app_public.countries(code) ON UPDATE CASCADE ON DELETE RESTRICT NOT VALID,
   constraint subsidiaries_country_required CHECK ((btrim(country) <> ''::text)),
   constraint subsidiaries_legal_name_required CHECK ((btrim(legal_name) <> ''::text)),
   constraint subsidiaries_linked_document_id_fkey FOREIGN KEY (linked_document_id) REFERENCES app_public.documents(id) ON DELETE SET NULL,
   constraint subsidiaries_pkey PRIMARY KEY (id)
 );
 comment on table app_public.subsidiaries is 'A company of the group: it receives invoices and issues bills.';
+comment on column app_public.subsidiaries.country is 'ISO 3166-1 two-letter code (countries).';
 comment on column app_public.subsidiaries.linked_document_id is 'The subsidiary''s linked document; it names the subsidiary as its principal.';
+CREATE INDEX subsidiaries_country_idx ON app_public.subsidiaries USING btree (country);
 CREATE INDEX subsidiaries_created_at_idx ON app_public.subsidiaries USING btree (created_at);
 CREATE INDEX subsidiaries_legal_name_idx ON app_public.subsidiaries USING btree (lower(legal_name));
 CREATE INDEX subsidiaries_legal_name_sort_idx ON app_public.subsidiaries USING btree (legal_name);
 CREATE INDEX subsidiaries_linked_document_id_idx ON app_public.subsidiaries USING btree (linked_document_id);
 CREATE INDEX subsidiaries_short_name_idx ON app_public.subsidiaries USING btree (short_name);
+CREATE TRIGGER _005_identity_normal_form BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg__company_identity_normal_form();
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('linked_document_id:write');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _500_sync_linked_document AFTER INSERT OR UPDATE OF linked_document_id ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg_subsidiaries__sync_linked_document();
@@ -1285,17 +1362,28 @@ create table app_public.suppliers (
   user_id uuid,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  is_archived boolean default false not null,
+  tax_id text,
+  constraint suppliers_country_fkey FOREIGN KEY (country) REFERENCES app_public.countries(code) ON UPDATE CASCADE ON DELETE RESTRICT NOT VALID,
   constraint suppliers_country_required CHECK ((btrim(country) <> ''::text)),
   constraint suppliers_legal_name_required CHECK ((btrim(legal_name) <> ''::text)),
   constraint suppliers_pkey PRIMARY KEY (id),
+  constraint suppliers_tax_id_valid CHECK (app_hidden.supplier_tax_id_valid(country, tax_id)),
   constraint suppliers_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE SET NULL
 );
 comment on table app_public.suppliers is 'A company that invoices the group. It may have a linked user (a supplier representative).';
+comment on column app_public.suppliers.country is 'ISO 3166-1 two-letter code (countries).';
+comment on column app_public.suppliers.is_archived is 'Archived: hidden from pickers, kept on its records; restorable.';
+comment on column app_public.suppliers.tax_id is 'ИНН (Russia), or the VAT number in its country''s format (EU, GB, NO, CH), e.g. DE123456789.';
+CREATE INDEX suppliers_country_idx ON app_public.suppliers USING btree (country);
 CREATE INDEX suppliers_created_at_idx ON app_public.suppliers USING btree (created_at);
+CREATE INDEX suppliers_is_archived_idx ON app_public.suppliers USING btree (is_archived);
 CREATE INDEX suppliers_legal_name_idx ON app_public.suppliers USING btree (lower(legal_name));
 CREATE INDEX suppliers_legal_name_sort_idx ON app_public.suppliers USING btree (legal_name);
 CREATE INDEX suppliers_short_name_idx ON app_public.suppliers USING btree (short_name);
+CREATE UNIQUE INDEX suppliers_tax_id_unique ON app_public.suppliers USING btree (tax_id) WHERE (NOT is_archived);
 CREATE INDEX suppliers_user_id_idx ON app_public.suppliers USING btree (user_id);
+CREATE TRIGGER _005_identity_normal_form BEFORE INSERT OR UPDATE ON app_public.suppliers FOR EACH ROW EXECUTE FUNCTION app_private.tg__company_identity_normal_form();
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.suppliers FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.suppliers FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.suppliers enable row level security;
@@ -1307,7 +1395,7 @@ create policy select_reader on app_public.suppliers for select to public
   using (( SELECT app_hidden.has_scope('company:read'::text) AS has_scope));
 create policy update_writer on app_public.suppliers for update to public
   using (( SELECT app_hidden.has_scope('company:write_supplier'::text) AS has_scope));
-grant delete, insert (legal_name, short_name, country, user_id), select, update (legal_name, short_name, country, user_id) on app_public.suppliers to ledgerline_visitor;
+grant delete, insert (legal_name, short_name, country, user_id, tax_id), select, update (legal_name, short_name, country, user_id, is_archived, tax_id) on app_public.suppliers to ledgerline_visitor;
 
 create table app_public.users (
   id uuid default gen_random_uuid() not null,
@@ -1615,6 +1703,19 @@ end;
 $function$;
 grant execute on function app_hidden.check_period_range(integer,integer,integer,integer) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.contract_status(signing_date date, expiration_date date, expiration_extends_contract boolean, terminated_on date, today date)
+ RETURNS app_public.contract_status
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case
+    when terminated_on is not null and terminated_on <= today then 'terminated'
+    when signing_date is null or signing_date > today then 'draft'
+    when expiration_date is not null and expiration_date < today and not coalesce(expiration_extends_contract, false) then 'expired'
+    else 'active' end::app_public.contract_status
+$function$;
+
 CREATE OR REPLACE FUNCTION app_hidden.cost_for_update(cost_id integer)
  RETURNS app_public.costs
  LANGUAGE plpgsql
@@ -1833,6 +1934,35 @@ AS $function$
 $function$;
 grant execute on function app_hidden.in_period_range(integer,integer,integer,integer,integer,integer) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.inn_valid(value text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  d integer[];
+  w10 constant integer[] := array[2, 4, 10, 3, 5, 9, 4, 6, 8];
+  w11 constant integer[] := array[7, 2, 4, 10, 3, 5, 9, 4, 6, 8];
+  w12 constant integer[] := array[3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8];
+  s integer;
+begin
+  if value is null then return true; end if;
+  if value !~ '^([0-9]{10}|[0-9]{12})$' then return false; end if;
+  d := array(select ch::integer from regexp_split_to_table(value, '') ch);
+  if length(value) = 10 then
+    s := (select sum(d[i] * w10[i]) from generate_series(1, 9) i);
+    return s % 11 % 10 = d[10];
+  end if;
+  s := (select sum(d[i] * w11[i]) from generate_series(1, 10) i);
+  if s % 11 % 10 <> d[11] then return false; end if;
+  s := (select sum(d[i] * w12[i]) from generate_series(1, 11) i);
+  return s % 11 % 10 = d[12];
+end;
+$function$;
+comment on function app_hidden.inn_valid(text) is 'Whether an ИНН (10 or 12 digits) has valid check digits; null is valid.';
+grant execute on function app_hidden.inn_valid(text) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.invoice_for_payment(invoice_id integer)
  RETURNS app_public.invoices
  LANGUAGE plpgsql
@@ -1946,6 +2076,21 @@ AS $function$
     '[^[:alnum:]]+', ' ', 'g'))
 $function$;
 grant execute on function app_hidden.normalized_company_name(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.ogrn_valid(value text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case
+    when value is null then true
+    when value ~ '^[0-9]{13}$' then (left(value, 12)::numeric % 11) % 10 = right(value, 1)::numeric
+    when value ~ '^[0-9]{15}$' then (left(value, 14)::numeric % 13) % 10 = right(value, 1)::numeric
+    else false end
+$function$;
+comment on function app_hidden.ogrn_valid(text) is 'Whether an ОГРН (13 digits) or ОГРНИП (15 digits) has a valid check digit; null is valid.';
+grant execute on function app_hidden.ogrn_valid(text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.project_visible(project_id uuid, allowed uuid[])
  RETURNS boolean
@@ -2258,6 +2403,21 @@ $function$;
 comment on function app_hidden.subsidiary_visible(uuid,uuid[]) is 'Whether a subsidiary is one of the visible ones; call as subsidiary_visible(col, (select app_hidden.visible_subsidiary_ids())).';
 grant execute on function app_hidden.subsidiary_visible(uuid,uuid[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.supplier_tax_id_valid(country text, tax_id text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case
+    when tax_id is null then true
+    when country = 'RU' then app_hidden.inn_valid(tax_id)
+    when app_hidden.vat_id_pattern(country) is not null then tax_id ~ app_hidden.vat_id_pattern(country)
+    else app_hidden.inn_valid(tax_id) or tax_id ~ '^[A-Z0-9]{5,20}$'
+  end
+$function$;
+grant execute on function app_hidden.supplier_tax_id_valid(text,text) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.usd_rate(currency text, on_date date)
  RETURNS numeric
  LANGUAGE plpgsql
@@ -2328,6 +2488,47 @@ $function$;
 comment on function app_hidden.user_named_on_visible_record(uuid) is 'Whether the user created, validated, closed, approved, paid, changed or uploaded something the signed-in account can see, or is named on it.';
 grant execute on function app_hidden.user_named_on_visible_record(uuid) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.vat_id_pattern(country text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case country
+    when 'AT' then '^ATU[0-9]{8}$'
+    when 'BE' then '^BE[01][0-9]{9}$'
+    when 'BG' then '^BG[0-9]{9,10}$'
+    when 'CY' then '^CY[0-9]{8}[A-Z]$'
+    when 'CZ' then '^CZ[0-9]{8,10}$'
+    when 'DE' then '^DE[0-9]{9}$'
+    when 'DK' then '^DK[0-9]{8}$'
+    when 'EE' then '^EE[0-9]{9}$'
+    when 'GR' then '^EL[0-9]{9}$'
+    when 'ES' then '^ES[A-Z0-9][0-9]{7}[A-Z0-9]$'
+    when 'FI' then '^FI[0-9]{8}$'
+    when 'FR' then '^FR[A-HJ-NP-Z0-9]{2}[0-9]{9}$'
+    when 'HR' then '^HR[0-9]{11}$'
+    when 'HU' then '^HU[0-9]{8}$'
+    when 'IE' then '^IE([0-9]{7}[A-W][A-I]?|[0-9][A-Z+*][0-9]{5}[A-W])$'
+    when 'IT' then '^IT[0-9]{11}$'
+    when 'LT' then '^LT([0-9]{9}|[0-9]{12})$'
+    when 'LU' then '^LU[0-9]{8}$'
+    when 'LV' then '^LV[0-9]{11}$'
+    when 'MT' then '^MT[0-9]{8}$'
+    when 'NL' then '^NL[0-9]{9}B[0-9]{2}$'
+    when 'PL' then '^PL[0-9]{10}$'
+    when 'PT' then '^PT[0-9]{9}$'
+    when 'RO' then '^RO[0-9]{2,10}$'
+    when 'SE' then '^SE[0-9]{10}01$'
+    when 'SI' then '^SI[0-9]{8}$'
+    when 'SK' then '^SK[0-9]{10}$'
+    when 'GB' then '^GB([0-9]{9}|[0-9]{12}|GD[0-9]{3}|HA[0-9]{3})$'
+    when 'NO' then '^NO[0-9]{9}(MVA)?$'
+    when 'CH' then '^CHE[0-9]{9}(MWST|TVA|IVA)?$'
+  end
+$function$;
+grant execute on function app_hidden.vat_id_pattern(text) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.visible_subsidiary_ids()
  RETURNS uuid[]
  LANGUAGE sql
@@ -2389,6 +2590,43 @@ AS $function$
   select notify.user_id, notify.type, notify.title, notify.body, notify.ref_id, jsonb_strip_nulls(notify.params)
    where notify.user_id is not null and notify.user_id is distinct from app_hidden.current_user_id()
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.notify_expiring_contracts(today date DEFAULT CURRENT_DATE)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  doc record;
+  person uuid;
+  sent integer := 0;
+begin
+  for doc in
+    select d.* from app_public.documents d
+     where not d.is_deleted and d.expiration_date between today and today + 30
+       and app_hidden.contract_status(d.signing_date, d.expiration_date, d.expiration_extends_contract,
+                                      d.terminated_on, today) = 'active'
+       and not exists (select from app_private.contract_expiry_notices n
+                        where n.document_id = d.id and n.expiration_date = d.expiration_date)
+     for update of d skip locked
+  loop
+    insert into app_private.contract_expiry_notices (document_id, expiration_date) values (doc.id, doc.expiration_date);
+    for person in
+      select e.user_id from app_public.document_editors e where e.document_id = doc.id
+      union select doc.created_by where doc.created_by is not null
+    loop
+      perform app_private.notify(person, 'document_expiring',
+        format('"%s" expires on %s', doc.name, doc.expiration_date), null, doc.id::text,
+        jsonb_build_object('kind', 'document', 'id', doc.id::text, 'reference', doc.name,
+                           'date', doc.expiration_date::text, 'days', doc.expiration_date - today));
+      sent := sent + 1;
+    end loop;
+  end loop;
+  return sent;
+end;
+$function$;
+comment on function app_private.notify_expiring_contracts(date) is 'Notifies editors and authors of documents expiring in the next 30 days, once per expiration date; returns how many notifications were written.';
 
 CREATE OR REPLACE FUNCTION app_private.refresh_account_access(account_ids uuid[])
  RETURNS void
@@ -2578,6 +2816,34 @@ begin
 end;
 $function$;
 comment on function app_private.tg__check_references() is 'Refuses a reference to a row the caller cannot see (or, for column:write arguments, cannot write). See 0015-integrity.sql.';
+
+CREATE OR REPLACE FUNCTION app_private.tg__company_identity_normal_form()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_table_name <> 'clients' and btrim(coalesce(new.country, '')) = '' then
+    perform app_hidden.fail('CountryRequired', 'Country is required.');
+  end if;
+  new.country := coalesce(app_public.country_code(new.country), new.country);
+  if tg_table_name = 'suppliers' then
+    new.tax_id := nullif(regexp_replace(upper(new.tax_id), '[[:space:].-]', '', 'g'), '');
+  elsif tg_table_name = 'clients' then
+    new.country := nullif(btrim(new.country), '');
+    new.tax_id := nullif(regexp_replace(new.tax_id, '[[:space:]]', '', 'g'), '');
+    new.tax_reason_code := nullif(regexp_replace(upper(new.tax_reason_code), '[[:space:]]', '', 'g'), '');
+    new.registration_number := nullif(regexp_replace(new.registration_number, '[[:space:]]', '', 'g'), '');
+  end if;
+  if new.country is not null and btrim(new.country) <> ''
+     and (tg_op = 'INSERT' or new.country is distinct from old.country)
+     and not exists (select from app_public.countries c where c.code = new.country) then
+    perform app_hidden.fail('UnknownCountry', format('"%s" is not a country of the ISO 3166 list.', new.country));
+  end if;
+  return new;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg__created_by()
  RETURNS trigger
@@ -2972,6 +3238,79 @@ begin
     end if;
   end if;
   return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_documents__children_follow_parties()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  update app_public.documents c
+     set contractor_id = new.contractor_id, principal_id = new.principal_id
+   where c.contract_reference = new.id
+     and (c.contractor_id is distinct from new.contractor_id or c.principal_id is distinct from new.principal_id);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_documents__hierarchy()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  parent app_public.documents;
+  ancestor uuid;
+  depth integer := 0;
+  differing text;
+begin
+  if new.contract_reference is not null
+     and (tg_op = 'INSERT' or new.contract_reference is distinct from old.contract_reference
+          or new.type is distinct from old.type or new.contractor_id is distinct from old.contractor_id
+          or new.principal_id is distinct from old.principal_id) then
+    select * into parent from app_public.documents d where d.id = new.contract_reference;
+    if not exists (select from app_public.document_type_parents p
+                    where p.child_type = new.type and p.parent_type = parent.type) then
+      perform app_hidden.fail('DocumentParentType', format(
+        'A document of type %s cannot be under a %s: amendments and orders belong to a contract; contracts and offers have no parent.',
+        new.type, parent.type));
+    end if;
+    if parent.is_deleted and (tg_op = 'INSERT' or new.contract_reference is distinct from old.contract_reference) then
+      perform app_hidden.fail('DocumentParentArchived', format('The document "%s" is archived: restore it before adding documents under it.', parent.name));
+    end if;
+    if new.contractor_id is distinct from parent.contractor_id then
+      perform app_hidden.fail('DocumentParentContractor', format(
+        'A document has the same contractor as its parent "%s".', parent.name));
+    end if;
+    if new.principal_id is distinct from parent.principal_id then
+      perform app_hidden.fail('DocumentParentPrincipal', format(
+        'A document has the same principal as its parent "%s".', parent.name));
+    end if;
+    ancestor := parent.id;
+    while ancestor is not null loop
+      if ancestor = new.id or depth > 100 then
+        perform app_hidden.fail('DocumentCycle', 'A document cannot be under itself or under one of its own children.');
+      end if;
+      select d.contract_reference into ancestor from app_public.documents d where d.id = ancestor;
+      depth := depth + 1;
+    end loop;
+  end if;
+  if tg_op = 'UPDATE' and new.type is distinct from old.type then
+    select string_agg(format('"%s"', c.name), ', ' order by c.name) into differing
+      from app_public.documents c
+     where c.contract_reference = new.id
+       and not exists (select from app_public.document_type_parents p
+                        where p.child_type = c.type and p.parent_type = new.type);
+    if differing is not null then
+      perform app_hidden.fail('DocumentChildrenDiffer', format(
+        'Documents under this one could no longer be under it (their type): %s. Move them first.', differing));
+    end if;
+  end if;
+  return new;
 end;
 $function$;
 
@@ -3741,6 +4080,20 @@ $function$;
 comment on function app_public.costs_summary(integer[]) is 'Count, amount, VAT and total (and in USD) of the given visible costs, exact.';
 grant execute on function app_public.costs_summary(integer[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.country_code(name text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select c.code from app_public.countries c
+   where upper(btrim(name)) in (c.code, c.alpha3)
+      or lower(btrim(regexp_replace(name, '\s+', ' ', 'g'))) = any (c.names)
+   order by c.code limit 1
+$function$;
+comment on function app_public.country_code(text) is 'The ISO 3166 code of a country given by its code or name (English or Russian), or null.';
+grant execute on function app_public.country_code(text) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.create_bill_payment(bill_id integer, amount numeric, currency text, payment_date timestamp with time zone, payment_method app_public.payment_method)
  RETURNS app_public.bills_payments
  LANGUAGE plpgsql
@@ -4049,6 +4402,50 @@ $function$;
 comment on function app_public.delete_payment(uuid) is 'Deletes a payment and its link; refused for a record closed as paid.';
 grant execute on function app_public.delete_payment(uuid) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.document_parent_candidates(child_type text, contractor_id uuid DEFAULT NULL::uuid, principal_id uuid DEFAULT NULL::uuid, search text DEFAULT NULL::text, document_id uuid DEFAULT NULL::uuid)
+ RETURNS SETOF app_public.documents
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with recursive below(id) as (
+    select document_id where document_id is not null
+    union select d.id from app_public.documents d join below b on d.contract_reference = b.id
+  )
+  select d.* from app_public.documents d
+    left join app_public.suppliers s on s.id = d.contractor_id
+   where not d.is_deleted
+     and d.type in (select p.parent_type from app_public.document_type_parents p where p.child_type = document_parent_candidates.child_type)
+     and d.contractor_id is not distinct from document_parent_candidates.contractor_id
+     and d.principal_id is not distinct from document_parent_candidates.principal_id
+     and (coalesce(btrim(search), '') = '' or d.name ilike '%' || btrim(search) || '%'
+          or s.legal_name ilike '%' || btrim(search) || '%')
+     and d.id not in (select id from below)
+   order by d.name
+   limit 25
+$function$;
+comment on function app_public.document_parent_candidates(text,uuid,uuid,text,uuid) is 'Documents a document of childType may be under: live, of a parent type, with the same contractor and principal, matching the search (name or contractor); not the document itself or one under it.';
+grant execute on function app_public.document_parent_candidates(text,uuid,uuid,text,uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.documents_available_actions(document app_public.documents)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select array_remove(array[
+    case when app_public.documents_can_edit(document) then 'edit' end,
+    case when app_public.documents_can_delete(document) and not document.is_deleted then 'archive' end,
+    case when app_public.documents_can_delete(document) and document.is_deleted then 'restore' end,
+    case when app_public.documents_can_delete(document) then 'share' end,
+    case when app_public.documents_can_delete(document) and not document.is_deleted
+              and exists (select from app_public.document_type_parents p where p.parent_type = document.type)
+         then 'add_child' end
+  ], null)
+$function$;
+comment on function app_public.documents_available_actions(app_public.documents) is 'What you may do to this document: edit, archive, restore, share, add_child.';
+grant execute on function app_public.documents_available_actions(app_public.documents) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.documents_can_delete(document app_public.documents)
  RETURNS boolean
  LANGUAGE sql
@@ -4084,6 +4481,18 @@ AS $function$
 $function$;
 comment on function app_public.documents_parent_name(app_public.documents) is 'The name of the parent document (the contract this one belongs to).';
 grant execute on function app_public.documents_parent_name(app_public.documents) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.documents_status(document app_public.documents)
+ RETURNS app_public.contract_status
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.contract_status(document.signing_date, document.expiration_date,
+    document.expiration_extends_contract, document.terminated_on, current_date)
+$function$;
+comment on function app_public.documents_status(app_public.documents) is 'Draft, active, expired or terminated, from the signing, expiration and termination dates (today).';
+grant execute on function app_public.documents_status(app_public.documents) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.duplicate_invoice(invoice_id integer)
  RETURNS app_public.invoices
@@ -4124,7 +4533,7 @@ $function$;
 comment on function app_public.duplicate_invoices(integer[]) is 'Duplicates each invoice as a new draft, all or nothing.';
 grant execute on function app_public.duplicate_invoices(integer[]) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.edit_document(document_id uuid, data jsonb DEFAULT '{}'::jsonb, connect_ids uuid[] DEFAULT '{}'::uuid[], disconnect_ids uuid[] DEFAULT '{}'::uuid[])
+CREATE OR REPLACE FUNCTION app_public.edit_document(document_id uuid, data jsonb DEFAULT '{}'::jsonb, connect_ids uuid[] DEFAULT '{}'::uuid[], disconnect_ids uuid[] DEFAULT '{}'::uuid[], move_ids uuid[] DEFAULT '{}'::uuid[])
  RETURNS app_public.documents
  LANGUAGE plpgsql
  SET search_path TO 'pg_catalog'
@@ -4132,10 +4541,12 @@ AS $function$
 declare
   allowed constant text[] := array['name', 'type', 'description', 'comments', 'email', 'amount', 'currency',
     'signing_date', 'expiration_date', 'expiration_conditions', 'expiration_extends_contract',
-    'contract_reference', 'contractor_id', 'principal_id', 'client_id', 'service_id'];
+    'contract_reference', 'contractor_id', 'principal_id', 'client_id', 'service_id',
+    'contract_number', 'terminated_on'];
   document app_public.documents := app_hidden.document_for_update(document_id);
   key text;
   changed integer;
+  elsewhere text;
 begin
   for key in select jsonb_object_keys(coalesce(data, '{}')) loop
     if not key = any(allowed) then
@@ -4149,7 +4560,7 @@ begin
            expiration_date = p.expiration_date, expiration_conditions = p.expiration_conditions,
            expiration_extends_contract = p.expiration_extends_contract, contract_reference = p.contract_reference,
            contractor_id = p.contractor_id, principal_id = p.principal_id, client_id = p.client_id,
-           service_id = p.service_id
+           service_id = p.service_id, contract_number = p.contract_number, terminated_on = p.terminated_on
       from jsonb_populate_record(document, data) p
      where d.id = document.id;
   end if;
@@ -4159,7 +4570,14 @@ begin
   end if;
   if cardinality(coalesce(connect_ids, '{}')) > 0 then
     if document.id = any(connect_ids) then
-      perform app_hidden.fail('InvalidInput', 'A document cannot be its own child.');
+      perform app_hidden.fail('DocumentCycle', 'A document cannot be under itself or under one of its own children.');
+    end if;
+    select string_agg(format('"%s" is under "%s"', c.name, coalesce(p.name, '?')), '; ') into elsewhere
+      from app_public.documents c left join app_public.documents p on p.id = c.contract_reference
+     where c.id = any(connect_ids) and c.contract_reference is not null and c.contract_reference <> document.id
+       and not c.id = any(coalesce(move_ids, '{}'));
+    if elsewhere is not null then
+      perform app_hidden.fail('DocumentHasParent', format('%s. Confirm moving it.', elsewhere));
     end if;
     update app_public.documents d set contract_reference = document.id where d.id = any(connect_ids);
     get diagnostics changed = row_count;
@@ -4171,8 +4589,8 @@ begin
   return document;
 end;
 $function$;
-comment on function app_public.edit_document(uuid,jsonb,uuid[],uuid[]) is 'Changes the fields given in data (column names) and, in the same call, detaches and attaches child documents.';
-grant execute on function app_public.edit_document(uuid,jsonb,uuid[],uuid[]) to ledgerline_visitor;
+comment on function app_public.edit_document(uuid,jsonb,uuid[],uuid[],uuid[]) is 'Changes the given fields of a document (column names as keys) and, in the same transaction, disconnects and connects child documents. A child under another parent moves only when it is also in moveIds.';
+grant execute on function app_public.edit_document(uuid,jsonb,uuid[],uuid[],uuid[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.files_attached_to(file app_public.files)
  RETURNS SETOF app_public.file_attachment
@@ -4648,6 +5066,39 @@ AS $function$
 $function$;
 comment on function app_public.receivables_aging(date) is 'Accounts receivable aging: outstanding bills the account may see, by subsidiary and days past due, in USD; the last row is the total.';
 grant execute on function app_public.receivables_aging(date) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.record_dependent_rows(table_name text, id uuid, per_table integer DEFAULT 5)
+ RETURNS SETOF app_public.record_dependent_row
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  fk record;
+begin
+  if table_name not in ('clients', 'suppliers', 'subsidiaries', 'services', 'projects', 'cost_types', 'roles') then
+    perform app_hidden.fail('InvalidInput', 'The value is not allowed.');
+  end if;
+  for fk in
+    select c.conrelid::regclass as child, cl.relname::text as child_name, a.attname::text as col
+      from pg_constraint c
+      join pg_class cl on cl.oid = c.conrelid
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+     where c.contype = 'f' and c.confrelid = ('app_public.' || table_name)::regclass
+       and array_length(c.conkey, 1) = 1 and c.confdeltype in ('r', 'a')
+     order by cl.relname, a.attname
+  loop
+    return query execute format(
+      'select %L::text, r.id::text,
+              coalesce(to_jsonb(r) ->> ''name'', to_jsonb(r) ->> ''invoice_ref'', to_jsonb(r) ->> ''legal_name'', r.id::text)
+         from %s r where r.%I = $1 order by r.id desc limit $2',
+      fk.child_name, fk.child, fk.col)
+      using id, least(greatest(coalesce(per_table, 5), 1), 20);
+  end loop;
+end;
+$function$;
+comment on function app_public.record_dependent_rows(text,uuid,integer) is 'The records you can see that refer to this one and keep it from being deleted: up to perTable (5) per table.';
+grant execute on function app_public.record_dependent_rows(text,uuid,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.record_dependents(table_name text, id uuid)
  RETURNS SETOF app_public.record_dependent
@@ -5187,28 +5638,29 @@ $function$;
 comment on function app_public.set_invoice_deleted(integer,boolean) is 'Archives (true) or restores (false) an invoice with all its costs; its figures stay.';
 grant execute on function app_public.set_invoice_deleted(integer,boolean) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.similar_companies(name text)
+CREATE OR REPLACE FUNCTION app_public.similar_companies(name text, tax_id text DEFAULT NULL::text)
  RETURNS SETOF app_public.company
  LANGUAGE sql
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  with target as (select app_hidden.normalized_company_name(name) as n),
+  with target as (select app_hidden.normalized_company_name(name) as n, nullif(btrim(tax_id), '') as tax_id),
   companies as (
-    select id, 'client' as type, legal_name, short_name from app_public.clients
-    union all select id, 'supplier', legal_name, short_name from app_public.suppliers
-    union all select id, 'subsidiary', legal_name, short_name from app_public.subsidiaries
+    select id, 'client' as type, legal_name, short_name, c.tax_id from app_public.clients c
+    union all select id, 'supplier', legal_name, short_name, s.tax_id from app_public.suppliers s
+    union all select id, 'subsidiary', legal_name, short_name, null from app_public.subsidiaries
   )
   select c.id, c.type, c.legal_name, c.short_name
     from companies c, target t
-   where t.n <> '' and (app_hidden.normalized_company_name(c.legal_name) = t.n
+   where (t.n <> '' and (app_hidden.normalized_company_name(c.legal_name) = t.n
           or app_hidden.normalized_company_name(c.short_name) = t.n
           or position(t.n in app_hidden.normalized_company_name(c.legal_name)) > 0
-          or position(app_hidden.normalized_company_name(c.legal_name) in t.n) > 0)
-   order by c.legal_name limit 10
+          or position(app_hidden.normalized_company_name(c.legal_name) in t.n) > 0))
+      or (t.tax_id is not null and c.tax_id = t.tax_id)
+   order by (t.tax_id is not null and c.tax_id = t.tax_id) desc, c.legal_name limit 10
 $function$;
-comment on function app_public.similar_companies(text) is 'Clients, suppliers and subsidiaries whose name is like the given one (ignoring case, punctuation and legal forms).';
-grant execute on function app_public.similar_companies(text) to ledgerline_visitor;
+comment on function app_public.similar_companies(text,text) is 'Clients, suppliers and subsidiaries whose name is like the given one (ignoring case, punctuation and legal forms) or that have the given tax id.';
+grant execute on function app_public.similar_companies(text,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.update_account_projects(account_id uuid, add uuid[] DEFAULT '{}'::uuid[], remove uuid[] DEFAULT '{}'::uuid[])
  RETURNS app_public.accounts

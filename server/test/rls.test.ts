@@ -653,7 +653,9 @@ describe('grants (stated once)', () => {
     // 0029: analytics and aging (docs/analytics.md).
     'aging aging_rows invoice_suppliers margin_percent reference_names report_bills report_costs' +
     // 0028: counts what refers to a record, called by app_public.record_dependents after its check.
-    ' record_dependents'
+    ' record_dependents' +
+    // 0070: check digits and tax id formats, called by the check constraints of clients and suppliers.
+    ' inn_valid ogrn_valid supplier_tax_id_valid vat_id_pattern'
   ).split(' ');
 
   it('no app_private function, and only the listed app_hidden helpers, are executable by the visitor', async () => {

@@ -30,14 +30,59 @@ export const CONSTRAINT_MESSAGES: Record<string, { code: string; message: string
     code: 'ExpirationBeforeSigning',
     message: 'The expiration date cannot be earlier than the signing date.',
   },
-  clients_tax_id_format: { code: 'InvalidTaxId', message: 'The tax id must be 10 or 12 digits.' },
+  clients_tax_id_format: {
+    code: 'InvalidTaxId',
+    message: 'The tax id (ИНН) must be 10 or 12 digits.',
+  },
+  clients_tax_id_checksum: {
+    code: 'TaxIdChecksum',
+    message: 'The tax id (ИНН) has a wrong check digit.',
+  },
   clients_tax_reason_code_format: {
     code: 'InvalidTaxReasonCode',
-    message: 'The tax reason code must be 9 digits.',
+    message:
+      'The tax reason code (КПП) must be 9 characters: 4 digits, 2 digits or capital letters, 3 digits.',
   },
   clients_registration_number_format: {
     code: 'InvalidRegistrationNumber',
-    message: 'The registration number must be 13 to 15 digits.',
+    message: 'The registration number must be 13 digits (ОГРН) or 15 (ОГРНИП).',
+  },
+  clients_registration_number_checksum: {
+    code: 'RegistrationNumberChecksum',
+    message: 'The registration number (ОГРН or ОГРНИП) has a wrong check digit.',
+  },
+  clients_tax_id_unique: {
+    code: 'TaxIdTaken',
+    message: 'Another company already has this tax id.',
+  },
+  suppliers_tax_id_unique: {
+    code: 'TaxIdTaken',
+    message: 'Another company already has this tax id.',
+  },
+  suppliers_tax_id_valid: {
+    code: 'InvalidSupplierTaxId',
+    message:
+      "The tax id does not fit the country: an ИНН with valid check digits for Russia, the VAT number in its country's format in Europe (e.g. DE123456789).",
+  },
+  clients_country_fkey: { code: 'UnknownCountry', message: 'Choose a country from the list.' },
+  suppliers_country_fkey: { code: 'UnknownCountry', message: 'Choose a country from the list.' },
+  subsidiaries_country_fkey: { code: 'UnknownCountry', message: 'Choose a country from the list.' },
+  projects_access_key_words: {
+    code: 'InvalidAccessKey',
+    message:
+      'The access key is words of Latin letters, digits and underscore joined by single dots (e.g. ops.platform).',
+  },
+  roles_name_unique_ci: {
+    code: 'RoleNameTaken',
+    message: 'A role with this name already exists.',
+  },
+  documents_contract_number_not_blank: {
+    code: 'ContractNumberBlank',
+    message: 'The contract number cannot be blank.',
+  },
+  documents_terminated_not_before_signing: {
+    code: 'TerminationBeforeSigning',
+    message: 'The termination date cannot be earlier than the signing date.',
   },
   subsidiaries_country_required: { code: 'CountryRequired', message: 'Country is required.' },
   suppliers_country_required: { code: 'CountryRequired', message: 'Country is required.' },
