@@ -82,7 +82,9 @@ describe('ИНН, ОГРН and КПП check digits', () => {
   it('КПП is 9 characters: four digits, two digits or capital letters, three digits', async () => {
     expect(await insertClient(null, { reason: '7701AB001' })).toBeUndefined();
     expect(await insertClient(null, { reason: '77010100' })).toBe('clients_tax_reason_code_format');
-    expect(await insertClient(null, { reason: 'AB0101001' })).toBe('clients_tax_reason_code_format');
+    expect(await insertClient(null, { reason: 'AB0101001' })).toBe(
+      'clients_tax_reason_code_format',
+    );
   });
 
   it('the API answers a wrong check digit with its code and message', async () => {
@@ -241,9 +243,7 @@ describe('access keys and role names', () => {
     );
     const name = rows[0]!.name;
     expect(
-      await refusal(`insert into app_public.roles (name) values ($1)`, [
-        ` ${name.toUpperCase()} `,
-      ]),
+      await refusal(`insert into app_public.roles (name) values ($1)`, [` ${name.toUpperCase()} `]),
     ).toBe('roles_name_unique_ci');
     const result = await gql(
       t.app,

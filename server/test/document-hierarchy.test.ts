@@ -130,7 +130,11 @@ describe('the same parties as the parent, no cycles', () => {
         );
         return rows[0];
       }),
-    ).toEqual({ contractor_id: supplierB, principal_id: otherPrincipal, contract_reference: parent });
+    ).toEqual({
+      contractor_id: supplierB,
+      principal_id: otherPrincipal,
+      contract_reference: parent,
+    });
     expect(
       await refusal(`update app_public.documents set type = 'Offer' where id = $1`, [parent]),
     ).toBe('DocumentChildrenDiffer');

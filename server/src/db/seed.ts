@@ -69,14 +69,7 @@ const SUBSIDIARIES = [
 
 const CLIENTS = [
   ['Alfa Retail JSC', 'Alfa Retail', 'RU', '7701234560', '1027700132195', '770101001'],
-  [
-    'Baltic Logistics LLC',
-    'Baltic Logistics',
-    'RU',
-    '7802345676',
-    '1037800045678',
-    '780201001',
-  ],
+  ['Baltic Logistics LLC', 'Baltic Logistics', 'RU', '7802345676', '1037800045678', '780201001'],
   ['Contoso Pharma GmbH', 'Contoso', 'DE', null, null, null],
   ['Delta Energy PLC', 'Delta Energy', 'GB', null, null, null],
   ['Evergreen Foods B.V.', 'Evergreen', 'NL', null, null, null],

@@ -533,6 +533,12 @@ export type ClientFilter = {
   bills?: ClientToManyBillFilter | null | undefined;
   /** Some related `bills` exist. */
   billsExist?: boolean | null | undefined;
+  /** Filter by the object’s `country` field. */
+  country?: StringFilter | null | undefined;
+  /** Filter by the object’s `countryByCountry` relation. */
+  countryByCountry?: CountryFilter | null | undefined;
+  /** A related `countryByCountry` exists. */
+  countryByCountryExists?: boolean | null | undefined;
   /** Filter by the object’s `createdAt` field. */
   createdAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `documents` relation. */
@@ -541,6 +547,8 @@ export type ClientFilter = {
   documentsExist?: boolean | null | undefined;
   /** Filter by the object’s `id` field. */
   id?: UuidFilter | null | undefined;
+  /** Filter by the object’s `isArchived` field. */
+  isArchived?: BooleanFilter | null | undefined;
   /** Filter by the object’s `legalName` field. */
   legalName?: StringFilter | null | undefined;
   /** Negates the expression. */
@@ -557,6 +565,7 @@ export type ClientFilter = {
 export type ClientInput = {
   ceoFullName?: string | null | undefined;
   ceoPosition?: string | null | undefined;
+  /** ISO 3166-1 two-letter code (countries). */
   country?: string | null | undefined;
   legalForm?: string | null | undefined;
   legalName: string;
@@ -571,10 +580,18 @@ export type ClientInput = {
 
 /** Methods to use when ordering `Client`. */
 export type ClientOrderBy =
+  | 'COUNTRY_ASC'
+  | 'COUNTRY_ASC_NULLS_FIRST'
+  | 'COUNTRY_ASC_NULLS_LAST'
+  | 'COUNTRY_DESC'
+  | 'COUNTRY_DESC_NULLS_FIRST'
+  | 'COUNTRY_DESC_NULLS_LAST'
   | 'CREATED_AT_ASC'
   | 'CREATED_AT_DESC'
   | 'ID_ASC'
   | 'ID_DESC'
+  | 'IS_ARCHIVED_ASC'
+  | 'IS_ARCHIVED_DESC'
   | 'LEGAL_NAME_ASC'
   | 'LEGAL_NAME_DESC'
   | 'NATURAL'
@@ -597,7 +614,10 @@ export type ClientOrderBy =
 export type ClientPatch = {
   ceoFullName?: string | null | undefined;
   ceoPosition?: string | null | undefined;
+  /** ISO 3166-1 two-letter code (countries). */
   country?: string | null | undefined;
+  /** Archived: hidden from pickers, kept on its records; restorable. */
+  isArchived?: boolean | null | undefined;
   legalForm?: string | null | undefined;
   legalName?: string | null | undefined;
   orgStatus?: string | null | undefined;
@@ -628,6 +648,17 @@ export type ClientToManyDocumentFilter = {
   /** Some related `Document` matches the filter criteria. All fields are combined with a logical ‘and.’ */
   some?: DocumentFilter | null | undefined;
 };
+
+/**
+ * draft: not signed yet; active: signed and not expired; expired: its expiration
+ * date has passed (and it does not extend itself); terminated: ended early on its
+ * termination day.
+ */
+export type ContractStatus =
+  | 'active'
+  | 'draft'
+  | 'expired'
+  | 'terminated';
 
 /** A filter to be used against `Cost` object types. All fields are combined with a logical ‘and.’ */
 export type CostFilter = {
@@ -848,6 +879,8 @@ export type CostTypeFilter = {
   invoicesByDefaultCostTypeId?: CostTypeToManyInvoiceFilter | null | undefined;
   /** Some related `invoicesByDefaultCostTypeId` exist. */
   invoicesByDefaultCostTypeIdExist?: boolean | null | undefined;
+  /** Filter by the object’s `isArchived` field. */
+  isArchived?: BooleanFilter | null | undefined;
   /** Filter by the object’s `name` field. */
   name?: StringFilter | null | undefined;
   /** Negates the expression. */
@@ -862,6 +895,8 @@ export type CostTypeOrderBy =
   | 'CREATED_AT_DESC'
   | 'ID_ASC'
   | 'ID_DESC'
+  | 'IS_ARCHIVED_ASC'
+  | 'IS_ARCHIVED_DESC'
   | 'NAME_ASC'
   | 'NAME_DESC'
   | 'NATURAL'
@@ -915,6 +950,62 @@ export type CostsStatus =
   | 'none'
   | 'rejected'
   | 'to_approve';
+
+/** A filter to be used against `Country` object types. All fields are combined with a logical ‘and.’ */
+export type CountryFilter = {
+  /** Filter by the object’s `alpha3` field. */
+  alpha3?: StringFilter | null | undefined;
+  /** Checks for all expressions in this list. */
+  and?: Array<CountryFilter> | null | undefined;
+  /** Filter by the object’s `clientsByCountry` relation. */
+  clientsByCountry?: CountryToManyClientFilter | null | undefined;
+  /** Some related `clientsByCountry` exist. */
+  clientsByCountryExist?: boolean | null | undefined;
+  /** Filter by the object’s `code` field. */
+  code?: StringFilter | null | undefined;
+  /** Negates the expression. */
+  not?: CountryFilter | null | undefined;
+  /** Checks for any expressions in this list. */
+  or?: Array<CountryFilter> | null | undefined;
+  /** Filter by the object’s `subsidiariesByCountry` relation. */
+  subsidiariesByCountry?: CountryToManySubsidiaryFilter | null | undefined;
+  /** Some related `subsidiariesByCountry` exist. */
+  subsidiariesByCountryExist?: boolean | null | undefined;
+  /** Filter by the object’s `suppliersByCountry` relation. */
+  suppliersByCountry?: CountryToManySupplierFilter | null | undefined;
+  /** Some related `suppliersByCountry` exist. */
+  suppliersByCountryExist?: boolean | null | undefined;
+};
+
+/** A filter to be used against many `Client` object types. All fields are combined with a logical ‘and.’ */
+export type CountryToManyClientFilter = {
+  /** Every related `Client` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: ClientFilter | null | undefined;
+  /** No related `Client` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: ClientFilter | null | undefined;
+  /** Some related `Client` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: ClientFilter | null | undefined;
+};
+
+/** A filter to be used against many `Subsidiary` object types. All fields are combined with a logical ‘and.’ */
+export type CountryToManySubsidiaryFilter = {
+  /** Every related `Subsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: SubsidiaryFilter | null | undefined;
+  /** No related `Subsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: SubsidiaryFilter | null | undefined;
+  /** Some related `Subsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: SubsidiaryFilter | null | undefined;
+};
+
+/** A filter to be used against many `Supplier` object types. All fields are combined with a logical ‘and.’ */
+export type CountryToManySupplierFilter = {
+  /** Every related `Supplier` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: SupplierFilter | null | undefined;
+  /** No related `Supplier` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: SupplierFilter | null | undefined;
+  /** Some related `Supplier` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: SupplierFilter | null | undefined;
+};
 
 /** All input for the `createBillWithCosts` mutation. */
 export type CreateBillWithCostsInput = {
@@ -1154,6 +1245,8 @@ export type DocumentFilter = {
   clientId?: UuidFilter | null | undefined;
   /** Filter by the object’s `comments` field. */
   comments?: StringFilter | null | undefined;
+  /** Filter by the object’s `contractNumber` field. */
+  contractNumber?: StringFilter | null | undefined;
   /** Filter by the object’s `contractReference` field. */
   contractReference?: UuidFilter | null | undefined;
   /** Filter by the object’s `contractor` relation. */
@@ -1240,6 +1333,8 @@ export type DocumentInput = {
   clientId?: string | null | undefined;
   /** Internal remarks on the document. */
   comments?: string | null | undefined;
+  /** The number the parties gave the contract (e.g. "2026/014-K"). */
+  contractNumber?: string | null | undefined;
   /** The parent document (usually the contract this one amends or serves). */
   contractReference?: string | null | undefined;
   contractorId?: string | null | undefined;
@@ -1253,6 +1348,8 @@ export type DocumentInput = {
   principalId?: string | null | undefined;
   serviceId?: string | null | undefined;
   signingDate?: string | null | undefined;
+  /** The day the contract was ended early; from then on its status is terminated. */
+  terminatedOn?: string | null | undefined;
   type: DocumentType;
 };
 
@@ -1270,6 +1367,12 @@ export type DocumentOrderBy =
   | 'CONTRACTOR_ID_DESC'
   | 'CONTRACTOR_ID_DESC_NULLS_FIRST'
   | 'CONTRACTOR_ID_DESC_NULLS_LAST'
+  | 'CONTRACT_NUMBER_ASC'
+  | 'CONTRACT_NUMBER_ASC_NULLS_FIRST'
+  | 'CONTRACT_NUMBER_ASC_NULLS_LAST'
+  | 'CONTRACT_NUMBER_DESC'
+  | 'CONTRACT_NUMBER_DESC_NULLS_FIRST'
+  | 'CONTRACT_NUMBER_DESC_NULLS_LAST'
   | 'CONTRACT_REFERENCE_ASC'
   | 'CONTRACT_REFERENCE_ASC_NULLS_FIRST'
   | 'CONTRACT_REFERENCE_ASC_NULLS_LAST'
@@ -1992,6 +2095,8 @@ export type ProjectFilter = {
   createdAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `id` field. */
   id?: UuidFilter | null | undefined;
+  /** Filter by the object’s `isArchived` field. */
+  isArchived?: BooleanFilter | null | undefined;
   /** Filter by the object’s `name` field. */
   name?: StringFilter | null | undefined;
   /** Negates the expression. */
@@ -2008,6 +2113,8 @@ export type ProjectOrderBy =
   | 'CREATED_AT_DESC'
   | 'ID_ASC'
   | 'ID_DESC'
+  | 'IS_ARCHIVED_ASC'
+  | 'IS_ARCHIVED_DESC'
   | 'NAME_ASC'
   | 'NAME_DESC'
   | 'NATURAL'
@@ -2176,6 +2283,8 @@ export type ServiceFilter = {
   documentsExist?: boolean | null | undefined;
   /** Filter by the object’s `id` field. */
   id?: UuidFilter | null | undefined;
+  /** Filter by the object’s `isArchived` field. */
+  isArchived?: BooleanFilter | null | undefined;
   /** Filter by the object’s `name` field. */
   name?: StringFilter | null | undefined;
   /** Negates the expression. */
@@ -2190,6 +2299,8 @@ export type ServiceOrderBy =
   | 'CREATED_AT_DESC'
   | 'ID_ASC'
   | 'ID_DESC'
+  | 'IS_ARCHIVED_ASC'
+  | 'IS_ARCHIVED_DESC'
   | 'NAME_ASC'
   | 'NAME_DESC'
   | 'NATURAL'
@@ -2310,6 +2421,10 @@ export type SubsidiaryFilter = {
   costs?: SubsidiaryToManyCostFilter | null | undefined;
   /** Some related `costs` exist. */
   costsExist?: boolean | null | undefined;
+  /** Filter by the object’s `country` field. */
+  country?: StringFilter | null | undefined;
+  /** Filter by the object’s `countryByCountry` relation. */
+  countryByCountry?: CountryFilter | null | undefined;
   /** Filter by the object’s `createdAt` field. */
   createdAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `documentsByPrincipalId` relation. */
@@ -2344,6 +2459,8 @@ export type SubsidiaryFilter = {
 
 /** Methods to use when ordering `Subsidiary`. */
 export type SubsidiaryOrderBy =
+  | 'COUNTRY_ASC'
+  | 'COUNTRY_DESC'
   | 'CREATED_AT_ASC'
   | 'CREATED_AT_DESC'
   | 'ID_ASC'
@@ -2368,6 +2485,7 @@ export type SubsidiaryOrderBy =
 
 /** Represents an update to a `Subsidiary`. Fields that are set will be updated. */
 export type SubsidiaryPatch = {
+  /** ISO 3166-1 two-letter code (countries). */
   country?: string | null | undefined;
   legalName?: string | null | undefined;
   /** The subsidiary's linked document; it names the subsidiary as its principal. */
@@ -2439,6 +2557,10 @@ export type SubsidiaryToManyPaymentFilter = {
 export type SupplierFilter = {
   /** Checks for all expressions in this list. */
   and?: Array<SupplierFilter> | null | undefined;
+  /** Filter by the object’s `country` field. */
+  country?: StringFilter | null | undefined;
+  /** Filter by the object’s `countryByCountry` relation. */
+  countryByCountry?: CountryFilter | null | undefined;
   /** Filter by the object’s `createdAt` field. */
   createdAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `documentsByContractorId` relation. */
@@ -2451,6 +2573,8 @@ export type SupplierFilter = {
   invoices?: SupplierToManyInvoiceFilter | null | undefined;
   /** Some related `invoices` exist. */
   invoicesExist?: boolean | null | undefined;
+  /** Filter by the object’s `isArchived` field. */
+  isArchived?: BooleanFilter | null | undefined;
   /** Filter by the object’s `legalName` field. */
   legalName?: StringFilter | null | undefined;
   /** Negates the expression. */
@@ -2469,18 +2593,25 @@ export type SupplierFilter = {
 
 /** An input for mutations affecting `Supplier` */
 export type SupplierInput = {
+  /** ISO 3166-1 two-letter code (countries). */
   country: string;
   legalName: string;
   shortName?: string | null | undefined;
+  /** ИНН (Russia), or the VAT number in its country's format (EU, GB, NO, CH), e.g. DE123456789. */
+  taxId?: string | null | undefined;
   userId?: string | null | undefined;
 };
 
 /** Methods to use when ordering `Supplier`. */
 export type SupplierOrderBy =
+  | 'COUNTRY_ASC'
+  | 'COUNTRY_DESC'
   | 'CREATED_AT_ASC'
   | 'CREATED_AT_DESC'
   | 'ID_ASC'
   | 'ID_DESC'
+  | 'IS_ARCHIVED_ASC'
+  | 'IS_ARCHIVED_DESC'
   | 'LEGAL_NAME_ASC'
   | 'LEGAL_NAME_DESC'
   | 'NATURAL'
@@ -2501,9 +2632,14 @@ export type SupplierOrderBy =
 
 /** Represents an update to a `Supplier`. Fields that are set will be updated. */
 export type SupplierPatch = {
+  /** ISO 3166-1 two-letter code (countries). */
   country?: string | null | undefined;
+  /** Archived: hidden from pickers, kept on its records; restorable. */
+  isArchived?: boolean | null | undefined;
   legalName?: string | null | undefined;
   shortName?: string | null | undefined;
+  /** ИНН (Russia), or the VAT number in its country's format (EU, GB, NO, CH), e.g. DE123456789. */
+  taxId?: string | null | undefined;
   userId?: string | null | undefined;
 };
 
@@ -2832,6 +2968,11 @@ export type FindFilesByHashesQueryVariables = Exact<{
 
 export type FindFilesByHashesQuery = { findFilesByHashes: { nodes: Array<{ id: string, name: string, sha256: string, attachedTo: { nodes: Array<{ kind: string | null, recordId: string | null } | null> } } | null> } | null };
 
+export type CountriesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CountriesQuery = { allCountries: { nodes: Array<{ code: string, nameEn: string, nameRu: string } | null> } | null };
+
 export type SearchClientsQueryVariables = Exact<{
   filter?: ClientFilter | null | undefined;
 }>;
@@ -2901,7 +3042,7 @@ export type AllClientsQueryVariables = Exact<{
 }>;
 
 
-export type AllClientsQuery = { allClients: { totalCount: number, nodes: Array<{ id: string, legalName: string, shortName: string | null, country: string | null, taxId: string | null, taxReasonCode: string | null, registrationNumber: string | null, legalForm: string | null, registeredAddress: string | null, primaryActivityCode: string | null, orgStatus: string | null, ceoFullName: string | null, ceoPosition: string | null, createdAt: string } | null> } | null };
+export type AllClientsQuery = { allClients: { totalCount: number, nodes: Array<{ id: string, isArchived: boolean, legalName: string, shortName: string | null, country: string | null, taxId: string | null, taxReasonCode: string | null, registrationNumber: string | null, legalForm: string | null, registeredAddress: string | null, primaryActivityCode: string | null, orgStatus: string | null, ceoFullName: string | null, ceoPosition: string | null, createdAt: string } | null> } | null };
 
 export type CreateClientMutationVariables = Exact<{
   client: ClientInput;
@@ -2917,6 +3058,14 @@ export type DeleteClientMutationVariables = Exact<{
 
 export type DeleteClientMutation = { deleteClientById: { client: { id: string } | null } | null };
 
+export type RecordDependentRowsQueryVariables = Exact<{
+  tableName: string;
+  id: string;
+}>;
+
+
+export type RecordDependentRowsQuery = { recordDependentRows: { nodes: Array<{ tableName: string | null, id: string | null, label: string | null } | null> } | null };
+
 export type RecordDependentsQueryVariables = Exact<{
   tableName: string;
   id: string;
@@ -2927,6 +3076,7 @@ export type RecordDependentsQuery = { recordDependents: { nodes: Array<{ tableNa
 
 export type SimilarCompaniesBeforeCreateQueryVariables = Exact<{
   name: string;
+  taxId?: string | null | undefined;
 }>;
 
 
@@ -2948,7 +3098,7 @@ export type AllCostTypesQueryVariables = Exact<{
 }>;
 
 
-export type AllCostTypesQuery = { allCostTypes: { totalCount: number, nodes: Array<{ id: string, name: string, createdAt: string } | null> } | null };
+export type AllCostTypesQuery = { allCostTypes: { totalCount: number, nodes: Array<{ id: string, isArchived: boolean, name: string, createdAt: string } | null> } | null };
 
 export type CreateCostTypeMutationVariables = Exact<{
   name: string;
@@ -2963,6 +3113,14 @@ export type DeleteCostTypeMutationVariables = Exact<{
 
 
 export type DeleteCostTypeMutation = { deleteCostTypeById: { costType: { id: string } | null } | null };
+
+export type SetCostTypeArchivedMutationVariables = Exact<{
+  id: string;
+  isArchived: boolean;
+}>;
+
+
+export type SetCostTypeArchivedMutation = { updateCostTypeById: { costType: { id: string, isArchived: boolean } | null } | null };
 
 export type UpdateCostTypeMutationVariables = Exact<{
   id: string;
@@ -3030,7 +3188,7 @@ export type AllProjectsQueryVariables = Exact<{
 }>;
 
 
-export type AllProjectsQuery = { allProjects: { totalCount: number, nodes: Array<{ id: string, name: string, accessKey: string, createdAt: string } | null> } | null };
+export type AllProjectsQuery = { allProjects: { totalCount: number, nodes: Array<{ id: string, isArchived: boolean, name: string, accessKey: string, createdAt: string } | null> } | null };
 
 export type CreateProjectMutationVariables = Exact<{
   name: string;
@@ -3046,6 +3204,14 @@ export type DeleteProjectMutationVariables = Exact<{
 
 
 export type DeleteProjectMutation = { deleteProjectById: { project: { id: string } | null } | null };
+
+export type SetProjectArchivedMutationVariables = Exact<{
+  id: string;
+  isArchived: boolean;
+}>;
+
+
+export type SetProjectArchivedMutation = { updateProjectById: { project: { id: string, isArchived: boolean } | null } | null };
 
 export type UpdateProjectMutationVariables = Exact<{
   id: string;
@@ -3111,7 +3277,7 @@ export type AllServicesQueryVariables = Exact<{
 }>;
 
 
-export type AllServicesQuery = { allServices: { totalCount: number, nodes: Array<{ id: string, name: string, createdAt: string } | null> } | null };
+export type AllServicesQuery = { allServices: { totalCount: number, nodes: Array<{ id: string, isArchived: boolean, name: string, createdAt: string } | null> } | null };
 
 export type CreateServiceMutationVariables = Exact<{
   name: string;
@@ -3126,6 +3292,14 @@ export type DeleteServiceMutationVariables = Exact<{
 
 
 export type DeleteServiceMutation = { deleteServiceById: { service: { id: string } | null } | null };
+
+export type SetServiceArchivedMutationVariables = Exact<{
+  id: string;
+  isArchived: boolean;
+}>;
+
+
+export type SetServiceArchivedMutation = { updateServiceById: { service: { id: string, isArchived: boolean } | null } | null };
 
 export type UpdateServiceMutationVariables = Exact<{
   id: string;
@@ -3168,7 +3342,7 @@ export type AllSuppliersQueryVariables = Exact<{
 }>;
 
 
-export type AllSuppliersQuery = { allSuppliers: { totalCount: number, nodes: Array<{ id: string, legalName: string, shortName: string | null, country: string, createdAt: string, user: { id: string, username: string | null, displayName: string | null } | null } | null> } | null };
+export type AllSuppliersQuery = { allSuppliers: { totalCount: number, nodes: Array<{ id: string, isArchived: boolean, legalName: string, shortName: string | null, country: string, taxId: string | null, createdAt: string, user: { id: string, username: string | null, displayName: string | null } | null } | null> } | null };
 
 export type CreateSupplierMutationVariables = Exact<{
   supplier: SupplierInput;
@@ -3467,11 +3641,6 @@ export type CandidateDocumentsQueryVariables = Exact<{
 
 export type CandidateDocumentsQuery = { allDocuments: { nodes: Array<{ id: string, name: string, type: DocumentType, parentName: string | null } | null> } | null };
 
-export type ContractsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type ContractsQuery = { contracts: { nodes: Array<{ id: string, name: string } | null> } | null };
-
 export type CreateDocumentMutationVariables = Exact<{
   document: DocumentInput;
 }>;
@@ -3484,13 +3653,25 @@ export type DocumentDetailsQueryVariables = Exact<{
 }>;
 
 
-export type DocumentDetailsQuery = { documentById: { id: string, name: string, type: DocumentType, description: string | null, comments: string | null, email: string | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, expirationConditions: string | null, expirationExtendsContract: boolean, isDeleted: boolean, createdAt: string, updatedAt: string, canEdit: boolean | null, canDelete: boolean | null, contractorId: string | null, principalId: string | null, clientId: string | null, serviceId: string | null, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, parent: { id: string, name: string, type: DocumentType } | null, children: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null } | null> }, documentsFiles: { nodes: Array<{ id: string, fileId: string, uploadedAt: string, userByUploadedBy: { id: string, firstName: string, lastName: string } | null, file: { id: string, name: string, contentType: string, size: string } | null } | null> }, documentReaders: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, documentEditors: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
+export type DocumentDetailsQuery = { documentById: { id: string, name: string, type: DocumentType, description: string | null, comments: string | null, email: string | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, expirationConditions: string | null, expirationExtendsContract: boolean, isDeleted: boolean, createdAt: string, updatedAt: string, canEdit: boolean | null, canDelete: boolean | null, availableActions: Array<string | null> | null, contractNumber: string | null, terminatedOn: string | null, status: ContractStatus | null, contractorId: string | null, principalId: string | null, clientId: string | null, serviceId: string | null, subsidiariesByLinkedDocumentId: { nodes: Array<{ id: string, legalName: string } | null> }, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, parent: { id: string, name: string, type: DocumentType, contractNumber: string | null } | null, children: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null, isDeleted: boolean, status: ContractStatus | null } | null> }, documentsFiles: { nodes: Array<{ id: string, fileId: string, uploadedAt: string, userByUploadedBy: { id: string, firstName: string, lastName: string } | null, file: { id: string, name: string, contentType: string, size: string } | null } | null> }, documentReaders: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, documentEditors: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
+
+export type DocumentParentCandidatesQueryVariables = Exact<{
+  childType: string;
+  contractorId?: string | null | undefined;
+  principalId?: string | null | undefined;
+  search?: string | null | undefined;
+  documentId?: string | null | undefined;
+}>;
+
+
+export type DocumentParentCandidatesQuery = { documentParentCandidates: { nodes: Array<{ id: string, name: string, contractNumber: string | null, contractor: { id: string, legalName: string } | null } | null> } | null };
 
 export type EditDocumentMutationVariables = Exact<{
   id: string;
   data: unknown;
   connectIds?: Array<string | null | undefined> | string | null | undefined;
   disconnectIds?: Array<string | null | undefined> | string | null | undefined;
+  moveIds?: Array<string | null | undefined> | string | null | undefined;
 }>;
 
 
@@ -4003,6 +4184,17 @@ export const FindFilesByHashesDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"feeb4a489818e9f16f23ce905ac1a99473b114739107b14fe24f18f01fbb733c"}) as unknown as TypedDocumentString<FindFilesByHashesQuery, FindFilesByHashesQueryVariables>;
+export const CountriesDocument = new TypedDocumentString(`
+    query Countries {
+  allCountries(orderBy: [CODE_ASC]) {
+    nodes {
+      code
+      nameEn
+      nameRu
+    }
+  }
+}
+    `, {"hash":"c267568411786c4489861d7b49a54c0330a0716ed263d999d36b1c12644643ec"}) as unknown as TypedDocumentString<CountriesQuery, CountriesQueryVariables>;
 export const SearchClientsDocument = new TypedDocumentString(`
     query SearchClients($filter: ClientFilter) {
   allClients(first: 20, filter: $filter, orderBy: [LEGAL_NAME_ASC]) {
@@ -4104,6 +4296,7 @@ export const AllClientsDocument = new TypedDocumentString(`
     totalCount: cappedCount
     nodes {
       id
+      isArchived
       legalName
       shortName
       country
@@ -4120,7 +4313,7 @@ export const AllClientsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"a5cab39bcd4d2d03d4b36fd75337efb51d8067a446fd4e45afa48ae47b350c79"}) as unknown as TypedDocumentString<AllClientsQuery, AllClientsQueryVariables>;
+    `, {"hash":"552e8952e7ae5a12ee343273d034a1d3466a7d488c55ace3c76908fa4a51b784"}) as unknown as TypedDocumentString<AllClientsQuery, AllClientsQueryVariables>;
 export const CreateClientDocument = new TypedDocumentString(`
     mutation CreateClient($client: ClientInput!) {
   createClient(input: {client: $client}) {
@@ -4139,6 +4332,17 @@ export const DeleteClientDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"aae014a99cda022e9cc685036429582dfc3d4815b3e90170d0e5109f393f93f0"}) as unknown as TypedDocumentString<DeleteClientMutation, DeleteClientMutationVariables>;
+export const RecordDependentRowsDocument = new TypedDocumentString(`
+    query RecordDependentRows($tableName: String!, $id: UUID!) {
+  recordDependentRows(tableName: $tableName, id: $id) {
+    nodes {
+      tableName
+      id
+      label
+    }
+  }
+}
+    `, {"hash":"b1308aa94dd4b533e1e31e355463af5a071d5f0f737bc217429eafbe937f7460"}) as unknown as TypedDocumentString<RecordDependentRowsQuery, RecordDependentRowsQueryVariables>;
 export const RecordDependentsDocument = new TypedDocumentString(`
     query RecordDependents($tableName: String!, $id: UUID!) {
   recordDependents(tableName: $tableName, id: $id) {
@@ -4150,8 +4354,8 @@ export const RecordDependentsDocument = new TypedDocumentString(`
 }
     `, {"hash":"407402667b515beb8904bb3128ed64fc2e6187834a4ad2316bcadf990983f3d1"}) as unknown as TypedDocumentString<RecordDependentsQuery, RecordDependentsQueryVariables>;
 export const SimilarCompaniesBeforeCreateDocument = new TypedDocumentString(`
-    query SimilarCompaniesBeforeCreate($name: String!) {
-  similarCompanies(name: $name) {
+    query SimilarCompaniesBeforeCreate($name: String!, $taxId: String) {
+  similarCompanies(name: $name, taxId: $taxId) {
     nodes {
       id
       type
@@ -4160,7 +4364,7 @@ export const SimilarCompaniesBeforeCreateDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"5829f86990db5a2a46b2c1846e9256e091c5d3084d44ee37e18c9c530a341325"}) as unknown as TypedDocumentString<SimilarCompaniesBeforeCreateQuery, SimilarCompaniesBeforeCreateQueryVariables>;
+    `, {"hash":"56d903ee268606f62e7544e354438ba921963ac4e8decf4e9ae46a7c1582e1dd"}) as unknown as TypedDocumentString<SimilarCompaniesBeforeCreateQuery, SimilarCompaniesBeforeCreateQueryVariables>;
 export const UpdateClientDocument = new TypedDocumentString(`
     mutation UpdateClient($id: UUID!, $patch: ClientPatch!) {
   updateClientById(input: {id: $id, patch: $patch}) {
@@ -4176,12 +4380,13 @@ export const AllCostTypesDocument = new TypedDocumentString(`
     totalCount: cappedCount
     nodes {
       id
+      isArchived
       name
       createdAt
     }
   }
 }
-    `, {"hash":"2c89bad75f31972d8cc3c4f34cb4d903a070ee9f5fba5056685c84c7039530f8"}) as unknown as TypedDocumentString<AllCostTypesQuery, AllCostTypesQueryVariables>;
+    `, {"hash":"db284bf0c8927103ba9c694d59ca7256339d6aefc521934690be71f58c31c06b"}) as unknown as TypedDocumentString<AllCostTypesQuery, AllCostTypesQueryVariables>;
 export const CreateCostTypeDocument = new TypedDocumentString(`
     mutation CreateCostType($name: String!) {
   createCostType(input: {costType: {name: $name}}) {
@@ -4200,6 +4405,16 @@ export const DeleteCostTypeDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"6f28b4835bbf382519c9bde267f26157853ba6eea51234e5cfafde27b28acb58"}) as unknown as TypedDocumentString<DeleteCostTypeMutation, DeleteCostTypeMutationVariables>;
+export const SetCostTypeArchivedDocument = new TypedDocumentString(`
+    mutation SetCostTypeArchived($id: UUID!, $isArchived: Boolean!) {
+  updateCostTypeById(input: {id: $id, patch: {isArchived: $isArchived}}) {
+    costType {
+      id
+      isArchived
+    }
+  }
+}
+    `, {"hash":"f5ea144a2d19ca880e35e760c1f72c8ef9cc0608dd12c9409cc42d9bb62f324b"}) as unknown as TypedDocumentString<SetCostTypeArchivedMutation, SetCostTypeArchivedMutationVariables>;
 export const UpdateCostTypeDocument = new TypedDocumentString(`
     mutation UpdateCostType($id: UUID!, $name: String!) {
   updateCostTypeById(input: {id: $id, patch: {name: $name}}) {
@@ -4284,13 +4499,14 @@ export const AllProjectsDocument = new TypedDocumentString(`
     totalCount: cappedCount
     nodes {
       id
+      isArchived
       name
       accessKey
       createdAt
     }
   }
 }
-    `, {"hash":"ef481e6cad18d83672f9bab73f868a55226820abdd61f89fc3cf087619bf77b4"}) as unknown as TypedDocumentString<AllProjectsQuery, AllProjectsQueryVariables>;
+    `, {"hash":"cb1ca1228134c6a59f28ec0dfaf07ff4c3f38e7e0097140781c77ea138aaba6e"}) as unknown as TypedDocumentString<AllProjectsQuery, AllProjectsQueryVariables>;
 export const CreateProjectDocument = new TypedDocumentString(`
     mutation CreateProject($name: String!, $accessKey: String!) {
   createProject(input: {project: {name: $name, accessKey: $accessKey}}) {
@@ -4309,6 +4525,16 @@ export const DeleteProjectDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"9b1997c2277e778cfb77ef5915962f04b74982c77e41e9ef67e67abd563f3d53"}) as unknown as TypedDocumentString<DeleteProjectMutation, DeleteProjectMutationVariables>;
+export const SetProjectArchivedDocument = new TypedDocumentString(`
+    mutation SetProjectArchived($id: UUID!, $isArchived: Boolean!) {
+  updateProjectById(input: {id: $id, patch: {isArchived: $isArchived}}) {
+    project {
+      id
+      isArchived
+    }
+  }
+}
+    `, {"hash":"e7563f3fa0994195608f802aaf1a306c04d4edc96eb41e01b31afc330f360a05"}) as unknown as TypedDocumentString<SetProjectArchivedMutation, SetProjectArchivedMutationVariables>;
 export const UpdateProjectDocument = new TypedDocumentString(`
     mutation UpdateProject($id: UUID!, $name: String!, $accessKey: String!) {
   updateProjectById(input: {id: $id, patch: {name: $name, accessKey: $accessKey}}) {
@@ -4389,12 +4615,13 @@ export const AllServicesDocument = new TypedDocumentString(`
     totalCount: cappedCount
     nodes {
       id
+      isArchived
       name
       createdAt
     }
   }
 }
-    `, {"hash":"1ddf3d6f5b6215f5bc99dffaedadd13b2f24396d627de3bc3b332be8d15ddbff"}) as unknown as TypedDocumentString<AllServicesQuery, AllServicesQueryVariables>;
+    `, {"hash":"dc373e64da9f27c41eb279e228238e443decc6debcc79938902d82058c02339d"}) as unknown as TypedDocumentString<AllServicesQuery, AllServicesQueryVariables>;
 export const CreateServiceDocument = new TypedDocumentString(`
     mutation CreateService($name: String!) {
   createService(input: {service: {name: $name}}) {
@@ -4413,6 +4640,16 @@ export const DeleteServiceDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"12fe7339ce7d05cf563233bb4d14fdab7219592440be3f4546f5294d5f7161cf"}) as unknown as TypedDocumentString<DeleteServiceMutation, DeleteServiceMutationVariables>;
+export const SetServiceArchivedDocument = new TypedDocumentString(`
+    mutation SetServiceArchived($id: UUID!, $isArchived: Boolean!) {
+  updateServiceById(input: {id: $id, patch: {isArchived: $isArchived}}) {
+    service {
+      id
+      isArchived
+    }
+  }
+}
+    `, {"hash":"011c8cae182fdb934f3571aea8faeacfd4d8e8875c80034e13cfa36d26ec3b3c"}) as unknown as TypedDocumentString<SetServiceArchivedMutation, SetServiceArchivedMutationVariables>;
 export const UpdateServiceDocument = new TypedDocumentString(`
     mutation UpdateService($id: UUID!, $name: String!) {
   updateServiceById(input: {id: $id, patch: {name: $name}}) {
@@ -4465,9 +4702,11 @@ export const AllSuppliersDocument = new TypedDocumentString(`
     totalCount: cappedCount
     nodes {
       id
+      isArchived
       legalName
       shortName
       country
+      taxId
       createdAt
       user {
         id
@@ -4477,7 +4716,7 @@ export const AllSuppliersDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"52627475b03f422afc0ca589ccb3d2c790065af4c76d3fb8a0051735feec918d"}) as unknown as TypedDocumentString<AllSuppliersQuery, AllSuppliersQueryVariables>;
+    `, {"hash":"07a806b441eb51c393fab4c4adfb2682c4ead011e34d6264411bb4591799e41c"}) as unknown as TypedDocumentString<AllSuppliersQuery, AllSuppliersQueryVariables>;
 export const CreateSupplierDocument = new TypedDocumentString(`
     mutation CreateSupplier($supplier: SupplierInput!) {
   createSupplier(input: {supplier: $supplier}) {
@@ -5151,16 +5390,6 @@ export const CandidateDocumentsDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"2fe2cc7f34e97d41e96af71a4ef3ce57733d1342cfbc230c603bc0da5dd8d411"}) as unknown as TypedDocumentString<CandidateDocumentsQuery, CandidateDocumentsQueryVariables>;
-export const ContractsDocument = new TypedDocumentString(`
-    query Contracts {
-  contracts(first: 500) {
-    nodes {
-      id
-      name
-    }
-  }
-}
-    `, {"hash":"3ec64388ab76fc333ad1693c86ed293fe31b225c677b4bd8571abeaf9e7624c4"}) as unknown as TypedDocumentString<ContractsQuery, ContractsQueryVariables>;
 export const CreateDocumentDocument = new TypedDocumentString(`
     mutation CreateDocument($document: DocumentInput!) {
   createDocument(input: {document: $document}) {
@@ -5190,6 +5419,16 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
     updatedAt
     canEdit
     canDelete
+    availableActions
+    contractNumber
+    terminatedOn
+    status
+    subsidiariesByLinkedDocumentId(first: 10) {
+      nodes {
+        id
+        legalName
+      }
+    }
     contractorId
     principalId
     clientId
@@ -5219,6 +5458,7 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
       id
       name
       type
+      contractNumber
     }
     children(first: 100, orderBy: [NAME_ASC]) {
       totalCount
@@ -5228,6 +5468,8 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
         type
         signingDate
         expirationDate
+        isDeleted
+        status
       }
     }
     documentsFiles(first: 100, orderBy: [UPLOADED_AT_DESC]) {
@@ -5270,18 +5512,39 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"96b94a8f50b9fa378a615fcc61926dfe649e2504e51fb26609c4f0d1393fd367"}) as unknown as TypedDocumentString<DocumentDetailsQuery, DocumentDetailsQueryVariables>;
+    `, {"hash":"a8b8936dffacc66206fb8404249ccd64530e3516fd651af0e082c943d987fcac"}) as unknown as TypedDocumentString<DocumentDetailsQuery, DocumentDetailsQueryVariables>;
+export const DocumentParentCandidatesDocument = new TypedDocumentString(`
+    query DocumentParentCandidates($childType: String!, $contractorId: UUID, $principalId: UUID, $search: String, $documentId: UUID) {
+  documentParentCandidates(
+    childType: $childType
+    contractorId: $contractorId
+    principalId: $principalId
+    search: $search
+    documentId: $documentId
+  ) {
+    nodes {
+      id
+      name
+      contractNumber
+      contractor {
+        id
+        legalName
+      }
+    }
+  }
+}
+    `, {"hash":"1e7a45d0821cef9717736616ee680315b6cc8c3807adb559f7a5d76fdc8b5056"}) as unknown as TypedDocumentString<DocumentParentCandidatesQuery, DocumentParentCandidatesQueryVariables>;
 export const EditDocumentDocument = new TypedDocumentString(`
-    mutation EditDocument($id: UUID!, $data: JSON!, $connectIds: [UUID], $disconnectIds: [UUID]) {
+    mutation EditDocument($id: UUID!, $data: JSON!, $connectIds: [UUID], $disconnectIds: [UUID], $moveIds: [UUID]) {
   editDocument(
-    input: {documentId: $id, data: $data, connectIds: $connectIds, disconnectIds: $disconnectIds}
+    input: {documentId: $id, data: $data, connectIds: $connectIds, disconnectIds: $disconnectIds, moveIds: $moveIds}
   ) {
     result {
       id
     }
   }
 }
-    `, {"hash":"a1a4e234a41f545a7b57c39febfbf9332a97bdf070cacbe27f0e89e4b73f82ef"}) as unknown as TypedDocumentString<EditDocumentMutation, EditDocumentMutationVariables>;
+    `, {"hash":"f4318e8520be4d1830bb8b61d1e53d3a7de593c0c9c3efba15c1a5b95f28bd5b"}) as unknown as TypedDocumentString<EditDocumentMutation, EditDocumentMutationVariables>;
 export const RemoveDocumentEditorDocument = new TypedDocumentString(`
     mutation RemoveDocumentEditor($documentId: UUID!, $userId: UUID!) {
   deleteDocumentEditorByDocumentIdAndUserId(

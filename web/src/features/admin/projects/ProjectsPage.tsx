@@ -4,6 +4,7 @@ import {
   AllProjectsDocument,
   CreateProjectDocument,
   DeleteProjectDocument,
+  SetProjectArchivedDocument,
   UpdateProjectDocument,
   type AllProjectsQuery,
   type ProjectOrderBy,
@@ -23,7 +24,7 @@ const schema = yup.object({
     .string()
     .trim()
     .required('validation.required')
-    .matches(/^[A-Za-z0-9_.]+$/, 'validation.accessKey'),
+    .matches(/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/, 'errors.codes.InvalidAccessKey'),
 });
 
 export default function ProjectsPage() {
@@ -31,6 +32,7 @@ export default function ProjectsPage() {
   const create = useGraphQLMutation(CreateProjectDocument, ['Project']);
   const update = useGraphQLMutation(UpdateProjectDocument, ['Project']);
   const remove = useGraphQLMutation(DeleteProjectDocument, ['Project']);
+  const archive = useGraphQLMutation(SetProjectArchivedDocument, ['Project']);
   return (
     <ReferenceTable<Project, ProjectOrderBy>
       testId="projects-table"
@@ -57,6 +59,7 @@ export default function ProjectsPage() {
           (data) => data.allProjects,
         )
       }
+      onSetArchived={(row, isArchived) => archive.mutateAsync({ id: row.id, isArchived })}
       onDelete={(row) =>
         deleteNamingDependents(t, 'projects', row.id, () => remove.mutateAsync({ id: row.id }))
       }
