@@ -1715,6 +1715,7 @@ AS $function$
     when expiration_date is not null and expiration_date < today and not coalesce(expiration_extends_contract, false) then 'expired'
     else 'active' end::app_public.contract_status
 $function$;
+grant execute on function app_hidden.contract_status(date,date,boolean,date,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.cost_for_update(cost_id integer)
  RETURNS app_public.costs

@@ -285,6 +285,26 @@ describe('what a user may do to a document (availableActions)', () => {
 });
 
 describe('the contract registry', () => {
+  it('the API gives a signed-in user the status, number and actions of a document', async () => {
+    const id = await documentOf('Contract', 'Registry API');
+    await db.owner.query(
+      `update app_public.documents set contract_number = 'R-1', signing_date = date '2026-01-01' where id = $1`,
+      [id],
+    );
+    const result = await gql(
+      t.app,
+      `query($id: UUID!) { documentById(id: $id) { status contractNumber availableActions } }`,
+      { id },
+      admin,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.documentById).toEqual({
+      status: 'active',
+      contractNumber: 'R-1',
+      availableActions: ['edit', 'archive', 'share', 'add_child'],
+    });
+  });
+
   it('the status follows the dates: draft, active, expired, terminated', async () => {
     const status = async (fields: string) => {
       const { rows } = await db.owner.query<{ s: string }>(

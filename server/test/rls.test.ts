@@ -655,7 +655,9 @@ describe('grants (stated once)', () => {
     // 0028: counts what refers to a record, called by app_public.record_dependents after its check.
     ' record_dependents' +
     // 0070: check digits and tax id formats, called by the check constraints of clients and suppliers.
-    ' inn_valid ogrn_valid supplier_tax_id_valid vat_id_pattern'
+    ' inn_valid ogrn_valid supplier_tax_id_valid vat_id_pattern' +
+    // 0073-0074: the contract status, computed for the reader.
+    ' contract_status'
   ).split(' ');
 
   it('no app_private function, and only the listed app_hidden helpers, are executable by the visitor', async () => {
