@@ -25,6 +25,8 @@ create type app_public.exchange_rate_problem as (line integer, code text, messag
 comment on type app_public.exchange_rate_problem is 'A problem of one row of an exchange-rate import (line = the row''s number, from 1).';
 create type app_public.file_attachment as (kind text, record_id text);
 comment on type app_public.file_attachment is 'A record a file is attached to: kind bill, invoice, cost, document, act or avatar, and its id.';
+create type app_public.import_problem as (line integer, code text, message text);
+comment on type app_public.import_problem is 'A problem of one row of an import (line = the row''s number in the file''s data, from 1).';
 create type app_public.invoice_status as enum ('draft', 'open', 'rejected', 'validated', 'paid', 'static');
 comment on type app_public.invoice_status is 'Draft, open, rejected, validated, paid, or static (kept for reference).';
 create type app_public.invoice_type as enum ('regular', 'prepayment', 'credit_note');
@@ -1924,6 +1926,33 @@ AS $function$
 $function$;
 comment on function app_hidden.has_scope(text) is 'Whether the signed-in account holds the scope. Call it in policies as (select app_hidden.has_scope(''x'')) so it runs once per statement.';
 grant execute on function app_hidden.has_scope(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.import_error_code(state text, hint text, constraint_name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case
+    when state = 'LL001' then coalesce(nullif(hint, ''), 'BusinessRule')
+    when constraint_name in ('clients_tax_id_format') then 'InvalidTaxId'
+    when constraint_name in ('clients_tax_id_checksum') then 'TaxIdChecksum'
+    when constraint_name in ('clients_registration_number_format') then 'InvalidRegistrationNumber'
+    when constraint_name in ('clients_registration_number_checksum') then 'RegistrationNumberChecksum'
+    when constraint_name in ('clients_tax_reason_code_format') then 'InvalidTaxReasonCode'
+    when constraint_name in ('clients_tax_id_unique', 'suppliers_tax_id_unique') then 'TaxIdTaken'
+    when constraint_name in ('suppliers_tax_id_valid') then 'InvalidSupplierTaxId'
+    when constraint_name in ('clients_country_fkey', 'suppliers_country_fkey') then 'UnknownCountry'
+    when constraint_name in ('suppliers_country_required') then 'CountryRequired'
+    when constraint_name in ('projects_access_key_format', 'projects_access_key_words') then 'InvalidAccessKey'
+    when constraint_name in ('projects_access_key_unique') then 'AccessKeyTaken'
+    when constraint_name in ('projects_name_unique') then 'NameTaken'
+    when state = '23502' then 'FieldRequired'
+    when state = '42501' then 'Forbidden'
+    when state like '22%' then 'InvalidInput'
+    else 'InvalidInput' end
+$function$;
+grant execute on function app_hidden.import_error_code(text,text,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.in_period_range(year integer, month integer, start_year integer, start_month integer, end_year integer, end_month integer)
  RETURNS boolean
@@ -4742,6 +4771,63 @@ end;
 $function$;
 comment on function app_public.import_exchange_rates(jsonb) is 'Writes every row of an exchange-rate import (a rate for an existing currency and date replaces it), or none if any row has a problem (admin).';
 grant execute on function app_public.import_exchange_rates(jsonb) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.import_reference_data(kind text, rows jsonb, dry_run boolean DEFAULT true)
+ RETURNS SETOF app_public.import_problem
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  columns text[];
+  item record;
+  problems app_public.import_problem[] := '{}';
+  state text;
+  hint text;
+  constraint_name text;
+  message text;
+begin
+  columns := case kind
+    when 'clients' then array['legal_name', 'short_name', 'country', 'tax_id', 'tax_reason_code', 'registration_number',
+      'legal_form', 'registered_address', 'primary_activity_code', 'org_status', 'ceo_full_name', 'ceo_position']
+    when 'suppliers' then array['legal_name', 'short_name', 'country', 'tax_id']
+    when 'projects' then array['name', 'access_key'] end;
+  if columns is null then
+    perform app_hidden.fail('InvalidInput', 'The value is not allowed.');
+  end if;
+  if jsonb_typeof(rows) is distinct from 'array' or jsonb_array_length(rows) = 0 then
+    perform app_hidden.fail('NoRows', 'The file has no rows.');
+  end if;
+  begin
+    for item in select r.value, r.line::integer as line from jsonb_array_elements(rows) with ordinality r(value, line) loop
+      begin
+        -- Only the importable columns, blanks as null.
+        execute format('insert into app_public.%I (%s) select %s from jsonb_populate_record(null::app_public.%I, $1) p',
+                       kind,
+                       (select string_agg(quote_ident(c), ', ') from unnest(columns) c),
+                       (select string_agg(format('nullif(btrim(p.%I), '''')', c), ', ') from unnest(columns) c),
+                       kind)
+          using (select coalesce(jsonb_object_agg(key, value), '{}') from jsonb_each(item.value) where key = any(columns));
+      exception when others then
+        get stacked diagnostics state = returned_sqlstate, hint = pg_exception_hint,
+                                constraint_name = constraint_name, message = message_text;
+        problems := problems || row(item.line, app_hidden.import_error_code(state, hint, constraint_name), message)::app_public.import_problem;
+      end;
+    end loop;
+    if dry_run or cardinality(problems) > 0 then
+      -- Undo every row written above; the problems survive in the variable.
+      raise exception using errcode = 'LL002', message = 'undo';
+    end if;
+  exception when sqlstate 'LL002' then
+    null;
+  end;
+  if not dry_run and cardinality(problems) > 0 then
+    perform app_hidden.fail('ImportHasErrors', 'Some rows have errors; nothing was imported.');
+  end if;
+  return query select * from unnest(problems) order by 1;
+end;
+$function$;
+comment on function app_public.import_reference_data(text,jsonb,boolean) is 'Checks (dryRun, the default) or imports clients, suppliers or projects: each row''s problems with its line; an import writes all rows or none (ImportHasErrors).';
+grant execute on function app_public.import_reference_data(text,jsonb,boolean) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_available_actions(invoice app_public.invoices)
  RETURNS text[]

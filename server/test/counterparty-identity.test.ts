@@ -254,3 +254,51 @@ describe('access keys and role names', () => {
     expect(errorCode(result)).toBe('RoleNameTaken');
   });
 });
+
+describe('import of clients, suppliers and projects (all or nothing)', () => {
+  const IMPORT = `mutation($kind: String!, $rows: JSON!, $dryRun: Boolean) {
+    importReferenceData(input: { kind: $kind, rows: $rows, dryRun: $dryRun }) { result { line code } } }`;
+  const count = async (sql: string) => (await db.owner.query(sql)).rows[0].n as number;
+
+  it('a check lists each row’s problems by line and writes nothing; a later row repeating an earlier one is found', async () => {
+    const inn = validInn();
+    const rows = [
+      { legal_name: 'Import One LLC', tax_id: inn, country: 'Russia' },
+      { legal_name: 'Import Two LLC', tax_id: withWrongCheckDigit(validInn()) },
+      { legal_name: 'Import Three LLC', tax_id: inn },
+      { legal_name: '', country: 'Atlantis' },
+    ];
+    const before = await count(`select count(*)::int as n from app_public.clients`);
+    const result = await gql(t.app, IMPORT, { kind: 'clients', rows, dryRun: true }, admin);
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.importReferenceData.result).toEqual([
+      { line: 2, code: 'TaxIdChecksum' },
+      { line: 3, code: 'TaxIdTaken' },
+      { line: 4, code: 'UnknownCountry' },
+    ]);
+    expect(await count(`select count(*)::int as n from app_public.clients`)).toBe(before);
+    const refused = await gql(t.app, IMPORT, { kind: 'clients', rows, dryRun: false }, admin);
+    expect(errorCode(refused)).toBe('ImportHasErrors');
+    expect(await count(`select count(*)::int as n from app_public.clients`)).toBe(before);
+  });
+
+  it('rows without problems are all written; a reader may not import', async () => {
+    const rows = [
+      { name: 'Imported project A', access_key: 'imp.a' },
+      { name: 'Imported project B', access_key: 'imp.b' },
+    ];
+    const viewer = (await login(t.app, 'viewer')).accessToken;
+    const forbidden = await gql(t.app, IMPORT, { kind: 'projects', rows, dryRun: true }, viewer);
+    expect(forbidden.data?.importReferenceData.result).toEqual([
+      { line: 1, code: 'Forbidden' },
+      { line: 2, code: 'Forbidden' },
+    ]);
+    const done = await gql(t.app, IMPORT, { kind: 'projects', rows, dryRun: false }, admin);
+    expect(done.data?.importReferenceData.result).toEqual([]);
+    expect(
+      await count(
+        `select count(*)::int as n from app_public.projects where access_key like 'imp.%'`,
+      ),
+    ).toBe(2);
+  });
+});
