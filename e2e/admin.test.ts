@@ -1,5 +1,6 @@
 // Administration in the browser (issue 15): companies, services, users, roles and accounts, each
 // flow as an account that may (admin) and one that may not. Every test seeds its own records.
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gql, login } from '../server/test/helpers.ts';
@@ -597,5 +598,52 @@ describe('master data holds its shape (issue 29)', () => {
       `select country, tax_id from app_public.suppliers where legal_name = 'Rheinufer Logistik GmbH'`,
     );
     expect(rows).toEqual([{ country: 'DE', tax_id: 'DE812345678' }]);
+  });
+});
+
+describe('import and export of reference data (issue 29)', () => {
+  it('projects export as CSV; a file with a bad row is previewed with its line and imports nothing; the fixed one imports all', async () => {
+    const page = await signedInPage(e2e, 'admin', 'ru');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/admin/projects');
+    await page.getByTestId('reference-export').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('reference-export-csv').click(),
+    ]);
+    const exported = fs.readFileSync((await download.path())!, 'utf8');
+    expect(exported.split(/\r?\n/)[0]).toBe('\uFEFFname;access_key');
+    expect(exported).toContain('Platform core;ops.platform');
+
+    const count = async () =>
+      (
+        await e2e.app.db.owner.query(
+          `select count(*)::int as n from app_public.projects where access_key like 'imp29.%'`,
+        )
+      ).rows[0].n as number;
+    await page.getByTestId('reference-import').click();
+    const dialog = page.getByTestId('reference-import-dialog');
+    const file = (body: string) => ({
+      name: 'projects.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(body),
+    });
+    await dialog
+      .getByTestId('reference-file')
+      .setInputFiles(file('name;access_key\nИмпорт А;imp29.a\nИмпорт Б;.\n'));
+    await dialog
+      .locator('tr[data-line="2"][data-valid="false"]')
+      .getByText(/Ключ доступа/)
+      .waitFor();
+    await page.screenshot({ path: 'test-results/reference-import-ru.png' });
+    expect(await dialog.getByTestId('reference-apply').isDisabled()).toBe(true);
+    expect(await count()).toBe(0);
+    await dialog
+      .getByTestId('reference-file')
+      .setInputFiles(file('name;access_key\nИмпорт А;imp29.a\nИмпорт Б;imp29.b\n'));
+    await dialog.locator('tr[data-line="2"][data-valid="true"]').waitFor();
+    await dialog.getByTestId('reference-apply').click();
+    await dialog.getByTestId('reference-imported').waitFor();
+    expect(await count()).toBe(2);
   });
 });

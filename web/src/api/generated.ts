@@ -3058,6 +3058,15 @@ export type DeleteClientMutationVariables = Exact<{
 
 export type DeleteClientMutation = { deleteClientById: { client: { id: string } | null } | null };
 
+export type ImportReferenceDataMutationVariables = Exact<{
+  kind: string;
+  rows: unknown;
+  dryRun: boolean;
+}>;
+
+
+export type ImportReferenceDataMutation = { importReferenceData: { result: Array<{ line: number | null, code: string | null, message: string | null } | null> | null } | null };
+
 export type RecordDependentRowsQueryVariables = Exact<{
   tableName: string;
   id: string;
@@ -4332,6 +4341,17 @@ export const DeleteClientDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"aae014a99cda022e9cc685036429582dfc3d4815b3e90170d0e5109f393f93f0"}) as unknown as TypedDocumentString<DeleteClientMutation, DeleteClientMutationVariables>;
+export const ImportReferenceDataDocument = new TypedDocumentString(`
+    mutation ImportReferenceData($kind: String!, $rows: JSON!, $dryRun: Boolean!) {
+  importReferenceData(input: {kind: $kind, rows: $rows, dryRun: $dryRun}) {
+    result {
+      line
+      code
+      message
+    }
+  }
+}
+    `, {"hash":"fce17ebbd67e7cd87b8edf2882005859e1520195dc72ce401a96ca3fa48bef4a"}) as unknown as TypedDocumentString<ImportReferenceDataMutation, ImportReferenceDataMutationVariables>;
 export const RecordDependentRowsDocument = new TypedDocumentString(`
     query RecordDependentRows($tableName: String!, $id: UUID!) {
   recordDependentRows(tableName: $tableName, id: $id) {

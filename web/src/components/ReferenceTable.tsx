@@ -48,6 +48,8 @@ interface ReferenceTableProps<
   /** Add and edit elsewhere (a wizard, a details page) instead of in the dialog. */
   onAdd?: () => void;
   onEdit?: (row: Row) => void;
+  /** More toolbar buttons, before "add" (e.g. export and import). */
+  toolbarExtra?: ReactNode;
   /** Row actions shown before edit and delete (e.g. a link to the details page). */
   extraActions?: (row: Row) => ReactNode;
   /** i18n keys */
@@ -179,6 +181,7 @@ export function ReferenceTable<
               />
             )}
             <Box sx={{ flexGrow: 1 }} />
+            {props.toolbarExtra}
             <Button
               variant="contained"
               startIcon={<Add />}

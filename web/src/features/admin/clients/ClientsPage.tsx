@@ -15,6 +15,7 @@ import { FormDialog } from '../../../components/FormDialog.tsx';
 import { CountryInput, countryName } from '../../../components/form/CountryInput.tsx';
 import { TextInput } from '../../../components/form/fields.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { ReferenceExchange } from './ReferenceExchange.tsx';
 import { deleteNamingDependents } from './dependents.ts';
 import { useSimilarCompanyCheck } from './similar-companies.tsx';
 
@@ -120,6 +121,7 @@ export default function ClientsPage() {
           );
           return { ...list, rows: list.rows.map((row) => ({ ...row, name: row.legalName })) };
         }}
+        toolbarExtra={<ReferenceExchange kind="clients" />}
         onSetArchived={(row, isArchived) =>
           update.mutateAsync({ id: row.id, patch: { isArchived } })
         }

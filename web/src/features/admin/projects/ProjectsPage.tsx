@@ -13,6 +13,7 @@ import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { ReferenceExchange } from '../clients/ReferenceExchange.tsx';
 import { deleteNamingDependents } from '../clients/dependents.ts';
 
 type Project = NonNullable<AllProjectsQuery['allProjects']>['nodes'][number] & { id: string };
@@ -59,6 +60,7 @@ export default function ProjectsPage() {
           (data) => data.allProjects,
         )
       }
+      toolbarExtra={<ReferenceExchange kind="projects" />}
       onSetArchived={(row, isArchived) => archive.mutateAsync({ id: row.id, isArchived })}
       onDelete={(row) =>
         deleteNamingDependents(t, 'projects', row.id, () => remove.mutateAsync({ id: row.id }))

@@ -15,6 +15,7 @@ import { CountryInput, countryName } from '../../../components/form/CountryInput
 import { TextInput } from '../../../components/form/fields.tsx';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { ReferenceExchange } from '../clients/ReferenceExchange.tsx';
 import { deleteNamingDependents } from '../clients/dependents.ts';
 import { useSimilarCompanyCheck } from '../clients/similar-companies.tsx';
 
@@ -83,6 +84,7 @@ export default function SuppliersPage() {
             })),
           };
         }}
+        toolbarExtra={<ReferenceExchange kind="suppliers" />}
         onSetArchived={(row, isArchived) =>
           update.mutateAsync({ id: row.id, patch: { isArchived } })
         }
