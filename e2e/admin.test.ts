@@ -636,14 +636,14 @@ describe('import and export of reference data (issue 29)', () => {
       .getByText(/Ключ доступа/)
       .waitFor();
     await page.screenshot({ path: 'test-results/reference-import-ru.png' });
-    expect(await dialog.getByTestId('reference-apply').isDisabled()).toBe(true);
+    expect(await page.getByTestId('reference-apply').isDisabled()).toBe(true);
     expect(await count()).toBe(0);
     await dialog
       .getByTestId('reference-file')
       .setInputFiles(file('name;access_key\nИмпорт А;imp29.a\nИмпорт Б;imp29.b\n'));
     await dialog.locator('tr[data-line="2"][data-valid="true"]').waitFor();
-    await dialog.getByTestId('reference-apply').click();
+    await page.getByTestId('reference-apply').click();
     await dialog.getByTestId('reference-imported').waitFor();
     expect(await count()).toBe(2);
-  });
+  }, 90_000);
 });
