@@ -657,7 +657,9 @@ describe('grants (stated once)', () => {
     // 0070: check digits and tax id formats, called by the check constraints of clients and suppliers.
     ' inn_valid ogrn_valid supplier_tax_id_valid vat_id_pattern' +
     // 0073-0074: the contract status, computed for the reader.
-    ' contract_status'
+    ' contract_status' +
+    // 0075: the code of a refused import row.
+    ' import_error_code'
   ).split(' ');
 
   it('no app_private function, and only the listed app_hidden helpers, are executable by the visitor', async () => {
