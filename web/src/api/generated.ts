@@ -3640,7 +3640,7 @@ export type AllDocumentsQueryVariables = Exact<{
 }>;
 
 
-export type AllDocumentsQuery = { allDocuments: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, contractReference: string | null, parentName: string | null, isDeleted: boolean, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, documentsFiles: { totalCount: number } } | null> } | null };
+export type AllDocumentsQuery = { allDocuments: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, contractNumber: string | null, status: ContractStatus | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, contractReference: string | null, parentName: string | null, isDeleted: boolean, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, documentsFiles: { totalCount: number } } | null> } | null };
 
 export type CandidateDocumentsQueryVariables = Exact<{
   search: string;
@@ -5364,6 +5364,8 @@ export const AllDocumentsDocument = new TypedDocumentString(`
       id
       name
       type
+      contractNumber
+      status
       amount
       currency
       signingDate
@@ -5393,7 +5395,7 @@ export const AllDocumentsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"f19204f9cb6920f3916eb766cf0cb012de01ea721ddc0dce7db43eb2ca28d4b4"}) as unknown as TypedDocumentString<AllDocumentsQuery, AllDocumentsQueryVariables>;
+    `, {"hash":"3d86e7149cc788994c9a83302b4e8c7342ebeb4d1c3b8323be801dce86d45b29"}) as unknown as TypedDocumentString<AllDocumentsQuery, AllDocumentsQueryVariables>;
 export const CandidateDocumentsDocument = new TypedDocumentString(`
     query CandidateDocuments($search: String!, $exclude: [UUID!]!) {
   allDocuments(

@@ -97,6 +97,18 @@ export default function DocumentsPage() {
       width: 150,
     },
     {
+      field: 'status',
+      header: 'documentRegistry.statusLabel',
+      format: (row) => (row.status ? t(`documentRegistry.status.${row.status}`) : ''),
+      width: 130,
+    },
+    {
+      field: 'contractNumber',
+      header: 'documentRegistry.contractNumber',
+      width: 150,
+      hidden: true,
+    },
+    {
       field: 'contractor',
       header: 'documents.contractor',
       format: (row) => row.contractor?.legalName ?? '',
