@@ -163,10 +163,11 @@ export default function DocumentsPage() {
   ];
 
   // The file has the table's columns and the currency beside the amount.
+  const afterAmount = columns.findIndex((column) => column.field === 'amount') + 1;
   const exportColumns = [
-    ...columns.slice(0, 5),
+    ...columns.slice(0, afterAmount),
     { field: 'currency', header: 'documents.currency' } as Column<DocumentRow, DocumentSortKey>,
-    ...columns.slice(5),
+    ...columns.slice(afterAmount),
   ] as Column<DocumentRow>[];
   const loadAll = (limit: number) => {
     const { orderBy } = pagingVariables<DocumentOrderBy>(table.state);
