@@ -1,5 +1,6 @@
 // Administration in the browser (issue 15): companies, services, users, roles and accounts, each
 // flow as an account that may (admin) and one that may not. Every test seeds its own records.
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gql, login } from '../server/test/helpers.ts';
@@ -43,7 +44,7 @@ async function createUserByApi(username: string, role = 'viewer') {
 describe('clients (SPEC §3, §5)', () => {
   it('a client with an 11-digit tax id is refused with the translated message, in en and ru', async () => {
     for (const [language, message] of [
-      ['en', 'The tax id must be 10 or 12 digits.'],
+      ['en', 'The tax id (ИНН) must be 10 or 12 digits.'],
       ['ru', 'ИНН должен содержать 10 или 12 цифр.'],
     ] as const) {
       const page = await signedInPage(e2e, 'admin', language);
@@ -75,7 +76,7 @@ describe('clients (SPEC §3, §5)', () => {
     await page.getByTestId('add').click();
     const dialog = page.getByTestId('client-dialog');
     await dialog.locator('input[name=legalName]').fill('Acme Ltd');
-    await dialog.locator('input[name=taxId]').fill('7712345678');
+    await dialog.locator('input[name=taxId]').fill('7712345671');
     await dialog.getByTestId('dialog-save').click();
     const similar = page.getByTestId('similar-companies');
     await expect(similar.textContent()).resolves.toContain('ACME LTD.');
@@ -84,7 +85,7 @@ describe('clients (SPEC §3, §5)', () => {
     const count = async () =>
       (
         await e2e.app.db.owner.query(
-          `select count(*)::int as n from app_public.clients where tax_id = '7712345678'`,
+          `select count(*)::int as n from app_public.clients where tax_id = '7712345671'`,
         )
       ).rows[0].n;
     expect(await count()).toBe(0);
@@ -133,7 +134,8 @@ describe('suppliers, subsidiaries and services', () => {
     await dialog.getByTestId('dialog-save').click();
     // SPEC §5: country is required for suppliers.
     await expect(dialog.textContent()).resolves.toContain('Field is required');
-    await dialog.locator('input[name=country]').fill('Netherlands');
+    await dialog.getByRole('combobox', { name: 'Country' }).fill('Netherl');
+    await page.getByRole('option', { name: 'Netherlands (NL)' }).click();
     await dialog.getByRole('combobox', { name: 'Linked user' }).fill('harbor');
     await page.getByRole('option', { name: /harbor\.agent/ }).click();
     await dialog.getByTestId('dialog-save').click();
@@ -500,4 +502,148 @@ describe('exchange rates', () => {
     await page.goto('/admin/exchange-rates');
     await page.waitForURL(/\/no-access$/);
   });
+});
+
+describe('master data holds its shape (issue 29)', () => {
+  it('a wrong ИНН check digit is refused with the translated message; countries are named in the language', async () => {
+    for (const [language, message, country] of [
+      ['en', 'The tax id (ИНН) has a wrong check digit.', 'Russia'],
+      ['ru', 'Неверное контрольное число ИНН.', 'Россия'],
+    ] as const) {
+      const page = await signedInPage(e2e, 'admin', language);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(`/admin/clients?search=${encodeURIComponent('Alfa Retail')}`);
+      await page
+        .getByTestId('clients-table')
+        .locator('.ag-row', { hasText: 'Alfa Retail JSC' })
+        .filter({ hasText: country })
+        .first()
+        .waitFor();
+      await page.getByTestId('add').click();
+      const dialog = page.getByTestId('client-dialog');
+      await dialog.locator('input[name=legalName]').fill('Check Digit LLC');
+      // 7701234560 is valid; its last digit changed is not.
+      await dialog.locator('input[name=taxId]').fill('7701234561');
+      await dialog.getByTestId('dialog-save').click();
+      await dialog.getByText(message).waitFor();
+      await page.screenshot({ path: `test-results/client-checksum-${language}.png` });
+      await page.context().close();
+    }
+  });
+
+  it('a client used by bills is archived instead: the refusal links the bills; archived is hidden and restorable', async () => {
+    const { rows } = await e2e.app.db.owner.query<{ id: string; legal_name: string }>(
+      `select c.id, c.legal_name from app_public.clients c
+        where exists (select from app_public.bills b where b.client_id = c.id)
+        order by c.legal_name desc limit 1`,
+    );
+    const client = rows[0]!;
+    for (const language of ['en', 'ru'] as const) {
+      const page = await signedInPage(e2e, 'admin', language);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(`/admin/clients?search=${encodeURIComponent(client.legal_name)}`);
+      const table = page.getByTestId('clients-table');
+      const row = table.locator('.ag-row', { hasText: client.legal_name }).first();
+      await row.getByTestId('delete').first().click();
+      await page.getByTestId('confirm').click();
+      const refusal = page.getByTestId('delete-error');
+      await refusal.getByTestId('dependent-rows').locator('a').first().waitFor();
+      expect(
+        await refusal.getByTestId('dependent-rows').locator('a').first().getAttribute('href'),
+      ).toMatch(/^\/bills\/\d+$/);
+      await page.screenshot({ path: `test-results/client-dependents-${language}.png` });
+      await refusal.getByTestId('archive-instead').click();
+      await table
+        .locator('.ag-row', { hasText: client.legal_name })
+        .first()
+        .waitFor({ state: 'detached' });
+      const archived = async () =>
+        (
+          await e2e.app.db.owner.query('select is_archived from app_public.clients where id = $1', [
+            client.id,
+          ])
+        ).rows[0].is_archived as boolean;
+      expect(await archived()).toBe(true);
+      await page.getByTestId('show-archived').click();
+      await table
+        .locator('.ag-row', { hasText: client.legal_name })
+        .first()
+        .getByTestId('restore')
+        .first()
+        .click();
+      await table
+        .locator('.ag-row', { hasText: client.legal_name })
+        .first()
+        .waitFor({ state: 'detached' });
+      expect(await archived()).toBe(false);
+      await page.context().close();
+    }
+  });
+
+  it('a supplier in Germany takes a German VAT number, not an ИНН (in Russian)', async () => {
+    const page = await signedInPage(e2e, 'admin', 'ru');
+    await page.goto('/admin/supplier');
+    await page.getByTestId('add').click();
+    const dialog = page.getByTestId('supplier-dialog');
+    await dialog.locator('input[name=legalName]').fill('Rheinufer Logistik GmbH');
+    await dialog.getByRole('combobox', { name: 'Страна' }).fill('Герман');
+    await page.getByRole('option', { name: 'Германия (DE)' }).click();
+    await dialog.locator('input[name=taxId]').fill('5001013450');
+    await dialog.getByTestId('dialog-save').click();
+    await dialog.getByText(/Налоговый номер не подходит для страны/).waitFor();
+    await dialog.locator('input[name=taxId]').fill('DE 812 345 678');
+    await dialog.getByTestId('dialog-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    const { rows } = await e2e.app.db.owner.query(
+      `select country, tax_id from app_public.suppliers where legal_name = 'Rheinufer Logistik GmbH'`,
+    );
+    expect(rows).toEqual([{ country: 'DE', tax_id: 'DE812345678' }]);
+  });
+});
+
+describe('import and export of reference data (issue 29)', () => {
+  it('projects export as CSV; a file with a bad row is previewed with its line and imports nothing; the fixed one imports all', async () => {
+    const page = await signedInPage(e2e, 'admin', 'ru');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/admin/projects');
+    await page.getByTestId('reference-export').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('reference-export-csv').click(),
+    ]);
+    const exported = fs.readFileSync((await download.path())!, 'utf8');
+    expect(exported.split(/\r?\n/)[0]).toBe('\uFEFFname;access_key');
+    expect(exported).toContain('Platform core;ops.platform');
+
+    const count = async () =>
+      (
+        await e2e.app.db.owner.query(
+          `select count(*)::int as n from app_public.projects where access_key like 'imp29.%'`,
+        )
+      ).rows[0].n as number;
+    await page.getByTestId('reference-import').click();
+    const dialog = page.getByTestId('reference-import-dialog');
+    const file = (body: string) => ({
+      name: 'projects.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(body),
+    });
+    await dialog
+      .getByTestId('reference-file')
+      .setInputFiles(file('name;access_key\nИмпорт А;imp29.a\nИмпорт Б;.\n'));
+    await dialog
+      .locator('tr[data-line="2"][data-valid="false"]')
+      .getByText(/Ключ доступа/)
+      .waitFor();
+    await page.screenshot({ path: 'test-results/reference-import-ru.png' });
+    expect(await page.getByTestId('reference-apply').isDisabled()).toBe(true);
+    expect(await count()).toBe(0);
+    await dialog
+      .getByTestId('reference-file')
+      .setInputFiles(file('name;access_key\nИмпорт А;imp29.a\nИмпорт Б;imp29.b\n'));
+    await dialog.locator('tr[data-line="2"][data-valid="true"]').waitFor();
+    await page.getByTestId('reference-apply').click();
+    await dialog.getByTestId('reference-imported').waitFor();
+    expect(await count()).toBe(2);
+  }, 90_000);
 });

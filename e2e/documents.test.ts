@@ -344,6 +344,9 @@ describe('document wizard, connected documents and files', () => {
     await page.getByTestId('parent-select').click();
     await page.getByRole('option', { name: `Second ${t}` }).click();
     await page.getByTestId('save').click();
+    // Re-parenting asks first and names the old parent.
+    await page.getByRole('dialog').getByText(`is now under "First ${t}"`).waitFor();
+    await page.getByTestId('confirm').click();
     await page.waitForURL(new RegExp(`/documents/${amendment}$`));
     await page
       .getByTestId('parent-document')
@@ -358,6 +361,8 @@ describe('document wizard, connected documents and files', () => {
     await page.getByTestId('connect-candidates').getByText(`now under “Second ${t}”`).waitFor();
     await page.getByTestId('connect').click();
     await page.getByTestId('save').click();
+    await page.getByRole('dialog').getByText(`is now under "Second ${t}"`).waitFor();
+    await page.getByTestId('confirm').click();
     await page.waitForURL(new RegExp(`/documents/${first}$`));
     await page
       .getByTestId('child-documents')
@@ -448,7 +453,8 @@ describe('subsidiaries: wizard and details', () => {
     await page.getByTestId('next').click();
     // Country is required (SPEC §5).
     await page.getByText('Field is required').waitFor();
-    await page.getByRole('textbox', { name: 'Country' }).fill('Germany');
+    await page.getByRole('combobox', { name: 'Country' }).fill('Germany');
+    await page.getByRole('option', { name: 'Germany (DE)' }).click();
     await page.getByTestId('next').click();
     await page.locator('input[name=documentName]').fill(`Service agreement ${t}`);
     await search(page, 'Contractor', 'Acme', /Acme/);
@@ -468,7 +474,8 @@ describe('subsidiaries: wizard and details', () => {
     const page = await signedInPage(e2e, 'admin');
     await page.goto('/subsidiaries/new');
     await page.getByRole('textbox', { name: 'Legal name' }).fill('Northwind Trading Limited');
-    await page.getByRole('textbox', { name: 'Country' }).fill('United Kingdom');
+    await page.getByRole('combobox', { name: 'Country' }).fill('United Kingdom');
+    await page.getByRole('option', { name: 'United Kingdom (GB)' }).click();
     await page.getByTestId('next').click();
     await page.getByTestId('similar-companies').getByText('Northwind Trading Ltd').waitFor();
     await page.getByTestId('similar-cancel').click();
@@ -564,4 +571,103 @@ describe('accessibility of these screens with data (DESIGN §8, WCAG 2.2 AA, axe
     }
     expect(found).toEqual([]);
   }, 120_000);
+});
+
+describe('the contract hierarchy and registry (issue 29)', () => {
+  /** A staff user whose role may write documents (not an administrator), with the demo password. */
+  async function documentWriter(): Promise<string> {
+    const username = `writer.${tag()}`;
+    await e2e.app.db.owner.query(
+      `with role as (insert into app_public.roles (name) values ($1) returning id),
+            scopes as (insert into app_public.role_scopes (role_id, scope)
+                       select role.id, s from role, unnest(array['documents:read', 'documents:write', 'company:read', 'service:read']) s),
+            person as (insert into app_public.users (username, first_name, last_name, is_active)
+                       values ($1, 'Wendy', 'Writer', true) returning id),
+            secret as (insert into app_private.user_secrets (user_id, password_hash)
+                       select person.id, s.password_hash from person, app_private.user_secrets s
+                        join app_public.users v on v.id = s.user_id where v.username = 'viewer')
+       insert into app_public.accounts (name, user_id, role_id) select 'Documents', person.id, role.id from person, role`,
+      [username],
+    );
+    return username;
+  }
+
+  it('a document writer is offered "add amendment or order" on a contract; a reader of it is not (en and ru)', async () => {
+    const t = tag();
+    const contract = await seedDocument({ name: `Offered ${t}` });
+    const writer = await documentWriter();
+    for (const language of ['en', 'ru'] as const) {
+      const page = await signedInPage(e2e, writer, language);
+      await page.goto(`/documents/${contract}`);
+      await page.getByTestId('document-name').waitFor();
+      await page.getByTestId('add-related').waitFor();
+      await page.getByTestId('edit').waitFor();
+      await expect(page.getByTestId('document-status').textContent()).resolves.toBe(
+        language === 'en' ? 'Active' : 'Действует',
+      );
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.screenshot({ path: `test-results/document-writer-${language}.png` });
+      await page.context().close();
+    }
+    // The viewer reads documents only: no action that would be refused at the end.
+    const reader = await signedInPage(e2e, 'viewer');
+    await reader.goto(`/documents/${contract}`);
+    await reader.getByTestId('document-name').waitFor();
+    expect(await reader.getByTestId('add-related').count()).toBe(0);
+    expect(await reader.getByTestId('edit').count()).toBe(0);
+    expect(await reader.getByTestId('delete').count()).toBe(0);
+  });
+
+  it('the parent picker offers only contracts of the chosen contractor, with the contractor shown; an archived child is marked', async () => {
+    const t = tag();
+    const mine = await seedDocument({ name: `Picker mine ${t}` });
+    const others = await e2e.app.db.owner.query<{ id: string }>(
+      `insert into app_public.documents (name, type, principal_id, contractor_id)
+       select $1, 'Contract', (select id from app_public.subsidiaries where short_name = 'Northwind UK'),
+              (select id from app_public.suppliers order by legal_name desc limit 1) returning id`,
+      [`Picker other ${t}`],
+    );
+    expect(others.rows).toHaveLength(1);
+    const amendment = await seedDocument({ name: `Picked ${t}`, type: 'Amendment', parent: mine });
+    const archived = await seedDocument({ name: `Gone ${t}`, type: 'Amendment', parent: mine });
+    await e2e.app.db.owner.query(
+      'update app_public.documents set is_deleted = true where id = $1',
+      [archived],
+    );
+    for (const language of ['en', 'ru'] as const) {
+      const page = await signedInPage(e2e, 'admin', language);
+      await page.goto(`/documents/${amendment}/edit`);
+      const picker = page.getByTestId('parent-select');
+      await picker.click();
+      await picker.fill(`Picker`);
+      await page.getByRole('option', { name: new RegExp(`Picker mine ${t}`) }).waitFor();
+      expect(
+        await page.getByRole('option', { name: new RegExp(`Picker other ${t}`) }).count(),
+      ).toBe(0);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.screenshot({ path: `test-results/parent-picker-${language}.png` });
+      await page.keyboard.press('Escape');
+      await page.goto(`/documents/${mine}`);
+      await page
+        .getByTestId('child-documents')
+        .locator('li', { hasText: `Gone ${t}` })
+        .getByTestId('child-archived')
+        .waitFor();
+      await page.context().close();
+    }
+  });
+
+  it('a contract is refused under another contract by the database (DocumentParentType)', async () => {
+    const t = tag();
+    const parent = await seedDocument({ name: `Outer ${t}` });
+    const inner = await seedDocument({ name: `Inner ${t}` });
+    const token = (await login(e2e.app.app, 'admin')).accessToken;
+    const result = await gql(
+      e2e.app.app,
+      `mutation($id: UUID!, $data: JSON!) { editDocument(input: { documentId: $id, data: $data }) { result { id } } }`,
+      { id: inner, data: { contract_reference: parent } },
+      token,
+    );
+    expect(result.errors?.[0]?.extensions?.code).toBe('DocumentParentType');
+  });
 });

@@ -76,18 +76,18 @@ const BULK_TABLES = [
 /** The twelve companies of the group; the first three are the demo's (the accountant sees NL). */
 const SUBSIDIARIES: [string, string, string, string, number, number, number][] = [
   // legal name, short name, country, currency, weight %, standard VAT, reduced VAT
-  ['Northwind Holding B.V.', 'Northwind NL', 'Netherlands', 'EUR', 18, 21, 9],
-  ['Northwind Rus LLC', 'Northwind RU', 'Russia', 'RUB', 14, 20, 10],
-  ['Northwind Trading Ltd', 'Northwind UK', 'United Kingdom', 'GBP', 12, 20, 5],
-  ['Northwind Deutschland GmbH', 'Northwind DE', 'Germany', 'EUR', 10, 19, 7],
-  ['Northwind France SAS', 'Northwind FR', 'France', 'EUR', 8, 20, 5.5],
-  ['Northwind Iberia S.L.', 'Northwind ES', 'Spain', 'EUR', 7, 21, 10],
-  ['Northwind Italia S.r.l.', 'Northwind IT', 'Italy', 'EUR', 6, 22, 10],
-  ['Northwind Polska Sp. z o.o.', 'Northwind PL', 'Poland', 'PLN', 6, 23, 8],
-  ['Northwind Sverige AB', 'Northwind SE', 'Sweden', 'SEK', 5, 25, 12],
-  ['Northwind Americas Inc.', 'Northwind US', 'United States', 'USD', 5, 8, 4],
-  ['Northwind Schweiz AG', 'Northwind CH', 'Switzerland', 'CHF', 5, 8.1, 2.6],
-  ['Northwind Kazakhstan LLP', 'Northwind KZ', 'Kazakhstan', 'KZT', 4, 12, 12],
+  ['Northwind Holding B.V.', 'Northwind NL', 'NL', 'EUR', 18, 21, 9],
+  ['Northwind Rus LLC', 'Northwind RU', 'RU', 'RUB', 14, 20, 10],
+  ['Northwind Trading Ltd', 'Northwind UK', 'GB', 'GBP', 12, 20, 5],
+  ['Northwind Deutschland GmbH', 'Northwind DE', 'DE', 'EUR', 10, 19, 7],
+  ['Northwind France SAS', 'Northwind FR', 'FR', 'EUR', 8, 20, 5.5],
+  ['Northwind Iberia S.L.', 'Northwind ES', 'ES', 'EUR', 7, 21, 10],
+  ['Northwind Italia S.r.l.', 'Northwind IT', 'IT', 'EUR', 6, 22, 10],
+  ['Northwind Polska Sp. z o.o.', 'Northwind PL', 'PL', 'PLN', 6, 23, 8],
+  ['Northwind Sverige AB', 'Northwind SE', 'SE', 'SEK', 5, 25, 12],
+  ['Northwind Americas Inc.', 'Northwind US', 'US', 'USD', 5, 8, 4],
+  ['Northwind Schweiz AG', 'Northwind CH', 'CH', 'CHF', 5, 8.1, 2.6],
+  ['Northwind Kazakhstan LLP', 'Northwind KZ', 'KZ', 'KZT', 4, 12, 12],
 ];
 
 /** USD per unit; monthly rates drift around these. */
@@ -263,20 +263,20 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
     create unique index on t_rate (currency, month);`);
 
   const legalForms: Record<string, string> = {
-    Netherlands: 'B.V.',
-    Russia: 'LLC',
-    'United Kingdom': 'Ltd',
-    Germany: 'GmbH',
-    France: 'SAS',
-    Spain: 'S.L.',
-    Italy: 'S.r.l.',
-    Poland: 'Sp. z o.o.',
-    Sweden: 'AB',
-    'United States': 'Inc.',
-    Switzerland: 'AG',
-    Kazakhstan: 'LLP',
-    Ireland: 'Ltd',
-    Norway: 'AS',
+    NL: 'B.V.',
+    RU: 'LLC',
+    GB: 'Ltd',
+    DE: 'GmbH',
+    FR: 'SAS',
+    ES: 'S.L.',
+    IT: 'S.r.l.',
+    PL: 'Sp. z o.o.',
+    SE: 'AB',
+    US: 'Inc.',
+    CH: 'AG',
+    KZ: 'LLP',
+    IE: 'Ltd',
+    NO: 'AS',
   };
   const countries = Object.keys(legalForms);
   const wordsA = [
@@ -794,7 +794,8 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
             case when d.type in ('Contract', 'Order') then d.currency end,
             d.signing_date, d.signing_date + (365 * (1 + floor(pg_temp.u(d.g, 513) * 3)))::int,
             case when d.type = 'Contract' then 'Extends automatically for one year unless terminated' end,
-            d.type = 'Contract' and pg_temp.u(d.g, 514) < 0.5, d.parent_id, d.contractor_id, d.principal_id,
+            d.type = 'Contract' and pg_temp.u(d.g, 514) < 0.5, case when d.type <> 'Offer' then d.parent_id end,
+            d.contractor_id, d.principal_id,
             case when d.type in ('Order', 'Offer') then (select id from t_client where n = 1 + floor(power(pg_temp.u(d.g, 515), 2) * ${n.clients})::int) end,
             (select id from t_service where n = 1 + floor(pg_temp.u(d.g, 516) * ${n.services})::int),
             pg_temp.u(d.g, 517) < 0.02, ${staffPick(518, 'd.g')},

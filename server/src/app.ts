@@ -218,10 +218,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Bank statement import (docs/reconciliation.md): parsed here, stored by one SQL function.
   await app.register(bankingRoutes, { prefix: BANKING_BASE_PATH, pool: authenticatorPool, blobs });
-  const sweep = () =>
-    sweepFiles(ownerPool, blobs, path.join(filesDir, 'tmp')).catch((error: unknown) =>
+  const sweep = async () => {
+    await sweepFiles(ownerPool, blobs, path.join(filesDir, 'tmp')).catch((error: unknown) =>
       app.log.error(error, 'file sweep failed'),
     );
+    // Documents expiring within 30 days: their editors and authors are told once (0073).
+    await ownerPool
+      .query('select app_private.notify_expiring_contracts()')
+      .catch((error: unknown) => app.log.error(error, 'expiry notices failed'));
+  };
   const sweeper =
     config.fileSweepIntervalMs > 0
       ? setInterval(sweep, config.fileSweepIntervalMs).unref()

@@ -665,7 +665,13 @@ describe('grants (stated once)', () => {
     // 0080: bank statements, matching and reconciliation (docs/reconciliation.md).
     ' normalize_iban iban_valid import_bank_statement store_bank_statement save_bank_csv_mapping' +
     ' suggest_bank_matches bank_lines_store_suggestions number_in_text party_name_matches' +
-    ' bank_line_for_change bank_line_link bank_line_unlink bank_line_refresh check_bank_allocation'
+    ' bank_line_for_change bank_line_link bank_line_unlink bank_line_refresh check_bank_allocation' +
+    // 0070: check digits and tax id formats, called by the check constraints of clients and suppliers.
+    ' inn_valid ogrn_valid supplier_tax_id_valid vat_id_pattern' +
+    // 0073-0074: the contract status, computed for the reader.
+    ' contract_status' +
+    // 0075: the code of a refused import row.
+    ' import_error_code'
   ).split(' ');
 
   it('no app_private function, and only the listed app_hidden helpers, are executable by the visitor', async () => {

@@ -63,50 +63,43 @@ const PEOPLE: Record<string, [string, string, string | null]> = {
 };
 
 const SUBSIDIARIES = [
-  ['Northwind Holding B.V.', 'Northwind NL', 'Netherlands', 'EUR'],
-  ['Northwind Rus LLC', 'Northwind RU', 'Russia', 'RUB'],
-  ['Northwind Trading Ltd', 'Northwind UK', 'United Kingdom', 'GBP'],
+  ['Northwind Holding B.V.', 'Northwind NL', 'NL', 'EUR'],
+  ['Northwind Rus LLC', 'Northwind RU', 'RU', 'RUB'],
+  ['Northwind Trading Ltd', 'Northwind UK', 'GB', 'GBP'],
 ] as const;
 
 const CLIENTS = [
-  ['Alfa Retail JSC', 'Alfa Retail', 'Russia', '7701234567', '1027700132195', '770101001'],
-  [
-    'Baltic Logistics LLC',
-    'Baltic Logistics',
-    'Russia',
-    '7802345678',
-    '1037800045678',
-    '780201001',
-  ],
-  ['Contoso Pharma GmbH', 'Contoso', 'Germany', null, null, null],
-  ['Delta Energy PLC', 'Delta Energy', 'United Kingdom', null, null, null],
-  ['Evergreen Foods B.V.', 'Evergreen', 'Netherlands', null, null, null],
-  ['Fabrikam Motors AG', 'Fabrikam', 'Switzerland', null, null, null],
-  ['Globex Telecom LLC', 'Globex', 'Russia', '500100732259', '1045002012345', '500101001'],
-  ['Helios Solar S.A.', 'Helios', 'Spain', null, null, null],
-  ['Initech Software Inc.', 'Initech', 'United States', null, null, null],
-  ['Juniper Hotels Ltd', 'Juniper', 'United Kingdom', null, null, null],
-  ['Kestrel Mining JSC', 'Kestrel', 'Kazakhstan', null, null, null],
-  ['Lumen Media OOO', 'Lumen', 'Russia', '7703456789', '1057700123456', '770301001'],
+  ['Alfa Retail JSC', 'Alfa Retail', 'RU', '7701234560', '1027700132195', '770101001'],
+  ['Baltic Logistics LLC', 'Baltic Logistics', 'RU', '7802345676', '1037800045678', '780201001'],
+  ['Contoso Pharma GmbH', 'Contoso', 'DE', null, null, null],
+  ['Delta Energy PLC', 'Delta Energy', 'GB', null, null, null],
+  ['Evergreen Foods B.V.', 'Evergreen', 'NL', null, null, null],
+  ['Fabrikam Motors AG', 'Fabrikam', 'CH', null, null, null],
+  ['Globex Telecom LLC', 'Globex', 'RU', '500100732259', '1045002012340', '500101001'],
+  ['Helios Solar S.A.', 'Helios', 'ES', null, null, null],
+  ['Initech Software Inc.', 'Initech', 'US', null, null, null],
+  ['Juniper Hotels Ltd', 'Juniper', 'GB', null, null, null],
+  ['Kestrel Mining JSC', 'Kestrel', 'KZ', null, null, null],
+  ['Lumen Media OOO', 'Lumen', 'RU', '7703456784', '1057700123458', '770301001'],
 ] as const;
 
 const SUPPLIERS = [
-  ['Acme Office Supplies Ltd', 'Acme', 'United Kingdom'],
-  ['Bright Cloud Hosting B.V.', 'Bright Cloud', 'Netherlands'],
-  ['Cobalt IT Services OOO', 'Cobalt IT', 'Russia'],
-  ['Dune Facilities GmbH', 'Dune', 'Germany'],
-  ['Eastern Couriers LLC', 'Eastern Couriers', 'Russia'],
-  ['Fjord Consulting AS', 'Fjord', 'Norway'],
-  ['Granite Legal LLP', 'Granite Legal', 'United Kingdom'],
-  ['Harbor Travel Agency', 'Harbor Travel', 'Netherlands'],
-  ['Ion Telecom JSC', 'Ion Telecom', 'Russia'],
-  ['Jade Design Studio', 'Jade Design', 'France'],
-  ['Krona Recruitment AB', 'Krona', 'Sweden'],
-  ['Lattice Hardware GmbH', 'Lattice', 'Germany'],
-  ['Meridian Insurance PLC', 'Meridian', 'United Kingdom'],
-  ['Nimbus Software Licensing', 'Nimbus', 'Ireland'],
-  ['Orbit Marketing OOO', 'Orbit', 'Russia'],
-  ['Pioneer Security Services', 'Pioneer', 'Netherlands'],
+  ['Acme Office Supplies Ltd', 'Acme', 'GB', null],
+  ['Bright Cloud Hosting B.V.', 'Bright Cloud', 'NL', 'NL123456789B01'],
+  ['Cobalt IT Services OOO', 'Cobalt IT', 'RU', '7728012340'],
+  ['Dune Facilities GmbH', 'Dune', 'DE', 'DE123456789'],
+  ['Eastern Couriers LLC', 'Eastern Couriers', 'RU', '7801023450'],
+  ['Fjord Consulting AS', 'Fjord', 'NO', null],
+  ['Granite Legal LLP', 'Granite Legal', 'GB', null],
+  ['Harbor Travel Agency', 'Harbor Travel', 'NL', null],
+  ['Ion Telecom JSC', 'Ion Telecom', 'RU', '7715011236'],
+  ['Jade Design Studio', 'Jade Design', 'FR', null],
+  ['Krona Recruitment AB', 'Krona', 'SE', null],
+  ['Lattice Hardware GmbH', 'Lattice', 'DE', null],
+  ['Meridian Insurance PLC', 'Meridian', 'GB', null],
+  ['Nimbus Software Licensing', 'Nimbus', 'IE', null],
+  ['Orbit Marketing OOO', 'Orbit', 'RU', '7804014567'],
+  ['Pioneer Security Services', 'Pioneer', 'NL', null],
 ] as const;
 
 /** Projects of the demo group (the benchmark data starts from the same ones). */
@@ -209,10 +202,10 @@ async function insertReferenceData(client: pg.Client): Promise<void> {
       ],
     );
   }
-  for (const [legalName, shortName, country] of SUPPLIERS) {
+  for (const [legalName, shortName, country, taxId] of SUPPLIERS) {
     await client.query(
-      'insert into app_public.suppliers (legal_name, short_name, country) values ($1, $2, $3)',
-      [legalName, shortName, country],
+      'insert into app_public.suppliers (legal_name, short_name, country, tax_id) values ($1, $2, $3, $4)',
+      [legalName, shortName, country, taxId],
     );
   }
   for (const [name, accessKey] of PROJECTS) {
@@ -511,15 +504,18 @@ select c.name, 'Above the approval limit', c.amount, 21, i.id, (select id from s
     c(name, amount, project, first)
  where i.invoice_ref = 'INV-' || to_char(current_date, 'YYYY') || '-HV01';
 
--- Documents: a contract per supplier, plus amendments, orders and offers under some of them.
+-- Documents: a contract per supplier, with amendments and orders under some of them, and offers
+-- (which have no parent) to the same contractor.
 insert into app_public.documents (name, type, description, amount, currency, signing_date, expiration_date,
-  expiration_conditions, expiration_extends_contract, contractor_id, principal_id, service_id, email, created_by)
+  expiration_conditions, expiration_extends_contract, contractor_id, principal_id, service_id, email, created_by,
+  contract_number)
 select 'Framework contract with ' || sup.short_name, 'Contract', 'Master services agreement',
        round((10000 + random() * 90000)::numeric, 2), s.currency,
        current_date - (400 + sup.n * 10)::int, current_date + (300 - sup.n * 10)::int,
        'Extends automatically for one year unless terminated', sup.n % 2 = 0,
        sup.id, s.id, sv.id, lower(replace(sup.short_name, ' ', '.')) || '@example.com',
-       (select id from seed_user where username = 'admin')
+       (select id from seed_user where username = 'admin'),
+       'NW-' || to_char(current_date - (400 + sup.n * 10)::int, 'YYYY') || '/' || lpad(sup.n::text, 3, '0')
   from (select s2.*, row_number() over (order by legal_name) as n from app_public.suppliers s2) sup
   join seed_subsidiary s on s.n = 1 + (sup.n % 3)
   join seed_service sv on sv.n = 1 + (sup.n % 6);
@@ -527,7 +523,8 @@ select 'Framework contract with ' || sup.short_name, 'Contract', 'Master service
 insert into app_public.documents (name, type, description, signing_date, expiration_date, contract_reference,
   contractor_id, principal_id, service_id, client_id, created_by)
 select t.type || ' ' || k || ' to ' || d.name, t.type, 'Under ' || d.name,
-       d.signing_date + 30 * k, d.expiration_date, d.id, d.contractor_id, d.principal_id, d.service_id,
+       d.signing_date + 30 * k, d.expiration_date, case when t.type = 'Offer' then null else d.id end,
+       d.contractor_id, d.principal_id, d.service_id,
        (select id from seed_client where n = 1 + (k % 12)),
        (select id from seed_user where username = 'admin')
   from app_public.documents d

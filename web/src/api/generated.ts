@@ -146,8 +146,6 @@ export type AccountsSubsidiaryFilter = {
 
 /** A filter to be used against `AuditTrail` object types. All fields are combined with a logical ‘and.’ */
 export type AuditTrailFilter = {
-  /** Filter by the object’s `action` field. */
-  action?: StringFilter | null | undefined;
   /** Checks for all expressions in this list. */
   and?: Array<AuditTrailFilter> | null | undefined;
   /** Filter by the object’s `createdAt` field. */
@@ -158,14 +156,8 @@ export type AuditTrailFilter = {
   not?: AuditTrailFilter | null | undefined;
   /** Checks for any expressions in this list. */
   or?: Array<AuditTrailFilter> | null | undefined;
-  /** Filter by the object’s `recordId` field. */
-  recordId?: StringFilter | null | undefined;
-  /** Filter by the object’s `recordSeq` field. */
-  recordSeq?: IntFilter | null | undefined;
   /** Filter by the object’s `rowId` field. */
   rowId?: BigIntFilter | null | undefined;
-  /** Filter by the object’s `subsidiaryId` field. */
-  subsidiaryId?: UuidFilter | null | undefined;
   /** Filter by the object’s `tableName` field. */
   tableName?: StringFilter | null | undefined;
   /** Filter by the object’s `user` relation. */
@@ -174,328 +166,6 @@ export type AuditTrailFilter = {
   userExists?: boolean | null | undefined;
   /** Filter by the object’s `userId` field. */
   userId?: UuidFilter | null | undefined;
-};
-
-/** Methods to use when ordering `AuditTrail`. */
-export type AuditTrailOrderBy =
-  | 'ACTION_ASC'
-  | 'ACTION_DESC'
-  | 'CREATED_AT_ASC'
-  | 'CREATED_AT_DESC'
-  | 'ID_ASC'
-  | 'ID_DESC'
-  | 'NATURAL'
-  | 'PRIMARY_KEY_ASC'
-  | 'PRIMARY_KEY_DESC'
-  | 'RECORD_ID_ASC'
-  | 'RECORD_ID_DESC'
-  | 'RECORD_SEQ_ASC'
-  | 'RECORD_SEQ_DESC'
-  | 'ROW_ID_ASC'
-  | 'ROW_ID_ASC_NULLS_FIRST'
-  | 'ROW_ID_ASC_NULLS_LAST'
-  | 'ROW_ID_DESC'
-  | 'ROW_ID_DESC_NULLS_FIRST'
-  | 'ROW_ID_DESC_NULLS_LAST'
-  | 'SUBSIDIARY_ID_ASC'
-  | 'SUBSIDIARY_ID_ASC_NULLS_FIRST'
-  | 'SUBSIDIARY_ID_ASC_NULLS_LAST'
-  | 'SUBSIDIARY_ID_DESC'
-  | 'SUBSIDIARY_ID_DESC_NULLS_FIRST'
-  | 'SUBSIDIARY_ID_DESC_NULLS_LAST'
-  | 'TABLE_NAME_ASC'
-  | 'TABLE_NAME_DESC'
-  | 'USER_ID_ASC'
-  | 'USER_ID_ASC_NULLS_FIRST'
-  | 'USER_ID_ASC_NULLS_LAST'
-  | 'USER_ID_DESC'
-  | 'USER_ID_DESC_NULLS_FIRST'
-  | 'USER_ID_DESC_NULLS_LAST';
-
-/** A filter to be used against `BankAccount` object types. All fields are combined with a logical ‘and.’ */
-export type BankAccountFilter = {
-  /** Filter by the object’s `accountNumber` field. */
-  accountNumber?: StringFilter | null | undefined;
-  /** Checks for all expressions in this list. */
-  and?: Array<BankAccountFilter> | null | undefined;
-  /** Filter by the object’s `bankStatementLines` relation. */
-  bankStatementLines?: BankAccountToManyBankStatementLineFilter | null | undefined;
-  /** Some related `bankStatementLines` exist. */
-  bankStatementLinesExist?: boolean | null | undefined;
-  /** Filter by the object’s `bankStatements` relation. */
-  bankStatements?: BankAccountToManyBankStatementFilter | null | undefined;
-  /** Some related `bankStatements` exist. */
-  bankStatementsExist?: boolean | null | undefined;
-  /** Filter by the object’s `createdAt` field. */
-  createdAt?: DatetimeFilter | null | undefined;
-  /** Filter by the object’s `currency` field. */
-  currency?: StringFilter | null | undefined;
-  /** Filter by the object’s `currencyByCurrency` relation. */
-  currencyByCurrency?: CurrencyFilter | null | undefined;
-  /** Filter by the object’s `iban` field. */
-  iban?: StringFilter | null | undefined;
-  /** Filter by the object’s `id` field. */
-  id?: UuidFilter | null | undefined;
-  /** Filter by the object’s `name` field. */
-  name?: StringFilter | null | undefined;
-  /** Negates the expression. */
-  not?: BankAccountFilter | null | undefined;
-  /** Checks for any expressions in this list. */
-  or?: Array<BankAccountFilter> | null | undefined;
-  /** Filter by the object’s `subsidiary` relation. */
-  subsidiary?: SubsidiaryFilter | null | undefined;
-  /** Filter by the object’s `subsidiaryId` field. */
-  subsidiaryId?: UuidFilter | null | undefined;
-};
-
-/** An input for mutations affecting `BankAccount` */
-export type BankAccountInput = {
-  /** The account number, for an account without an IBAN. */
-  accountNumber?: string | null | undefined;
-  bic?: string | null | undefined;
-  currency: string;
-  /** IBAN (ISO 13616, checked), stored without spaces in upper case. */
-  iban?: string | null | undefined;
-  /** The account's name, e.g. "ABN AMRO current account". */
-  name: string;
-  subsidiaryId: string;
-};
-
-/** Methods to use when ordering `BankAccount`. */
-export type BankAccountOrderBy =
-  | 'CREATED_AT_ASC'
-  | 'CREATED_AT_DESC'
-  | 'CURRENCY_ASC'
-  | 'CURRENCY_DESC'
-  | 'ID_ASC'
-  | 'ID_DESC'
-  | 'NAME_ASC'
-  | 'NAME_DESC'
-  | 'NATURAL'
-  | 'PRIMARY_KEY_ASC'
-  | 'PRIMARY_KEY_DESC'
-  | 'SUBSIDIARY_ID_ASC'
-  | 'SUBSIDIARY_ID_DESC';
-
-/** Represents an update to a `BankAccount`. Fields that are set will be updated. */
-export type BankAccountPatch = {
-  /** The account number, for an account without an IBAN. */
-  accountNumber?: string | null | undefined;
-  bic?: string | null | undefined;
-  currency?: string | null | undefined;
-  /** IBAN (ISO 13616, checked), stored without spaces in upper case. */
-  iban?: string | null | undefined;
-  /** The account's name, e.g. "ABN AMRO current account". */
-  name?: string | null | undefined;
-};
-
-/** A filter to be used against many `BankStatement` object types. All fields are combined with a logical ‘and.’ */
-export type BankAccountToManyBankStatementFilter = {
-  /** Every related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankStatementFilter | null | undefined;
-  /** No related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankStatementFilter | null | undefined;
-  /** Some related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankStatementFilter | null | undefined;
-};
-
-/** A filter to be used against many `BankStatementLine` object types. All fields are combined with a logical ‘and.’ */
-export type BankAccountToManyBankStatementLineFilter = {
-  /** Every related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankStatementLineFilter | null | undefined;
-  /** No related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankStatementLineFilter | null | undefined;
-  /** Some related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankStatementLineFilter | null | undefined;
-};
-
-/** An input for mutations affecting `BankAllocation` */
-export type BankAllocationInput = {
-  amount?: string | null | undefined;
-  billId?: number | null | undefined;
-  invoiceId?: number | null | undefined;
-};
-
-/** A filter to be used against `BankLinePayment` object types. All fields are combined with a logical ‘and.’ */
-export type BankLinePaymentFilter = {
-  /** Checks for all expressions in this list. */
-  and?: Array<BankLinePaymentFilter> | null | undefined;
-  /** Filter by the object’s `createdBy` field. */
-  createdBy?: UuidFilter | null | undefined;
-  /** Filter by the object’s `id` field. */
-  id?: UuidFilter | null | undefined;
-  /** Filter by the object’s `line` relation. */
-  line?: BankStatementLineFilter | null | undefined;
-  /** Filter by the object’s `lineId` field. */
-  lineId?: UuidFilter | null | undefined;
-  /** Negates the expression. */
-  not?: BankLinePaymentFilter | null | undefined;
-  /** Checks for any expressions in this list. */
-  or?: Array<BankLinePaymentFilter> | null | undefined;
-  /** Filter by the object’s `payment` relation. */
-  payment?: PaymentFilter | null | undefined;
-  /** Filter by the object’s `paymentId` field. */
-  paymentId?: UuidFilter | null | undefined;
-  /** Filter by the object’s `subsidiary` relation. */
-  subsidiary?: SubsidiaryFilter | null | undefined;
-  /** Filter by the object’s `userByCreatedBy` relation. */
-  userByCreatedBy?: UserFilter | null | undefined;
-  /** A related `userByCreatedBy` exists. */
-  userByCreatedByExists?: boolean | null | undefined;
-};
-
-/** A filter to be used against `BankStatement` object types. All fields are combined with a logical ‘and.’ */
-export type BankStatementFilter = {
-  /** Checks for all expressions in this list. */
-  and?: Array<BankStatementFilter> | null | undefined;
-  /** Filter by the object’s `bankAccount` relation. */
-  bankAccount?: BankAccountFilter | null | undefined;
-  /** Filter by the object’s `bankAccountId` field. */
-  bankAccountId?: UuidFilter | null | undefined;
-  /** Filter by the object’s `bankStatementLinesByStatementId` relation. */
-  bankStatementLinesByStatementId?: BankStatementToManyBankStatementLineFilter | null | undefined;
-  /** Some related `bankStatementLinesByStatementId` exist. */
-  bankStatementLinesByStatementIdExist?: boolean | null | undefined;
-  /** Filter by the object’s `contentSha256` field. */
-  contentSha256?: StringFilter | null | undefined;
-  /** Filter by the object’s `currency` field. */
-  currency?: StringFilter | null | undefined;
-  /** Filter by the object’s `currencyByCurrency` relation. */
-  currencyByCurrency?: CurrencyFilter | null | undefined;
-  /** Filter by the object’s `file` relation. */
-  file?: FileFilter | null | undefined;
-  /** A related `file` exists. */
-  fileExists?: boolean | null | undefined;
-  /** Filter by the object’s `fileId` field. */
-  fileId?: UuidFilter | null | undefined;
-  /** Filter by the object’s `id` field. */
-  id?: UuidFilter | null | undefined;
-  /** Filter by the object’s `importedBy` field. */
-  importedBy?: UuidFilter | null | undefined;
-  /** Negates the expression. */
-  not?: BankStatementFilter | null | undefined;
-  /** Checks for any expressions in this list. */
-  or?: Array<BankStatementFilter> | null | undefined;
-  /** Filter by the object’s `statementRef` field. */
-  statementRef?: StringFilter | null | undefined;
-  /** Filter by the object’s `subsidiary` relation. */
-  subsidiary?: SubsidiaryFilter | null | undefined;
-  /** Filter by the object’s `toDate` field. */
-  toDate?: DateFilter | null | undefined;
-  /** Filter by the object’s `userByImportedBy` relation. */
-  userByImportedBy?: UserFilter | null | undefined;
-  /** A related `userByImportedBy` exists. */
-  userByImportedByExists?: boolean | null | undefined;
-};
-
-/** A filter to be used against `BankStatementLine` object types. All fields are combined with a logical ‘and.’ */
-export type BankStatementLineFilter = {
-  /** Filter by the object’s `amount` field. */
-  amount?: BigFloatFilter | null | undefined;
-  /** Checks for all expressions in this list. */
-  and?: Array<BankStatementLineFilter> | null | undefined;
-  /** Filter by the object’s `bankAccount` relation. */
-  bankAccount?: BankAccountFilter | null | undefined;
-  /** Filter by the object’s `bankAccountId` field. */
-  bankAccountId?: UuidFilter | null | undefined;
-  /** Filter by the object’s `bankLinePaymentsByLineId` relation. */
-  bankLinePaymentsByLineId?: BankStatementLineToManyBankLinePaymentFilter | null | undefined;
-  /** Some related `bankLinePaymentsByLineId` exist. */
-  bankLinePaymentsByLineIdExist?: boolean | null | undefined;
-  /** Filter by the object’s `bankReference` field. */
-  bankReference?: StringFilter | null | undefined;
-  /** Filter by the object’s `counterpartyName` field. */
-  counterpartyName?: StringFilter | null | undefined;
-  /** Filter by the object’s `currency` field. */
-  currency?: StringFilter | null | undefined;
-  /** Filter by the object’s `currencyByCurrency` relation. */
-  currencyByCurrency?: CurrencyFilter | null | undefined;
-  /** Filter by the object’s `id` field. */
-  id?: UuidFilter | null | undefined;
-  /** Negates the expression. */
-  not?: BankStatementLineFilter | null | undefined;
-  /** Checks for any expressions in this list. */
-  or?: Array<BankStatementLineFilter> | null | undefined;
-  /** Filter by the object’s `position` field. */
-  position?: IntFilter | null | undefined;
-  /** Filter by the object’s `remittance` field. */
-  remittance?: StringFilter | null | undefined;
-  /** Filter by the object’s `statement` relation. */
-  statement?: BankStatementFilter | null | undefined;
-  /** Filter by the object’s `statementId` field. */
-  statementId?: UuidFilter | null | undefined;
-  /** Filter by the object’s `status` field. */
-  status?: StringFilter | null | undefined;
-  /** Filter by the object’s `subsidiary` relation. */
-  subsidiary?: SubsidiaryFilter | null | undefined;
-  /** Filter by the object’s `suggestedBill` relation. */
-  suggestedBill?: BillFilter | null | undefined;
-  /** A related `suggestedBill` exists. */
-  suggestedBillExists?: boolean | null | undefined;
-  /** Filter by the object’s `suggestedBillId` field. */
-  suggestedBillId?: IntFilter | null | undefined;
-  /** Filter by the object’s `suggestedInvoice` relation. */
-  suggestedInvoice?: InvoiceFilter | null | undefined;
-  /** A related `suggestedInvoice` exists. */
-  suggestedInvoiceExists?: boolean | null | undefined;
-  /** Filter by the object’s `suggestedInvoiceId` field. */
-  suggestedInvoiceId?: IntFilter | null | undefined;
-  /** Filter by the object’s `valueDate` field. */
-  valueDate?: DateFilter | null | undefined;
-};
-
-/** Methods to use when ordering `BankStatementLine`. */
-export type BankStatementLineOrderBy =
-  | 'AMOUNT_ASC'
-  | 'AMOUNT_DESC'
-  | 'BANK_ACCOUNT_ID_ASC'
-  | 'BANK_ACCOUNT_ID_DESC'
-  | 'CURRENCY_ASC'
-  | 'CURRENCY_DESC'
-  | 'ID_ASC'
-  | 'ID_DESC'
-  | 'NATURAL'
-  | 'POSITION_ASC'
-  | 'POSITION_DESC'
-  | 'PRIMARY_KEY_ASC'
-  | 'PRIMARY_KEY_DESC'
-  | 'STATEMENT_ID_ASC'
-  | 'STATEMENT_ID_DESC'
-  | 'STATUS_ASC'
-  | 'STATUS_DESC'
-  | 'SUGGESTED_BILL_ID_ASC'
-  | 'SUGGESTED_BILL_ID_ASC_NULLS_FIRST'
-  | 'SUGGESTED_BILL_ID_ASC_NULLS_LAST'
-  | 'SUGGESTED_BILL_ID_DESC'
-  | 'SUGGESTED_BILL_ID_DESC_NULLS_FIRST'
-  | 'SUGGESTED_BILL_ID_DESC_NULLS_LAST'
-  | 'SUGGESTED_INVOICE_ID_ASC'
-  | 'SUGGESTED_INVOICE_ID_ASC_NULLS_FIRST'
-  | 'SUGGESTED_INVOICE_ID_ASC_NULLS_LAST'
-  | 'SUGGESTED_INVOICE_ID_DESC'
-  | 'SUGGESTED_INVOICE_ID_DESC_NULLS_FIRST'
-  | 'SUGGESTED_INVOICE_ID_DESC_NULLS_LAST'
-  | 'VALUE_DATE_ASC'
-  | 'VALUE_DATE_DESC';
-
-/** A filter to be used against many `BankLinePayment` object types. All fields are combined with a logical ‘and.’ */
-export type BankStatementLineToManyBankLinePaymentFilter = {
-  /** Every related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankLinePaymentFilter | null | undefined;
-  /** No related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankLinePaymentFilter | null | undefined;
-  /** Some related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankLinePaymentFilter | null | undefined;
-};
-
-/** A filter to be used against many `BankStatementLine` object types. All fields are combined with a logical ‘and.’ */
-export type BankStatementToManyBankStatementLineFilter = {
-  /** Every related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankStatementLineFilter | null | undefined;
-  /** No related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankStatementLineFilter | null | undefined;
-  /** Some related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankStatementLineFilter | null | undefined;
 };
 
 /** A filter to be used against BigFloat fields. All fields are combined with a logical ‘and.’ */
@@ -566,10 +236,6 @@ export type BillFilter = {
   amountWVat?: BigFloatFilter | null | undefined;
   /** Checks for all expressions in this list. */
   and?: Array<BillFilter> | null | undefined;
-  /** Filter by the object’s `bankStatementLinesBySuggestedBillId` relation. */
-  bankStatementLinesBySuggestedBillId?: BillToManyBankStatementLineFilter | null | undefined;
-  /** Some related `bankStatementLinesBySuggestedBillId` exist. */
-  bankStatementLinesBySuggestedBillIdExist?: boolean | null | undefined;
   /** Filter by the object’s `billsFiles` relation. */
   billsFiles?: BillToManyBillsFileFilter | null | undefined;
   /** Some related `billsFiles` exist. */
@@ -763,16 +429,6 @@ export type BillStatusFilter = {
   notIn?: Array<BillStatus> | null | undefined;
 };
 
-/** A filter to be used against many `BankStatementLine` object types. All fields are combined with a logical ‘and.’ */
-export type BillToManyBankStatementLineFilter = {
-  /** Every related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankStatementLineFilter | null | undefined;
-  /** No related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankStatementLineFilter | null | undefined;
-  /** Some related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankStatementLineFilter | null | undefined;
-};
-
 /** A filter to be used against many `BillsFile` object types. All fields are combined with a logical ‘and.’ */
 export type BillToManyBillsFileFilter = {
   /** Every related `BillsFile` matches the filter criteria. All fields are combined with a logical ‘and.’ */
@@ -877,6 +533,12 @@ export type ClientFilter = {
   bills?: ClientToManyBillFilter | null | undefined;
   /** Some related `bills` exist. */
   billsExist?: boolean | null | undefined;
+  /** Filter by the object’s `country` field. */
+  country?: StringFilter | null | undefined;
+  /** Filter by the object’s `countryByCountry` relation. */
+  countryByCountry?: CountryFilter | null | undefined;
+  /** A related `countryByCountry` exists. */
+  countryByCountryExists?: boolean | null | undefined;
   /** Filter by the object’s `createdAt` field. */
   createdAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `documents` relation. */
@@ -885,6 +547,8 @@ export type ClientFilter = {
   documentsExist?: boolean | null | undefined;
   /** Filter by the object’s `id` field. */
   id?: UuidFilter | null | undefined;
+  /** Filter by the object’s `isArchived` field. */
+  isArchived?: BooleanFilter | null | undefined;
   /** Filter by the object’s `legalName` field. */
   legalName?: StringFilter | null | undefined;
   /** Negates the expression. */
@@ -901,6 +565,7 @@ export type ClientFilter = {
 export type ClientInput = {
   ceoFullName?: string | null | undefined;
   ceoPosition?: string | null | undefined;
+  /** ISO 3166-1 two-letter code (countries). */
   country?: string | null | undefined;
   legalForm?: string | null | undefined;
   legalName: string;
@@ -915,10 +580,18 @@ export type ClientInput = {
 
 /** Methods to use when ordering `Client`. */
 export type ClientOrderBy =
+  | 'COUNTRY_ASC'
+  | 'COUNTRY_ASC_NULLS_FIRST'
+  | 'COUNTRY_ASC_NULLS_LAST'
+  | 'COUNTRY_DESC'
+  | 'COUNTRY_DESC_NULLS_FIRST'
+  | 'COUNTRY_DESC_NULLS_LAST'
   | 'CREATED_AT_ASC'
   | 'CREATED_AT_DESC'
   | 'ID_ASC'
   | 'ID_DESC'
+  | 'IS_ARCHIVED_ASC'
+  | 'IS_ARCHIVED_DESC'
   | 'LEGAL_NAME_ASC'
   | 'LEGAL_NAME_DESC'
   | 'NATURAL'
@@ -941,7 +614,10 @@ export type ClientOrderBy =
 export type ClientPatch = {
   ceoFullName?: string | null | undefined;
   ceoPosition?: string | null | undefined;
+  /** ISO 3166-1 two-letter code (countries). */
   country?: string | null | undefined;
+  /** Archived: hidden from pickers, kept on its records; restorable. */
+  isArchived?: boolean | null | undefined;
   legalForm?: string | null | undefined;
   legalName?: string | null | undefined;
   orgStatus?: string | null | undefined;
@@ -972,6 +648,17 @@ export type ClientToManyDocumentFilter = {
   /** Some related `Document` matches the filter criteria. All fields are combined with a logical ‘and.’ */
   some?: DocumentFilter | null | undefined;
 };
+
+/**
+ * draft: not signed yet; active: signed and not expired; expired: its expiration
+ * date has passed (and it does not extend itself); terminated: ended early on its
+ * termination day.
+ */
+export type ContractStatus =
+  | 'active'
+  | 'draft'
+  | 'expired'
+  | 'terminated';
 
 /** A filter to be used against `Cost` object types. All fields are combined with a logical ‘and.’ */
 export type CostFilter = {
@@ -1007,8 +694,6 @@ export type CostFilter = {
   currency?: StringFilter | null | undefined;
   /** Filter by the object’s `currencyByCurrency` relation. */
   currencyByCurrency?: CurrencyFilter | null | undefined;
-  /** Filter by the object’s `firstApprovedBy` field. */
-  firstApprovedBy?: UuidFilter | null | undefined;
   /** Filter by the object’s `id` field. */
   id?: IntFilter | null | undefined;
   /** Filter by the object’s `invoice` relation. */
@@ -1045,10 +730,6 @@ export type CostFilter = {
   userByCreatedBy?: UserFilter | null | undefined;
   /** A related `userByCreatedBy` exists. */
   userByCreatedByExists?: boolean | null | undefined;
-  /** Filter by the object’s `userByFirstApprovedBy` relation. */
-  userByFirstApprovedBy?: UserFilter | null | undefined;
-  /** A related `userByFirstApprovedBy` exists. */
-  userByFirstApprovedByExists?: boolean | null | undefined;
   /** Filter by the object’s `year` field. */
   year?: IntFilter | null | undefined;
 };
@@ -1102,12 +783,6 @@ export type CostOrderBy =
   | 'CREATED_BY_DESC_NULLS_LAST'
   | 'CURRENCY_ASC'
   | 'CURRENCY_DESC'
-  | 'FIRST_APPROVED_BY_ASC'
-  | 'FIRST_APPROVED_BY_ASC_NULLS_FIRST'
-  | 'FIRST_APPROVED_BY_ASC_NULLS_LAST'
-  | 'FIRST_APPROVED_BY_DESC'
-  | 'FIRST_APPROVED_BY_DESC_NULLS_FIRST'
-  | 'FIRST_APPROVED_BY_DESC_NULLS_LAST'
   | 'ID_ASC'
   | 'ID_DESC'
   | 'INVOICE_ID_ASC'
@@ -1204,6 +879,8 @@ export type CostTypeFilter = {
   invoicesByDefaultCostTypeId?: CostTypeToManyInvoiceFilter | null | undefined;
   /** Some related `invoicesByDefaultCostTypeId` exist. */
   invoicesByDefaultCostTypeIdExist?: boolean | null | undefined;
+  /** Filter by the object’s `isArchived` field. */
+  isArchived?: BooleanFilter | null | undefined;
   /** Filter by the object’s `name` field. */
   name?: StringFilter | null | undefined;
   /** Negates the expression. */
@@ -1218,6 +895,8 @@ export type CostTypeOrderBy =
   | 'CREATED_AT_DESC'
   | 'ID_ASC'
   | 'ID_DESC'
+  | 'IS_ARCHIVED_ASC'
+  | 'IS_ARCHIVED_DESC'
   | 'NAME_ASC'
   | 'NAME_DESC'
   | 'NATURAL'
@@ -1272,6 +951,62 @@ export type CostsStatus =
   | 'rejected'
   | 'to_approve';
 
+/** A filter to be used against `Country` object types. All fields are combined with a logical ‘and.’ */
+export type CountryFilter = {
+  /** Filter by the object’s `alpha3` field. */
+  alpha3?: StringFilter | null | undefined;
+  /** Checks for all expressions in this list. */
+  and?: Array<CountryFilter> | null | undefined;
+  /** Filter by the object’s `clientsByCountry` relation. */
+  clientsByCountry?: CountryToManyClientFilter | null | undefined;
+  /** Some related `clientsByCountry` exist. */
+  clientsByCountryExist?: boolean | null | undefined;
+  /** Filter by the object’s `code` field. */
+  code?: StringFilter | null | undefined;
+  /** Negates the expression. */
+  not?: CountryFilter | null | undefined;
+  /** Checks for any expressions in this list. */
+  or?: Array<CountryFilter> | null | undefined;
+  /** Filter by the object’s `subsidiariesByCountry` relation. */
+  subsidiariesByCountry?: CountryToManySubsidiaryFilter | null | undefined;
+  /** Some related `subsidiariesByCountry` exist. */
+  subsidiariesByCountryExist?: boolean | null | undefined;
+  /** Filter by the object’s `suppliersByCountry` relation. */
+  suppliersByCountry?: CountryToManySupplierFilter | null | undefined;
+  /** Some related `suppliersByCountry` exist. */
+  suppliersByCountryExist?: boolean | null | undefined;
+};
+
+/** A filter to be used against many `Client` object types. All fields are combined with a logical ‘and.’ */
+export type CountryToManyClientFilter = {
+  /** Every related `Client` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: ClientFilter | null | undefined;
+  /** No related `Client` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: ClientFilter | null | undefined;
+  /** Some related `Client` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: ClientFilter | null | undefined;
+};
+
+/** A filter to be used against many `Subsidiary` object types. All fields are combined with a logical ‘and.’ */
+export type CountryToManySubsidiaryFilter = {
+  /** Every related `Subsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: SubsidiaryFilter | null | undefined;
+  /** No related `Subsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: SubsidiaryFilter | null | undefined;
+  /** Some related `Subsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: SubsidiaryFilter | null | undefined;
+};
+
+/** A filter to be used against many `Supplier` object types. All fields are combined with a logical ‘and.’ */
+export type CountryToManySupplierFilter = {
+  /** Every related `Supplier` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: SupplierFilter | null | undefined;
+  /** No related `Supplier` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: SupplierFilter | null | undefined;
+  /** Some related `Supplier` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: SupplierFilter | null | undefined;
+};
+
 /** All input for the `createBillWithCosts` mutation. */
 export type CreateBillWithCostsInput = {
   actId?: string | null | undefined;
@@ -1314,18 +1049,6 @@ export type CreateUserInput = {
 export type CurrencyFilter = {
   /** Checks for all expressions in this list. */
   and?: Array<CurrencyFilter> | null | undefined;
-  /** Filter by the object’s `bankAccountsByCurrency` relation. */
-  bankAccountsByCurrency?: CurrencyToManyBankAccountFilter | null | undefined;
-  /** Some related `bankAccountsByCurrency` exist. */
-  bankAccountsByCurrencyExist?: boolean | null | undefined;
-  /** Filter by the object’s `bankStatementLinesByCurrency` relation. */
-  bankStatementLinesByCurrency?: CurrencyToManyBankStatementLineFilter | null | undefined;
-  /** Some related `bankStatementLinesByCurrency` exist. */
-  bankStatementLinesByCurrencyExist?: boolean | null | undefined;
-  /** Filter by the object’s `bankStatementsByCurrency` relation. */
-  bankStatementsByCurrency?: CurrencyToManyBankStatementFilter | null | undefined;
-  /** Some related `bankStatementsByCurrency` exist. */
-  bankStatementsByCurrencyExist?: boolean | null | undefined;
   /** Filter by the object’s `billsByCurrency` relation. */
   billsByCurrency?: CurrencyToManyBillFilter | null | undefined;
   /** Some related `billsByCurrency` exist. */
@@ -1356,36 +1079,6 @@ export type CurrencyFilter = {
   paymentsByCurrencyExist?: boolean | null | undefined;
   /** Filter by the object’s `value` field. */
   value?: StringFilter | null | undefined;
-};
-
-/** A filter to be used against many `BankAccount` object types. All fields are combined with a logical ‘and.’ */
-export type CurrencyToManyBankAccountFilter = {
-  /** Every related `BankAccount` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankAccountFilter | null | undefined;
-  /** No related `BankAccount` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankAccountFilter | null | undefined;
-  /** Some related `BankAccount` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankAccountFilter | null | undefined;
-};
-
-/** A filter to be used against many `BankStatement` object types. All fields are combined with a logical ‘and.’ */
-export type CurrencyToManyBankStatementFilter = {
-  /** Every related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankStatementFilter | null | undefined;
-  /** No related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankStatementFilter | null | undefined;
-  /** Some related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankStatementFilter | null | undefined;
-};
-
-/** A filter to be used against many `BankStatementLine` object types. All fields are combined with a logical ‘and.’ */
-export type CurrencyToManyBankStatementLineFilter = {
-  /** Every related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankStatementLineFilter | null | undefined;
-  /** No related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankStatementLineFilter | null | undefined;
-  /** Some related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankStatementLineFilter | null | undefined;
 };
 
 /** A filter to be used against many `Bill` object types. All fields are combined with a logical ‘and.’ */
@@ -1552,6 +1245,8 @@ export type DocumentFilter = {
   clientId?: UuidFilter | null | undefined;
   /** Filter by the object’s `comments` field. */
   comments?: StringFilter | null | undefined;
+  /** Filter by the object’s `contractNumber` field. */
+  contractNumber?: StringFilter | null | undefined;
   /** Filter by the object’s `contractReference` field. */
   contractReference?: UuidFilter | null | undefined;
   /** Filter by the object’s `contractor` relation. */
@@ -1638,6 +1333,8 @@ export type DocumentInput = {
   clientId?: string | null | undefined;
   /** Internal remarks on the document. */
   comments?: string | null | undefined;
+  /** The number the parties gave the contract (e.g. "2026/014-K"). */
+  contractNumber?: string | null | undefined;
   /** The parent document (usually the contract this one amends or serves). */
   contractReference?: string | null | undefined;
   contractorId?: string | null | undefined;
@@ -1651,6 +1348,8 @@ export type DocumentInput = {
   principalId?: string | null | undefined;
   serviceId?: string | null | undefined;
   signingDate?: string | null | undefined;
+  /** The day the contract was ended early; from then on its status is terminated. */
+  terminatedOn?: string | null | undefined;
   type: DocumentType;
 };
 
@@ -1668,6 +1367,12 @@ export type DocumentOrderBy =
   | 'CONTRACTOR_ID_DESC'
   | 'CONTRACTOR_ID_DESC_NULLS_FIRST'
   | 'CONTRACTOR_ID_DESC_NULLS_LAST'
+  | 'CONTRACT_NUMBER_ASC'
+  | 'CONTRACT_NUMBER_ASC_NULLS_FIRST'
+  | 'CONTRACT_NUMBER_ASC_NULLS_LAST'
+  | 'CONTRACT_NUMBER_DESC'
+  | 'CONTRACT_NUMBER_DESC_NULLS_FIRST'
+  | 'CONTRACT_NUMBER_DESC_NULLS_LAST'
   | 'CONTRACT_REFERENCE_ASC'
   | 'CONTRACT_REFERENCE_ASC_NULLS_FIRST'
   | 'CONTRACT_REFERENCE_ASC_NULLS_LAST'
@@ -1886,10 +1591,6 @@ export type ExchangeRateOrderBy =
 export type FileFilter = {
   /** Checks for all expressions in this list. */
   and?: Array<FileFilter> | null | undefined;
-  /** Filter by the object’s `bankStatements` relation. */
-  bankStatements?: FileToManyBankStatementFilter | null | undefined;
-  /** Some related `bankStatements` exist. */
-  bankStatementsExist?: boolean | null | undefined;
   /** Filter by the object’s `billsByActId` relation. */
   billsByActId?: FileToManyBillFilter | null | undefined;
   /** Some related `billsByActId` exist. */
@@ -1930,16 +1631,6 @@ export type FileFilter = {
   usersByAvatarFileId?: FileToManyUserFilter | null | undefined;
   /** Some related `usersByAvatarFileId` exist. */
   usersByAvatarFileIdExist?: boolean | null | undefined;
-};
-
-/** A filter to be used against many `BankStatement` object types. All fields are combined with a logical ‘and.’ */
-export type FileToManyBankStatementFilter = {
-  /** Every related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankStatementFilter | null | undefined;
-  /** No related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankStatementFilter | null | undefined;
-  /** Some related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankStatementFilter | null | undefined;
 };
 
 /** A filter to be used against many `Bill` object types. All fields are combined with a logical ‘and.’ */
@@ -2038,10 +1729,6 @@ export type InvoiceFilter = {
   amountWVat?: BigFloatFilter | null | undefined;
   /** Checks for all expressions in this list. */
   and?: Array<InvoiceFilter> | null | undefined;
-  /** Filter by the object’s `bankStatementLinesBySuggestedInvoiceId` relation. */
-  bankStatementLinesBySuggestedInvoiceId?: InvoiceToManyBankStatementLineFilter | null | undefined;
-  /** Some related `bankStatementLinesBySuggestedInvoiceId` exist. */
-  bankStatementLinesBySuggestedInvoiceIdExist?: boolean | null | undefined;
   /** Filter by the object’s `closedBy` field. */
   closedBy?: UuidFilter | null | undefined;
   /** Filter by the object’s `costs` relation. */
@@ -2219,16 +1906,6 @@ export type InvoiceStatusFilter = {
   notIn?: Array<InvoiceStatus> | null | undefined;
 };
 
-/** A filter to be used against many `BankStatementLine` object types. All fields are combined with a logical ‘and.’ */
-export type InvoiceToManyBankStatementLineFilter = {
-  /** Every related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankStatementLineFilter | null | undefined;
-  /** No related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankStatementLineFilter | null | undefined;
-  /** Some related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankStatementLineFilter | null | undefined;
-};
-
 /** A filter to be used against many `Cost` object types. All fields are combined with a logical ‘and.’ */
 export type InvoiceToManyCostFilter = {
   /** Every related `Cost` matches the filter criteria. All fields are combined with a logical ‘and.’ */
@@ -2327,10 +2004,6 @@ export type NotificationFilter = {
 export type PaymentFilter = {
   /** Checks for all expressions in this list. */
   and?: Array<PaymentFilter> | null | undefined;
-  /** Filter by the object’s `bankLinePayment` relation. */
-  bankLinePayment?: BankLinePaymentFilter | null | undefined;
-  /** A related `bankLinePayment` exists. */
-  bankLinePaymentExists?: boolean | null | undefined;
   /** Filter by the object’s `billsPayment` relation. */
   billsPayment?: BillsPaymentFilter | null | undefined;
   /** A related `billsPayment` exists. */
@@ -2353,8 +2026,6 @@ export type PaymentFilter = {
   or?: Array<PaymentFilter> | null | undefined;
   /** Filter by the object’s `paymentDate` field. */
   paymentDate?: DatetimeFilter | null | undefined;
-  /** Filter by the object’s `reference` field. */
-  reference?: StringFilter | null | undefined;
   /** Filter by the object’s `subsidiary` relation. */
   subsidiary?: SubsidiaryFilter | null | undefined;
   /** A related `subsidiary` exists. */
@@ -2424,6 +2095,8 @@ export type ProjectFilter = {
   createdAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `id` field. */
   id?: UuidFilter | null | undefined;
+  /** Filter by the object’s `isArchived` field. */
+  isArchived?: BooleanFilter | null | undefined;
   /** Filter by the object’s `name` field. */
   name?: StringFilter | null | undefined;
   /** Negates the expression. */
@@ -2440,6 +2113,8 @@ export type ProjectOrderBy =
   | 'CREATED_AT_DESC'
   | 'ID_ASC'
   | 'ID_DESC'
+  | 'IS_ARCHIVED_ASC'
+  | 'IS_ARCHIVED_DESC'
   | 'NAME_ASC'
   | 'NAME_DESC'
   | 'NATURAL'
@@ -2608,6 +2283,8 @@ export type ServiceFilter = {
   documentsExist?: boolean | null | undefined;
   /** Filter by the object’s `id` field. */
   id?: UuidFilter | null | undefined;
+  /** Filter by the object’s `isArchived` field. */
+  isArchived?: BooleanFilter | null | undefined;
   /** Filter by the object’s `name` field. */
   name?: StringFilter | null | undefined;
   /** Negates the expression. */
@@ -2622,6 +2299,8 @@ export type ServiceOrderBy =
   | 'CREATED_AT_DESC'
   | 'ID_ASC'
   | 'ID_DESC'
+  | 'IS_ARCHIVED_ASC'
+  | 'IS_ARCHIVED_DESC'
   | 'NAME_ASC'
   | 'NAME_DESC'
   | 'NATURAL'
@@ -2726,30 +2405,6 @@ export type StringFilter = {
   startsWithInsensitive?: string | null | undefined;
 };
 
-/** A filter to be used against `SubsidiaryControlChange` object types. All fields are combined with a logical ‘and.’ */
-export type SubsidiaryControlChangeFilter = {
-  /** Checks for all expressions in this list. */
-  and?: Array<SubsidiaryControlChangeFilter> | null | undefined;
-  /** Filter by the object’s `createdAt` field. */
-  createdAt?: DatetimeFilter | null | undefined;
-  /** Filter by the object’s `id` field. */
-  id?: BigIntFilter | null | undefined;
-  /** Negates the expression. */
-  not?: SubsidiaryControlChangeFilter | null | undefined;
-  /** Checks for any expressions in this list. */
-  or?: Array<SubsidiaryControlChangeFilter> | null | undefined;
-  /** Filter by the object’s `subsidiary` relation. */
-  subsidiary?: SubsidiaryFilter | null | undefined;
-  /** Filter by the object’s `subsidiaryId` field. */
-  subsidiaryId?: UuidFilter | null | undefined;
-  /** Filter by the object’s `user` relation. */
-  user?: UserFilter | null | undefined;
-  /** A related `user` exists. */
-  userExists?: boolean | null | undefined;
-  /** Filter by the object’s `userId` field. */
-  userId?: UuidFilter | null | undefined;
-};
-
 /** A filter to be used against `Subsidiary` object types. All fields are combined with a logical ‘and.’ */
 export type SubsidiaryFilter = {
   /** Filter by the object’s `accountsSubsidiaries` relation. */
@@ -2758,22 +2413,6 @@ export type SubsidiaryFilter = {
   accountsSubsidiariesExist?: boolean | null | undefined;
   /** Checks for all expressions in this list. */
   and?: Array<SubsidiaryFilter> | null | undefined;
-  /** Filter by the object’s `bankAccounts` relation. */
-  bankAccounts?: SubsidiaryToManyBankAccountFilter | null | undefined;
-  /** Some related `bankAccounts` exist. */
-  bankAccountsExist?: boolean | null | undefined;
-  /** Filter by the object’s `bankLinePayments` relation. */
-  bankLinePayments?: SubsidiaryToManyBankLinePaymentFilter | null | undefined;
-  /** Some related `bankLinePayments` exist. */
-  bankLinePaymentsExist?: boolean | null | undefined;
-  /** Filter by the object’s `bankStatementLines` relation. */
-  bankStatementLines?: SubsidiaryToManyBankStatementLineFilter | null | undefined;
-  /** Some related `bankStatementLines` exist. */
-  bankStatementLinesExist?: boolean | null | undefined;
-  /** Filter by the object’s `bankStatements` relation. */
-  bankStatements?: SubsidiaryToManyBankStatementFilter | null | undefined;
-  /** Some related `bankStatements` exist. */
-  bankStatementsExist?: boolean | null | undefined;
   /** Filter by the object’s `bills` relation. */
   bills?: SubsidiaryToManyBillFilter | null | undefined;
   /** Some related `bills` exist. */
@@ -2782,6 +2421,10 @@ export type SubsidiaryFilter = {
   costs?: SubsidiaryToManyCostFilter | null | undefined;
   /** Some related `costs` exist. */
   costsExist?: boolean | null | undefined;
+  /** Filter by the object’s `country` field. */
+  country?: StringFilter | null | undefined;
+  /** Filter by the object’s `countryByCountry` relation. */
+  countryByCountry?: CountryFilter | null | undefined;
   /** Filter by the object’s `createdAt` field. */
   createdAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `documentsByPrincipalId` relation. */
@@ -2812,14 +2455,12 @@ export type SubsidiaryFilter = {
   paymentsExist?: boolean | null | undefined;
   /** Filter by the object’s `shortName` field. */
   shortName?: StringFilter | null | undefined;
-  /** Filter by the object’s `subsidiaryControlChanges` relation. */
-  subsidiaryControlChanges?: SubsidiaryToManySubsidiaryControlChangeFilter | null | undefined;
-  /** Some related `subsidiaryControlChanges` exist. */
-  subsidiaryControlChangesExist?: boolean | null | undefined;
 };
 
 /** Methods to use when ordering `Subsidiary`. */
 export type SubsidiaryOrderBy =
+  | 'COUNTRY_ASC'
+  | 'COUNTRY_DESC'
   | 'CREATED_AT_ASC'
   | 'CREATED_AT_DESC'
   | 'ID_ASC'
@@ -2844,6 +2485,7 @@ export type SubsidiaryOrderBy =
 
 /** Represents an update to a `Subsidiary`. Fields that are set will be updated. */
 export type SubsidiaryPatch = {
+  /** ISO 3166-1 two-letter code (countries). */
   country?: string | null | undefined;
   legalName?: string | null | undefined;
   /** The subsidiary's linked document; it names the subsidiary as its principal. */
@@ -2859,46 +2501,6 @@ export type SubsidiaryToManyAccountsSubsidiaryFilter = {
   none?: AccountsSubsidiaryFilter | null | undefined;
   /** Some related `AccountsSubsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
   some?: AccountsSubsidiaryFilter | null | undefined;
-};
-
-/** A filter to be used against many `BankAccount` object types. All fields are combined with a logical ‘and.’ */
-export type SubsidiaryToManyBankAccountFilter = {
-  /** Every related `BankAccount` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankAccountFilter | null | undefined;
-  /** No related `BankAccount` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankAccountFilter | null | undefined;
-  /** Some related `BankAccount` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankAccountFilter | null | undefined;
-};
-
-/** A filter to be used against many `BankLinePayment` object types. All fields are combined with a logical ‘and.’ */
-export type SubsidiaryToManyBankLinePaymentFilter = {
-  /** Every related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankLinePaymentFilter | null | undefined;
-  /** No related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankLinePaymentFilter | null | undefined;
-  /** Some related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankLinePaymentFilter | null | undefined;
-};
-
-/** A filter to be used against many `BankStatement` object types. All fields are combined with a logical ‘and.’ */
-export type SubsidiaryToManyBankStatementFilter = {
-  /** Every related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankStatementFilter | null | undefined;
-  /** No related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankStatementFilter | null | undefined;
-  /** Some related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankStatementFilter | null | undefined;
-};
-
-/** A filter to be used against many `BankStatementLine` object types. All fields are combined with a logical ‘and.’ */
-export type SubsidiaryToManyBankStatementLineFilter = {
-  /** Every related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankStatementLineFilter | null | undefined;
-  /** No related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankStatementLineFilter | null | undefined;
-  /** Some related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankStatementLineFilter | null | undefined;
 };
 
 /** A filter to be used against many `Bill` object types. All fields are combined with a logical ‘and.’ */
@@ -2951,20 +2553,14 @@ export type SubsidiaryToManyPaymentFilter = {
   some?: PaymentFilter | null | undefined;
 };
 
-/** A filter to be used against many `SubsidiaryControlChange` object types. All fields are combined with a logical ‘and.’ */
-export type SubsidiaryToManySubsidiaryControlChangeFilter = {
-  /** Every related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: SubsidiaryControlChangeFilter | null | undefined;
-  /** No related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: SubsidiaryControlChangeFilter | null | undefined;
-  /** Some related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: SubsidiaryControlChangeFilter | null | undefined;
-};
-
 /** A filter to be used against `Supplier` object types. All fields are combined with a logical ‘and.’ */
 export type SupplierFilter = {
   /** Checks for all expressions in this list. */
   and?: Array<SupplierFilter> | null | undefined;
+  /** Filter by the object’s `country` field. */
+  country?: StringFilter | null | undefined;
+  /** Filter by the object’s `countryByCountry` relation. */
+  countryByCountry?: CountryFilter | null | undefined;
   /** Filter by the object’s `createdAt` field. */
   createdAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `documentsByContractorId` relation. */
@@ -2977,6 +2573,8 @@ export type SupplierFilter = {
   invoices?: SupplierToManyInvoiceFilter | null | undefined;
   /** Some related `invoices` exist. */
   invoicesExist?: boolean | null | undefined;
+  /** Filter by the object’s `isArchived` field. */
+  isArchived?: BooleanFilter | null | undefined;
   /** Filter by the object’s `legalName` field. */
   legalName?: StringFilter | null | undefined;
   /** Negates the expression. */
@@ -2995,18 +2593,25 @@ export type SupplierFilter = {
 
 /** An input for mutations affecting `Supplier` */
 export type SupplierInput = {
+  /** ISO 3166-1 two-letter code (countries). */
   country: string;
   legalName: string;
   shortName?: string | null | undefined;
+  /** ИНН (Russia), or the VAT number in its country's format (EU, GB, NO, CH), e.g. DE123456789. */
+  taxId?: string | null | undefined;
   userId?: string | null | undefined;
 };
 
 /** Methods to use when ordering `Supplier`. */
 export type SupplierOrderBy =
+  | 'COUNTRY_ASC'
+  | 'COUNTRY_DESC'
   | 'CREATED_AT_ASC'
   | 'CREATED_AT_DESC'
   | 'ID_ASC'
   | 'ID_DESC'
+  | 'IS_ARCHIVED_ASC'
+  | 'IS_ARCHIVED_DESC'
   | 'LEGAL_NAME_ASC'
   | 'LEGAL_NAME_DESC'
   | 'NATURAL'
@@ -3027,9 +2632,14 @@ export type SupplierOrderBy =
 
 /** Represents an update to a `Supplier`. Fields that are set will be updated. */
 export type SupplierPatch = {
+  /** ISO 3166-1 two-letter code (countries). */
   country?: string | null | undefined;
+  /** Archived: hidden from pickers, kept on its records; restorable. */
+  isArchived?: boolean | null | undefined;
   legalName?: string | null | undefined;
   shortName?: string | null | undefined;
+  /** ИНН (Russia), or the VAT number in its country's format (EU, GB, NO, CH), e.g. DE123456789. */
+  taxId?: string | null | undefined;
   userId?: string | null | undefined;
 };
 
@@ -3105,14 +2715,6 @@ export type UserFilter = {
   avatarFileExists?: boolean | null | undefined;
   /** Filter by the object’s `avatarFileId` field. */
   avatarFileId?: UuidFilter | null | undefined;
-  /** Filter by the object’s `bankLinePaymentsByCreatedBy` relation. */
-  bankLinePaymentsByCreatedBy?: UserToManyBankLinePaymentFilter | null | undefined;
-  /** Some related `bankLinePaymentsByCreatedBy` exist. */
-  bankLinePaymentsByCreatedByExist?: boolean | null | undefined;
-  /** Filter by the object’s `bankStatementsByImportedBy` relation. */
-  bankStatementsByImportedBy?: UserToManyBankStatementFilter | null | undefined;
-  /** Some related `bankStatementsByImportedBy` exist. */
-  bankStatementsByImportedByExist?: boolean | null | undefined;
   /** Filter by the object’s `billsByClosedBy` relation. */
   billsByClosedBy?: UserToManyBillFilter | null | undefined;
   /** Some related `billsByClosedBy` exist. */
@@ -3129,10 +2731,6 @@ export type UserFilter = {
   costsByCreatedBy?: UserToManyCostFilter | null | undefined;
   /** Some related `costsByCreatedBy` exist. */
   costsByCreatedByExist?: boolean | null | undefined;
-  /** Filter by the object’s `costsByFirstApprovedBy` relation. */
-  costsByFirstApprovedBy?: UserToManyCostFilter | null | undefined;
-  /** Some related `costsByFirstApprovedBy` exist. */
-  costsByFirstApprovedByExist?: boolean | null | undefined;
   /** Filter by the object’s `createdAt` field. */
   createdAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `defaultAccount` relation. */
@@ -3193,10 +2791,6 @@ export type UserFilter = {
   paymentsByCreatedBy?: UserToManyPaymentFilter | null | undefined;
   /** Some related `paymentsByCreatedBy` exist. */
   paymentsByCreatedByExist?: boolean | null | undefined;
-  /** Filter by the object’s `subsidiaryControlChanges` relation. */
-  subsidiaryControlChanges?: UserToManySubsidiaryControlChangeFilter | null | undefined;
-  /** Some related `subsidiaryControlChanges` exist. */
-  subsidiaryControlChangesExist?: boolean | null | undefined;
   /** Filter by the object’s `suppliers` relation. */
   suppliers?: UserToManySupplierFilter | null | undefined;
   /** Some related `suppliers` exist. */
@@ -3255,26 +2849,6 @@ export type UserToManyAuditTrailFilter = {
   none?: AuditTrailFilter | null | undefined;
   /** Some related `AuditTrail` matches the filter criteria. All fields are combined with a logical ‘and.’ */
   some?: AuditTrailFilter | null | undefined;
-};
-
-/** A filter to be used against many `BankLinePayment` object types. All fields are combined with a logical ‘and.’ */
-export type UserToManyBankLinePaymentFilter = {
-  /** Every related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankLinePaymentFilter | null | undefined;
-  /** No related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankLinePaymentFilter | null | undefined;
-  /** Some related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankLinePaymentFilter | null | undefined;
-};
-
-/** A filter to be used against many `BankStatement` object types. All fields are combined with a logical ‘and.’ */
-export type UserToManyBankStatementFilter = {
-  /** Every related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: BankStatementFilter | null | undefined;
-  /** No related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: BankStatementFilter | null | undefined;
-  /** Some related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: BankStatementFilter | null | undefined;
 };
 
 /** A filter to be used against many `Bill` object types. All fields are combined with a logical ‘and.’ */
@@ -3377,16 +2951,6 @@ export type UserToManyPaymentFilter = {
   some?: PaymentFilter | null | undefined;
 };
 
-/** A filter to be used against many `SubsidiaryControlChange` object types. All fields are combined with a logical ‘and.’ */
-export type UserToManySubsidiaryControlChangeFilter = {
-  /** Every related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  every?: SubsidiaryControlChangeFilter | null | undefined;
-  /** No related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  none?: SubsidiaryControlChangeFilter | null | undefined;
-  /** Some related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
-  some?: SubsidiaryControlChangeFilter | null | undefined;
-};
-
 /** A filter to be used against many `Supplier` object types. All fields are combined with a logical ‘and.’ */
 export type UserToManySupplierFilter = {
   /** Every related `Supplier` matches the filter criteria. All fields are combined with a logical ‘and.’ */
@@ -3403,6 +2967,11 @@ export type FindFilesByHashesQueryVariables = Exact<{
 
 
 export type FindFilesByHashesQuery = { findFilesByHashes: { nodes: Array<{ id: string, name: string, sha256: string, attachedTo: { nodes: Array<{ kind: string | null, recordId: string | null } | null> } } | null> } | null };
+
+export type CountriesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CountriesQuery = { allCountries: { nodes: Array<{ code: string, nameEn: string, nameRu: string } | null> } | null };
 
 export type SearchClientsQueryVariables = Exact<{
   filter?: ClientFilter | null | undefined;
@@ -3465,16 +3034,6 @@ export type SearchUsersQueryVariables = Exact<{
 
 export type SearchUsersQuery = { allUsers: { nodes: Array<{ id: string, displayName: string | null, username: string | null } | null> } | null };
 
-export type AuditLogQueryVariables = Exact<{
-  first: number;
-  offset: number;
-  orderBy?: Array<AuditTrailOrderBy> | AuditTrailOrderBy | null | undefined;
-  filter?: AuditTrailFilter | null | undefined;
-}>;
-
-
-export type AuditLogQuery = { allAuditTrails: { totalCount: number, nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userId: string | null, userName: string | null, userRole: string | null, userNames: unknown, referenceNames: unknown, subsidiaryName: string | null, rowData: unknown } | null> } | null };
-
 export type AllClientsQueryVariables = Exact<{
   first: number;
   offset: number;
@@ -3483,7 +3042,7 @@ export type AllClientsQueryVariables = Exact<{
 }>;
 
 
-export type AllClientsQuery = { allClients: { totalCount: number, nodes: Array<{ id: string, legalName: string, shortName: string | null, country: string | null, taxId: string | null, taxReasonCode: string | null, registrationNumber: string | null, legalForm: string | null, registeredAddress: string | null, primaryActivityCode: string | null, orgStatus: string | null, ceoFullName: string | null, ceoPosition: string | null, createdAt: string } | null> } | null };
+export type AllClientsQuery = { allClients: { totalCount: number, nodes: Array<{ id: string, isArchived: boolean, legalName: string, shortName: string | null, country: string | null, taxId: string | null, taxReasonCode: string | null, registrationNumber: string | null, legalForm: string | null, registeredAddress: string | null, primaryActivityCode: string | null, orgStatus: string | null, ceoFullName: string | null, ceoPosition: string | null, createdAt: string } | null> } | null };
 
 export type CreateClientMutationVariables = Exact<{
   client: ClientInput;
@@ -3499,6 +3058,23 @@ export type DeleteClientMutationVariables = Exact<{
 
 export type DeleteClientMutation = { deleteClientById: { client: { id: string } | null } | null };
 
+export type ImportReferenceDataMutationVariables = Exact<{
+  kind: string;
+  rows: unknown;
+  dryRun: boolean;
+}>;
+
+
+export type ImportReferenceDataMutation = { importReferenceData: { result: Array<{ line: number | null, code: string | null, message: string | null } | null> | null } | null };
+
+export type RecordDependentRowsQueryVariables = Exact<{
+  tableName: string;
+  id: string;
+}>;
+
+
+export type RecordDependentRowsQuery = { recordDependentRows: { nodes: Array<{ tableName: string | null, id: string | null, label: string | null } | null> } | null };
+
 export type RecordDependentsQueryVariables = Exact<{
   tableName: string;
   id: string;
@@ -3509,6 +3085,7 @@ export type RecordDependentsQuery = { recordDependents: { nodes: Array<{ tableNa
 
 export type SimilarCompaniesBeforeCreateQueryVariables = Exact<{
   name: string;
+  taxId?: string | null | undefined;
 }>;
 
 
@@ -3530,7 +3107,7 @@ export type AllCostTypesQueryVariables = Exact<{
 }>;
 
 
-export type AllCostTypesQuery = { allCostTypes: { totalCount: number, nodes: Array<{ id: string, name: string, createdAt: string } | null> } | null };
+export type AllCostTypesQuery = { allCostTypes: { totalCount: number, nodes: Array<{ id: string, isArchived: boolean, name: string, createdAt: string } | null> } | null };
 
 export type CreateCostTypeMutationVariables = Exact<{
   name: string;
@@ -3545,6 +3122,14 @@ export type DeleteCostTypeMutationVariables = Exact<{
 
 
 export type DeleteCostTypeMutation = { deleteCostTypeById: { costType: { id: string } | null } | null };
+
+export type SetCostTypeArchivedMutationVariables = Exact<{
+  id: string;
+  isArchived: boolean;
+}>;
+
+
+export type SetCostTypeArchivedMutation = { updateCostTypeById: { costType: { id: string, isArchived: boolean } | null } | null };
 
 export type UpdateCostTypeMutationVariables = Exact<{
   id: string;
@@ -3612,7 +3197,7 @@ export type AllProjectsQueryVariables = Exact<{
 }>;
 
 
-export type AllProjectsQuery = { allProjects: { totalCount: number, nodes: Array<{ id: string, name: string, accessKey: string, createdAt: string } | null> } | null };
+export type AllProjectsQuery = { allProjects: { totalCount: number, nodes: Array<{ id: string, isArchived: boolean, name: string, accessKey: string, createdAt: string } | null> } | null };
 
 export type CreateProjectMutationVariables = Exact<{
   name: string;
@@ -3628,6 +3213,14 @@ export type DeleteProjectMutationVariables = Exact<{
 
 
 export type DeleteProjectMutation = { deleteProjectById: { project: { id: string } | null } | null };
+
+export type SetProjectArchivedMutationVariables = Exact<{
+  id: string;
+  isArchived: boolean;
+}>;
+
+
+export type SetProjectArchivedMutation = { updateProjectById: { project: { id: string, isArchived: boolean } | null } | null };
 
 export type UpdateProjectMutationVariables = Exact<{
   id: string;
@@ -3693,7 +3286,7 @@ export type AllServicesQueryVariables = Exact<{
 }>;
 
 
-export type AllServicesQuery = { allServices: { totalCount: number, nodes: Array<{ id: string, name: string, createdAt: string } | null> } | null };
+export type AllServicesQuery = { allServices: { totalCount: number, nodes: Array<{ id: string, isArchived: boolean, name: string, createdAt: string } | null> } | null };
 
 export type CreateServiceMutationVariables = Exact<{
   name: string;
@@ -3708,6 +3301,14 @@ export type DeleteServiceMutationVariables = Exact<{
 
 
 export type DeleteServiceMutation = { deleteServiceById: { service: { id: string } | null } | null };
+
+export type SetServiceArchivedMutationVariables = Exact<{
+  id: string;
+  isArchived: boolean;
+}>;
+
+
+export type SetServiceArchivedMutation = { updateServiceById: { service: { id: string, isArchived: boolean } | null } | null };
 
 export type UpdateServiceMutationVariables = Exact<{
   id: string;
@@ -3750,7 +3351,7 @@ export type AllSuppliersQueryVariables = Exact<{
 }>;
 
 
-export type AllSuppliersQuery = { allSuppliers: { totalCount: number, nodes: Array<{ id: string, legalName: string, shortName: string | null, country: string, createdAt: string, user: { id: string, username: string | null, displayName: string | null } | null } | null> } | null };
+export type AllSuppliersQuery = { allSuppliers: { totalCount: number, nodes: Array<{ id: string, isArchived: boolean, legalName: string, shortName: string | null, country: string, taxId: string | null, createdAt: string, user: { id: string, username: string | null, displayName: string | null } | null } | null> } | null };
 
 export type CreateSupplierMutationVariables = Exact<{
   supplier: SupplierInput;
@@ -3843,136 +3444,6 @@ export type ReportProjectsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ReportProjectsQuery = { reportProjects: { nodes: Array<{ id: string | null, name: string | null } | null> } | null };
 
-export type AcceptBankMatchMutationVariables = Exact<{
-  lineId: string;
-  allocations: Array<BankAllocationInput | null | undefined> | BankAllocationInput;
-}>;
-
-
-export type AcceptBankMatchMutation = { acceptBankMatch: { result: { id: string, status: string } | null } | null };
-
-export type AcceptHighConfidenceMatchesMutationVariables = Exact<{
-  statementId: string;
-}>;
-
-
-export type AcceptHighConfidenceMatchesMutation = { acceptHighConfidenceMatches: { result: Array<{ id: string, status: string } | null> | null } | null };
-
-export type AllBankAccountsQueryVariables = Exact<{
-  first: number;
-  offset: number;
-  orderBy?: Array<BankAccountOrderBy> | BankAccountOrderBy | null | undefined;
-  filter?: BankAccountFilter | null | undefined;
-}>;
-
-
-export type AllBankAccountsQuery = { allBankAccounts: { totalCount: number, nodes: Array<{ id: string, name: string, iban: string | null, accountNumber: string | null, bic: string | null, currency: string, subsidiaryId: string, createdAt: string, subsidiary: { id: string, legalName: string, shortName: string | null } | null } | null> } | null };
-
-export type BankAccountOptionsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type BankAccountOptionsQuery = { allBankAccounts: { nodes: Array<{ id: string, name: string, iban: string | null, accountNumber: string | null, currency: string, csvMapping: unknown, subsidiary: { id: string, shortName: string | null, legalName: string } | null } | null> } | null };
-
-export type BankLineDetailsQueryVariables = Exact<{
-  id: string;
-}>;
-
-
-export type BankLineDetailsQuery = { bankStatementLineById: { id: string, amount: string, matchedAmount: string, currency: string, valueDate: string, counterpartyName: string | null, remittance: string | null, status: string, suggestions: { nodes: Array<{ kind: string | null, invoiceId: number | null, billId: number | null, number: string | null, partyName: string | null, remaining: string | null, currency: string | null, dueDate: string | null, score: number | null, confidence: string | null, amountMatches: boolean | null, numberMatches: boolean | null, partyMatches: boolean | null } | null> }, paymentCandidates: { nodes: Array<{ id: string, amount: string, currency: string, paymentDate: string, reference: string | null } | null> }, bankLinePaymentsByLineId: { nodes: Array<{ id: string, created: boolean, recordLabel: string | null, payment: { id: string, amount: string, currency: string, reference: string | null } | null } | null> } } | null };
-
-export type BankLinesQueryVariables = Exact<{
-  first: number;
-  offset: number;
-  orderBy?: Array<BankStatementLineOrderBy> | BankStatementLineOrderBy | null | undefined;
-  filter?: BankStatementLineFilter | null | undefined;
-}>;
-
-
-export type BankLinesQuery = { allBankStatementLines: { totalCount: number, nodes: Array<{ id: string, position: number, bookingDate: string, valueDate: string, amount: string, currency: string, counterpartyName: string | null, counterpartyIban: string | null, remittance: string | null, bankReference: string | null, status: string, matchedAmount: string, ignoreNote: string | null, suggestionConfidence: string | null, availableActions: Array<string | null> | null, suggestedInvoice: { id: number, invoiceRef: string } | null, suggestedBill: { id: number, invoiceRef: string | null, name: string } | null } | null> } | null };
-
-export type BankLinesToMatchQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type BankLinesToMatchQuery = { bankLinesToMatchCount: number | null };
-
-export type BankReconciliationQueryVariables = Exact<{
-  bankAccountId: string;
-  fromDate: string;
-  toDate: string;
-  first: number;
-  offset: number;
-}>;
-
-
-export type BankReconciliationQuery = { bankReconciliation: { currency: string | null, openingBalance: string | null, closingBalance: string | null, statementTotal: string | null, matchedTotal: string | null, ignoredTotal: string | null, unmatchedTotal: string | null, unmatchedCount: number | null, unseenPaymentsTotal: string | null, unseenPaymentsCount: number | null } | null, bankUnseenPayments: { totalCount: number, nodes: Array<{ id: string, amount: string, currency: string, paymentDate: string, reference: string | null } | null> } | null };
-
-export type BankStatementsQueryVariables = Exact<{
-  bankAccountId: string;
-}>;
-
-
-export type BankStatementsQuery = { allBankStatements: { nodes: Array<{ id: string, format: string, statementRef: string, fromDate: string, toDate: string, openingBalance: string, closingBalance: string, currency: string, lineCount: number, fileId: string | null, importedAt: string, availableActions: Array<string | null> | null } | null> } | null };
-
-export type CreateBankAccountMutationVariables = Exact<{
-  bankAccount: BankAccountInput;
-}>;
-
-
-export type CreateBankAccountMutation = { createBankAccount: { bankAccount: { id: string } | null } | null };
-
-export type DeleteBankAccountMutationVariables = Exact<{
-  id: string;
-}>;
-
-
-export type DeleteBankAccountMutation = { deleteBankAccountById: { bankAccount: { id: string } | null } | null };
-
-export type FindBankLineRecordsQueryVariables = Exact<{
-  id: string;
-  search: string;
-}>;
-
-
-export type FindBankLineRecordsQuery = { bankStatementLineById: { id: string, findRecords: { nodes: Array<{ kind: string | null, invoiceId: number | null, billId: number | null, number: string | null, partyName: string | null, remaining: string | null, currency: string | null, dueDate: string | null, score: number | null, confidence: string | null, amountMatches: boolean | null, numberMatches: boolean | null, partyMatches: boolean | null } | null> } } | null };
-
-export type IgnoreBankLineMutationVariables = Exact<{
-  lineId: string;
-  note: string;
-}>;
-
-
-export type IgnoreBankLineMutation = { ignoreBankLine: { result: { id: string, status: string } | null } | null };
-
-export type LinkBankLinePaymentMutationVariables = Exact<{
-  lineId: string;
-  paymentId: string;
-}>;
-
-
-export type LinkBankLinePaymentMutation = { linkBankLinePayment: { result: { id: string, status: string } | null } | null };
-
-export type PaymentsByReferenceQueryVariables = Exact<{
-  reference: string;
-}>;
-
-
-export type PaymentsByReferenceQuery = { allPayments: { nodes: Array<{ id: string, amount: string, currency: string, paymentDate: string, reference: string | null, bankLineId: string | null } | null> } | null };
-
-export type UndoBankMatchMutationVariables = Exact<{
-  lineId: string;
-}>;
-
-
-export type UndoBankMatchMutation = { undoBankMatch: { result: { id: string, status: string } | null } | null };
-
-export type UpdateBankAccountMutationVariables = Exact<{
-  id: string;
-  patch: BankAccountPatch;
-}>;
-
-
-export type UpdateBankAccountMutation = { updateBankAccountById: { bankAccount: { id: string } | null } | null };
-
 export type AddBillFilesMutationVariables = Exact<{
   billId: number;
   fileIds: Array<string | null | undefined> | string;
@@ -3996,7 +3467,7 @@ export type BillDetailsQueryVariables = Exact<{
 }>;
 
 
-export type BillDetailsQuery = { billById: { id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, vatAmount: string | null, amountWVat: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, invoiceRef: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, lockedThrough: string | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string, size: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null, costs: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, status: CostStatus, project: { id: string, name: string } | null } | null> }, billsPayments: { nodes: Array<{ id: string, payment: { id: string, amount: string, amountUsd: string | null, currency: string, paymentDate: string, paymentMethod: PaymentMethod, reference: string | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null } | null } | null> }, billsFiles: { nodes: Array<{ id: string, file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown, rowData: unknown } | null> } } | null };
+export type BillDetailsQuery = { billById: { id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, vatAmount: string | null, amountWVat: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, invoiceRef: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string, size: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null, costs: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, status: CostStatus, project: { id: string, name: string } | null } | null> }, billsPayments: { nodes: Array<{ id: string, payment: { id: string, amount: string, amountUsd: string | null, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { id: string, firstName: string, lastName: string } | null } | null } | null> }, billsFiles: { nodes: Array<{ id: string, file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
 
 export type BillableCostsQueryVariables = Exact<{
   first: number;
@@ -4169,7 +3640,7 @@ export type AllDocumentsQueryVariables = Exact<{
 }>;
 
 
-export type AllDocumentsQuery = { allDocuments: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, contractReference: string | null, parentName: string | null, isDeleted: boolean, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, documentsFiles: { totalCount: number } } | null> } | null };
+export type AllDocumentsQuery = { allDocuments: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, contractNumber: string | null, status: ContractStatus | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, contractReference: string | null, parentName: string | null, isDeleted: boolean, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, documentsFiles: { totalCount: number } } | null> } | null };
 
 export type CandidateDocumentsQueryVariables = Exact<{
   search: string;
@@ -4178,11 +3649,6 @@ export type CandidateDocumentsQueryVariables = Exact<{
 
 
 export type CandidateDocumentsQuery = { allDocuments: { nodes: Array<{ id: string, name: string, type: DocumentType, parentName: string | null } | null> } | null };
-
-export type ContractsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type ContractsQuery = { contracts: { nodes: Array<{ id: string, name: string } | null> } | null };
 
 export type CreateDocumentMutationVariables = Exact<{
   document: DocumentInput;
@@ -4196,13 +3662,25 @@ export type DocumentDetailsQueryVariables = Exact<{
 }>;
 
 
-export type DocumentDetailsQuery = { documentById: { id: string, name: string, type: DocumentType, description: string | null, comments: string | null, email: string | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, expirationConditions: string | null, expirationExtendsContract: boolean, isDeleted: boolean, createdAt: string, updatedAt: string, canEdit: boolean | null, canDelete: boolean | null, contractorId: string | null, principalId: string | null, clientId: string | null, serviceId: string | null, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, parent: { id: string, name: string, type: DocumentType } | null, children: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null } | null> }, documentsFiles: { nodes: Array<{ id: string, fileId: string, uploadedAt: string, userByUploadedBy: { id: string, firstName: string, lastName: string } | null, file: { id: string, name: string, contentType: string, size: string } | null } | null> }, documentReaders: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, documentEditors: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown, rowData: unknown } | null> } } | null };
+export type DocumentDetailsQuery = { documentById: { id: string, name: string, type: DocumentType, description: string | null, comments: string | null, email: string | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, expirationConditions: string | null, expirationExtendsContract: boolean, isDeleted: boolean, createdAt: string, updatedAt: string, canEdit: boolean | null, canDelete: boolean | null, availableActions: Array<string | null> | null, contractNumber: string | null, terminatedOn: string | null, status: ContractStatus | null, contractorId: string | null, principalId: string | null, clientId: string | null, serviceId: string | null, subsidiariesByLinkedDocumentId: { nodes: Array<{ id: string, legalName: string } | null> }, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, parent: { id: string, name: string, type: DocumentType, contractNumber: string | null } | null, children: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null, isDeleted: boolean, status: ContractStatus | null } | null> }, documentsFiles: { nodes: Array<{ id: string, fileId: string, uploadedAt: string, userByUploadedBy: { id: string, firstName: string, lastName: string } | null, file: { id: string, name: string, contentType: string, size: string } | null } | null> }, documentReaders: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, documentEditors: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
+
+export type DocumentParentCandidatesQueryVariables = Exact<{
+  childType: string;
+  contractorId?: string | null | undefined;
+  principalId?: string | null | undefined;
+  search?: string | null | undefined;
+  documentId?: string | null | undefined;
+}>;
+
+
+export type DocumentParentCandidatesQuery = { documentParentCandidates: { nodes: Array<{ id: string, name: string, contractNumber: string | null, contractor: { id: string, legalName: string } | null } | null> } | null };
 
 export type EditDocumentMutationVariables = Exact<{
   id: string;
   data: unknown;
   connectIds?: Array<string | null | undefined> | string | null | undefined;
   disconnectIds?: Array<string | null | undefined> | string | null | undefined;
+  moveIds?: Array<string | null | undefined> | string | null | undefined;
 }>;
 
 
@@ -4288,7 +3766,7 @@ export type AllInvoicesQueryVariables = Exact<{
 }>;
 
 
-export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, hiddenCostCount: number | null, visibleAmountWVat: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, createdByName: string | null, validatedByName: string | null, closedByName: string | null, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null } | null> } | null };
+export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, createdByName: string | null, validatedByName: string | null, closedByName: string | null, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null } | null> } | null };
 
 export type ApproveInvoiceCostMutationVariables = Exact<{
   costId: number;
@@ -4321,15 +3799,6 @@ export type CloseInvoicesAsPaidMutationVariables = Exact<{
 
 
 export type CloseInvoicesAsPaidMutation = { closeInvoicesAsPaid: { result: Array<{ id: number } | null> | null } | null };
-
-export type CloseInvoicesAsPaidPreviewMutationVariables = Exact<{
-  ids: Array<number | null | undefined> | number;
-  finalPaymentMethod?: PaymentMethod | null | undefined;
-  finalPaymentDate?: string | null | undefined;
-}>;
-
-
-export type CloseInvoicesAsPaidPreviewMutation = { closeInvoicesAsPaidPreview: { result: Array<{ invoiceId: number | null, invoiceRef: string | null, currency: string | null, amountWVat: string | null, finalPayment: string | null, refusalCode: string | null, refusalMessage: string | null, status: string | null, isDeleted: boolean | null } | null> | null } | null };
 
 export type CreateInvoiceCostMutationVariables = Exact<{
   cost: CostInput;
@@ -4391,7 +3860,7 @@ export type InvoiceDetailsQueryVariables = Exact<{
 }>;
 
 
-export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, lockedThrough: string | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, hiddenCostCount: number | null, visibleAmountWVat: string | null, visibleAmountUsdWVat: string | null, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, approvalsNeeded: number | null, firstApprovedByName: string | null, approvedByName: string | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, reference: string | null, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown, rowData: unknown } | null> } } | null };
+export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { displayName: string | null } | null } | null> } } | null };
 
 export type OpenInvoiceMutationVariables = Exact<{
   invoiceId: number;
@@ -4674,28 +4143,12 @@ export type LinkSubsidiaryDocumentMutationVariables = Exact<{
 
 export type LinkSubsidiaryDocumentMutation = { updateSubsidiaryById: { subsidiary: { id: string, linkedDocumentId: string | null } | null } | null };
 
-export type SetSubsidiaryControlsMutationVariables = Exact<{
-  id: string;
-  approvalLimitUsd?: string | null | undefined;
-  lockDate?: string | null | undefined;
-}>;
-
-
-export type SetSubsidiaryControlsMutation = { setSubsidiaryControls: { result: { id: string, approvalLimitUsd: string | null, lockDate: string | null } | null } | null };
-
 export type SimilarCompaniesQueryVariables = Exact<{
   name: string;
 }>;
 
 
 export type SimilarCompaniesQuery = { similarCompanies: { nodes: Array<{ id: string | null, legalName: string | null, shortName: string | null, type: string | null } | null> } | null };
-
-export type SubsidiaryControlsQueryVariables = Exact<{
-  id: string;
-}>;
-
-
-export type SubsidiaryControlsQuery = { subsidiaryById: { id: string, approvalLimitUsd: string | null, lockDate: string | null, subsidiaryControlChanges: { nodes: Array<{ id: string, control: string, oldValue: string | null, newValue: string | null, createdAt: string, userRole: string | null, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
 
 export type SubsidiaryDetailsQueryVariables = Exact<{
   id: string;
@@ -4740,6 +4193,17 @@ export const FindFilesByHashesDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"feeb4a489818e9f16f23ce905ac1a99473b114739107b14fe24f18f01fbb733c"}) as unknown as TypedDocumentString<FindFilesByHashesQuery, FindFilesByHashesQueryVariables>;
+export const CountriesDocument = new TypedDocumentString(`
+    query Countries {
+  allCountries(orderBy: [CODE_ASC]) {
+    nodes {
+      code
+      nameEn
+      nameRu
+    }
+  }
+}
+    `, {"hash":"c267568411786c4489861d7b49a54c0330a0716ed263d999d36b1c12644643ec"}) as unknown as TypedDocumentString<CountriesQuery, CountriesQueryVariables>;
 export const SearchClientsDocument = new TypedDocumentString(`
     query SearchClients($filter: ClientFilter) {
   allClients(first: 20, filter: $filter, orderBy: [LEGAL_NAME_ASC]) {
@@ -4835,40 +4299,13 @@ export const SearchUsersDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"7ad9c58450bb30e036384a5f5745a0cb93d4c7294518f7db8c66fa34d90e7bbd"}) as unknown as TypedDocumentString<SearchUsersQuery, SearchUsersQueryVariables>;
-export const AuditLogDocument = new TypedDocumentString(`
-    query AuditLog($first: Int!, $offset: Int!, $orderBy: [AuditTrailOrderBy!], $filter: AuditTrailFilter) {
-  allAuditTrails(
-    first: $first
-    offset: $offset
-    orderBy: $orderBy
-    filter: $filter
-  ) {
-    totalCount: cappedCount
-    nodes {
-      id
-      tableName
-      recordId
-      action
-      event
-      changes
-      rowData: summary
-      createdAt
-      userId
-      userName
-      userRole
-      userNames
-      referenceNames
-      subsidiaryName
-    }
-  }
-}
-    `, {"hash":"b623f8f4afe24cadf5fe1dd696acc8513ac26f824432ac99540ec2158fb9c948"}) as unknown as TypedDocumentString<AuditLogQuery, AuditLogQueryVariables>;
 export const AllClientsDocument = new TypedDocumentString(`
     query AllClients($first: Int!, $offset: Int!, $orderBy: [ClientOrderBy!], $filter: ClientFilter) {
   allClients(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
     totalCount: cappedCount
     nodes {
       id
+      isArchived
       legalName
       shortName
       country
@@ -4885,7 +4322,7 @@ export const AllClientsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"a5cab39bcd4d2d03d4b36fd75337efb51d8067a446fd4e45afa48ae47b350c79"}) as unknown as TypedDocumentString<AllClientsQuery, AllClientsQueryVariables>;
+    `, {"hash":"552e8952e7ae5a12ee343273d034a1d3466a7d488c55ace3c76908fa4a51b784"}) as unknown as TypedDocumentString<AllClientsQuery, AllClientsQueryVariables>;
 export const CreateClientDocument = new TypedDocumentString(`
     mutation CreateClient($client: ClientInput!) {
   createClient(input: {client: $client}) {
@@ -4904,6 +4341,28 @@ export const DeleteClientDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"aae014a99cda022e9cc685036429582dfc3d4815b3e90170d0e5109f393f93f0"}) as unknown as TypedDocumentString<DeleteClientMutation, DeleteClientMutationVariables>;
+export const ImportReferenceDataDocument = new TypedDocumentString(`
+    mutation ImportReferenceData($kind: String!, $rows: JSON!, $dryRun: Boolean!) {
+  importReferenceData(input: {kind: $kind, rows: $rows, dryRun: $dryRun}) {
+    result {
+      line
+      code
+      message
+    }
+  }
+}
+    `, {"hash":"fce17ebbd67e7cd87b8edf2882005859e1520195dc72ce401a96ca3fa48bef4a"}) as unknown as TypedDocumentString<ImportReferenceDataMutation, ImportReferenceDataMutationVariables>;
+export const RecordDependentRowsDocument = new TypedDocumentString(`
+    query RecordDependentRows($tableName: String!, $id: UUID!) {
+  recordDependentRows(tableName: $tableName, id: $id) {
+    nodes {
+      tableName
+      id
+      label
+    }
+  }
+}
+    `, {"hash":"b1308aa94dd4b533e1e31e355463af5a071d5f0f737bc217429eafbe937f7460"}) as unknown as TypedDocumentString<RecordDependentRowsQuery, RecordDependentRowsQueryVariables>;
 export const RecordDependentsDocument = new TypedDocumentString(`
     query RecordDependents($tableName: String!, $id: UUID!) {
   recordDependents(tableName: $tableName, id: $id) {
@@ -4915,8 +4374,8 @@ export const RecordDependentsDocument = new TypedDocumentString(`
 }
     `, {"hash":"407402667b515beb8904bb3128ed64fc2e6187834a4ad2316bcadf990983f3d1"}) as unknown as TypedDocumentString<RecordDependentsQuery, RecordDependentsQueryVariables>;
 export const SimilarCompaniesBeforeCreateDocument = new TypedDocumentString(`
-    query SimilarCompaniesBeforeCreate($name: String!) {
-  similarCompanies(name: $name) {
+    query SimilarCompaniesBeforeCreate($name: String!, $taxId: String) {
+  similarCompanies(name: $name, taxId: $taxId) {
     nodes {
       id
       type
@@ -4925,7 +4384,7 @@ export const SimilarCompaniesBeforeCreateDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"5829f86990db5a2a46b2c1846e9256e091c5d3084d44ee37e18c9c530a341325"}) as unknown as TypedDocumentString<SimilarCompaniesBeforeCreateQuery, SimilarCompaniesBeforeCreateQueryVariables>;
+    `, {"hash":"56d903ee268606f62e7544e354438ba921963ac4e8decf4e9ae46a7c1582e1dd"}) as unknown as TypedDocumentString<SimilarCompaniesBeforeCreateQuery, SimilarCompaniesBeforeCreateQueryVariables>;
 export const UpdateClientDocument = new TypedDocumentString(`
     mutation UpdateClient($id: UUID!, $patch: ClientPatch!) {
   updateClientById(input: {id: $id, patch: $patch}) {
@@ -4941,12 +4400,13 @@ export const AllCostTypesDocument = new TypedDocumentString(`
     totalCount: cappedCount
     nodes {
       id
+      isArchived
       name
       createdAt
     }
   }
 }
-    `, {"hash":"2c89bad75f31972d8cc3c4f34cb4d903a070ee9f5fba5056685c84c7039530f8"}) as unknown as TypedDocumentString<AllCostTypesQuery, AllCostTypesQueryVariables>;
+    `, {"hash":"db284bf0c8927103ba9c694d59ca7256339d6aefc521934690be71f58c31c06b"}) as unknown as TypedDocumentString<AllCostTypesQuery, AllCostTypesQueryVariables>;
 export const CreateCostTypeDocument = new TypedDocumentString(`
     mutation CreateCostType($name: String!) {
   createCostType(input: {costType: {name: $name}}) {
@@ -4965,6 +4425,16 @@ export const DeleteCostTypeDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"6f28b4835bbf382519c9bde267f26157853ba6eea51234e5cfafde27b28acb58"}) as unknown as TypedDocumentString<DeleteCostTypeMutation, DeleteCostTypeMutationVariables>;
+export const SetCostTypeArchivedDocument = new TypedDocumentString(`
+    mutation SetCostTypeArchived($id: UUID!, $isArchived: Boolean!) {
+  updateCostTypeById(input: {id: $id, patch: {isArchived: $isArchived}}) {
+    costType {
+      id
+      isArchived
+    }
+  }
+}
+    `, {"hash":"f5ea144a2d19ca880e35e760c1f72c8ef9cc0608dd12c9409cc42d9bb62f324b"}) as unknown as TypedDocumentString<SetCostTypeArchivedMutation, SetCostTypeArchivedMutationVariables>;
 export const UpdateCostTypeDocument = new TypedDocumentString(`
     mutation UpdateCostType($id: UUID!, $name: String!) {
   updateCostTypeById(input: {id: $id, patch: {name: $name}}) {
@@ -5049,13 +4519,14 @@ export const AllProjectsDocument = new TypedDocumentString(`
     totalCount: cappedCount
     nodes {
       id
+      isArchived
       name
       accessKey
       createdAt
     }
   }
 }
-    `, {"hash":"ef481e6cad18d83672f9bab73f868a55226820abdd61f89fc3cf087619bf77b4"}) as unknown as TypedDocumentString<AllProjectsQuery, AllProjectsQueryVariables>;
+    `, {"hash":"cb1ca1228134c6a59f28ec0dfaf07ff4c3f38e7e0097140781c77ea138aaba6e"}) as unknown as TypedDocumentString<AllProjectsQuery, AllProjectsQueryVariables>;
 export const CreateProjectDocument = new TypedDocumentString(`
     mutation CreateProject($name: String!, $accessKey: String!) {
   createProject(input: {project: {name: $name, accessKey: $accessKey}}) {
@@ -5074,6 +4545,16 @@ export const DeleteProjectDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"9b1997c2277e778cfb77ef5915962f04b74982c77e41e9ef67e67abd563f3d53"}) as unknown as TypedDocumentString<DeleteProjectMutation, DeleteProjectMutationVariables>;
+export const SetProjectArchivedDocument = new TypedDocumentString(`
+    mutation SetProjectArchived($id: UUID!, $isArchived: Boolean!) {
+  updateProjectById(input: {id: $id, patch: {isArchived: $isArchived}}) {
+    project {
+      id
+      isArchived
+    }
+  }
+}
+    `, {"hash":"e7563f3fa0994195608f802aaf1a306c04d4edc96eb41e01b31afc330f360a05"}) as unknown as TypedDocumentString<SetProjectArchivedMutation, SetProjectArchivedMutationVariables>;
 export const UpdateProjectDocument = new TypedDocumentString(`
     mutation UpdateProject($id: UUID!, $name: String!, $accessKey: String!) {
   updateProjectById(input: {id: $id, patch: {name: $name, accessKey: $accessKey}}) {
@@ -5154,12 +4635,13 @@ export const AllServicesDocument = new TypedDocumentString(`
     totalCount: cappedCount
     nodes {
       id
+      isArchived
       name
       createdAt
     }
   }
 }
-    `, {"hash":"1ddf3d6f5b6215f5bc99dffaedadd13b2f24396d627de3bc3b332be8d15ddbff"}) as unknown as TypedDocumentString<AllServicesQuery, AllServicesQueryVariables>;
+    `, {"hash":"dc373e64da9f27c41eb279e228238e443decc6debcc79938902d82058c02339d"}) as unknown as TypedDocumentString<AllServicesQuery, AllServicesQueryVariables>;
 export const CreateServiceDocument = new TypedDocumentString(`
     mutation CreateService($name: String!) {
   createService(input: {service: {name: $name}}) {
@@ -5178,6 +4660,16 @@ export const DeleteServiceDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"12fe7339ce7d05cf563233bb4d14fdab7219592440be3f4546f5294d5f7161cf"}) as unknown as TypedDocumentString<DeleteServiceMutation, DeleteServiceMutationVariables>;
+export const SetServiceArchivedDocument = new TypedDocumentString(`
+    mutation SetServiceArchived($id: UUID!, $isArchived: Boolean!) {
+  updateServiceById(input: {id: $id, patch: {isArchived: $isArchived}}) {
+    service {
+      id
+      isArchived
+    }
+  }
+}
+    `, {"hash":"011c8cae182fdb934f3571aea8faeacfd4d8e8875c80034e13cfa36d26ec3b3c"}) as unknown as TypedDocumentString<SetServiceArchivedMutation, SetServiceArchivedMutationVariables>;
 export const UpdateServiceDocument = new TypedDocumentString(`
     mutation UpdateService($id: UUID!, $name: String!) {
   updateServiceById(input: {id: $id, patch: {name: $name}}) {
@@ -5230,9 +4722,11 @@ export const AllSuppliersDocument = new TypedDocumentString(`
     totalCount: cappedCount
     nodes {
       id
+      isArchived
       legalName
       shortName
       country
+      taxId
       createdAt
       user {
         id
@@ -5242,7 +4736,7 @@ export const AllSuppliersDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"52627475b03f422afc0ca589ccb3d2c790065af4c76d3fb8a0051735feec918d"}) as unknown as TypedDocumentString<AllSuppliersQuery, AllSuppliersQueryVariables>;
+    `, {"hash":"07a806b441eb51c393fab4c4adfb2682c4ead011e34d6264411bb4591799e41c"}) as unknown as TypedDocumentString<AllSuppliersQuery, AllSuppliersQueryVariables>;
 export const CreateSupplierDocument = new TypedDocumentString(`
     mutation CreateSupplier($supplier: SupplierInput!) {
   createSupplier(input: {supplier: $supplier}) {
@@ -5420,327 +4914,6 @@ export const ReportProjectsDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"455369a4e186a8e4f664e139b3451cfa593fb56b7f52e67d88ac8e4cfa90240d"}) as unknown as TypedDocumentString<ReportProjectsQuery, ReportProjectsQueryVariables>;
-export const AcceptBankMatchDocument = new TypedDocumentString(`
-    mutation AcceptBankMatch($lineId: UUID!, $allocations: [BankAllocationInput]!) {
-  acceptBankMatch(input: {lineId: $lineId, allocations: $allocations}) {
-    result {
-      id
-      status
-    }
-  }
-}
-    `, {"hash":"f105ce5237be12107e9202e69824926c89411d24199569a885a3c3b12dceb912"}) as unknown as TypedDocumentString<AcceptBankMatchMutation, AcceptBankMatchMutationVariables>;
-export const AcceptHighConfidenceMatchesDocument = new TypedDocumentString(`
-    mutation AcceptHighConfidenceMatches($statementId: UUID!) {
-  acceptHighConfidenceMatches(input: {statementId: $statementId}) {
-    result {
-      id
-      status
-    }
-  }
-}
-    `, {"hash":"17f7e316010c1773c162e08cce76787d829f61940e23c22475268e1dd169b13e"}) as unknown as TypedDocumentString<AcceptHighConfidenceMatchesMutation, AcceptHighConfidenceMatchesMutationVariables>;
-export const AllBankAccountsDocument = new TypedDocumentString(`
-    query AllBankAccounts($first: Int!, $offset: Int!, $orderBy: [BankAccountOrderBy!], $filter: BankAccountFilter) {
-  allBankAccounts(
-    first: $first
-    offset: $offset
-    orderBy: $orderBy
-    filter: $filter
-  ) {
-    totalCount: cappedCount
-    nodes {
-      id
-      name
-      iban
-      accountNumber
-      bic
-      currency
-      subsidiaryId
-      subsidiary {
-        id
-        legalName
-        shortName
-      }
-      createdAt
-    }
-  }
-}
-    `, {"hash":"3673318ec4fd5e3e130650d58ce05643ebe8050050095cc0a74045c393ae0b95"}) as unknown as TypedDocumentString<AllBankAccountsQuery, AllBankAccountsQueryVariables>;
-export const BankAccountOptionsDocument = new TypedDocumentString(`
-    query BankAccountOptions {
-  allBankAccounts(orderBy: [NAME_ASC], first: 100) {
-    nodes {
-      id
-      name
-      iban
-      accountNumber
-      currency
-      csvMapping
-      subsidiary {
-        id
-        shortName
-        legalName
-      }
-    }
-  }
-}
-    `, {"hash":"108e5387d4dcf2222a7694b442d964645e28f83808090cc8e5e2b3046db1a952"}) as unknown as TypedDocumentString<BankAccountOptionsQuery, BankAccountOptionsQueryVariables>;
-export const BankLineDetailsDocument = new TypedDocumentString(`
-    query BankLineDetails($id: UUID!) {
-  bankStatementLineById(id: $id) {
-    id
-    amount
-    matchedAmount
-    currency
-    valueDate
-    counterpartyName
-    remittance
-    status
-    suggestions {
-      nodes {
-        kind
-        invoiceId
-        billId
-        number
-        partyName
-        remaining
-        currency
-        dueDate
-        score
-        confidence
-        amountMatches
-        numberMatches
-        partyMatches
-      }
-    }
-    paymentCandidates {
-      nodes {
-        id
-        amount
-        currency
-        paymentDate
-        reference
-      }
-    }
-    bankLinePaymentsByLineId {
-      nodes {
-        id
-        created
-        recordLabel
-        payment {
-          id
-          amount
-          currency
-          reference
-        }
-      }
-    }
-  }
-}
-    `, {"hash":"3072bfc148bb1adda1d0d896e03598e63a91ce9fd9994b3e8bfe8e00b49f0f47"}) as unknown as TypedDocumentString<BankLineDetailsQuery, BankLineDetailsQueryVariables>;
-export const BankLinesDocument = new TypedDocumentString(`
-    query BankLines($first: Int!, $offset: Int!, $orderBy: [BankStatementLineOrderBy!], $filter: BankStatementLineFilter) {
-  allBankStatementLines(
-    first: $first
-    offset: $offset
-    orderBy: $orderBy
-    filter: $filter
-  ) {
-    totalCount: cappedCount
-    nodes {
-      id
-      position
-      bookingDate
-      valueDate
-      amount
-      currency
-      counterpartyName
-      counterpartyIban
-      remittance
-      bankReference
-      status
-      matchedAmount
-      ignoreNote
-      suggestionConfidence
-      suggestedInvoice {
-        id
-        invoiceRef
-      }
-      suggestedBill {
-        id
-        invoiceRef
-        name
-      }
-      availableActions
-    }
-  }
-}
-    `, {"hash":"4abbbbf851d9603e1081b5dce422e2acf1c25c338c9468f2e4c8707da966983b"}) as unknown as TypedDocumentString<BankLinesQuery, BankLinesQueryVariables>;
-export const BankLinesToMatchDocument = new TypedDocumentString(`
-    query BankLinesToMatch {
-  bankLinesToMatchCount
-}
-    `, {"hash":"c512d7f170b26a3f274ef88b53a4aebb8cefce5287876922571f1154ce6ad963"}) as unknown as TypedDocumentString<BankLinesToMatchQuery, BankLinesToMatchQueryVariables>;
-export const BankReconciliationDocument = new TypedDocumentString(`
-    query BankReconciliation($bankAccountId: UUID!, $fromDate: Date!, $toDate: Date!, $first: Int!, $offset: Int!) {
-  bankReconciliation(
-    bankAccountId: $bankAccountId
-    fromDate: $fromDate
-    toDate: $toDate
-  ) {
-    currency
-    openingBalance
-    closingBalance
-    statementTotal
-    matchedTotal
-    ignoredTotal
-    unmatchedTotal
-    unmatchedCount
-    unseenPaymentsTotal
-    unseenPaymentsCount
-  }
-  bankUnseenPayments(
-    bankAccountId: $bankAccountId
-    fromDate: $fromDate
-    toDate: $toDate
-    first: $first
-    offset: $offset
-  ) {
-    totalCount
-    nodes {
-      id
-      amount
-      currency
-      paymentDate
-      reference
-    }
-  }
-}
-    `, {"hash":"65f14b778b347341e3c2c253ba966f9a9cbb6a609766b68b6207ad43ff35c734"}) as unknown as TypedDocumentString<BankReconciliationQuery, BankReconciliationQueryVariables>;
-export const BankStatementsDocument = new TypedDocumentString(`
-    query BankStatements($bankAccountId: UUID!) {
-  allBankStatements(
-    condition: {bankAccountId: $bankAccountId}
-    orderBy: [TO_DATE_DESC]
-    first: 20
-  ) {
-    nodes {
-      id
-      format
-      statementRef
-      fromDate
-      toDate
-      openingBalance
-      closingBalance
-      currency
-      lineCount
-      fileId
-      importedAt
-      availableActions
-    }
-  }
-}
-    `, {"hash":"6791fc8ed188cdd9e65b12957f08973f5d3e77d6a910b965a7e1ed6b992ec039"}) as unknown as TypedDocumentString<BankStatementsQuery, BankStatementsQueryVariables>;
-export const CreateBankAccountDocument = new TypedDocumentString(`
-    mutation CreateBankAccount($bankAccount: BankAccountInput!) {
-  createBankAccount(input: {bankAccount: $bankAccount}) {
-    bankAccount {
-      id
-    }
-  }
-}
-    `, {"hash":"67f03ea6ffa879baee3f6407fc2225814975c16ba6e5bafa3bc3620d1831454e"}) as unknown as TypedDocumentString<CreateBankAccountMutation, CreateBankAccountMutationVariables>;
-export const DeleteBankAccountDocument = new TypedDocumentString(`
-    mutation DeleteBankAccount($id: UUID!) {
-  deleteBankAccountById(input: {id: $id}) {
-    bankAccount {
-      id
-    }
-  }
-}
-    `, {"hash":"ac5fc887dbb9c3107918c8953c4830620e7790172ad51846de0d933c0603f14e"}) as unknown as TypedDocumentString<DeleteBankAccountMutation, DeleteBankAccountMutationVariables>;
-export const FindBankLineRecordsDocument = new TypedDocumentString(`
-    query FindBankLineRecords($id: UUID!, $search: String!) {
-  bankStatementLineById(id: $id) {
-    id
-    findRecords(search: $search) {
-      nodes {
-        kind
-        invoiceId
-        billId
-        number
-        partyName
-        remaining
-        currency
-        dueDate
-        score
-        confidence
-        amountMatches
-        numberMatches
-        partyMatches
-      }
-    }
-  }
-}
-    `, {"hash":"30071c6f5d7d8723f4b6cb15df054253364d4240f1173830160de99ba4506419"}) as unknown as TypedDocumentString<FindBankLineRecordsQuery, FindBankLineRecordsQueryVariables>;
-export const IgnoreBankLineDocument = new TypedDocumentString(`
-    mutation IgnoreBankLine($lineId: UUID!, $note: String!) {
-  ignoreBankLine(input: {lineId: $lineId, note: $note}) {
-    result {
-      id
-      status
-    }
-  }
-}
-    `, {"hash":"649bf4e124e94a3ad69bcdfe8e28b1e1df7f1c6236396319fbbeb1f8d002c8d3"}) as unknown as TypedDocumentString<IgnoreBankLineMutation, IgnoreBankLineMutationVariables>;
-export const LinkBankLinePaymentDocument = new TypedDocumentString(`
-    mutation LinkBankLinePayment($lineId: UUID!, $paymentId: UUID!) {
-  linkBankLinePayment(input: {lineId: $lineId, paymentId: $paymentId}) {
-    result {
-      id
-      status
-    }
-  }
-}
-    `, {"hash":"c40e13f606e73db8fbbb71cfecfe3dbcc1f4a6db9172b4bcafb38c518ae58441"}) as unknown as TypedDocumentString<LinkBankLinePaymentMutation, LinkBankLinePaymentMutationVariables>;
-export const PaymentsByReferenceDocument = new TypedDocumentString(`
-    query PaymentsByReference($reference: String!) {
-  allPayments(
-    filter: {reference: {includesInsensitive: $reference}}
-    orderBy: [PAYMENT_DATE_DESC]
-    first: 10
-  ) {
-    nodes {
-      id
-      amount
-      currency
-      paymentDate
-      reference
-      bankLineId
-    }
-  }
-}
-    `, {"hash":"c591450ed89e8c064d91d84cc9f46913a5ade9729af59b0ace40fbf85af210ab"}) as unknown as TypedDocumentString<PaymentsByReferenceQuery, PaymentsByReferenceQueryVariables>;
-export const UndoBankMatchDocument = new TypedDocumentString(`
-    mutation UndoBankMatch($lineId: UUID!) {
-  undoBankMatch(input: {lineId: $lineId}) {
-    result {
-      id
-      status
-    }
-  }
-}
-    `, {"hash":"8d5e3fa5366f6236960c63659b240fec57dc6ea67cd3075c90fc98e6aeb08536"}) as unknown as TypedDocumentString<UndoBankMatchMutation, UndoBankMatchMutationVariables>;
-export const UpdateBankAccountDocument = new TypedDocumentString(`
-    mutation UpdateBankAccount($id: UUID!, $patch: BankAccountPatch!) {
-  updateBankAccountById(input: {id: $id, patch: $patch}) {
-    bankAccount {
-      id
-    }
-  }
-}
-    `, {"hash":"815f60fe863ec753eed119b6b141d50a43a5d13e1a0e6dadfc61c3b9fbc7a77e"}) as unknown as TypedDocumentString<UpdateBankAccountMutation, UpdateBankAccountMutationVariables>;
 export const AddBillFilesDocument = new TypedDocumentString(`
     mutation AddBillFiles($billId: Int!, $fileIds: [UUID]!) {
   addBillFiles(input: {billId: $billId, fileIds: $fileIds}) {
@@ -5863,7 +5036,6 @@ export const BillDetailsDocument = new TypedDocumentString(`
     paymentStatus
     costsStatus
     availableActions
-    lockedThrough
     costs(first: 100, orderBy: [PRIMARY_KEY_ASC]) {
       totalCount
       nodes {
@@ -5893,7 +5065,6 @@ export const BillDetailsDocument = new TypedDocumentString(`
           currency
           paymentDate
           paymentMethod
-          reference
           userByCreatedBy {
             id
             firstName
@@ -5913,24 +5084,22 @@ export const BillDetailsDocument = new TypedDocumentString(`
         }
       }
     }
-    history(first: 200) {
+    feeds(first: 50) {
       nodes {
         id
-        tableName
-        recordId
         action
-        event
         changes
-        rowData: summary
         createdAt
-        userName
-        userNames
-        referenceNames
+        user {
+          id
+          firstName
+          lastName
+        }
       }
     }
   }
 }
-    `, {"hash":"8aa06058e2a684bc44ce54eff55948dd342b56bddbb29cd6b0cdc9d044af0169"}) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
+    `, {"hash":"7deab7a3b7ef46ba9211deeee8ad56de0d36cf799ad9c540b9b43dc099bbb8ae"}) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
 export const BillableCostsDocument = new TypedDocumentString(`
     query BillableCosts($first: Int!, $filter: CostFilter!) {
   allCosts(first: $first, filter: $filter, orderBy: [PRIMARY_KEY_DESC]) {
@@ -6195,6 +5364,8 @@ export const AllDocumentsDocument = new TypedDocumentString(`
       id
       name
       type
+      contractNumber
+      status
       amount
       currency
       signingDate
@@ -6224,7 +5395,7 @@ export const AllDocumentsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"f19204f9cb6920f3916eb766cf0cb012de01ea721ddc0dce7db43eb2ca28d4b4"}) as unknown as TypedDocumentString<AllDocumentsQuery, AllDocumentsQueryVariables>;
+    `, {"hash":"3d86e7149cc788994c9a83302b4e8c7342ebeb4d1c3b8323be801dce86d45b29"}) as unknown as TypedDocumentString<AllDocumentsQuery, AllDocumentsQueryVariables>;
 export const CandidateDocumentsDocument = new TypedDocumentString(`
     query CandidateDocuments($search: String!, $exclude: [UUID!]!) {
   allDocuments(
@@ -6241,16 +5412,6 @@ export const CandidateDocumentsDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"2fe2cc7f34e97d41e96af71a4ef3ce57733d1342cfbc230c603bc0da5dd8d411"}) as unknown as TypedDocumentString<CandidateDocumentsQuery, CandidateDocumentsQueryVariables>;
-export const ContractsDocument = new TypedDocumentString(`
-    query Contracts {
-  contracts(first: 500) {
-    nodes {
-      id
-      name
-    }
-  }
-}
-    `, {"hash":"3ec64388ab76fc333ad1693c86ed293fe31b225c677b4bd8571abeaf9e7624c4"}) as unknown as TypedDocumentString<ContractsQuery, ContractsQueryVariables>;
 export const CreateDocumentDocument = new TypedDocumentString(`
     mutation CreateDocument($document: DocumentInput!) {
   createDocument(input: {document: $document}) {
@@ -6280,6 +5441,16 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
     updatedAt
     canEdit
     canDelete
+    availableActions
+    contractNumber
+    terminatedOn
+    status
+    subsidiariesByLinkedDocumentId(first: 10) {
+      nodes {
+        id
+        legalName
+      }
+    }
     contractorId
     principalId
     clientId
@@ -6309,6 +5480,7 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
       id
       name
       type
+      contractNumber
     }
     children(first: 100, orderBy: [NAME_ASC]) {
       totalCount
@@ -6318,6 +5490,8 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
         type
         signingDate
         expirationDate
+        isDeleted
+        status
       }
     }
     documentsFiles(first: 100, orderBy: [UPLOADED_AT_DESC]) {
@@ -6358,35 +5532,41 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
         }
       }
     }
-    history(first: 200) {
-      nodes {
+  }
+}
+    `, {"hash":"a8b8936dffacc66206fb8404249ccd64530e3516fd651af0e082c943d987fcac"}) as unknown as TypedDocumentString<DocumentDetailsQuery, DocumentDetailsQueryVariables>;
+export const DocumentParentCandidatesDocument = new TypedDocumentString(`
+    query DocumentParentCandidates($childType: String!, $contractorId: UUID, $principalId: UUID, $search: String, $documentId: UUID) {
+  documentParentCandidates(
+    childType: $childType
+    contractorId: $contractorId
+    principalId: $principalId
+    search: $search
+    documentId: $documentId
+  ) {
+    nodes {
+      id
+      name
+      contractNumber
+      contractor {
         id
-        tableName
-        recordId
-        action
-        event
-        changes
-        rowData: summary
-        createdAt
-        userName
-        userNames
-        referenceNames
+        legalName
       }
     }
   }
 }
-    `, {"hash":"a5c981a484c44c6a349d859b38654aa6818778ac542fedb8c6ad04e171bf4fa5"}) as unknown as TypedDocumentString<DocumentDetailsQuery, DocumentDetailsQueryVariables>;
+    `, {"hash":"1e7a45d0821cef9717736616ee680315b6cc8c3807adb559f7a5d76fdc8b5056"}) as unknown as TypedDocumentString<DocumentParentCandidatesQuery, DocumentParentCandidatesQueryVariables>;
 export const EditDocumentDocument = new TypedDocumentString(`
-    mutation EditDocument($id: UUID!, $data: JSON!, $connectIds: [UUID], $disconnectIds: [UUID]) {
+    mutation EditDocument($id: UUID!, $data: JSON!, $connectIds: [UUID], $disconnectIds: [UUID], $moveIds: [UUID]) {
   editDocument(
-    input: {documentId: $id, data: $data, connectIds: $connectIds, disconnectIds: $disconnectIds}
+    input: {documentId: $id, data: $data, connectIds: $connectIds, disconnectIds: $disconnectIds, moveIds: $moveIds}
   ) {
     result {
       id
     }
   }
 }
-    `, {"hash":"a1a4e234a41f545a7b57c39febfbf9332a97bdf070cacbe27f0e89e4b73f82ef"}) as unknown as TypedDocumentString<EditDocumentMutation, EditDocumentMutationVariables>;
+    `, {"hash":"f4318e8520be4d1830bb8b61d1e53d3a7de593c0c9c3efba15c1a5b95f28bd5b"}) as unknown as TypedDocumentString<EditDocumentMutation, EditDocumentMutationVariables>;
 export const RemoveDocumentEditorDocument = new TypedDocumentString(`
     mutation RemoveDocumentEditor($documentId: UUID!, $userId: UUID!) {
   deleteDocumentEditorByDocumentIdAndUserId(
@@ -6563,8 +5743,6 @@ export const AllInvoicesDocument = new TypedDocumentString(`
       amountUsd
       amountWVat
       amountUsdWVat
-      hiddenCostCount
-      visibleAmountWVat
       invoiceDate
       dueDate
       createdAt
@@ -6585,7 +5763,7 @@ export const AllInvoicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"879a0746492ede014f64f8f2f93d2e26bbc97e46df475b3e723fbb3a141c5d33"}) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
+    `, {"hash":"4fbe0f7074de3a4863b417b556bea847c38fcc80869bac2b4ccbb4f45f3d144f"}) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
 export const ApproveInvoiceCostDocument = new TypedDocumentString(`
     mutation ApproveInvoiceCost($costId: Int!) {
   approveCost(input: {costId: $costId}) {
@@ -6626,25 +5804,6 @@ export const CloseInvoicesAsPaidDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"bf5d37d4e6c0ec91e0d542bd9d9d0c5e0fb5d053ed6d3305c38e03bf5bd48dc6"}) as unknown as TypedDocumentString<CloseInvoicesAsPaidMutation, CloseInvoicesAsPaidMutationVariables>;
-export const CloseInvoicesAsPaidPreviewDocument = new TypedDocumentString(`
-    mutation CloseInvoicesAsPaidPreview($ids: [Int]!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
-  closeInvoicesAsPaidPreview(
-    input: {ids: $ids, finalPaymentMethod: $finalPaymentMethod, finalPaymentDate: $finalPaymentDate}
-  ) {
-    result {
-      invoiceId
-      invoiceRef
-      currency
-      amountWVat
-      finalPayment
-      refusalCode
-      refusalMessage
-      status
-      isDeleted
-    }
-  }
-}
-    `, {"hash":"cdb751ba23491119835655b78e554d146677b741148007ef44f3a7f1d899277e"}) as unknown as TypedDocumentString<CloseInvoicesAsPaidPreviewMutation, CloseInvoicesAsPaidPreviewMutationVariables>;
 export const CreateInvoiceCostDocument = new TypedDocumentString(`
     mutation CreateInvoiceCost($cost: CostInput!) {
   createCost(input: {cost: $cost}) {
@@ -6715,7 +5874,6 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
     paymentStatus
     costsStatus
     availableActions
-    lockedThrough
     invoiceRef
     invoiceDate
     dueDate
@@ -6727,9 +5885,6 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
     amountWVat
     amountUsd
     amountUsdWVat
-    hiddenCostCount
-    visibleAmountWVat
-    visibleAmountUsdWVat
     usdRateDate
     paidAmount
     remainingAmount
@@ -6766,9 +5921,6 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
         description
         status
         availableActions
-        approvalsNeeded
-        firstApprovedByName
-        approvedByName
         rejectReason
         year
         period
@@ -6796,7 +5948,6 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
           currency
           paymentDate
           paymentMethod
-          reference
           userByCreatedBy {
             displayName
           }
@@ -6816,24 +5967,20 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
         }
       }
     }
-    history(first: 200) {
+    feeds(first: 50) {
       nodes {
         id
-        tableName
-        recordId
         action
-        event
         changes
-        rowData: summary
         createdAt
-        userName
-        userNames
-        referenceNames
+        user {
+          displayName
+        }
       }
     }
   }
 }
-    `, {"hash":"ed34266a5f3fa83bf60a3aacd40249be3b389d5410d4b2427cc054055522eb3b"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
+    `, {"hash":"5b755e9f96bd358d7e59a6794d77e019263d975a90ebb8d68c42729e85a3037f"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
 export const OpenInvoiceDocument = new TypedDocumentString(`
     mutation OpenInvoice($invoiceId: Int!) {
   openInvoice(input: {invoiceId: $invoiceId}) {
@@ -7244,19 +6391,6 @@ export const LinkSubsidiaryDocumentDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"a81fd3034915d01215080a8b90e3886cd4120ced2bf31d389dde7c68f3932a10"}) as unknown as TypedDocumentString<LinkSubsidiaryDocumentMutation, LinkSubsidiaryDocumentMutationVariables>;
-export const SetSubsidiaryControlsDocument = new TypedDocumentString(`
-    mutation SetSubsidiaryControls($id: UUID!, $approvalLimitUsd: BigFloat, $lockDate: Date) {
-  setSubsidiaryControls(
-    input: {subsidiaryId: $id, approvalLimitUsd: $approvalLimitUsd, lockDate: $lockDate}
-  ) {
-    result {
-      id
-      approvalLimitUsd
-      lockDate
-    }
-  }
-}
-    `, {"hash":"a87592a8c03ed0b9470473ed75fc07dc37912ce99e690fceb426c7ffd26f038f"}) as unknown as TypedDocumentString<SetSubsidiaryControlsMutation, SetSubsidiaryControlsMutationVariables>;
 export const SimilarCompaniesDocument = new TypedDocumentString(`
     query SimilarCompanies($name: String!) {
   similarCompanies(name: $name, first: 10) {
@@ -7269,30 +6403,6 @@ export const SimilarCompaniesDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"d9d45fdd915846a6be505819a8c7ad612c3a14a4b6ba621d5a0125f0fe71354f"}) as unknown as TypedDocumentString<SimilarCompaniesQuery, SimilarCompaniesQueryVariables>;
-export const SubsidiaryControlsDocument = new TypedDocumentString(`
-    query SubsidiaryControls($id: UUID!) {
-  subsidiaryById(id: $id) {
-    id
-    approvalLimitUsd
-    lockDate
-    subsidiaryControlChanges(first: 20, orderBy: [ID_DESC]) {
-      nodes {
-        id
-        control
-        oldValue
-        newValue
-        createdAt
-        userRole
-        user {
-          id
-          firstName
-          lastName
-        }
-      }
-    }
-  }
-}
-    `, {"hash":"1a1bcee2a5a107d4bda3641920b767e7650ed99a27b5c6c10ba180aa6f363960"}) as unknown as TypedDocumentString<SubsidiaryControlsQuery, SubsidiaryControlsQueryVariables>;
 export const SubsidiaryDetailsDocument = new TypedDocumentString(`
     query SubsidiaryDetails($id: UUID!) {
   subsidiaryById(id: $id) {

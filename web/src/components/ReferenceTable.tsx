@@ -1,8 +1,21 @@
-import { Add, Delete, Edit } from '@mui/icons-material';
-import { Alert, Box, Button, IconButton, Snackbar, TextField, Typography } from '@mui/material';
+import { Add, Delete, Edit, Inventory2, Unarchive } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  IconButton,
+  Link,
+  Snackbar,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { DatePicker } from '@mui/x-date-pickers';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client.ts';
 import { errorMessage } from '../api/errors.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { formatDate } from './format.ts';
@@ -28,10 +41,15 @@ interface ReferenceTableProps<
   };
   /** Without it the table offers no delete. */
   onDelete?: (row: Row) => Promise<unknown>;
+  /** Rows that can be archived (hidden from pickers, kept on their records) and restored: the
+   *  table lists live rows, or archived ones with the "Archived" switch. */
+  onSetArchived?: (row: Row, archived: boolean) => Promise<unknown>;
   renderDialog: (props: { open: boolean; row: Row | undefined; onClose: () => void }) => ReactNode;
   /** Add and edit elsewhere (a wizard, a details page) instead of in the dialog. */
   onAdd?: () => void;
   onEdit?: (row: Row) => void;
+  /** More toolbar buttons, before "add" (e.g. export and import). */
+  toolbarExtra?: ReactNode;
   /** Row actions shown before edit and delete (e.g. a link to the details page). */
   extraActions?: (row: Row) => ReactNode;
   /** i18n keys */
@@ -45,7 +63,7 @@ interface ReferenceTableProps<
  * filters as removable chips, create and edit dialogs, delete with the server's message.
  */
 export function ReferenceTable<
-  Row extends { id: string; createdAt?: string; name?: string },
+  Row extends { id: string; createdAt?: string; name?: string; isArchived?: boolean },
   OrderBy extends string,
 >(props: ReferenceTableProps<Row, OrderBy>) {
   const { t, i18n } = useTranslation();
@@ -61,12 +79,21 @@ export function ReferenceTable<
   useEffect(() => setSearchText(table.state.filters.search), [table.state.filters.search]);
   const [dialog, setDialog] = useState<{ open: boolean; row?: Row }>({ open: false });
   const [deleting, setDeleting] = useState<Row>();
-  const [failure, setFailure] = useState<unknown>();
+  const [failure, setFailure] = useState<{ error: unknown; row?: Row }>();
   const { filters } = table.state;
+  const archivable = Boolean(props.onSetArchived);
   const data = props.useRows({
     ...pagingVariables<OrderBy>(table.state),
-    filter: referenceFilter(filters, props.searchFields),
+    filter: referenceFilter(filters, props.searchFields, archivable),
   });
+  const setArchived = async (row: Row, archived: boolean) => {
+    try {
+      await props.onSetArchived?.(row, archived);
+      setFailure(undefined);
+    } catch (error) {
+      setFailure({ error });
+    }
+  };
 
   const chips: FilterChip[] = [];
   if (filters.search) {
@@ -141,7 +168,20 @@ export function ReferenceTable<
               onChange={(value) => table.setFilter('createdTo', value)}
               slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
             />
+            {archivable && (
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={filters.archived === 'only'}
+                    onChange={(e) => table.setFilter('archived', e.target.checked ? 'only' : '')}
+                    slotProps={{ input: { 'data-testid': 'show-archived' } as object }}
+                  />
+                }
+                label={t('archive.showArchived')}
+              />
+            )}
             <Box sx={{ flexGrow: 1 }} />
+            {props.toolbarExtra}
             <Button
               variant="contained"
               startIcon={<Add />}
@@ -163,6 +203,17 @@ export function ReferenceTable<
             >
               <Edit fontSize="small" />
             </IconButton>
+            {archivable && (
+              <IconButton
+                size="small"
+                aria-label={t(row.isArchived ? 'archive.restore' : 'archive.archive')}
+                title={t(row.isArchived ? 'archive.restore' : 'archive.archive')}
+                onClick={() => void setArchived(row, !row.isArchived)}
+                data-testid={row.isArchived ? 'restore' : 'archive'}
+              >
+                {row.isArchived ? <Unarchive fontSize="small" /> : <Inventory2 fontSize="small" />}
+              </IconButton>
+            )}
             {props.onDelete && (
               <IconButton
                 size="small"
@@ -192,18 +243,36 @@ export function ReferenceTable<
             try {
               await props.onDelete?.(row);
             } catch (error) {
-              setFailure(error);
+              setFailure({ error, row });
             }
           }}
         />
       )}
       <Snackbar
         open={failure !== undefined}
-        autoHideDuration={8000}
-        onClose={() => setFailure(undefined)}
+        autoHideDuration={failure?.row ? null : 8000}
+        onClose={(_event, reason) => reason !== 'clickaway' && setFailure(undefined)}
       >
-        <Alert severity="error" onClose={() => setFailure(undefined)} data-testid="delete-error">
-          {t('errors.cannotDelete')}: {errorMessage(t, failure)}
+        <Alert
+          severity="error"
+          onClose={() => setFailure(undefined)}
+          data-testid="delete-error"
+          action={
+            failure?.row && archivable && !failure.row.isArchived ? (
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => void setArchived(failure.row!, true)}
+                data-testid="archive-instead"
+              >
+                {t('archive.archiveInstead')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {failure?.row ? `${t('errors.cannotDelete')}: ` : ''}
+          {errorMessage(t, failure?.error)}
+          <DependentLinks error={failure?.error} />
         </Alert>
       </Snackbar>
     </Box>
@@ -226,4 +295,48 @@ function ConfirmDelete(props: {
       onConfirm={props.onConfirm}
     />
   );
+}
+
+/** The records that keep a row from being deleted, each linked to its page where it has one. */
+function DependentLinks(props: { error: unknown }) {
+  const rows =
+    props.error instanceof ApiError
+      ? (props.error.details.dependentRows as DependentRow[] | undefined)
+      : undefined;
+  if (!rows?.length) return null;
+  return (
+    <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2 }} data-testid="dependent-rows">
+      {rows.map((row) => {
+        const href = dependentHref(row);
+        return (
+          <li key={`${row.tableName}-${row.id}`}>
+            {href ? (
+              <Link component={RouterLink} to={href} color="inherit">
+                {row.label}
+              </Link>
+            ) : (
+              row.label
+            )}
+          </li>
+        );
+      })}
+    </Box>
+  );
+}
+
+export interface DependentRow {
+  tableName: string;
+  id: string;
+  label: string;
+}
+
+/** Where a dependent record is shown (none for tables without a page of their own). */
+function dependentHref(row: DependentRow): string | undefined {
+  const pages: Record<string, string> = {
+    documents: `/documents/${row.id}`,
+    invoices: `/invoices/${row.id}`,
+    bills: `/bills/${row.id}`,
+    costs: `/redirect-to-invoice/cost/${row.id}`,
+  };
+  return pages[row.tableName];
 }

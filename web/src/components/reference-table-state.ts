@@ -7,11 +7,19 @@ export interface ReferenceFilters {
   search: string;
   createdFrom: Date | null;
   createdTo: Date | null;
+  /** 'only': the archived rows; otherwise the live ones (tables whose rows can be archived). */
+  archived: string;
 }
 
-/** GraphQL filter of the shared reference-table filters (search over the given fields, created range). */
-export function referenceFilter(filters: ReferenceFilters, searchFields: string[]) {
+/** GraphQL filter of the shared reference-table filters (search over the given fields, created
+ *  range; for a table whose rows can be archived, live or archived rows). */
+export function referenceFilter(
+  filters: ReferenceFilters,
+  searchFields: string[],
+  archivable = false,
+) {
   const parts: Record<string, unknown>[] = [];
+  if (archivable) parts.push({ isArchived: { equalTo: filters.archived === 'only' } });
   if (filters.search.trim()) {
     parts.push({
       or: searchFields.map((field) => ({
@@ -40,6 +48,7 @@ export function referenceTableConfig<K extends string>(
       search: { initial: '', codec: filterCodecs.text },
       createdFrom: { initial: null, codec: filterCodecs.date },
       createdTo: { initial: null, codec: filterCodecs.date },
+      archived: { initial: '', codec: filterCodecs.text },
     },
   };
 }

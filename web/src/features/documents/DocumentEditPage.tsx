@@ -19,12 +19,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errors.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { CandidateDocumentsDocument, EditDocumentDocument } from '../../api/generated.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import {
+  changedDocumentData,
   DocumentFields,
-  documentData,
   documentSchema,
+  HAS_PARENT,
   documentValues,
   selectedOf,
   type DocumentFormValues,
@@ -58,9 +60,12 @@ function EditForm({ document: doc }: { document: DocumentDetails }) {
   const [failure, setFailure] = useState<unknown>();
   const [connect, setConnect] = useState<Candidate[]>([]);
   const [disconnect, setDisconnect] = useState<string[]>([]);
+  /** What the save would do beyond this document, asked before it is sent. */
+  const [asking, setAsking] = useState<{ text: string; values: DocumentFormValues }>();
   const children = doc.children.nodes.filter((node) => node !== null);
+  const initial = documentValues(doc);
 
-  if (!doc.canEdit) {
+  if (!doc.availableActions?.includes('edit')) {
     return (
       <Box sx={{ p: 3 }}>
         <Alert severity="warning" data-testid="cannot-edit">
@@ -70,20 +75,55 @@ function EditForm({ document: doc }: { document: DocumentDetails }) {
     );
   }
 
-  const submit = async (values: DocumentFormValues) => {
+  /** The consequences the user should confirm: leaving the current parent, moving documents from
+   *  their parents, and unlinking the subsidiary this document is the linked document of. */
+  const consequences = (values: DocumentFormValues): string[] => {
+    const said: string[] = [];
+    const parentNow = doc.parent?.id ?? '';
+    const parentAfter = HAS_PARENT.includes(values.type) ? values.contractReference : '';
+    if (doc.parent && parentAfter !== parentNow) {
+      said.push(t('documentHierarchy.leavesParent', { name: doc.name, parent: doc.parent.name }));
+    }
+    for (const candidate of connect) {
+      if (candidate.parentName) {
+        said.push(
+          t('documentHierarchy.movesChild', { name: candidate.name, parent: candidate.parentName }),
+        );
+      }
+    }
+    const linked = doc.subsidiariesByLinkedDocumentId.nodes.filter((node) => node !== null);
+    if (linked.length && values.principalId !== initial.principalId) {
+      said.push(
+        t('documentHierarchy.unlinksSubsidiary', {
+          subsidiary: linked.map((node) => node.legalName).join(', '),
+        }),
+      );
+    }
+    return said;
+  };
+
+  const save = async (values: DocumentFormValues) => {
     setFailure(undefined);
     try {
       await edit.mutateAsync({
         id: doc.id,
-        data: documentData(values),
+        data: changedDocumentData(initial, values),
         connectIds: connect.map((c) => c.id),
         disconnectIds: disconnect,
+        // Asked above: documents under another parent move only when the user said so.
+        moveIds: connect.filter((c) => c.parentName).map((c) => c.id),
       });
-      await saveAccess(doc.id, documentValues(doc), values);
+      await saveAccess(doc.id, initial, values);
       void navigate(`/documents/${doc.id}`);
     } catch (error) {
       setFailure(error);
     }
+  };
+
+  const submit = async (values: DocumentFormValues) => {
+    const said = consequences(values);
+    if (said.length) setAsking({ text: said.join(' '), values });
+    else await save(values);
   };
 
   return (
@@ -101,7 +141,7 @@ function EditForm({ document: doc }: { document: DocumentDetails }) {
         </Typography>
       </Stack>
       <Formik<DocumentFormValues>
-        initialValues={documentValues(doc)}
+        initialValues={initial}
         validationSchema={documentSchema}
         onSubmit={submit}
       >
@@ -111,6 +151,7 @@ function EditForm({ document: doc }: { document: DocumentDetails }) {
               <DocumentFields
                 selected={selectedOf(doc)}
                 documentId={doc.id}
+                parentName={doc.parent?.name}
                 showAccess={Boolean(doc.canDelete)}
               />
             </Paper>
@@ -218,6 +259,18 @@ function EditForm({ document: doc }: { document: DocumentDetails }) {
           </Form>
         )}
       </Formik>
+      <ConfirmDialog
+        open={asking !== undefined}
+        title={t('documentHierarchy.confirmTitle')}
+        text={asking?.text ?? ''}
+        confirmLabel="documentHierarchy.confirmSave"
+        onClose={() => setAsking(undefined)}
+        onConfirm={() => {
+          const values = asking?.values;
+          setAsking(undefined);
+          if (values) void save(values);
+        }}
+      />
     </Box>
   );
 }

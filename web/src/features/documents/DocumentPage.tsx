@@ -38,7 +38,6 @@ import { SetDocumentDeletedDocument } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatDateTime, formatFileSize, formatMoney } from '../../components/format.ts';
-import { useSession } from '../../session/useSession.ts';
 import { formatDay } from './document-format.ts';
 import { downloadFile, downloadZip, viewFile } from './document-files.ts';
 import {
@@ -60,7 +59,6 @@ export default function DocumentPage() {
 
 function Details({ document: doc }: { document: DocumentDetails }) {
   const { t, i18n } = useTranslation();
-  const { permissions } = useSession();
   const setDeleted = useGraphQLMutation(SetDocumentDeletedDocument, ['Document']);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<unknown>();
@@ -75,6 +73,8 @@ function Details({ document: doc }: { document: DocumentDetails }) {
       .filter(Boolean)
       .join(', ');
   const day = (value: string | null) => formatDay(value, i18n.language);
+  // What this account may do here, as the database computes it (documents_available_actions).
+  const may = (action: string) => (doc.availableActions ?? []).includes(action);
 
   return (
     <Box sx={{ p: 3 }} data-testid="document-details">
@@ -86,9 +86,17 @@ function Details({ document: doc }: { document: DocumentDetails }) {
           {doc.name}
         </Typography>
         <Chip label={t(`documents.types.${doc.type}`)} data-testid="document-type" />
+        {doc.status && (
+          <Chip
+            variant="outlined"
+            color={doc.status === 'active' ? 'success' : 'default'}
+            label={t(`documentRegistry.status.${doc.status}`)}
+            data-testid="document-status"
+          />
+        )}
         {doc.isDeleted && <Chip color="warning" label={t('documents.archived')} />}
         <Box sx={{ flexGrow: 1 }} />
-        {doc.type === 'Contract' && !doc.isDeleted && permissions.documentsWrite && (
+        {may('add_child') && (
           <Button
             startIcon={<Add />}
             component={RouterLink}
@@ -98,7 +106,7 @@ function Details({ document: doc }: { document: DocumentDetails }) {
             {t('documents.addRelated')}
           </Button>
         )}
-        {doc.canEdit && (
+        {may('edit') && (
           <>
             <Button
               startIcon={<Edit />}
@@ -118,8 +126,8 @@ function Details({ document: doc }: { document: DocumentDetails }) {
             </Button>
           </>
         )}
-        {doc.canDelete &&
-          (doc.isDeleted ? (
+        {(may('archive') || may('restore')) &&
+          (may('restore') ? (
             <Button
               startIcon={<Unarchive />}
               onClick={() => run(() => setDeleted.mutateAsync({ id: doc.id, isDeleted: false }))}
@@ -168,6 +176,10 @@ function Details({ document: doc }: { document: DocumentDetails }) {
             {formatMoney(doc.amount, i18n.language, doc.currency ?? undefined)}
           </Field>
           <Field label={t('documents.email')}>{doc.email}</Field>
+          <Field label={t('documentRegistry.contractNumber')} testId="field-contract-number">
+            {doc.contractNumber}
+          </Field>
+          <Field label={t('documentRegistry.terminatedOn')}>{day(doc.terminatedOn)}</Field>
           <Field label={t('documents.signingDate')} testId="field-signing">
             {day(doc.signingDate)}
           </Field>
@@ -231,9 +243,20 @@ function Details({ document: doc }: { document: DocumentDetails }) {
               <ListItem key={child.id}>
                 <ListItemText
                   primary={
-                    <Link component={RouterLink} to={`/documents/${child.id}`}>
-                      {child.name}
-                    </Link>
+                    <>
+                      <Link component={RouterLink} to={`/documents/${child.id}`}>
+                        {child.name}
+                      </Link>
+                      {child.isDeleted && (
+                        <Chip
+                          size="small"
+                          color="warning"
+                          label={t('documents.archived')}
+                          sx={{ ml: 1 }}
+                          data-testid="child-archived"
+                        />
+                      )}
+                    </>
                   }
                   secondary={[
                     t(`documents.types.${child.type}`),

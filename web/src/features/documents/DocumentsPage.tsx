@@ -97,6 +97,18 @@ export default function DocumentsPage() {
       width: 150,
     },
     {
+      field: 'status',
+      header: 'documentRegistry.statusLabel',
+      format: (row) => (row.status ? t(`documentRegistry.status.${row.status}`) : ''),
+      width: 130,
+    },
+    {
+      field: 'contractNumber',
+      header: 'documentRegistry.contractNumber',
+      width: 150,
+      hidden: true,
+    },
+    {
       field: 'contractor',
       header: 'documents.contractor',
       format: (row) => row.contractor?.legalName ?? '',
@@ -151,10 +163,11 @@ export default function DocumentsPage() {
   ];
 
   // The file has the table's columns and the currency beside the amount.
+  const afterAmount = columns.findIndex((column) => column.field === 'amount') + 1;
   const exportColumns = [
-    ...columns.slice(0, 5),
+    ...columns.slice(0, afterAmount),
     { field: 'currency', header: 'documents.currency' } as Column<DocumentRow, DocumentSortKey>,
-    ...columns.slice(5),
+    ...columns.slice(afterAmount),
   ] as Column<DocumentRow>[];
   const loadAll = (limit: number) => {
     const { orderBy } = pagingVariables<DocumentOrderBy>(table.state);

@@ -1,9 +1,14 @@
-import { Box, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Chip, Stack, TextField, Typography } from '@mui/material';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useField, useFormikContext } from 'formik';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { ContractsDocument, type DocumentInput, type DocumentType } from '../../api/generated.ts';
+import {
+  DocumentParentCandidatesDocument,
+  type DocumentInput,
+  type DocumentType,
+} from '../../api/generated.ts';
 import { useGraphQLQuery } from '../../api/hooks.ts';
 import { CheckboxInput, DateInput, MoneyInput, TextInput } from '../../components/form/fields.tsx';
 import { amountRule, dateRule, notBeforeRule } from '../../components/form/rules.ts';
@@ -34,6 +39,8 @@ export interface DocumentFormValues {
   clientId: string;
   serviceId: string;
   contractReference: string;
+  contractNumber: string;
+  terminatedOn: string;
   readers: Person[];
   editors: Person[];
   /** The user being picked in the readers' and editors' search fields. */
@@ -62,6 +69,8 @@ export function emptyDocument(type: DocumentType | '' = ''): DocumentFormValues 
     clientId: '',
     serviceId: '',
     contractReference: '',
+    contractNumber: '',
+    terminatedOn: '',
     readers: [],
     editors: [],
     readerPick: '',
@@ -100,6 +109,8 @@ export function documentValues(doc: DocumentDetails): DocumentFormValues {
     clientId: doc.clientId ?? '',
     serviceId: doc.serviceId ?? '',
     contractReference: doc.parent?.id ?? '',
+    contractNumber: doc.contractNumber ?? '',
+    terminatedOn: doc.terminatedOn ?? '',
     readers: people(doc.documentReaders.nodes),
     editors: people(doc.documentEditors.nodes),
   };
@@ -136,6 +147,7 @@ export const documentSchema = yup.object({
   }),
   signingDate: dateRule(),
   expirationDate: notBeforeRule('signingDate', 'validation.expirationBeforeSigning'),
+  terminatedOn: notBeforeRule('signingDate', 'errors.codes.TerminationBeforeSigning'),
 });
 
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
@@ -159,7 +171,21 @@ export function documentData(values: DocumentFormValues): Record<string, unknown
     client_id: orNull(values.clientId),
     service_id: orNull(values.serviceId),
     contract_reference: HAS_PARENT.includes(values.type) ? orNull(values.contractReference) : null,
+    contract_number: orNull(values.contractNumber),
+    terminated_on: orNull(values.terminatedOn),
   };
+}
+
+/** editDocument's data with only what the user changed: a save never rewrites (and so never
+ *  moves) what the form merely showed. */
+export function changedDocumentData(
+  initial: DocumentFormValues,
+  values: DocumentFormValues,
+): Record<string, unknown> {
+  const before = documentData(initial);
+  return Object.fromEntries(
+    Object.entries(documentData(values)).filter(([key, value]) => before[key] !== value),
+  );
 }
 
 /** createDocument's input. */
@@ -181,6 +207,8 @@ export function documentInput(values: DocumentFormValues): DocumentInput {
     clientId: orNull(values.clientId),
     serviceId: orNull(values.serviceId),
     contractReference: HAS_PARENT.includes(values.type) ? orNull(values.contractReference) : null,
+    contractNumber: orNull(values.contractNumber),
+    terminatedOn: orNull(values.terminatedOn),
   };
 }
 
@@ -191,6 +219,8 @@ export function DocumentFields(props: {
   documentId?: string;
   /** Who reads and edits it: decided by staff writers only, not by its editors. */
   showAccess?: boolean;
+  /** The current parent's name, shown before the candidates are asked for. */
+  parentName?: string;
 }) {
   const { t } = useTranslation();
   const { values } = useFormikContext<DocumentFormValues>();
@@ -240,11 +270,19 @@ export function DocumentFields(props: {
             kind="service"
             selected={selected?.serviceId}
           />
-          {HAS_PARENT.includes(values.type) && <ParentField documentId={props.documentId} />}
+          {HAS_PARENT.includes(values.type) && (
+            <ParentField documentId={props.documentId} parentName={props.parentName} />
+          )}
         </Box>
       </Section>
       <Section title={t('documents.form.terms')}>
         <Box sx={grid}>
+          <TextInput name="contractNumber" label="documentRegistry.contractNumber" />
+          <DateInput
+            name="terminatedOn"
+            label="documentRegistry.terminatedOn"
+            min={values.signingDate || undefined}
+          />
           <MoneyInput
             name="amount"
             label="documents.amount"
@@ -300,32 +338,88 @@ function Section(props: { title: string; children: React.ReactNode }) {
   );
 }
 
-/** The parent contract of an amendment or an order: one of the live contracts. */
-function ParentField(props: { documentId?: string }) {
+interface ParentOption {
+  id: string;
+  name: string;
+  contractNumber?: string | null;
+  contractor?: { legalName: string } | null;
+}
+
+/**
+ * The parent of an amendment or an order: searched among the documents it may be under (the
+ * database's document_parent_candidates: a live contract of the same contractor and principal),
+ * each shown with its number and contractor.
+ */
+function ParentField(props: { documentId?: string; parentName?: string }) {
   const { t } = useTranslation();
-  const [field, meta] = useField<string>('contractReference');
-  const contracts = useGraphQLQuery(ContractsDocument, {}, { reads: ['Document'] });
-  const options = (contracts.data?.contracts?.nodes ?? []).filter(
-    (node) => node !== null && node.id !== props.documentId,
-  ) as { id: string; name: string }[];
-  const known = !field.value || options.some((option) => option.id === field.value);
+  const { values } = useFormikContext<DocumentFormValues>();
+  const [field, meta, helpers] = useField<string>('contractReference');
+  const [typed, setTyped] = useState('');
+  const candidates = useGraphQLQuery(
+    DocumentParentCandidatesDocument,
+    {
+      childType: values.type,
+      contractorId: values.contractorId || null,
+      principalId: values.principalId || null,
+      search: typed.trim() || null,
+      documentId: props.documentId ?? null,
+    },
+    { reads: ['Document'] },
+    { placeholderData: keepPreviousData },
+  );
+  const options = (candidates.data?.documentParentCandidates?.nodes ?? []).filter(
+    (node): node is NonNullable<typeof node> => node !== null,
+  ) as ParentOption[];
+  const value: ParentOption | null = field.value
+    ? (options.find((option) => option.id === field.value) ?? {
+        id: field.value,
+        name: props.parentName ?? field.value,
+      })
+    : null;
+  const label = (option: ParentOption) =>
+    [option.name, option.contractNumber && `№ ${option.contractNumber}`]
+      .filter(Boolean)
+      .join(' · ');
   return (
-    <TextField
-      {...field}
-      select
-      label={t('documents.parent')}
-      error={Boolean(meta.touched && meta.error)}
+    <Autocomplete<ParentOption>
+      options={options}
+      value={value}
+      filterOptions={(list) => list}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      getOptionLabel={label}
+      onInputChange={(_event, text, reason) => reason === 'input' && setTyped(text)}
+      onChange={(_event, option) => {
+        setTyped('');
+        void helpers.setValue(option?.id ?? '');
+      }}
+      noOptionsText={t('documentHierarchy.noParentCandidates')}
+      renderOption={(optionProps, option) => {
+        const { key, ...rest } = optionProps as typeof optionProps & { key: string };
+        return (
+          <li key={key} {...rest}>
+            <Box>
+              <Typography variant="body2">{label(option)}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {option.contractor?.legalName ?? t('documentHierarchy.noContractor')}
+              </Typography>
+            </Box>
+          </li>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t('documents.parent')}
+          error={Boolean(meta.touched && meta.error)}
+          helperText={t('documentHierarchy.parentHelp')}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'parent-select' },
+          }}
+        />
+      )}
       fullWidth
-      slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'parent-select' } as object } }}
-    >
-      <MenuItem value="">{t('documents.form.noParent')}</MenuItem>
-      {!known && <MenuItem value={field.value}>{field.value}</MenuItem>}
-      {options.map((option) => (
-        <MenuItem key={option.id} value={option.id}>
-          {option.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }
 

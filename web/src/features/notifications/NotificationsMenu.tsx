@@ -122,7 +122,7 @@ export function NotificationsMenu() {
                   sx={{ whiteSpace: 'normal' }}
                 >
                   <ListItemText
-                    primary={notificationText(t, item)}
+                    primary={notificationText(t, item, i18n.language)}
                     secondary={[
                       formatDateTime(item.createdAt, i18n.language),
                       notificationReason(item)

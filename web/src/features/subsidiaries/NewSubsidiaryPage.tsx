@@ -37,6 +37,7 @@ import {
   type SimilarCompaniesQuery,
 } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
+import { CountryInput } from '../../components/form/CountryInput.tsx';
 import { DateInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
 import { dateRule, notBeforeRule } from '../../components/form/rules.ts';
 import { SearchInput } from '../../components/form/SearchInput.tsx';
@@ -216,7 +217,7 @@ export default function NewSubsidiaryPage() {
                 <Stack spacing={2}>
                   <TextInput name="legalName" label="subsidiaries.legalName" required />
                   <TextInput name="shortName" label="subsidiaries.shortName" />
-                  <TextInput name="country" label="subsidiaries.country" required />
+                  <CountryInput name="country" label="subsidiaries.country" required />
                 </Stack>
               ) : (
                 <Stack spacing={2}>

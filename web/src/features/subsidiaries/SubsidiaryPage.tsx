@@ -24,6 +24,7 @@ import {
   type SubsidiaryDetailsQuery,
 } from '../../api/generated.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
+import { countryName } from '../../components/form/CountryInput.tsx';
 import { formatDateTime, formatMoney } from '../../components/format.ts';
 import { useSession } from '../../session/useSession.ts';
 import { formatDay } from '../documents/document-format.ts';
@@ -85,7 +86,9 @@ function Details({ subsidiary }: { subsidiary: Subsidiary }) {
         {subsidiary.legalName}
       </Typography>
       <Typography variant="body1" color="text.secondary" sx={{ mb: 2 }}>
-        {[subsidiary.shortName, subsidiary.country].filter(Boolean).join(' · ')}
+        {[subsidiary.shortName, countryName(subsidiary.country, i18n.language)]
+          .filter(Boolean)
+          .join(' · ')}
       </Typography>
 
       <SubsidiaryControls id={subsidiary.id} />

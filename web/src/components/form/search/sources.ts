@@ -65,6 +65,14 @@ function containing<F>(fields: (keyof F & string)[], typed: string): { filter?: 
   };
 }
 
+/** Archived reference data (clients, suppliers, projects, services, cost types) is not offered. */
+function live<F>(variables: { filter?: F }): { filter: F } {
+  const notArchived = { isArchived: { equalTo: false } };
+  return {
+    filter: (variables.filter ? { and: [notArchived, variables.filter] } : notArchived) as F,
+  };
+}
+
 type Company = { id: string; legalName: string; shortName?: string | null };
 
 const company = (node: Company): SearchOption => ({
@@ -77,13 +85,13 @@ export const SEARCH_SOURCES = {
   client: source({
     reads: 'Company',
     document: SearchClientsDocument,
-    variables: (typed) => containing<ClientFilter>(['legalName', 'shortName'], typed),
+    variables: (typed) => live(containing<ClientFilter>(['legalName', 'shortName'], typed)),
     options: (data) => present<Company>(data.allClients).map(company),
   }),
   supplier: source({
     reads: 'Company',
     document: SearchSuppliersDocument,
-    variables: (typed) => containing<SupplierFilter>(['legalName', 'shortName'], typed),
+    variables: (typed) => live(containing<SupplierFilter>(['legalName', 'shortName'], typed)),
     options: (data) => present<Company>(data.allSuppliers).map(company),
   }),
   subsidiary: source({
@@ -96,7 +104,7 @@ export const SEARCH_SOURCES = {
   project: source({
     reads: 'Project',
     document: SearchProjectsDocument,
-    variables: (typed) => containing<ProjectFilter>(['name', 'accessKey'], typed),
+    variables: (typed) => live(containing<ProjectFilter>(['name', 'accessKey'], typed)),
     options: (data) =>
       present<{ id: string; name: string; accessKey: string }>(data.allProjects).map((node) => ({
         value: node.id,
@@ -107,7 +115,7 @@ export const SEARCH_SOURCES = {
   service: source({
     reads: 'Service',
     document: SearchServicesDocument,
-    variables: (typed) => containing<ServiceFilter>(['name'], typed),
+    variables: (typed) => live(containing<ServiceFilter>(['name'], typed)),
     options: (data) =>
       present<{ id: string; name: string }>(data.allServices).map((node) => ({
         value: node.id,
@@ -117,7 +125,7 @@ export const SEARCH_SOURCES = {
   costType: source({
     reads: 'CostType',
     document: SearchCostTypesDocument,
-    variables: (typed) => containing<CostTypeFilter>(['name'], typed),
+    variables: (typed) => live(containing<CostTypeFilter>(['name'], typed)),
     options: (data) =>
       present<{ id: string; name: string }>(data.allCostTypes).map((node) => ({
         value: node.id,

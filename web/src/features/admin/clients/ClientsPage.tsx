@@ -12,8 +12,10 @@ import {
 import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
+import { CountryInput, countryName } from '../../../components/form/CountryInput.tsx';
 import { TextInput } from '../../../components/form/fields.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { ReferenceExchange } from './ReferenceExchange.tsx';
 import { deleteNamingDependents } from './dependents.ts';
 import { useSimilarCompanyCheck } from './similar-companies.tsx';
 
@@ -46,11 +48,11 @@ const schema: yup.ObjectSchema<Values> = yup.object({
     message: 'errors.codes.InvalidTaxId',
     excludeEmptyString: true,
   }),
-  taxReasonCode: optional().matches(/^\d{9}$/, {
+  taxReasonCode: optional().matches(/^\d{4}[\dA-Z]{2}\d{3}$/, {
     message: 'errors.codes.InvalidTaxReasonCode',
     excludeEmptyString: true,
   }),
-  registrationNumber: optional().matches(/^\d{13,15}$/, {
+  registrationNumber: optional().matches(/^(\d{13}|\d{15})$/, {
     message: 'errors.codes.InvalidRegistrationNumber',
     excludeEmptyString: true,
   }),
@@ -94,7 +96,12 @@ export default function ClientsPage() {
         columns={[
           { field: 'legalName', header: 'clients.legalName', sortKey: 'LEGAL_NAME', flex: 2 },
           { field: 'shortName', header: 'clients.shortName', sortKey: 'SHORT_NAME', flex: 1 },
-          { field: 'country', header: 'clients.country', width: 130 },
+          {
+            field: 'country',
+            header: 'clients.country',
+            format: (row) => countryName(row.country, i18n.language),
+            width: 150,
+          },
           { field: 'taxId', header: 'clients.taxId', sortKey: 'TAX_ID', width: 140 },
           { field: 'taxReasonCode', header: 'clients.taxReasonCode', width: 120 },
           {
@@ -114,6 +121,10 @@ export default function ClientsPage() {
           );
           return { ...list, rows: list.rows.map((row) => ({ ...row, name: row.legalName })) };
         }}
+        toolbarExtra={<ReferenceExchange kind="clients" />}
+        onSetArchived={(row, isArchived) =>
+          update.mutateAsync({ id: row.id, patch: { isArchived } })
+        }
         onDelete={(row) =>
           deleteNamingDependents(t, 'clients', row.id, () => remove.mutateAsync({ id: row.id }))
         }
@@ -131,19 +142,23 @@ export default function ClientsPage() {
             onSubmit={async (values) => {
               const input = toInput(values);
               if (row) return update.mutateAsync({ id: row.id, patch: input });
-              await similar.confirmCreation(input.legalName);
+              await similar.confirmCreation(input.legalName, input.taxId);
               return create.mutateAsync({ client: input });
             }}
           >
             <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
               {FIELDS.map((name) => (
                 <Box key={name} sx={WIDE.has(name) ? { gridColumn: '1 / -1' } : undefined}>
-                  <TextInput
-                    name={name}
-                    label={`clients.${name}`}
-                    helper={HELP[name]}
-                    required={name === 'legalName'}
-                  />
+                  {name === 'country' ? (
+                    <CountryInput name={name} label="clients.country" />
+                  ) : (
+                    <TextInput
+                      name={name}
+                      label={`clients.${name}`}
+                      helper={HELP[name]}
+                      required={name === 'legalName'}
+                    />
+                  )}
                 </Box>
               ))}
             </Box>

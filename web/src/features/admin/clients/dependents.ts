@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../api/client.ts';
-import { RecordDependentsDocument } from '../../../api/generated.ts';
+import { RecordDependentRowsDocument, RecordDependentsDocument } from '../../../api/generated.ts';
 import { api } from '../../../app/services.ts';
 
 /** The tables whose rows can keep an admin record from being deleted (record_dependents). */
@@ -9,7 +9,8 @@ export type DependentTable =
 
 /**
  * Deletes, and when the database refuses because other records refer to this one (SPEC §8
- * "Other entities depend on it."), says what they are: "used by 12 bills, 3 documents".
+ * "Other entities depend on it."), says what they are: "used by 12 bills, 3 documents", and
+ * names the ones the caller can see (`details.dependentRows`, linked by the reference table).
  */
 export async function deleteNamingDependents(
   t: TFunction,
@@ -21,9 +22,15 @@ export async function deleteNamingDependents(
     return await remove();
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== 'IsConstraintViolation') throw error;
-    const data = await api
-      .request(RecordDependentsDocument, { tableName: table, id })
-      .catch(() => undefined);
+    const [data, named] = await Promise.all([
+      api.request(RecordDependentsDocument, { tableName: table, id }).catch(() => undefined),
+      api.request(RecordDependentRowsDocument, { tableName: table, id }).catch(() => undefined),
+    ]);
+    const dependentRows = (named?.recordDependentRows?.nodes ?? []).flatMap((node) =>
+      node?.tableName && node.id
+        ? [{ tableName: node.tableName, id: node.id, label: node.label ?? node.id }]
+        : [],
+    );
     const list = (data?.recordDependents?.nodes ?? [])
       .flatMap((node) => (node?.tableName ? [node] : []))
       .map((node) =>
@@ -33,6 +40,9 @@ export async function deleteNamingDependents(
         }),
       );
     if (!list.length) throw error;
-    throw new ApiError('graphql', 'DependsOn', error.message, { dependents: list.join(', ') });
+    throw new ApiError('graphql', 'DependsOn', error.message, {
+      dependents: list.join(', '),
+      dependentRows,
+    });
   }
 }

@@ -24,7 +24,7 @@ type Company = NonNullable<
 
 /**
  * SPEC §5 "Creating a company checks for a similar existing record and asks for confirmation":
- * `confirmCreation(name)` resolves when there is none or the user goes on, and rejects with
+ * `confirmCreation(name, taxId)` (a similar name or the same tax id) resolves when there is none or the user goes on, and rejects with
  * "Company creation canceled" when the user cancels. Render `dialog` once in the page.
  */
 export function useSimilarCompanyCheck() {
@@ -32,8 +32,11 @@ export function useSimilarCompanyCheck() {
   const [similar, setSimilar] = useState<Company[]>();
   const answer = useRef<(goOn: boolean) => void>(undefined);
 
-  const confirmCreation = async (name: string) => {
-    const data = await api.request(SimilarCompaniesBeforeCreateDocument, { name });
+  const confirmCreation = async (name: string, taxId?: string | null) => {
+    const data = await api.request(SimilarCompaniesBeforeCreateDocument, {
+      name,
+      taxId: taxId || null,
+    });
     const found = (data.similarCompanies?.nodes ?? []).filter((c): c is Company => c !== null);
     if (!found.length) return;
     const goOn = await new Promise<boolean>((resolve) => {

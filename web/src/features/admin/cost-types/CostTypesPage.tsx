@@ -4,6 +4,7 @@ import {
   AllCostTypesDocument,
   CreateCostTypeDocument,
   DeleteCostTypeDocument,
+  SetCostTypeArchivedDocument,
   UpdateCostTypeDocument,
   type AllCostTypesQuery,
   type CostTypeOrderBy,
@@ -23,6 +24,7 @@ export default function CostTypesPage() {
   const create = useGraphQLMutation(CreateCostTypeDocument, ['CostType']);
   const update = useGraphQLMutation(UpdateCostTypeDocument, ['CostType']);
   const remove = useGraphQLMutation(DeleteCostTypeDocument, ['CostType']);
+  const archive = useGraphQLMutation(SetCostTypeArchivedDocument, ['CostType']);
   return (
     <ReferenceTable<CostType, CostTypeOrderBy>
       testId="cost-types-table"
@@ -48,6 +50,7 @@ export default function CostTypesPage() {
           (data) => data.allCostTypes,
         )
       }
+      onSetArchived={(row, isArchived) => archive.mutateAsync({ id: row.id, isArchived })}
       onDelete={(row) =>
         deleteNamingDependents(t, 'cost_types', row.id, () => remove.mutateAsync({ id: row.id }))
       }

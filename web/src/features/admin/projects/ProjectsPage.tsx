@@ -4,6 +4,7 @@ import {
   AllProjectsDocument,
   CreateProjectDocument,
   DeleteProjectDocument,
+  SetProjectArchivedDocument,
   UpdateProjectDocument,
   type AllProjectsQuery,
   type ProjectOrderBy,
@@ -12,6 +13,7 @@ import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { ReferenceExchange } from '../clients/ReferenceExchange.tsx';
 import { deleteNamingDependents } from '../clients/dependents.ts';
 
 type Project = NonNullable<AllProjectsQuery['allProjects']>['nodes'][number] & { id: string };
@@ -23,7 +25,7 @@ const schema = yup.object({
     .string()
     .trim()
     .required('validation.required')
-    .matches(/^[A-Za-z0-9_.]+$/, 'validation.accessKey'),
+    .matches(/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/, 'errors.codes.InvalidAccessKey'),
 });
 
 export default function ProjectsPage() {
@@ -31,6 +33,7 @@ export default function ProjectsPage() {
   const create = useGraphQLMutation(CreateProjectDocument, ['Project']);
   const update = useGraphQLMutation(UpdateProjectDocument, ['Project']);
   const remove = useGraphQLMutation(DeleteProjectDocument, ['Project']);
+  const archive = useGraphQLMutation(SetProjectArchivedDocument, ['Project']);
   return (
     <ReferenceTable<Project, ProjectOrderBy>
       testId="projects-table"
@@ -57,6 +60,8 @@ export default function ProjectsPage() {
           (data) => data.allProjects,
         )
       }
+      toolbarExtra={<ReferenceExchange kind="projects" />}
+      onSetArchived={(row, isArchived) => archive.mutateAsync({ id: row.id, isArchived })}
       onDelete={(row) =>
         deleteNamingDependents(t, 'projects', row.id, () => remove.mutateAsync({ id: row.id }))
       }

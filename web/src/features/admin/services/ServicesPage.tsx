@@ -4,6 +4,7 @@ import {
   AllServicesDocument,
   CreateServiceDocument,
   DeleteServiceDocument,
+  SetServiceArchivedDocument,
   UpdateServiceDocument,
   type AllServicesQuery,
   type ServiceOrderBy,
@@ -24,6 +25,7 @@ export default function ServicesPage() {
   const create = useGraphQLMutation(CreateServiceDocument, ['Service']);
   const update = useGraphQLMutation(UpdateServiceDocument, ['Service']);
   const remove = useGraphQLMutation(DeleteServiceDocument, ['Service']);
+  const archive = useGraphQLMutation(SetServiceArchivedDocument, ['Service']);
   return (
     <ReferenceTable<Service, ServiceOrderBy>
       testId="services-table"
@@ -49,6 +51,7 @@ export default function ServicesPage() {
           (data) => data.allServices,
         )
       }
+      onSetArchived={(row, isArchived) => archive.mutateAsync({ id: row.id, isArchived })}
       onDelete={(row) =>
         deleteNamingDependents(t, 'services', row.id, () => remove.mutateAsync({ id: row.id }))
       }

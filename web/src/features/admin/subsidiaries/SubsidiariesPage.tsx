@@ -11,6 +11,7 @@ import {
   type SubsidiaryOrderBy,
 } from '../../../api/generated.ts';
 import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
+import { CountryInput, countryName } from '../../../components/form/CountryInput.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
@@ -57,7 +58,12 @@ export default function SubsidiariesPage() {
           sortKey: 'SHORT_NAME',
           flex: 1,
         },
-        { field: 'country', header: 'subsidiariesAdmin.country', flex: 1 },
+        {
+          field: 'country',
+          header: 'subsidiariesAdmin.country',
+          format: (row) => countryName(row.country, i18n.language),
+          flex: 1,
+        },
         {
           field: 'createdAt',
           header: 'common.createdAt',
@@ -98,7 +104,6 @@ export default function SubsidiariesPage() {
           fields={[
             { name: 'legalName', label: 'subsidiariesAdmin.legalName' },
             { name: 'shortName', label: 'subsidiariesAdmin.shortName' },
-            { name: 'country', label: 'subsidiariesAdmin.country' },
           ]}
           initialValues={{
             legalName: row?.legalName ?? '',
@@ -118,7 +123,9 @@ export default function SubsidiariesPage() {
               },
             });
           }}
-        />
+        >
+          <CountryInput name="country" label="subsidiariesAdmin.country" required />
+        </FormDialog>
       )}
     />
   );

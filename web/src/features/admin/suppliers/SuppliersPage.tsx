@@ -11,8 +11,11 @@ import {
 import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
+import { CountryInput, countryName } from '../../../components/form/CountryInput.tsx';
+import { TextInput } from '../../../components/form/fields.tsx';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { ReferenceExchange } from '../clients/ReferenceExchange.tsx';
 import { deleteNamingDependents } from '../clients/dependents.ts';
 import { useSimilarCompanyCheck } from '../clients/similar-companies.tsx';
 
@@ -25,6 +28,7 @@ const schema = yup.object({
   legalName: yup.string().trim().required('validation.required'),
   shortName: yup.string().trim().default(''),
   country: yup.string().trim().required('validation.required'),
+  taxId: yup.string().trim().default(''),
   userId: yup.string().default(''),
 });
 type Values = yup.InferType<typeof schema>;
@@ -42,11 +46,17 @@ export default function SuppliersPage() {
         title="titles.supplier"
         addLabel="suppliers.add"
         deleteQuestion="suppliers.deleteQuestion"
-        searchFields={['legalName', 'shortName']}
+        searchFields={['legalName', 'shortName', 'taxId']}
         columns={[
           { field: 'legalName', header: 'suppliers.legalName', sortKey: 'LEGAL_NAME', flex: 2 },
           { field: 'shortName', header: 'suppliers.shortName', sortKey: 'SHORT_NAME', flex: 1 },
-          { field: 'country', header: 'suppliers.country', flex: 1 },
+          {
+            field: 'country',
+            header: 'suppliers.country',
+            format: (row) => countryName(row.country, i18n.language),
+            flex: 1,
+          },
+          { field: 'taxId', header: 'counterparty.taxId', width: 150 },
           { field: 'userName', header: 'suppliers.user', flex: 1 },
           {
             field: 'createdAt',
@@ -74,6 +84,10 @@ export default function SuppliersPage() {
             })),
           };
         }}
+        toolbarExtra={<ReferenceExchange kind="suppliers" />}
+        onSetArchived={(row, isArchived) =>
+          update.mutateAsync({ id: row.id, patch: { isArchived } })
+        }
         onDelete={(row) =>
           deleteNamingDependents(t, 'suppliers', row.id, () => remove.mutateAsync({ id: row.id }))
         }
@@ -85,12 +99,12 @@ export default function SuppliersPage() {
             fields={[
               { name: 'legalName', label: 'suppliers.legalName' },
               { name: 'shortName', label: 'suppliers.shortName' },
-              { name: 'country', label: 'suppliers.country' },
             ]}
             initialValues={{
               legalName: row?.legalName ?? '',
               shortName: row?.shortName ?? '',
               country: row?.country ?? '',
+              taxId: row?.taxId ?? '',
               userId: row?.user?.id ?? '',
             }}
             schema={schema}
@@ -100,13 +114,20 @@ export default function SuppliersPage() {
                 legalName: values.legalName.trim(),
                 shortName: values.shortName.trim() || null,
                 country: values.country.trim(),
+                taxId: values.taxId.trim() || null,
                 userId: values.userId || null,
               };
               if (row) return update.mutateAsync({ id: row.id, patch: supplier });
-              await similar.confirmCreation(supplier.legalName);
+              await similar.confirmCreation(supplier.legalName, supplier.taxId);
               return create.mutateAsync({ supplier });
             }}
           >
+            <CountryInput name="country" label="suppliers.country" required />
+            <TextInput
+              name="taxId"
+              label="counterparty.taxId"
+              helper="counterparty.supplierTaxIdHelp"
+            />
             <SearchInput
               name="userId"
               kind="user"
