@@ -5,12 +5,21 @@ create schema app_public;
 create schema app_hidden;
 create schema app_private;
 
+create type app_hidden.workflow_record as (entity text, id integer, state text, is_deleted boolean, subsidiary_id uuid, created_by uuid, dated date, label text, first_approved_by uuid, amount_usd_w_vat numeric, invoice_id integer);
 create type app_public.aging_row as (subsidiary_id uuid, subsidiary_name text, current_usd numeric, days_1_30_usd numeric, days_31_60_usd numeric, days_61_90_usd numeric, over_90_usd numeric, total_usd numeric, count integer);
 comment on type app_public.aging_row is 'Outstanding amounts of one subsidiary (none: all) by days past due, in USD.';
 create type app_public.analytics_row as (year integer, period integer, amount_usd_w_vat numeric, count integer);
 comment on type app_public.analytics_row is 'A month of a project: the sum in USD with VAT and how many records.';
+create type app_public.bank_allocation as (invoice_id integer, bill_id integer, amount numeric);
+comment on type app_public.bank_allocation is 'Part of a statement line paying an invoice (invoice_id) or a bill (bill_id).';
+create type app_public.bank_match_suggestion as (kind text, invoice_id integer, bill_id integer, number text, party_name text, remaining numeric, currency text, due_date date, score integer, amount_matches boolean, number_matches boolean, party_matches boolean, confidence text);
+comment on type app_public.bank_match_suggestion is 'An open invoice or bill that a statement line may pay, with why it was proposed (score: higher is better).';
+create type app_public.bank_reconciliation as (bank_account_id uuid, from_date date, to_date date, currency text, opening_balance numeric, closing_balance numeric, statement_total numeric, matched_total numeric, ignored_total numeric, unmatched_total numeric, unmatched_count integer, unseen_payments_total numeric, unseen_payments_count integer);
+comment on type app_public.bank_reconciliation is 'A bank account over a period: the statements'' balances and movement against the matched payments, what is unmatched, and the payments never seen on a statement.';
 create type app_public.bill_status as enum ('open', 'validated', 'paid');
 comment on type app_public.bill_status is 'Open, validated or paid.';
+create type app_public.close_as_paid_preview as (invoice_id integer, invoice_ref text, currency text, amount_w_vat numeric, final_payment numeric, refusal_code text, refusal_message text, status text, is_deleted boolean);
+comment on type app_public.close_as_paid_preview is 'One invoice of a bulk close-as-paid: the final payment it records (0: already paid in full) or why it would be refused.';
 create type app_public.company as (id uuid, type text, legal_name text, short_name text);
 comment on type app_public.company is 'A client, supplier or subsidiary.';
 create type app_public.contract_status as enum ('draft', 'active', 'expired', 'terminated');
@@ -65,6 +74,15 @@ create table app_private.account_access (
 );
 comment on table app_private.account_access is 'Per account, what the policies ask: effective scopes (empty for an inactive user), visible subsidiaries (the allowed ones, or all), allowed projects (null: no limit). Kept by triggers; read by the app_hidden helpers.';
 
+create table app_private.audit_heads (
+  table_name text not null,
+  record_id text not null,
+  record_seq integer not null,
+  hash bytea,
+  constraint audit_heads_pkey PRIMARY KEY (table_name, record_id)
+);
+comment on table app_private.audit_heads is 'The last position and hash of each record''s audit chain; its row lock serialises the writers of the record.';
+
 create table app_private.contract_expiry_notices (
   document_id uuid not null,
   expiration_date date not null,
@@ -79,6 +97,15 @@ create table app_private.login_attempts (
   failures integer not null,
   constraint login_attempts_pkey PRIMARY KEY (key)
 );
+comment on table app_private.login_attempts is 'Failed sign-ins per username and per client address in the current rate-limit window (LOGIN_RATE_LIMIT, LOGIN_RATE_WINDOW_MS); read and written by the server''s auth module only.';
+
+create table app_private.preconditions (
+  name text not null,
+  code text not null,
+  description text not null,
+  constraint preconditions_pkey PRIMARY KEY (name)
+);
+comment on table app_private.preconditions is 'What a transition needs besides its state and scopes; checked by app_hidden.precondition_refusal.';
 
 create table app_private.refresh_tokens (
   id uuid default gen_random_uuid() not null,
@@ -94,6 +121,7 @@ create table app_private.refresh_tokens (
   constraint refresh_tokens_token_hash_key UNIQUE (token_hash),
   constraint refresh_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
 );
+comment on table app_private.refresh_tokens is 'Refresh tokens, stored as hashes: each sign-in starts a family, each refresh spends one token and issues the next; a spent token used again revokes its whole family.';
 CREATE INDEX refresh_tokens_family_idx ON app_private.refresh_tokens USING btree (family_id);
 CREATE INDEX refresh_tokens_user_idx ON app_private.refresh_tokens USING btree (user_id);
 
@@ -104,11 +132,14 @@ create table app_private.transitions (
   to_state text,
   scopes text[] not null,
   on_archived boolean default false not null,
+  preconditions text[] default '{}'::text[] not null,
   constraint transitions_entity CHECK ((entity = ANY (ARRAY['invoice'::text, 'cost'::text, 'bill'::text]))),
   constraint transitions_pkey PRIMARY KEY (entity, action, from_state),
   constraint transitions_scopes CHECK ((cardinality(scopes) > 0))
 );
 comment on table app_private.transitions is 'Which action moves an invoice, cost or bill from which state to which, and with which scopes.';
+comment on column app_private.transitions.preconditions is 'Names in app_private.preconditions: each must hold for the action to be taken (and offered).';
+CREATE TRIGGER _100_known_preconditions BEFORE INSERT OR UPDATE ON app_private.transitions FOR EACH ROW EXECUTE FUNCTION app_private.tg_transitions__preconditions();
 
 create table app_private.user_secrets (
   user_id uuid not null,
@@ -117,6 +148,7 @@ create table app_private.user_secrets (
   constraint user_secrets_pkey PRIMARY KEY (user_id),
   constraint user_secrets_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
 );
+comment on table app_private.user_secrets is 'Password hashes (argon2id), apart from app_public.users so that no API role can read them.';
 
 create table app_public.accounts (
   id uuid default gen_random_uuid() not null,
@@ -135,6 +167,8 @@ create table app_public.accounts (
 );
 comment on table app_public.accounts is 'One way a user works: a role, additional scopes, and optional limits to subsidiaries and projects.';
 comment on column app_public.accounts.access_pattern_projects is 'Project access pattern: include and !exclude access keys with * wildcards (docs/permissions.md). Null: no pattern.';
+comment on constraint accounts_access_pattern_valid on app_public.accounts is '@code InvalidAccessToken
+Invalid project access token.';
 CREATE INDEX accounts_role_id_idx ON app_public.accounts USING btree (role_id);
 CREATE INDEX accounts_user_id_idx ON app_public.accounts USING btree (user_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
@@ -145,12 +179,16 @@ CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts RE
 alter table app_public.accounts enable row level security;
 create policy delete_admin on app_public.accounts for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy delete_admin on app_public.accounts is 'Only an administrator (the scope named) deletes from app_public.accounts.';
 create policy insert_admin on app_public.accounts for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy insert_admin on app_public.accounts is 'Only an administrator (the scope named) adds to app_public.accounts.';
 create policy select_own_or_admin on app_public.accounts for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
+comment on policy select_own_or_admin on app_public.accounts is 'A user reads their own rows of app_public.accounts; admin:user reads all.';
 create policy update_admin on app_public.accounts for update to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy update_admin on app_public.accounts is 'Only an administrator (the scope named) changes app_public.accounts.';
 grant delete, insert (name, user_id, role_id, access_pattern_projects), select, update (name, role_id, access_pattern_projects) on app_public.accounts to ledgerline_visitor;
 
 create table app_public.accounts_projects (
@@ -169,10 +207,13 @@ CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts_pr
 alter table app_public.accounts_projects enable row level security;
 create policy delete_admin on app_public.accounts_projects for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy delete_admin on app_public.accounts_projects is 'Only an administrator (the scope named) deletes from app_public.accounts_projects.';
 create policy insert_admin on app_public.accounts_projects for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy insert_admin on app_public.accounts_projects is 'Only an administrator (the scope named) adds to app_public.accounts_projects.';
 create policy select_own_or_admin on app_public.accounts_projects for select to public
   using ((( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR app_hidden.is_own_account(account_id)));
+comment on policy select_own_or_admin on app_public.accounts_projects is 'A user reads their own rows of app_public.accounts_projects; admin:user reads all.';
 grant delete, insert, select on app_public.accounts_projects to ledgerline_visitor;
 
 create table app_public.accounts_scopes (
@@ -193,12 +234,16 @@ CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts_sc
 alter table app_public.accounts_scopes enable row level security;
 create policy delete_admin on app_public.accounts_scopes for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy delete_admin on app_public.accounts_scopes is 'Only an administrator (the scope named) deletes from app_public.accounts_scopes.';
 create policy insert_admin on app_public.accounts_scopes for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy insert_admin on app_public.accounts_scopes is 'Only an administrator (the scope named) adds to app_public.accounts_scopes.';
 create policy select_own_or_admin on app_public.accounts_scopes for select to public
   using ((( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR app_hidden.is_own_account(account_id)));
+comment on policy select_own_or_admin on app_public.accounts_scopes is 'A user reads their own rows of app_public.accounts_scopes; admin:user reads all.';
 create policy update_admin on app_public.accounts_scopes for update to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy update_admin on app_public.accounts_scopes is 'Only an administrator (the scope named) changes app_public.accounts_scopes.';
 grant delete, insert (account_id, scope), select, update (scope) on app_public.accounts_scopes to ledgerline_visitor;
 
 create table app_public.accounts_subsidiaries (
@@ -217,43 +262,238 @@ CREATE TRIGGER _900_account_access_update AFTER UPDATE ON app_public.accounts_su
 alter table app_public.accounts_subsidiaries enable row level security;
 create policy delete_admin on app_public.accounts_subsidiaries for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy delete_admin on app_public.accounts_subsidiaries is 'Only an administrator (the scope named) deletes from app_public.accounts_subsidiaries.';
 create policy insert_admin on app_public.accounts_subsidiaries for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy insert_admin on app_public.accounts_subsidiaries is 'Only an administrator (the scope named) adds to app_public.accounts_subsidiaries.';
 create policy select_own_or_admin on app_public.accounts_subsidiaries for select to public
   using ((( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR app_hidden.is_own_account(account_id)));
+comment on policy select_own_or_admin on app_public.accounts_subsidiaries is 'A user reads their own rows of app_public.accounts_subsidiaries; admin:user reads all.';
 grant delete, insert, select on app_public.accounts_subsidiaries to ledgerline_visitor;
 
 create table app_public.audit_trail (
   id bigint generated always as identity not null,
   event_id uuid default gen_random_uuid() not null,
   table_name text not null,
-  row_id bigint not null,
+  row_id bigint,
   action text not null,
   changes jsonb,
   row_data jsonb not null,
   user_id uuid,
   user_role text,
   created_at timestamp with time zone default clock_timestamp() not null,
+  record_id text not null,
+  refs text[] not null,
+  subsidiary_id uuid,
+  record_seq integer not null,
+  prev_hash bytea,
+  hash bytea not null,
   constraint audit_trail_action CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text]))),
   constraint audit_trail_pkey PRIMARY KEY (id),
-  constraint audit_trail_table_name CHECK ((table_name = ANY (ARRAY['costs'::text, 'invoices'::text, 'bills'::text]))),
+  constraint audit_trail_table_name CHECK ((table_name ~ '^[a-z][a-z0-9_]*$'::text)),
   constraint audit_trail_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE SET NULL
 );
 comment on table app_public.audit_trail is '@behavior -insert -update -delete
-Who changed which cost, invoice or bill, when, and how. changes holds {column: {old, new}} for updates; row_data the row after the change (before it, for a delete).';
-CREATE INDEX audit_trail_created_at_idx ON app_public.audit_trail USING btree (created_at DESC);
+Who changed which record, when, and how: costs, invoices, bills, documents, the files and payments attached to them. changes holds {column: {old, new}} for updates; row_data the row after the change (before it, for a delete). Append-only; each row is chained by hash to the previous row of its record.';
+comment on column app_public.audit_trail.record_id is 'The id of the changed record, as text (integer or uuid).';
+comment on column app_public.audit_trail.refs is '@behavior -*
+The records whose history shows this row (kind:id), the changed record first.';
+comment on column app_public.audit_trail.record_seq is 'The position of the row in its record''s history (1 is the first change).';
+comment on column app_public.audit_trail.prev_hash is '@behavior -*
+The hash of the previous row of the same record.';
+comment on column app_public.audit_trail.hash is '@behavior -*
+sha256 of the row''s content and the previous row''s hash (see app_hidden.audit_hash).';
+CREATE INDEX audit_trail_action_created_idx ON app_public.audit_trail USING btree (action, created_at DESC, id DESC);
+CREATE INDEX audit_trail_created_id_idx ON app_public.audit_trail USING btree (created_at DESC, id DESC);
+CREATE INDEX audit_trail_record_created_idx ON app_public.audit_trail USING btree (record_id, created_at DESC, id DESC);
+CREATE UNIQUE INDEX audit_trail_record_seq_idx ON app_public.audit_trail USING btree (table_name, record_id, record_seq);
+CREATE INDEX audit_trail_refs_idx ON app_public.audit_trail USING gin (refs);
 CREATE INDEX audit_trail_row_idx ON app_public.audit_trail USING btree (table_name, row_id, created_at DESC);
-CREATE INDEX audit_trail_user_id_idx ON app_public.audit_trail USING btree (user_id);
+CREATE INDEX audit_trail_subsidiary_created_idx ON app_public.audit_trail USING btree (subsidiary_id, created_at DESC, id DESC);
+CREATE INDEX audit_trail_table_created_idx ON app_public.audit_trail USING btree (table_name, created_at DESC, id DESC);
+CREATE INDEX audit_trail_user_created_idx ON app_public.audit_trail USING btree (user_id, created_at DESC, id DESC);
+CREATE TRIGGER _000_append_only BEFORE DELETE OR UPDATE ON app_public.audit_trail FOR EACH ROW EXECUTE FUNCTION app_private.tg_audit_trail__append_only();
+CREATE TRIGGER _000_append_only_truncate BEFORE TRUNCATE ON app_public.audit_trail FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_audit_trail__append_only();
+CREATE TRIGGER _100_chain BEFORE INSERT ON app_public.audit_trail FOR EACH ROW EXECUTE FUNCTION app_private.tg_audit_trail__chain();
 alter table app_public.audit_trail enable row level security;
 create policy select_visible on app_public.audit_trail for select to public
-  using ((((table_name = 'invoices'::text) AND (EXISTS ( SELECT
-   FROM app_public.invoices i
-  WHERE (i.id = audit_trail.row_id)))) OR ((table_name = 'bills'::text) AND (EXISTS ( SELECT
-   FROM app_public.bills b
-  WHERE (b.id = audit_trail.row_id)))) OR ((table_name = 'costs'::text) AND (EXISTS ( SELECT
-   FROM app_public.costs c
-  WHERE (c.id = audit_trail.row_id)))) OR ( SELECT app_hidden.has_scope('admin'::text) AS has_scope)));
+  using ((( SELECT app_hidden.has_scope('admin'::text) AS has_scope) OR app_hidden.audit_row_visible(table_name, refs)));
 grant select on app_public.audit_trail to ledgerline_visitor;
+
+create table app_public.bank_accounts (
+  id uuid default gen_random_uuid() not null,
+  subsidiary_id uuid not null,
+  name text not null,
+  iban text,
+  account_number text,
+  bic text,
+  currency character(3) not null,
+  csv_mapping jsonb,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint bank_accounts_bic_format CHECK (((bic IS NULL) OR (bic ~ '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$'::text))),
+  constraint bank_accounts_csv_mapping_object CHECK (((csv_mapping IS NULL) OR (jsonb_typeof(csv_mapping) = 'object'::text))),
+  constraint bank_accounts_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint bank_accounts_iban_valid CHECK (((iban IS NULL) OR app_hidden.iban_valid(iban))),
+  constraint bank_accounts_identifier_required CHECK (((iban IS NOT NULL) OR (NULLIF(btrim(account_number), ''::text) IS NOT NULL))),
+  constraint bank_accounts_name_required CHECK ((btrim(name) <> ''::text)),
+  constraint bank_accounts_name_unique UNIQUE (subsidiary_id, name),
+  constraint bank_accounts_pkey PRIMARY KEY (id),
+  constraint bank_accounts_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT
+);
+comment on table app_public.bank_accounts is 'A bank account of a subsidiary: its statements are imported and matched to invoices and bills.';
+comment on column app_public.bank_accounts.name is '@behavior +filterBy +orderBy
+The account''s name, e.g. "ABN AMRO current account".';
+comment on column app_public.bank_accounts.iban is '@behavior +filterBy
+IBAN (ISO 13616, checked), stored without spaces in upper case.';
+comment on column app_public.bank_accounts.account_number is '@behavior +filterBy
+The account number, for an account without an IBAN.';
+comment on column app_public.bank_accounts.csv_mapping is 'How a CSV statement of this account is read: columns of date, amount, counterparty, remittance; saved at the last CSV import.';
+comment on column app_public.bank_accounts.created_at is '@behavior +filterBy +orderBy';
+CREATE INDEX bank_accounts_currency_idx ON app_public.bank_accounts USING btree (currency);
+CREATE UNIQUE INDEX bank_accounts_iban_unique ON app_public.bank_accounts USING btree (iban) WHERE (iban IS NOT NULL);
+CREATE INDEX bank_accounts_subsidiary_id_idx ON app_public.bank_accounts USING btree (subsidiary_id);
+CREATE TRIGGER _050_normalize BEFORE INSERT OR UPDATE ON app_public.bank_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_bank_accounts__normalize();
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.bank_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+alter table app_public.bank_accounts enable row level security;
+create policy delete_writer on app_public.bank_accounts for delete to public
+  using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+create policy insert_writer on app_public.bank_accounts for insert to public
+  with check ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+create policy select_allowed on app_public.bank_accounts for select to public
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+create policy update_writer on app_public.bank_accounts for update to public
+  using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))))
+  with check (app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)));
+grant delete, insert (subsidiary_id, name, iban, account_number, bic, currency), select, update (name, iban, account_number, bic, currency) on app_public.bank_accounts to ledgerline_visitor;
+
+create table app_public.bank_line_payments (
+  id uuid default gen_random_uuid() not null,
+  line_id uuid not null,
+  payment_id uuid not null,
+  subsidiary_id uuid not null,
+  created boolean not null,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  constraint bank_line_payments_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint bank_line_payments_line_id_fkey FOREIGN KEY (line_id) REFERENCES app_public.bank_statement_lines(id) ON DELETE CASCADE,
+  constraint bank_line_payments_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES app_public.payments(id) ON DELETE CASCADE,
+  constraint bank_line_payments_payment_unique UNIQUE (payment_id),
+  constraint bank_line_payments_pkey PRIMARY KEY (id),
+  constraint bank_line_payments_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT
+);
+comment on table app_public.bank_line_payments is 'A payment matched to a bank statement line (a line may be split over several payments).';
+comment on column app_public.bank_line_payments.subsidiary_id is '@behavior -*
+The line''s subsidiary (kept for the visibility rule).';
+comment on column app_public.bank_line_payments.created is 'Whether accepting the match created the payment (undo deletes it) or a hand-made payment was linked (undo unlinks it).';
+CREATE INDEX bank_line_payments_created_by_idx ON app_public.bank_line_payments USING btree (created_by);
+CREATE INDEX bank_line_payments_line_id_idx ON app_public.bank_line_payments USING btree (line_id);
+CREATE INDEX bank_line_payments_subsidiary_id_idx ON app_public.bank_line_payments USING btree (subsidiary_id);
+alter table app_public.bank_line_payments enable row level security;
+create policy select_allowed on app_public.bank_line_payments for select to public
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+grant select on app_public.bank_line_payments to ledgerline_visitor;
+
+create table app_public.bank_statement_lines (
+  id uuid default gen_random_uuid() not null,
+  statement_id uuid not null,
+  bank_account_id uuid not null,
+  subsidiary_id uuid not null,
+  "position" integer not null,
+  booking_date date not null,
+  value_date date not null,
+  amount numeric(18,2) not null,
+  currency character(3) not null,
+  counterparty_name text,
+  counterparty_iban text,
+  remittance text,
+  bank_reference text,
+  status text default 'unmatched'::text not null,
+  matched_amount numeric(18,2) default 0 not null,
+  ignore_note text,
+  suggested_invoice_id integer,
+  suggested_bill_id integer,
+  suggestion_confidence text,
+  constraint bank_statement_lines_amount_nonzero CHECK ((amount <> (0)::numeric)),
+  constraint bank_statement_lines_bank_account_id_fkey FOREIGN KEY (bank_account_id) REFERENCES app_public.bank_accounts(id) ON DELETE RESTRICT,
+  constraint bank_statement_lines_confidence CHECK ((suggestion_confidence = ANY (ARRAY['high'::text, 'medium'::text]))),
+  constraint bank_statement_lines_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint bank_statement_lines_note_when_ignored CHECK (((status <> 'ignored'::text) OR (btrim(ignore_note) <> ''::text))),
+  constraint bank_statement_lines_pkey PRIMARY KEY (id),
+  constraint bank_statement_lines_position_unique UNIQUE (statement_id, "position"),
+  constraint bank_statement_lines_statement_id_fkey FOREIGN KEY (statement_id) REFERENCES app_public.bank_statements(id) ON DELETE CASCADE,
+  constraint bank_statement_lines_status CHECK ((status = ANY (ARRAY['unmatched'::text, 'partly_matched'::text, 'matched'::text, 'ignored'::text]))),
+  constraint bank_statement_lines_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT,
+  constraint bank_statement_lines_suggested_bill_id_fkey FOREIGN KEY (suggested_bill_id) REFERENCES app_public.bills(id) ON DELETE SET NULL,
+  constraint bank_statement_lines_suggested_invoice_id_fkey FOREIGN KEY (suggested_invoice_id) REFERENCES app_public.invoices(id) ON DELETE SET NULL
+);
+comment on table app_public.bank_statement_lines is 'A booked line of a bank statement: money in (positive, settles bills) or out (negative, pays invoices).';
+comment on column app_public.bank_statement_lines.subsidiary_id is '@behavior -*
+The bank account''s subsidiary (kept for the visibility rule).';
+comment on column app_public.bank_statement_lines.counterparty_name is '@behavior +filterBy
+Who paid or was paid, as the bank names them.';
+comment on column app_public.bank_statement_lines.remittance is '@behavior +filterBy
+The remittance text (what the payer wrote).';
+comment on column app_public.bank_statement_lines.bank_reference is '@behavior +filterBy
+The bank''s or the payer''s reference (end-to-end id).';
+comment on column app_public.bank_statement_lines.status is 'unmatched, partly_matched, matched (payments cover the whole amount) or ignored (not an invoice or bill payment, with a note).';
+comment on column app_public.bank_statement_lines.matched_amount is 'The sum of the payments matched to the line (always positive).';
+comment on column app_public.bank_statement_lines.suggestion_confidence is 'The best suggestion found at import: high (the one open record with this remaining amount and its number in the remittance) or medium (the one with this remaining amount).';
+CREATE INDEX bank_statement_lines_account_amount_idx ON app_public.bank_statement_lines USING btree (bank_account_id, amount, id);
+CREATE INDEX bank_statement_lines_counterparty_iban_idx ON app_public.bank_statement_lines USING btree (counterparty_iban) WHERE (counterparty_iban IS NOT NULL);
+CREATE INDEX bank_statement_lines_currency_idx ON app_public.bank_statement_lines USING btree (currency);
+CREATE INDEX bank_statement_lines_queue_idx ON app_public.bank_statement_lines USING btree (bank_account_id, status, value_date, id);
+CREATE INDEX bank_statement_lines_statement_idx ON app_public.bank_statement_lines USING btree (statement_id, "position");
+CREATE INDEX bank_statement_lines_subsidiary_status_idx ON app_public.bank_statement_lines USING btree (subsidiary_id, status);
+CREATE INDEX bank_statement_lines_suggested_bill_idx ON app_public.bank_statement_lines USING btree (suggested_bill_id);
+CREATE INDEX bank_statement_lines_suggested_invoice_idx ON app_public.bank_statement_lines USING btree (suggested_invoice_id);
+alter table app_public.bank_statement_lines enable row level security;
+create policy select_allowed on app_public.bank_statement_lines for select to public
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+grant select on app_public.bank_statement_lines to ledgerline_visitor;
+
+create table app_public.bank_statements (
+  id uuid default gen_random_uuid() not null,
+  bank_account_id uuid not null,
+  subsidiary_id uuid not null,
+  format text not null,
+  statement_ref text not null,
+  content_sha256 text not null,
+  file_id uuid,
+  currency character(3) not null,
+  from_date date not null,
+  to_date date not null,
+  opening_balance numeric(18,2) not null,
+  closing_balance numeric(18,2) not null,
+  line_count integer default 0 not null,
+  imported_by uuid,
+  imported_at timestamp with time zone default now() not null,
+  constraint bank_statements_bank_account_id_fkey FOREIGN KEY (bank_account_id) REFERENCES app_public.bank_accounts(id) ON DELETE RESTRICT,
+  constraint bank_statements_content_unique UNIQUE (content_sha256),
+  constraint bank_statements_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint bank_statements_dates_order CHECK ((to_date >= from_date)),
+  constraint bank_statements_file_id_fkey FOREIGN KEY (file_id) REFERENCES app_public.files(id) ON DELETE SET NULL,
+  constraint bank_statements_format CHECK ((format = ANY (ARRAY['camt053'::text, 'mt940'::text, 'csv'::text]))),
+  constraint bank_statements_imported_by_fkey FOREIGN KEY (imported_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint bank_statements_pkey PRIMARY KEY (id),
+  constraint bank_statements_ref_required CHECK ((btrim(statement_ref) <> ''::text)),
+  constraint bank_statements_ref_unique UNIQUE (bank_account_id, statement_ref),
+  constraint bank_statements_sha256_format CHECK ((content_sha256 ~ '^[0-9a-f]{64}$'::text)),
+  constraint bank_statements_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT
+);
+comment on table app_public.bank_statements is 'A bank statement imported from a camt.053, MT940 or CSV file; its file is kept.';
+comment on column app_public.bank_statements.subsidiary_id is '@behavior -*
+The bank account''s subsidiary (kept for the visibility rule).';
+comment on column app_public.bank_statements.content_sha256 is 'SHA-256 of the imported file: the same file is never imported twice.';
+CREATE INDEX bank_statements_account_idx ON app_public.bank_statements USING btree (bank_account_id, to_date DESC);
+CREATE INDEX bank_statements_currency_idx ON app_public.bank_statements USING btree (currency);
+CREATE INDEX bank_statements_file_id_idx ON app_public.bank_statements USING btree (file_id);
+CREATE INDEX bank_statements_imported_by_idx ON app_public.bank_statements USING btree (imported_by);
+CREATE INDEX bank_statements_subsidiary_id_idx ON app_public.bank_statements USING btree (subsidiary_id);
+alter table app_public.bank_statements enable row level security;
+create policy select_allowed on app_public.bank_statements for select to public
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+grant select on app_public.bank_statements to ledgerline_visitor;
 
 create table app_public.bills (
   id integer generated by default as identity not null,
@@ -309,6 +549,14 @@ comment on column app_public.bills.is_deleted is '@behavior -insert -update';
 comment on column app_public.bills.closed_by is '@behavior -insert -update';
 comment on column app_public.bills.paid_amount is '@behavior -insert -update
 The sum of the payments on the bill.';
+comment on constraint bills_due_date_not_before_invoice_date on app_public.bills is '@code DueDateBeforeInvoiceDate
+The due date cannot be earlier than the invoice date.';
+comment on constraint bills_paid_not_above_amount on app_public.bills is '@code PaymentsExceedAmount
+The payments would be more than the amount. Delete a payment first.';
+comment on constraint bills_period_month on app_public.bills is '@code InvalidPeriod
+The period must be a month from 1 to 12.';
+comment on constraint bills_vat_range on app_public.bills is '@code VatOutOfRange
+VAT must be above 0 and at most 100.';
 CREATE INDEX bills_act_id_idx ON app_public.bills USING btree (act_id);
 CREATE INDEX bills_amount_idx ON app_public.bills USING btree (amount);
 CREATE INDEX bills_amount_usd_idx ON app_public.bills USING btree (amount_usd);
@@ -334,6 +582,7 @@ CREATE INDEX bills_subsidiary_id_idx ON app_public.bills USING btree (subsidiary
 CREATE INDEX bills_subsidiary_list_idx ON app_public.bills USING btree (subsidiary_id, is_deleted, invoice_date DESC, id) INCLUDE (year, project_id);
 CREATE INDEX bills_year_period_idx ON app_public.bills USING btree (year, period);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _040_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.bills FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _050_guard BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_bills__guard();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
@@ -346,14 +595,21 @@ CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.bills F
 alter table app_public.bills enable row level security;
 create policy delete_writer on app_public.bills for delete to public
   using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+comment on policy delete_writer on app_public.bills is 'Who deletes a row of app_public.bills: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.bills for insert to public
   with check ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+comment on policy insert_writer on app_public.bills is 'Who adds a row to app_public.bills: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.bills for select to public
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
+comment on policy select_allowed on app_public.bills is 'Who reads a row of app_public.bills: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
+create policy select_not_supplier on app_public.bills as restrictive for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL));
 create policy select_project_limited on app_public.bills for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
+comment on policy select_project_limited on app_public.bills is 'The rows of app_public.bills an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
 create policy update_writer on app_public.bills for update to public
   using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+comment on policy update_writer on app_public.bills is 'Who changes a row of app_public.bills: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name, description, act_id, invoice_ref, invoice_date, due_date, period, year, currency, vat, amount, client_id, subsidiary_id, project_id, service_id), select, update (name, description, act_id, invoice_ref, invoice_date, due_date, period, year, currency, vat, amount, status, is_deleted, client_id, subsidiary_id, project_id, service_id, closed_by) on app_public.bills to ledgerline_visitor;
 
 create table app_public.bills_files (
@@ -370,19 +626,23 @@ A file attached to a bill.';
 CREATE INDEX bills_files_file_id_idx ON app_public.bills_files USING btree (file_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('bill_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.bills_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.bills_files FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.bills_files enable row level security;
 create policy delete_writer on app_public.bills_files for delete to public
   using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_files.bill_id)))));
+comment on policy delete_writer on app_public.bills_files is 'Who deletes a row of app_public.bills_files: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.bills_files for insert to public
   with check ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_files.bill_id)))));
+comment on policy insert_writer on app_public.bills_files is 'Who adds a row to app_public.bills_files: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.bills_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_files.bill_id))));
+comment on policy select_visible on app_public.bills_files is 'Who reads a row of app_public.bills_files: whoever may read the record it belongs to or names.';
 grant delete, insert (bill_id, file_id), select on app_public.bills_files to ledgerline_visitor;
 
 create table app_public.bills_payments (
@@ -402,19 +662,23 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills_payme
 CREATE TRIGGER _400_payment_subsidiary AFTER INSERT OR UPDATE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__subsidiary();
 CREATE CONSTRAINT TRIGGER _500_single_owner AFTER INSERT OR UPDATE ON app_public.bills_payments NOT DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__single_owner();
 CREATE TRIGGER _600_refresh AFTER INSERT OR DELETE OR UPDATE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_bills_payments__refresh();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.bills_payments enable row level security;
 create policy delete_writer on app_public.bills_payments for delete to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_payments.bill_id)))));
+comment on policy delete_writer on app_public.bills_payments is 'Who deletes a row of app_public.bills_payments: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.bills_payments for insert to public
   with check ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_payments.bill_id)))));
+comment on policy insert_writer on app_public.bills_payments is 'Who adds a row to app_public.bills_payments: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.bills_payments for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.bills b
   WHERE (b.id = bills_payments.bill_id)))));
+comment on policy select_allowed on app_public.bills_payments is 'Who reads a row of app_public.bills_payments: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 grant delete, insert (bill_id, payment_id), select on app_public.bills_payments to ledgerline_visitor;
 
 create table app_public.clients (
@@ -446,6 +710,10 @@ create table app_public.clients (
 comment on table app_public.clients is 'A customer the group bills.';
 comment on column app_public.clients.country is 'ISO 3166-1 two-letter code (countries).';
 comment on column app_public.clients.is_archived is 'Archived: hidden from pickers, kept on its records; restorable.';
+comment on constraint clients_country_fkey on app_public.clients is '@fieldName countryByCountry
+@omit many';
+comment on constraint clients_tax_id_format on app_public.clients is '@code InvalidTaxId
+The tax id must be 10 or 12 digits.';
 CREATE INDEX clients_country_idx ON app_public.clients USING btree (country);
 CREATE INDEX clients_created_at_idx ON app_public.clients USING btree (created_at);
 CREATE INDEX clients_is_archived_idx ON app_public.clients USING btree (is_archived);
@@ -460,12 +728,16 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.clients FOR
 alter table app_public.clients enable row level security;
 create policy delete_writer on app_public.clients for delete to public
   using (( SELECT app_hidden.has_scope('company:write_client'::text) AS has_scope));
+comment on policy delete_writer on app_public.clients is 'Who deletes a row of app_public.clients: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.clients for insert to public
   with check (( SELECT app_hidden.has_scope('company:write_client'::text) AS has_scope));
+comment on policy insert_writer on app_public.clients is 'Who adds a row to app_public.clients: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_reader on app_public.clients for select to public
   using (( SELECT app_hidden.has_scope('company:read'::text) AS has_scope));
+comment on policy select_reader on app_public.clients is 'Who reads app_public.clients: an account with the reference data''s read scope.';
 create policy update_writer on app_public.clients for update to public
   using (( SELECT app_hidden.has_scope('company:write_client'::text) AS has_scope));
+comment on policy update_writer on app_public.clients is 'Who changes a row of app_public.clients: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (legal_name, short_name, country, tax_id, registration_number, legal_form, tax_reason_code, registered_address, primary_activity_code, org_status, ceo_full_name, ceo_position), select, update (legal_name, short_name, country, tax_id, registration_number, legal_form, tax_reason_code, registered_address, primary_activity_code, org_status, ceo_full_name, ceo_position, is_archived) on app_public.clients to ledgerline_visitor;
 
 create table app_public.cost_types (
@@ -483,16 +755,22 @@ CREATE INDEX cost_types_created_at_idx ON app_public.cost_types USING btree (cre
 CREATE INDEX cost_types_is_archived_idx ON app_public.cost_types USING btree (is_archived);
 CREATE INDEX cost_types_name_idx ON app_public.cost_types USING btree (name);
 CREATE UNIQUE INDEX cost_types_name_unique ON app_public.cost_types USING btree (lower(btrim(name)));
+comment on index app_public.cost_types_name_unique is '@code NameTaken
+A cost type with this name already exists.';
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.cost_types FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.cost_types enable row level security;
 create policy delete_writer on app_public.cost_types for delete to public
   using (( SELECT app_hidden.has_scope('cost_type:write'::text) AS has_scope));
+comment on policy delete_writer on app_public.cost_types is 'Who deletes a row of app_public.cost_types: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.cost_types for insert to public
   with check (( SELECT app_hidden.has_scope('cost_type:write'::text) AS has_scope));
+comment on policy insert_writer on app_public.cost_types is 'Who adds a row to app_public.cost_types: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_reader on app_public.cost_types for select to public
   using (( SELECT app_hidden.has_scope('cost_type:read'::text) AS has_scope));
+comment on policy select_reader on app_public.cost_types is 'Who reads app_public.cost_types: an account with the reference data''s read scope.';
 create policy update_writer on app_public.cost_types for update to public
   using (( SELECT app_hidden.has_scope('cost_type:write'::text) AS has_scope));
+comment on policy update_writer on app_public.cost_types is 'Who changes a row of app_public.cost_types: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name), select, update (name, is_archived) on app_public.cost_types to ledgerline_visitor;
 
 create table app_public.costs (
@@ -520,11 +798,13 @@ create table app_public.costs (
   created_by uuid,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  first_approved_by uuid,
   constraint costs_approved_by_fkey FOREIGN KEY (approved_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint costs_bill_id_fkey FOREIGN KEY (bill_id) REFERENCES app_public.bills(id) ON DELETE SET NULL,
   constraint costs_cost_type_id_fkey FOREIGN KEY (cost_type_id) REFERENCES app_public.cost_types(id) ON DELETE RESTRICT,
   constraint costs_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint costs_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint costs_first_approved_by_fkey FOREIGN KEY (first_approved_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint costs_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES app_public.invoices(id) ON DELETE CASCADE,
   constraint costs_name_required CHECK ((btrim(name) <> ''::text)),
   constraint costs_period_month CHECK (((period >= 1) AND (period <= 12))),
@@ -543,6 +823,12 @@ comment on column app_public.costs.status is '@behavior -insert -update';
 comment on column app_public.costs.reject_reason is '@behavior -insert -update';
 comment on column app_public.costs.is_deleted is '@behavior -insert -update';
 comment on column app_public.costs.approved_by is '@behavior -insert -update';
+comment on column app_public.costs.first_approved_by is '@behavior -insert -update
+The first of two approvals of a cost above its subsidiary''s approval limit (the second is approved_by).';
+comment on constraint costs_period_month on app_public.costs is '@code InvalidPeriod
+The period must be a month from 1 to 12.';
+comment on constraint costs_vat_range on app_public.costs is '@code VatOutOfRange
+VAT must be above 0 and at most 100.';
 CREATE INDEX costs_amount_idx ON app_public.costs USING btree (amount);
 CREATE INDEX costs_amount_usd_idx ON app_public.costs USING btree (amount_usd);
 CREATE INDEX costs_approved_by_idx ON app_public.costs USING btree (approved_by);
@@ -551,6 +837,7 @@ CREATE INDEX costs_cost_type_id_idx ON app_public.costs USING btree (cost_type_i
 CREATE INDEX costs_created_at_idx ON app_public.costs USING btree (created_at, id);
 CREATE INDEX costs_created_by_idx ON app_public.costs USING btree (created_by);
 CREATE INDEX costs_currency_idx ON app_public.costs USING btree (currency);
+CREATE INDEX costs_first_approved_by_idx ON app_public.costs USING btree (first_approved_by);
 CREATE INDEX costs_invoice_id_idx ON app_public.costs USING btree (invoice_id);
 CREATE INDEX costs_is_deleted_idx ON app_public.costs USING btree (is_deleted);
 CREATE INDEX costs_live_approved_idx ON app_public.costs USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'approved'::app_public.cost_status) AND (NOT is_deleted));
@@ -564,9 +851,11 @@ CREATE INDEX costs_to_bill_idx ON app_public.costs USING btree (to_bill);
 CREATE INDEX costs_year_period_idx ON app_public.costs USING btree (year, period);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:write', 'bill_id:write');
 CREATE TRIGGER _050_guard BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_costs__guard();
+CREATE TRIGGER _060_first_approval BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_costs__first_approval();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_from_invoice BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__from_invoice();
+CREATE TRIGGER _350_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _400_amounts BEFORE INSERT OR UPDATE OF amount, vat, currency, invoice_id, period, year ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__amounts();
 CREATE TRIGGER _600_totals AFTER INSERT OR DELETE OR UPDATE ON app_public.costs FOR EACH ROW EXECUTE FUNCTION app_private.tg_costs__totals();
 CREATE TRIGGER _800_notify AFTER UPDATE OF status ON app_public.costs FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION app_private.tg_costs__notify();
@@ -574,15 +863,26 @@ CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.costs F
 alter table app_public.costs enable row level security;
 create policy delete_writer on app_public.costs for delete to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+comment on policy delete_writer on app_public.costs is 'Who deletes a row of app_public.costs: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.costs for insert to public
   with check ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+comment on policy insert_writer on app_public.costs is 'Who adds a row to app_public.costs: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.costs for select to public
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
+comment on policy select_allowed on app_public.costs is 'Who reads a row of app_public.costs: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy select_project_limited on app_public.costs for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
+comment on policy select_project_limited on app_public.costs is 'The rows of app_public.costs an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
+create policy select_supplier on app_public.costs for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (cardinality(( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)) > 0)));
+create policy select_supplier_only on app_public.costs as restrictive for select to ledgerline_project_limited
+  using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (invoice_id IN ( SELECT i.id
+   FROM app_public.invoices i
+  WHERE (i.supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))))));
 create policy update_writer on app_public.costs for update to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
-grant delete, insert (name, description, amount, vat, invoice_id, bill_id, to_bill, cost_type_id, project_id, period, year), select, update (name, description, amount, vat, bill_id, to_bill, cost_type_id, project_id, period, year, status, reject_reason, is_deleted, approved_by) on app_public.costs to ledgerline_visitor;
+comment on policy update_writer on app_public.costs is 'Who changes a row of app_public.costs: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
+grant delete, insert (name, description, amount, vat, invoice_id, bill_id, to_bill, cost_type_id, project_id, period, year), select, update (name, description, amount, vat, bill_id, to_bill, cost_type_id, project_id, period, year, status, reject_reason, is_deleted, approved_by, first_approved_by) on app_public.costs to ledgerline_visitor;
 
 create table app_public.costs_files (
   id uuid default gen_random_uuid() not null,
@@ -598,19 +898,23 @@ A file attached to a cost.';
 CREATE INDEX costs_files_file_id_idx ON app_public.costs_files USING btree (file_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.costs_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('cost_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.costs_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.costs_files FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.costs_files enable row level security;
 create policy delete_writer on app_public.costs_files for delete to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.costs c
   WHERE (c.id = costs_files.cost_id)))));
+comment on policy delete_writer on app_public.costs_files is 'Who deletes a row of app_public.costs_files: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.costs_files for insert to public
   with check ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.costs c
   WHERE (c.id = costs_files.cost_id)))));
+comment on policy insert_writer on app_public.costs_files is 'Who adds a row to app_public.costs_files: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.costs_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.costs c
   WHERE (c.id = costs_files.cost_id))));
+comment on policy select_visible on app_public.costs_files is 'Who reads a row of app_public.costs_files: whoever may read the record it belongs to or names.';
 grant delete, insert (cost_id, file_id), select on app_public.costs_files to ledgerline_visitor;
 
 create table app_public.countries (
@@ -641,12 +945,16 @@ comment on table app_public.currencies is 'ISO 4217 currencies amounts can be in
 alter table app_public.currencies enable row level security;
 create policy delete_admin on app_public.currencies for delete to public
   using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+comment on policy delete_admin on app_public.currencies is 'Only an administrator (the scope named) deletes from app_public.currencies.';
 create policy insert_admin on app_public.currencies for insert to public
   with check (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+comment on policy insert_admin on app_public.currencies is 'Only an administrator (the scope named) adds to app_public.currencies.';
 create policy select_signed_in on app_public.currencies for select to public
   using ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL));
+comment on policy select_signed_in on app_public.currencies is 'Any signed-in account reads app_public.currencies.';
 create policy update_admin on app_public.currencies for update to public
   using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+comment on policy update_admin on app_public.currencies is 'Only an administrator (the scope named) changes app_public.currencies.';
 grant delete, insert, select, update on app_public.currencies to ledgerline_visitor;
 
 create table app_public.default_accounts (
@@ -662,12 +970,16 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.default_acc
 alter table app_public.default_accounts enable row level security;
 create policy delete_admin on app_public.default_accounts for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy delete_admin on app_public.default_accounts is 'Only an administrator (the scope named) deletes from app_public.default_accounts.';
 create policy insert_own_or_admin on app_public.default_accounts for insert to public
   with check (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
+comment on policy insert_own_or_admin on app_public.default_accounts is 'A user adds rows of app_public.default_accounts for themselves; admin:user for anyone.';
 create policy select_own_or_admin on app_public.default_accounts for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
+comment on policy select_own_or_admin on app_public.default_accounts is 'A user reads their own rows of app_public.default_accounts; admin:user reads all.';
 create policy update_own_or_admin on app_public.default_accounts for update to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope)));
+comment on policy update_own_or_admin on app_public.default_accounts is 'A user changes their own row of app_public.default_accounts; admin:user any.';
 grant delete, insert (user_id, account_id), select, update (account_id) on app_public.default_accounts to ledgerline_visitor;
 
 create table app_public.document_editors (
@@ -683,12 +995,15 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.document_ed
 alter table app_public.document_editors enable row level security;
 create policy delete_writer on app_public.document_editors for delete to public
   using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
+comment on policy delete_writer on app_public.document_editors is 'Who deletes a row of app_public.document_editors: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.document_editors for insert to public
   with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
+comment on policy insert_writer on app_public.document_editors is 'Who adds a row to app_public.document_editors: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.document_editors for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM app_public.documents d
   WHERE (d.id = document_editors.document_id)))));
+comment on policy select_visible on app_public.document_editors is 'Who reads a row of app_public.document_editors: whoever may read the record it belongs to or names.';
 grant delete, insert, select on app_public.document_editors to ledgerline_visitor;
 
 create table app_public.document_readers (
@@ -704,12 +1019,15 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.document_re
 alter table app_public.document_readers enable row level security;
 create policy delete_writer on app_public.document_readers for delete to public
   using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
+comment on policy delete_writer on app_public.document_readers is 'Who deletes a row of app_public.document_readers: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.document_readers for insert to public
   with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user))));
+comment on policy insert_writer on app_public.document_readers is 'Who adds a row to app_public.document_readers: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.document_readers for select to public
   using (((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM app_public.documents d
   WHERE (d.id = document_readers.document_id)))));
+comment on policy select_visible on app_public.document_readers is 'Who reads a row of app_public.document_readers: whoever may read the record it belongs to or names.';
 grant delete, insert, select on app_public.document_readers to ledgerline_visitor;
 
 create table app_public.document_type_parents (
@@ -736,6 +1054,7 @@ Kinds of contract-style documents.';
 alter table app_public.document_types enable row level security;
 create policy select_all on app_public.document_types for select to public
   using (true);
+comment on policy select_all on app_public.document_types is 'Anyone reads app_public.document_types.';
 grant select on app_public.document_types to ledgerline_authenticator;
 grant select on app_public.document_types to ledgerline_visitor;
 
@@ -790,6 +1109,10 @@ Archived; see setDocumentDeleted.';
 comment on column app_public.documents.deleted_by is '@behavior -insert -update';
 comment on column app_public.documents.contract_number is 'The number the parties gave the contract (e.g. "2026/014-K").';
 comment on column app_public.documents.terminated_on is 'The day the contract was ended early; from then on its status is terminated.';
+comment on constraint documents_contract_reference_fkey on app_public.documents is '@fieldName parent
+@foreignFieldName children';
+comment on constraint documents_expiration_not_before_signing on app_public.documents is '@code ExpirationBeforeSigning
+The expiration date cannot be earlier than the signing date.';
 CREATE INDEX documents_client_id_idx ON app_public.documents USING btree (client_id);
 CREATE INDEX documents_contract_number_idx ON app_public.documents USING btree (contract_number);
 CREATE INDEX documents_contract_reference_idx ON app_public.documents USING btree (contract_reference);
@@ -811,15 +1134,20 @@ CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.documents FOR EACH RO
 CREATE TRIGGER _300_hierarchy BEFORE INSERT OR UPDATE ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg_documents__hierarchy();
 CREATE TRIGGER _310_children_follow_parties AFTER UPDATE OF contractor_id, principal_id ON app_public.documents FOR EACH ROW WHEN (((old.contractor_id IS DISTINCT FROM new.contractor_id) OR (old.principal_id IS DISTINCT FROM new.principal_id))) EXECUTE FUNCTION app_private.tg_documents__children_follow_parties();
 CREATE TRIGGER _500_unlink_subsidiary AFTER UPDATE OF principal_id ON app_public.documents FOR EACH ROW WHEN ((old.principal_id IS DISTINCT FROM new.principal_id)) EXECUTE FUNCTION app_private.tg_documents__unlink_subsidiary();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.documents enable row level security;
 create policy delete_writer on app_public.documents for delete to public
   using ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
+comment on policy delete_writer on app_public.documents is 'Who deletes a row of app_public.documents: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.documents for insert to public
   with check ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)));
+comment on policy insert_writer on app_public.documents is 'Who adds a row to app_public.documents: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.documents for select to public
   using (((( SELECT app_hidden.has_scope('documents:read'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(false) AS document_ids_shared_with_me)::uuid[]))));
+comment on policy select_allowed on app_public.documents is 'Who reads a row of app_public.documents: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy update_writer on app_public.documents for update to public
   using (((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[]))));
+comment on policy update_writer on app_public.documents is 'Who changes a row of app_public.documents: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id, contract_number, terminated_on), select, update (name, type, description, comments, email, amount, currency, signing_date, expiration_date, expiration_conditions, expiration_extends_contract, contract_reference, contractor_id, principal_id, client_id, service_id, is_deleted, deleted_by, contract_number, terminated_on) on app_public.documents to ledgerline_visitor;
 
 create table app_public.documents_files (
@@ -841,19 +1169,23 @@ CREATE INDEX documents_files_uploaded_at_idx ON app_public.documents_files USING
 CREATE INDEX documents_files_uploaded_by_idx ON app_public.documents_files USING btree (uploaded_by);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.documents_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('document_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.documents_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.documents_files FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.documents_files enable row level security;
 create policy delete_writer on app_public.documents_files for delete to public
   using ((EXISTS ( SELECT
    FROM app_public.documents d
   WHERE ((d.id = documents_files.document_id) AND ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(d.principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (d.id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[])))))));
+comment on policy delete_writer on app_public.documents_files is 'Who deletes a row of app_public.documents_files: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.documents_files for insert to public
   with check ((EXISTS ( SELECT
    FROM app_public.documents d
   WHERE ((d.id = documents_files.document_id) AND ((( SELECT app_hidden.has_scope('documents:write'::text) AS has_scope) AND (NOT ( SELECT app_hidden.is_supplier_user() AS is_supplier_user)) AND COALESCE(app_hidden.subsidiary_visible(d.principal_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)), true)) OR (d.id = ANY (( SELECT app_hidden.document_ids_shared_with_me(true) AS document_ids_shared_with_me)::uuid[])))))));
+comment on policy insert_writer on app_public.documents_files is 'Who adds a row to app_public.documents_files: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.documents_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.documents d
   WHERE (d.id = documents_files.document_id))));
+comment on policy select_visible on app_public.documents_files is 'Who reads a row of app_public.documents_files: whoever may read the record it belongs to or names.';
 grant delete, insert (document_id, file_id), select on app_public.documents_files to ledgerline_visitor;
 
 create table app_public.exchange_rates (
@@ -873,12 +1205,16 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.exchange_ra
 alter table app_public.exchange_rates enable row level security;
 create policy delete_admin on app_public.exchange_rates for delete to public
   using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+comment on policy delete_admin on app_public.exchange_rates is 'Only an administrator (the scope named) deletes from app_public.exchange_rates.';
 create policy insert_admin on app_public.exchange_rates for insert to public
   with check (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+comment on policy insert_admin on app_public.exchange_rates is 'Only an administrator (the scope named) adds to app_public.exchange_rates.';
 create policy select_signed_in on app_public.exchange_rates for select to public
   using ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL));
+comment on policy select_signed_in on app_public.exchange_rates is 'Any signed-in account reads app_public.exchange_rates.';
 create policy update_admin on app_public.exchange_rates for update to public
   using (( SELECT app_hidden.has_scope('admin'::text) AS has_scope));
+comment on policy update_admin on app_public.exchange_rates is 'Only an administrator (the scope named) changes app_public.exchange_rates.';
 grant delete, insert (currency, rate_date, usd_per_unit), select, update (usd_per_unit) on app_public.exchange_rates to ledgerline_visitor;
 
 create table app_public.files (
@@ -904,10 +1240,11 @@ CREATE INDEX files_uploaded_at_idx ON app_public.files USING btree (uploaded_at)
 CREATE INDEX files_uploaded_by_idx ON app_public.files USING btree (uploaded_by);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 alter table app_public.files enable row level security;
-create policy delete_uploader on app_public.files for delete to public
-  using ((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+create policy delete_writable on app_public.files for delete to public
+  using (app_hidden.can_write_file(id));
 create policy insert_signed_in on app_public.files for insert to public
   with check (((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
+comment on policy insert_signed_in on app_public.files is 'A signed-in user adds rows to app_public.files as themselves.';
 create policy select_visible on app_public.files for select to public
   using (((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR (EXISTS ( SELECT
    FROM (app_public.bills_files l
@@ -923,12 +1260,14 @@ create policy select_visible on app_public.files for select to public
      JOIN app_public.documents d ON ((d.id = l.document_id)))
   WHERE (l.file_id = files.id))) OR (EXISTS ( SELECT
    FROM app_public.bills b
-  WHERE (b.act_id = files.id))) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (EXISTS ( SELECT
+  WHERE (b.act_id = files.id))) OR (EXISTS ( SELECT
+   FROM app_public.bank_statements s
+  WHERE (s.file_id = files.id))) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (EXISTS ( SELECT
    FROM app_public.users u
   WHERE (u.avatar_file_id = files.id))))));
-create policy update_uploader on app_public.files for update to public
-  using ((uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id)));
-grant delete, insert (id, name, content_type, size, sha256, uploaded_by, expires_at), select, update (name, content_type, size, sha256) on app_public.files to ledgerline_visitor;
+create policy update_writable on app_public.files for update to public
+  using (app_hidden.can_write_file(id));
+grant delete, insert (id, name, content_type, size, sha256, uploaded_by, expires_at), select, update (name, content_type, size, sha256, uploaded_at) on app_public.files to ledgerline_visitor;
 
 create table app_public.invoices (
   id integer generated by default as identity not null,
@@ -987,6 +1326,12 @@ comment on column app_public.invoices.paid_amount is '@behavior -insert -update
 The sum of the payments on the invoice.';
 comment on column app_public.invoices.project_ids is '@behavior -*
 The projects of the invoice''s costs (all of them, archived too), kept by the database for the visibility rule.';
+comment on constraint invoices_due_date_not_before_invoice_date on app_public.invoices is '@code DueDateBeforeInvoiceDate
+The due date cannot be earlier than the invoice date.';
+comment on constraint invoices_paid_not_above_amount on app_public.invoices is '@code PaymentsExceedAmount
+The payments would be more than the amount. Delete a payment first.';
+comment on constraint invoices_period_order on app_public.invoices is '@code PeriodEndBeforeStart
+The period end cannot be earlier than its start.';
 CREATE INDEX invoices_amount_idx ON app_public.invoices USING btree (amount);
 CREATE INDEX invoices_amount_usd_idx ON app_public.invoices USING btree (amount_usd);
 CREATE INDEX invoices_amount_w_vat_idx ON app_public.invoices USING btree (amount_w_vat);
@@ -1011,11 +1356,15 @@ CREATE INDEX invoices_status_idx ON app_public.invoices USING btree (status);
 CREATE INDEX invoices_subsidiary_id_idx ON app_public.invoices USING btree (subsidiary_id);
 CREATE INDEX invoices_subsidiary_list_idx ON app_public.invoices USING btree (subsidiary_id, is_deleted, invoice_date DESC, id) INCLUDE (status);
 CREATE INDEX invoices_supplier_id_idx ON app_public.invoices USING btree (supplier_id);
+CREATE INDEX invoices_supplier_ref_idx ON app_public.invoices USING btree (supplier_id, lower(btrim(invoice_ref)));
 CREATE INDEX invoices_validated_by_idx ON app_public.invoices USING btree (validated_by);
+CREATE INDEX invoices_without_costs_by_creator_idx ON app_public.invoices USING btree (created_by) WHERE (project_ids = '{}'::uuid[]);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _040_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _050_guard BEFORE UPDATE ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_invoices__guard();
 CREATE TRIGGER _050_guard_insert BEFORE INSERT ON app_public.invoices FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg_invoices__guard_insert();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _160_not_paid_twice BEFORE INSERT OR UPDATE OF supplier_id, invoice_ref ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices__not_paid_twice();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_to_costs AFTER UPDATE OF subsidiary_id, currency ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices__to_costs();
 CREATE TRIGGER _310_reprice_costs AFTER UPDATE OF invoice_date, currency ON app_public.invoices FOR EACH ROW WHEN (((old.invoice_date IS DISTINCT FROM new.invoice_date) OR (old.currency IS DISTINCT FROM new.currency))) EXECUTE FUNCTION app_private.tg_invoices__reprice_costs();
@@ -1027,14 +1376,29 @@ CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.invoice
 alter table app_public.invoices enable row level security;
 create policy delete_writer on app_public.invoices for delete to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+comment on policy delete_writer on app_public.invoices is 'Who deletes a row of app_public.invoices: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.invoices for insert to public
   with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+comment on policy insert_writer on app_public.invoices is 'Who adds a row to app_public.invoices: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.invoices for select to public
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
+comment on policy select_allowed on app_public.invoices is 'Who reads a row of app_public.invoices: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
+create policy select_own_without_costs on app_public.invoices for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids = '{}'::uuid[]) AND (created_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
 create policy select_project_limited on app_public.invoices for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+comment on policy select_project_limited on app_public.invoices is 'The rows of app_public.invoices an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
+create policy select_supplier on app_public.invoices for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (supplier_id = ANY (( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)::uuid[]))));
+create policy select_supplier_only on app_public.invoices as restrictive for select to ledgerline_project_limited
+  using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
+create policy update_supplier_only on app_public.invoices as restrictive for update to public
+  using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
 create policy update_writer on app_public.invoices for update to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+comment on policy update_writer on app_public.invoices is 'Who changes a row of app_public.invoices: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
+create policy write_supplier_only on app_public.invoices as restrictive for insert to public
+  with check (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
 grant delete, insert (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, subsidiary_id, supplier_id, default_cost_type_id), select, update (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, status, is_deleted, reject_reason, subsidiary_id, supplier_id, default_cost_type_id, validated_by, closed_by) on app_public.invoices to ledgerline_visitor;
 
 create table app_public.invoices_files (
@@ -1051,19 +1415,23 @@ A file attached to an invoice.';
 CREATE INDEX invoices_files_file_id_idx ON app_public.invoices_files USING btree (file_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices_files FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:write');
 CREATE TRIGGER _500_keep_file AFTER INSERT ON app_public.invoices_files FOR EACH ROW EXECUTE FUNCTION app_private.tg_file_links__keep_file();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.invoices_files FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.invoices_files enable row level security;
 create policy delete_writer on app_public.invoices_files for delete to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_files.invoice_id)))));
+comment on policy delete_writer on app_public.invoices_files is 'Who deletes a row of app_public.invoices_files: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.invoices_files for insert to public
   with check ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_files.invoice_id)))));
+comment on policy insert_writer on app_public.invoices_files is 'Who adds a row to app_public.invoices_files: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_visible on app_public.invoices_files for select to public
   using ((EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_files.invoice_id))));
+comment on policy select_visible on app_public.invoices_files is 'Who reads a row of app_public.invoices_files: whoever may read the record it belongs to or names.';
 grant delete, insert (invoice_id, file_id), select on app_public.invoices_files to ledgerline_visitor;
 
 create table app_public.invoices_payments (
@@ -1083,19 +1451,23 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices_pa
 CREATE TRIGGER _400_payment_subsidiary AFTER INSERT OR UPDATE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__subsidiary();
 CREATE CONSTRAINT TRIGGER _500_single_owner AFTER INSERT OR UPDATE ON app_public.invoices_payments NOT DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__single_owner();
 CREATE TRIGGER _600_refresh AFTER INSERT OR DELETE OR UPDATE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices_payments__refresh();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.invoices_payments enable row level security;
 create policy delete_writer on app_public.invoices_payments for delete to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_payments.invoice_id)))));
+comment on policy delete_writer on app_public.invoices_payments is 'Who deletes a row of app_public.invoices_payments: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.invoices_payments for insert to public
   with check ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_payments.invoice_id)))));
+comment on policy insert_writer on app_public.invoices_payments is 'Who adds a row to app_public.invoices_payments: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.invoices_payments for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND (EXISTS ( SELECT
    FROM app_public.invoices i
   WHERE (i.id = invoices_payments.invoice_id)))));
+comment on policy select_allowed on app_public.invoices_payments is 'Who reads a row of app_public.invoices_payments: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 grant delete, insert (invoice_id, payment_id), select on app_public.invoices_payments to ledgerline_visitor;
 
 create table app_public.notifications (
@@ -1121,10 +1493,13 @@ CREATE INDEX notifications_user_created_idx ON app_public.notifications USING bt
 alter table app_public.notifications enable row level security;
 create policy delete_own on app_public.notifications for delete to public
   using ((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+comment on policy delete_own on app_public.notifications is 'A user deletes only their own rows of app_public.notifications.';
 create policy select_own on app_public.notifications for select to public
   using ((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+comment on policy select_own on app_public.notifications is 'A user reads only their own rows of app_public.notifications.';
 create policy update_own on app_public.notifications for update to public
   using ((user_id = ( SELECT app_hidden.current_user_id() AS current_user_id)));
+comment on policy update_own on app_public.notifications is 'A user changes only their own rows of app_public.notifications.';
 grant delete, select, update (is_read, read_at) on app_public.notifications to ledgerline_visitor;
 
 create table app_public.payments (
@@ -1138,6 +1513,7 @@ create table app_public.payments (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   subsidiary_id uuid,
+  reference text,
   constraint payments_amount_positive CHECK ((amount > (0)::numeric)),
   constraint payments_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint payments_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
@@ -1148,15 +1524,23 @@ comment on table app_public.payments is '@behavior -insert -update -delete
 Money paid on an invoice or received on a bill. Created with createInvoicePayment, createBillPayment or createPayments; removed with deletePayment.';
 comment on column app_public.payments.subsidiary_id is '@behavior -*
 The subsidiary of the invoice or bill the payment settles (kept by the database for the visibility rule).';
+comment on column app_public.payments.reference is '@behavior +filterBy
+The payment''s reference: the bank reference of the statement line it was matched from, or what the payer typed.';
+comment on constraint payments_amount_positive on app_public.payments is '@code InvalidAmount
+The amount must be above 0.';
 CREATE INDEX payments_created_by_idx ON app_public.payments USING btree (created_by);
 CREATE INDEX payments_currency_idx ON app_public.payments USING btree (currency);
 CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payment_date DESC);
+CREATE INDEX payments_reference_idx ON app_public.payments USING btree (lower(reference)) WHERE (reference IS NOT NULL);
 CREATE INDEX payments_subsidiary_list_idx ON app_public.payments USING btree (subsidiary_id, payment_date DESC, id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
+CREATE TRIGGER _040_period_lock BEFORE INSERT OR DELETE OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__period_lock();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _150_not_in_future BEFORE INSERT OR UPDATE OF payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__not_in_future();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_amount_usd BEFORE INSERT OR UPDATE OF amount, currency, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__payment_amount_usd();
 CREATE TRIGGER _600_refresh AFTER UPDATE OF amount, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__refresh();
+CREATE TRIGGER _900_audit AFTER UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.payments enable row level security;
 create policy delete_writer on app_public.payments for delete to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND ((EXISTS ( SELECT
@@ -1166,8 +1550,10 @@ create policy delete_writer on app_public.payments for delete to public
    FROM (app_public.bills_payments bp
      JOIN app_public.bills b ON ((b.id = bp.bill_id)))
   WHERE (bp.payment_id = payments.id))))));
+comment on policy delete_writer on app_public.payments is 'Who deletes a row of app_public.payments: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.payments for insert to public
   with check (( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope));
+comment on policy insert_writer on app_public.payments is 'Who adds a row to app_public.payments: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.payments for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND ((EXISTS ( SELECT
    FROM (app_public.invoices_payments ip
@@ -1176,6 +1562,7 @@ create policy select_allowed on app_public.payments for select to public
    FROM (app_public.bills_payments bp
      JOIN app_public.bills b ON ((b.id = bp.bill_id)))
   WHERE (bp.payment_id = payments.id))))));
+comment on policy select_allowed on app_public.payments is 'Who reads a row of app_public.payments: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy update_writer on app_public.payments for update to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND ((EXISTS ( SELECT
    FROM (app_public.invoices_payments ip
@@ -1184,7 +1571,8 @@ create policy update_writer on app_public.payments for update to public
    FROM (app_public.bills_payments bp
      JOIN app_public.bills b ON ((b.id = bp.bill_id)))
   WHERE (bp.payment_id = payments.id))))));
-grant delete, insert (id, amount, currency, payment_date, payment_method), select, update (amount, currency, payment_date, payment_method) on app_public.payments to ledgerline_visitor;
+comment on policy update_writer on app_public.payments is 'Who changes a row of app_public.payments: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
+grant delete, insert (id, amount, currency, payment_date, payment_method, reference), select, update (amount, currency, payment_date, payment_method, reference) on app_public.payments to ledgerline_visitor;
 
 create table app_public.projects (
   id uuid default gen_random_uuid() not null,
@@ -1202,21 +1590,31 @@ create table app_public.projects (
 comment on table app_public.projects is 'A project costs and bills are booked to. access_key is what account access patterns match.';
 comment on column app_public.projects.access_key is 'Latin letters, digits, underscore and dot; matched by account access patterns.';
 comment on column app_public.projects.is_archived is 'Archived: hidden from pickers, kept on its records; restorable.';
+comment on constraint projects_access_key_format on app_public.projects is '@code InvalidAccessKey
+The access key allows only Latin letters, digits, underscore and dot.';
+comment on constraint projects_access_key_unique on app_public.projects is '@code AccessKeyTaken
+Another project already has this access key.';
 CREATE INDEX projects_created_at_idx ON app_public.projects USING btree (created_at);
 CREATE INDEX projects_is_archived_idx ON app_public.projects USING btree (is_archived);
 CREATE INDEX projects_name_idx ON app_public.projects USING btree (name);
 CREATE UNIQUE INDEX projects_name_unique ON app_public.projects USING btree (lower(btrim(name)));
+comment on index app_public.projects_name_unique is '@code NameTaken
+A project with this name already exists.';
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.projects FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_account_access AFTER INSERT OR DELETE OR UPDATE OF access_key ON app_public.projects FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__projects();
 alter table app_public.projects enable row level security;
 create policy delete_writer on app_public.projects for delete to public
   using (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
+comment on policy delete_writer on app_public.projects is 'Who deletes a row of app_public.projects: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.projects for insert to public
   with check (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
+comment on policy insert_writer on app_public.projects is 'Who adds a row to app_public.projects: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.projects for select to public
   using ((( SELECT app_hidden.has_scope('project:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)::uuid[])))));
+comment on policy select_allowed on app_public.projects is 'Who reads a row of app_public.projects: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy update_writer on app_public.projects for update to public
   using (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
+comment on policy update_writer on app_public.projects is 'Who changes a row of app_public.projects: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name, access_key), select, update (name, access_key, is_archived) on app_public.projects to ledgerline_visitor;
 
 create table app_public.role_scopes (
@@ -1239,14 +1637,18 @@ CREATE CONSTRAINT TRIGGER _900_need_scope AFTER DELETE OR UPDATE ON app_public.r
 alter table app_public.role_scopes enable row level security;
 create policy delete_admin on app_public.role_scopes for delete to public
   using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+comment on policy delete_admin on app_public.role_scopes is 'Only an administrator (the scope named) deletes from app_public.role_scopes.';
 create policy insert_admin on app_public.role_scopes for insert to public
   with check (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+comment on policy insert_admin on app_public.role_scopes is 'Only an administrator (the scope named) adds to app_public.role_scopes.';
 create policy select_visible on app_public.role_scopes for select to public
   using ((( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope) OR (role_id IN ( SELECT a.role_id
    FROM app_public.accounts a
   WHERE (a.user_id = ( SELECT app_hidden.current_user_id() AS current_user_id))))));
+comment on policy select_visible on app_public.role_scopes is 'Who reads a row of app_public.role_scopes: whoever may read the record it belongs to or names.';
 create policy update_admin on app_public.role_scopes for update to public
   using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+comment on policy update_admin on app_public.role_scopes is 'Only an administrator (the scope named) changes app_public.role_scopes.';
 grant delete, insert (role_id, scope), select, update (scope) on app_public.role_scopes to ledgerline_visitor;
 
 create table app_public.roles (
@@ -1261,6 +1663,8 @@ create table app_public.roles (
 );
 comment on table app_public.roles is '@behavior -insert
 A named set of scopes; every account has one. Created with createRole (name and at least one scope).';
+comment on constraint roles_name_unique on app_public.roles is '@code RoleNameTaken
+A role with this name already exists.';
 CREATE INDEX roles_created_at_idx ON app_public.roles USING btree (created_at);
 CREATE UNIQUE INDEX roles_name_unique_ci ON app_public.roles USING btree (lower(btrim(name)));
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.roles FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
@@ -1268,14 +1672,18 @@ CREATE CONSTRAINT TRIGGER _900_need_scope AFTER INSERT ON app_public.roles DEFER
 alter table app_public.roles enable row level security;
 create policy delete_admin on app_public.roles for delete to public
   using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+comment on policy delete_admin on app_public.roles is 'Only an administrator (the scope named) deletes from app_public.roles.';
 create policy insert_admin on app_public.roles for insert to public
   with check (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+comment on policy insert_admin on app_public.roles is 'Only an administrator (the scope named) adds to app_public.roles.';
 create policy select_visible on app_public.roles for select to public
   using ((( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope) OR (id IN ( SELECT a.role_id
    FROM app_public.accounts a
   WHERE (a.user_id = ( SELECT app_hidden.current_user_id() AS current_user_id))))));
+comment on policy select_visible on app_public.roles is 'Who reads a row of app_public.roles: whoever may read the record it belongs to or names.';
 create policy update_admin on app_public.roles for update to public
   using (( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope));
+comment on policy update_admin on app_public.roles is 'Only an administrator (the scope named) changes app_public.roles.';
 grant delete, insert (name), select, update (name) on app_public.roles to ledgerline_visitor;
 
 create table app_public.scopes (
@@ -1288,6 +1696,7 @@ comment on table app_public.scopes is 'A permission a role or an account can hol
 alter table app_public.scopes enable row level security;
 create policy select_visible on app_public.scopes for select to public
   using ((( SELECT app_hidden.has_scope('admin:role'::text) AS has_scope) OR (name = ANY (( SELECT app_hidden.current_scopes() AS current_scopes)::text[]))));
+comment on policy select_visible on app_public.scopes is 'Who reads a row of app_public.scopes: whoever may read the record it belongs to or names.';
 grant select on app_public.scopes to ledgerline_visitor;
 
 create table app_public.services (
@@ -1305,16 +1714,22 @@ CREATE INDEX services_created_at_idx ON app_public.services USING btree (created
 CREATE INDEX services_is_archived_idx ON app_public.services USING btree (is_archived);
 CREATE INDEX services_name_idx ON app_public.services USING btree (name);
 CREATE UNIQUE INDEX services_name_unique ON app_public.services USING btree (lower(btrim(name)));
+comment on index app_public.services_name_unique is '@code NameTaken
+A service with this name already exists.';
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.services FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.services enable row level security;
 create policy delete_writer on app_public.services for delete to public
   using (( SELECT app_hidden.has_scope('service:write'::text) AS has_scope));
+comment on policy delete_writer on app_public.services is 'Who deletes a row of app_public.services: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.services for insert to public
   with check (( SELECT app_hidden.has_scope('service:write'::text) AS has_scope));
+comment on policy insert_writer on app_public.services is 'Who adds a row to app_public.services: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_reader on app_public.services for select to public
   using (( SELECT app_hidden.has_scope('service:read'::text) AS has_scope));
+comment on policy select_reader on app_public.services is 'Who reads app_public.services: an account with the reference data''s read scope.';
 create policy update_writer on app_public.services for update to public
   using (( SELECT app_hidden.has_scope('service:write'::text) AS has_scope));
+comment on policy update_writer on app_public.services is 'Who changes a row of app_public.services: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (name), select, update (name, is_archived) on app_public.services to ledgerline_visitor;
 
 create table app_public.subsidiaries (
@@ -1325,6 +1740,9 @@ create table app_public.subsidiaries (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   linked_document_id uuid,
+  approval_limit_usd numeric(18,2),
+  lock_date date,
+  constraint subsidiaries_approval_limit_positive CHECK ((approval_limit_usd > (0)::numeric)),
   constraint subsidiaries_country_fkey FOREIGN KEY (country) REFERENCES app_public.countries(code) ON UPDATE CASCADE ON DELETE RESTRICT NOT VALID,
   constraint subsidiaries_country_required CHECK ((btrim(country) <> ''::text)),
   constraint subsidiaries_legal_name_required CHECK ((btrim(legal_name) <> ''::text)),
@@ -1334,6 +1752,14 @@ create table app_public.subsidiaries (
 comment on table app_public.subsidiaries is 'A company of the group: it receives invoices and issues bills.';
 comment on column app_public.subsidiaries.country is 'ISO 3166-1 two-letter code (countries).';
 comment on column app_public.subsidiaries.linked_document_id is 'The subsidiary''s linked document; it names the subsidiary as its principal.';
+comment on column app_public.subsidiaries.approval_limit_usd is '@behavior -insert -update
+Costs above this amount in USD (with VAT) need a second approval by another user holding approve_cost_high. Null: no limit.';
+comment on column app_public.subsidiaries.lock_date is '@behavior -insert -update
+The books are closed through this date: nothing dated on or before it is created, changed, archived, deleted or paid. Null: nothing is locked.';
+comment on constraint subsidiaries_country_fkey on app_public.subsidiaries is '@fieldName countryByCountry
+@omit many';
+comment on constraint subsidiaries_country_required on app_public.subsidiaries is '@code CountryRequired
+Country is required.';
 CREATE INDEX subsidiaries_country_idx ON app_public.subsidiaries USING btree (country);
 CREATE INDEX subsidiaries_created_at_idx ON app_public.subsidiaries USING btree (created_at);
 CREATE INDEX subsidiaries_legal_name_idx ON app_public.subsidiaries USING btree (lower(legal_name));
@@ -1343,18 +1769,46 @@ CREATE INDEX subsidiaries_short_name_idx ON app_public.subsidiaries USING btree 
 CREATE TRIGGER _005_identity_normal_form BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg__company_identity_normal_form();
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('linked_document_id:write');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _400_controls AFTER INSERT OR UPDATE OF approval_limit_usd, lock_date ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg_subsidiaries__controls();
 CREATE TRIGGER _500_sync_linked_document AFTER INSERT OR UPDATE OF linked_document_id ON app_public.subsidiaries FOR EACH ROW EXECUTE FUNCTION app_private.tg_subsidiaries__sync_linked_document();
 CREATE TRIGGER _900_account_access AFTER INSERT OR DELETE ON app_public.subsidiaries FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__subsidiaries();
 alter table app_public.subsidiaries enable row level security;
 create policy delete_writer on app_public.subsidiaries for delete to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
+comment on policy delete_writer on app_public.subsidiaries is 'Who deletes a row of app_public.subsidiaries: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.subsidiaries for insert to public
   with check (( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope));
+comment on policy insert_writer on app_public.subsidiaries is 'Who adds a row to app_public.subsidiaries: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.subsidiaries for select to public
   using ((( SELECT app_hidden.has_scope('company:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
+comment on policy select_allowed on app_public.subsidiaries is 'Who reads a row of app_public.subsidiaries: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy update_writer on app_public.subsidiaries for update to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_subsidiary_ids() AS allowed_subsidiary_ids)::uuid[])))));
-grant delete, insert (legal_name, short_name, country, linked_document_id), select, update (legal_name, short_name, country, linked_document_id) on app_public.subsidiaries to ledgerline_visitor;
+comment on policy update_writer on app_public.subsidiaries is 'Who changes a row of app_public.subsidiaries: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
+grant delete, insert (legal_name, short_name, country, linked_document_id), select, update (legal_name, short_name, country, linked_document_id, approval_limit_usd, lock_date) on app_public.subsidiaries to ledgerline_visitor;
+
+create table app_public.subsidiary_control_changes (
+  id bigint generated always as identity not null,
+  subsidiary_id uuid not null,
+  control text not null,
+  old_value text,
+  new_value text,
+  user_id uuid,
+  user_role text,
+  created_at timestamp with time zone default clock_timestamp() not null,
+  constraint subsidiary_control_changes_control CHECK ((control = ANY (ARRAY['approval_limit_usd'::text, 'lock_date'::text]))),
+  constraint subsidiary_control_changes_pkey PRIMARY KEY (id),
+  constraint subsidiary_control_changes_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE CASCADE,
+  constraint subsidiary_control_changes_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE SET NULL
+);
+comment on table app_public.subsidiary_control_changes is '@behavior -insert -update -delete
+Every change of a subsidiary''s approval limit or lock date: who, when, from what to what.';
+CREATE INDEX subsidiary_control_changes_subsidiary_idx ON app_public.subsidiary_control_changes USING btree (subsidiary_id, created_at DESC);
+CREATE INDEX subsidiary_control_changes_user_idx ON app_public.subsidiary_control_changes USING btree (user_id);
+alter table app_public.subsidiary_control_changes enable row level security;
+create policy select_allowed on app_public.subsidiary_control_changes for select to public
+  using (((subsidiary_id = ANY (( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)::uuid[])) AND ( SELECT app_hidden.has_scope('company:read'::text) AS has_scope)));
+grant select on app_public.subsidiary_control_changes to ledgerline_visitor;
 
 create table app_public.suppliers (
   id uuid default gen_random_uuid() not null,
@@ -1377,6 +1831,10 @@ comment on table app_public.suppliers is 'A company that invoices the group. It 
 comment on column app_public.suppliers.country is 'ISO 3166-1 two-letter code (countries).';
 comment on column app_public.suppliers.is_archived is 'Archived: hidden from pickers, kept on its records; restorable.';
 comment on column app_public.suppliers.tax_id is 'ИНН (Russia), or the VAT number in its country''s format (EU, GB, NO, CH), e.g. DE123456789.';
+comment on constraint suppliers_country_fkey on app_public.suppliers is '@fieldName countryByCountry
+@omit many';
+comment on constraint suppliers_country_required on app_public.suppliers is '@code CountryRequired
+Country is required.';
 CREATE INDEX suppliers_country_idx ON app_public.suppliers USING btree (country);
 CREATE INDEX suppliers_created_at_idx ON app_public.suppliers USING btree (created_at);
 CREATE INDEX suppliers_is_archived_idx ON app_public.suppliers USING btree (is_archived);
@@ -1391,12 +1849,16 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.suppliers F
 alter table app_public.suppliers enable row level security;
 create policy delete_writer on app_public.suppliers for delete to public
   using (( SELECT app_hidden.has_scope('company:write_supplier'::text) AS has_scope));
+comment on policy delete_writer on app_public.suppliers is 'Who deletes a row of app_public.suppliers: an account with its write scope, within what it may see.';
 create policy insert_writer on app_public.suppliers for insert to public
   with check (( SELECT app_hidden.has_scope('company:write_supplier'::text) AS has_scope));
+comment on policy insert_writer on app_public.suppliers is 'Who adds a row to app_public.suppliers: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_reader on app_public.suppliers for select to public
   using (( SELECT app_hidden.has_scope('company:read'::text) AS has_scope));
+comment on policy select_reader on app_public.suppliers is 'Who reads app_public.suppliers: an account with the reference data''s read scope.';
 create policy update_writer on app_public.suppliers for update to public
   using (( SELECT app_hidden.has_scope('company:write_supplier'::text) AS has_scope));
+comment on policy update_writer on app_public.suppliers is 'Who changes a row of app_public.suppliers: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 grant delete, insert (legal_name, short_name, country, user_id, tax_id), select, update (legal_name, short_name, country, user_id, is_archived, tax_id) on app_public.suppliers to ledgerline_visitor;
 
 create table app_public.users (
@@ -1418,26 +1880,35 @@ create table app_public.users (
 comment on table app_public.users is '@behavior -insert
 A person who signs in (created with the createUser mutation, which sets a password). An inactive user cannot sign in; their data stays.';
 comment on column app_public.users.avatar_file_id is 'The stored file shown as the avatar.';
+comment on column app_public.users.is_active is '@behavior -attribute:update
+An inactive user cannot sign in. Changed with setUserActive.';
 CREATE INDEX users_avatar_file_id_idx ON app_public.users USING btree (avatar_file_id);
 CREATE INDEX users_created_at_idx ON app_public.users USING btree (created_at);
 CREATE INDEX users_first_name_idx ON app_public.users USING btree (first_name);
 CREATE INDEX users_last_name_idx ON app_public.users USING btree (last_name);
 CREATE INDEX users_username_idx ON app_public.users USING btree (username);
 CREATE UNIQUE INDEX users_username_key ON app_public.users USING btree (lower(username));
+comment on index app_public.users_username_key is '@code UsernameTaken
+This username is already taken.';
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _500_active BEFORE UPDATE OF is_active ON app_public.users FOR EACH ROW WHEN ((old.is_active IS DISTINCT FROM new.is_active)) EXECUTE FUNCTION app_private.tg_users__active();
 CREATE TRIGGER _500_keep_avatar AFTER INSERT OR UPDATE OF avatar_file_id ON app_public.users FOR EACH ROW WHEN ((new.avatar_file_id IS NOT NULL)) EXECUTE FUNCTION app_private.tg_users__keep_avatar();
 CREATE TRIGGER _900_account_access AFTER UPDATE ON app_public.users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__users();
 alter table app_public.users enable row level security;
 create policy delete_admin on app_public.users for delete to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy delete_admin on app_public.users is 'Only an administrator (the scope named) deletes from app_public.users.';
 create policy insert_admin on app_public.users for insert to public
   with check (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
+comment on policy insert_admin on app_public.users is 'Only an administrator (the scope named) adds to app_public.users.';
 create policy select_visible on app_public.users for select to public
   using (((id = ( SELECT app_hidden.current_user_id() AS current_user_id)) OR ( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND app_hidden.user_named_on_visible_record(id))));
+comment on policy select_visible on app_public.users is 'Who reads a row of app_public.users: whoever may read the record it belongs to or names.';
 create policy update_admin on app_public.users for update to public
   using (( SELECT app_hidden.has_scope('admin:user'::text) AS has_scope));
-grant delete, insert (username, first_name, last_name, additional_name, avatar_file_id), select, update (username, first_name, last_name, additional_name, avatar_file_id) on app_public.users to ledgerline_visitor;
+comment on policy update_admin on app_public.users is 'Only an administrator (the scope named) changes app_public.users.';
+grant delete, insert (username, first_name, last_name, additional_name, avatar_file_id), select, update (username, first_name, last_name, additional_name, avatar_file_id, is_active) on app_public.users to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.account_exists(account_id uuid)
  RETURNS app_public.accounts
@@ -1455,6 +1926,7 @@ begin
   return account;
 end;
 $function$;
+comment on function app_hidden.account_exists(uuid) is 'The account with this id, or AccountNotFound.';
 grant execute on function app_hidden.account_exists(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.account_scopes(account_id uuid)
@@ -1477,6 +1949,7 @@ AS $function$
      where a.id = account_scopes.account_id
   ))
 $function$;
+comment on function app_hidden.account_scopes(uuid) is 'Scopes of an account: its role''s plus its own, closed under implication. Empty for an account of an inactive user.';
 grant execute on function app_hidden.account_scopes(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.aging(kind text, as_of date)
@@ -1504,6 +1977,7 @@ AS $function$
     from sums s left join names n on n.id = s.subsidiary_id
    order by s.is_total, n.name, s.subsidiary_id
 $function$;
+comment on function app_hidden.aging(text,date) is 'The aging report (invoices payable or bills receivable): outstanding USD per subsidiary in the buckets current, 1-30, 31-60, 61-90 and over 90 days past due, with a total row.';
 grant execute on function app_hidden.aging(text,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.aging_rows(kind text, as_of date)
@@ -1526,6 +2000,7 @@ AS $function$
    where kind = 'receivable' and not b.is_deleted and b.status in ('open', 'validated')
      and b.amount_w_vat > b.paid_amount
 $function$;
+comment on function app_hidden.aging_rows(text,date) is 'The outstanding USD of each unpaid live invoice or bill and its days past due on a date, for app_hidden.aging.';
 grant execute on function app_hidden.aging_rows(text,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.allowed_project_ids()
@@ -1538,6 +2013,7 @@ AS $function$
     from (select 1) one
     left join app_private.account_access aa on aa.account_id = app_hidden.current_account_id()
 $function$;
+comment on function app_hidden.allowed_project_ids() is 'Projects the signed-in account may see; null means all. The account''s project list and its access pattern both limit, when present.';
 grant execute on function app_hidden.allowed_project_ids() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.allowed_subsidiary_ids()
@@ -1550,7 +2026,118 @@ AS $function$
     from app_public.accounts_subsidiaries s
    where s.account_id = app_hidden.current_account_id()
 $function$;
+comment on function app_hidden.allowed_subsidiary_ids() is 'Subsidiaries the signed-in account is limited to; null means all.';
 grant execute on function app_hidden.allowed_subsidiary_ids() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.audit_cost_exists(cost_id integer)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.costs c where c.id = cost_id)
+$function$;
+comment on function app_hidden.audit_cost_exists(integer) is 'Whether the cost exists (for the audit trail''s visibility rule).';
+grant execute on function app_hidden.audit_cost_exists(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.audit_derived_columns(table_name text)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case table_name
+    when 'invoices' then array['amount', 'amount_w_vat', 'amount_usd', 'amount_usd_w_vat', 'costs_status', 'payment_status',
+                               'paid_amount', 'last_payment_date', 'project_ids', 'is_paid']
+    when 'bills' then array['amount', 'amount_w_vat', 'amount_usd', 'amount_usd_w_vat', 'costs_status', 'payment_status',
+                            'paid_amount', 'last_payment_date', 'is_paid']
+    when 'costs' then array['amount_w_vat', 'amount_usd', 'amount_usd_w_vat', 'subsidiary_id']
+    when 'payments' then array['amount_usd', 'subsidiary_id']
+    else array[]::text[]
+  end
+$function$;
+grant execute on function app_hidden.audit_derived_columns(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.audit_hash(a app_public.audit_trail)
+ RETURNS bytea
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select sha256(convert_to(
+    coalesce(encode(a.prev_hash, 'hex'), '') || '|' ||
+    jsonb_build_array(a.id, a.event_id, a.table_name, a.record_id, a.record_seq, a.action, a.changes,
+                      a.row_data, a.user_id, a.user_role,
+                      to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'),
+                      a.refs, a.subsidiary_id)::text,
+    'UTF8'))
+$function$;
+comment on function app_hidden.audit_hash(app_public.audit_trail) is 'The chained content hash of an audit row.';
+
+CREATE OR REPLACE FUNCTION app_hidden.audit_ref_visible(ref text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case split_part(ref, ':', 1)
+    when 'invoices' then exists (select from app_public.invoices i where i.id = split_part(ref, ':', 2)::integer)
+    when 'bills' then exists (select from app_public.bills b where b.id = split_part(ref, ':', 2)::integer)
+    when 'costs' then exists (select from app_public.costs c where c.id = split_part(ref, ':', 2)::integer)
+    when 'documents' then exists (select from app_public.documents d where d.id = split_part(ref, ':', 2)::uuid)
+    else false
+  end
+$function$;
+comment on function app_hidden.audit_ref_visible(text) is 'Whether the caller sees the record kind:id.';
+grant execute on function app_hidden.audit_ref_visible(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.audit_row_visible(table_name text, refs text[])
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select (table_name not in ('invoices_payments', 'bills_payments', 'payments') or app_hidden.has_scope('payment:read'))
+     and case
+           when c.cost_ref is not null and app_hidden.audit_cost_exists(split_part(c.cost_ref, ':', 2)::integer)
+             then app_hidden.audit_ref_visible(c.cost_ref)
+           else exists (select from unnest(refs) k where app_hidden.audit_ref_visible(k))
+         end
+    from (select (select k from unnest(refs) k where k like 'costs:%' limit 1) as cost_ref) c
+$function$;
+comment on function app_hidden.audit_row_visible(text,text[]) is 'Whether the caller sees a record an audit row shows on.';
+grant execute on function app_hidden.audit_row_visible(text,text[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.available_actions(entity text, record_id integer)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  r app_hidden.workflow_record := app_hidden.workflow_record(entity, record_id);
+  held text[] := app_hidden.current_scopes();
+  failing text[];
+begin
+  if r.id is null then
+    return '{}';
+  end if;
+  select coalesce(array_agg(p.name), '{}') into failing
+    from app_private.preconditions p
+   where p.name in (select unnest(t.preconditions) from app_private.transitions t
+                     where t.entity = r.entity and t.from_state = r.state and t.scopes <@ held)
+     and app_hidden.precondition_refusal(r, p.name) is not null;
+  return (select coalesce(array_agg(t.action order by t.action), '{}')
+            from app_private.transitions t
+           where t.entity = r.entity and t.from_state = r.state
+             and (t.on_archived or not r.is_deleted)
+             and not (t.action = 'archive' and r.is_deleted)
+             and not (t.action = 'unarchive' and not r.is_deleted)
+             and t.scopes <@ held
+             and not (t.preconditions && failing));
+end;
+$function$;
+grant execute on function app_hidden.available_actions(text,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.available_actions(entity text, state text, is_deleted boolean)
  RETURNS text[]
@@ -1566,7 +2153,97 @@ AS $function$
      and not (t.action = 'unarchive' and not is_deleted)
      and t.scopes <@ app_hidden.current_scopes()
 $function$;
+comment on function app_hidden.available_actions(text,text,boolean) is 'The actions the signed-in account may take on a record in this state (the detail screens show these buttons and no others; the functions still check everything, including the data).';
 grant execute on function app_hidden.available_actions(text,text,boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.bank_line_for_change(line_id uuid)
+ RETURNS app_public.bank_statement_lines
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  line app_public.bank_statement_lines;
+begin
+  perform app_hidden.require_scope('payment:write');
+  perform pg_advisory_xact_lock(hashtext('bank_line'), hashtext(line_id::text));
+  select * into line from app_public.bank_statement_lines l where l.id = line_id;
+  if line.id is null then
+    perform app_hidden.fail('BankLineNotFound', 'The statement line was not found.');
+  end if;
+  return line;
+end;
+$function$;
+grant execute on function app_hidden.bank_line_for_change(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.bank_line_link(line_id uuid, payment_id uuid, created boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  insert into app_public.bank_line_payments (line_id, payment_id, subsidiary_id, created, created_by)
+  select l.id, bank_line_link.payment_id, l.subsidiary_id, bank_line_link.created, app_hidden.current_user_id()
+    from app_public.bank_statement_lines l where l.id = bank_line_link.line_id;
+end;
+$function$;
+grant execute on function app_hidden.bank_line_link(uuid,uuid,boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.bank_line_refresh(line_id uuid, ignore_note text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  update app_public.bank_statement_lines l
+     set matched_amount = m.amount,
+         ignore_note = bank_line_refresh.ignore_note,
+         status = case when bank_line_refresh.ignore_note is not null then 'ignored'
+                       when m.amount = 0 then 'unmatched'
+                       when m.amount < abs(l.amount) then 'partly_matched'
+                       else 'matched' end
+    from (select coalesce(sum(p.amount), 0) as amount
+            from app_public.bank_line_payments blp join app_public.payments p on p.id = blp.payment_id
+           where blp.line_id = bank_line_refresh.line_id) m
+   where l.id = bank_line_refresh.line_id;
+end;
+$function$;
+grant execute on function app_hidden.bank_line_refresh(uuid,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.bank_line_unlink(line_id uuid, payment_id uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  delete from app_public.bank_line_payments blp
+   where blp.line_id = bank_line_unlink.line_id and blp.payment_id = bank_line_unlink.payment_id
+$function$;
+grant execute on function app_hidden.bank_line_unlink(uuid,uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.bank_lines_store_suggestions(line_ids uuid[], invoice_ids integer[], bill_ids integer[], confidences text[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  changed integer;
+begin
+  if not app_hidden.has_scope('payment:write') then
+    return 0;
+  end if;
+  update app_public.bank_statement_lines l
+     set suggested_invoice_id = s.invoice_id, suggested_bill_id = s.bill_id, suggestion_confidence = s.confidence
+    from unnest(line_ids, invoice_ids, bill_ids, confidences) as s(line_id, invoice_id, bill_id, confidence)
+   where l.id = s.line_id
+     and app_hidden.subsidiary_visible(l.subsidiary_id, (select app_hidden.visible_subsidiary_ids()));
+  get diagnostics changed = row_count;
+  return changed;
+end;
+$function$;
+grant execute on function app_hidden.bank_lines_store_suggestions(uuid[],integer[],integer[],text[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.bill_for_payment(bill_id integer)
  RETURNS app_public.bills
@@ -1584,6 +2261,7 @@ begin
   return bill;
 end;
 $function$;
+comment on function app_hidden.bill_for_payment(integer) is 'The bill to pay, as the caller sees it (BillNotFound otherwise), locked so that its payments and costs change one at a time.';
 grant execute on function app_hidden.bill_for_payment(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.bill_for_update(bill_id integer)
@@ -1604,7 +2282,18 @@ begin
   return bill;
 end;
 $function$;
+comment on function app_hidden.bill_for_update(integer) is 'The bill as the caller sees it, locked for the change; BillNotFound when it does not exist, Forbidden when the caller may not change it.';
 grant execute on function app_hidden.bill_for_update(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.blob_in_use(sha256 text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select exists (select from app_public.files f where f.sha256 = blob_in_use.sha256)
+$function$;
+grant execute on function app_hidden.blob_in_use(text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.can_attach_file(file_id uuid)
  RETURNS boolean
@@ -1642,7 +2331,30 @@ CREATE OR REPLACE FUNCTION app_hidden.cannot_change_status()
 AS $function$
   select app_hidden.fail('CannotChangeStatus', 'Cannot change status.')
 $function$;
+comment on function app_hidden.cannot_change_status() is 'Raises CannotChangeStatus: the action is not allowed from the records current status.';
 grant execute on function app_hidden.cannot_change_status() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.check_bank_allocation(line app_public.bank_statement_lines, kind text, record_subsidiary uuid, amount numeric)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if (kind = 'invoice') <> (line.amount < 0) then
+    perform app_hidden.fail('BankMatchWrongSide',
+      'Money going out pays invoices, money coming in settles bills.');
+  end if;
+  if record_subsidiary is distinct from line.subsidiary_id then
+    perform app_hidden.fail('BankMatchOtherSubsidiary',
+      'The invoice or bill belongs to another subsidiary than the bank account.');
+  end if;
+  if amount is null or amount <= 0 then
+    perform app_hidden.fail('InvalidAmount', 'The amount must be above 0.');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.check_bank_allocation(app_public.bank_statement_lines,text,uuid,numeric) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.check_payment(record_currency text, remaining numeric, amount numeric, currency text, payment_date timestamp with time zone, payment_method app_public.payment_method)
  RETURNS void
@@ -1672,6 +2384,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.check_payment(text,numeric,numeric,text,timestamp with time zone,app_public.payment_method) is 'Checks a payment against SPEC §5 and the record it pays; returns nothing, raises on a problem.';
 grant execute on function app_hidden.check_payment(text,numeric,numeric,text,timestamp with time zone,app_public.payment_method) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.check_period(year integer, period integer)
@@ -1686,6 +2399,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.check_period(integer,integer) is 'SPEC §5: the period (month) of a cost or bill cannot be later than the current month.';
 grant execute on function app_hidden.check_period(integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.check_period_range(start_year integer, start_month integer, end_year integer, end_month integer)
@@ -1703,6 +2417,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.check_period_range(integer,integer,integer,integer) is 'Checks a reports period range: months from 1 to 12 (InvalidPeriod) and a start not after the end (InvalidPeriodRange).';
 grant execute on function app_hidden.check_period_range(integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.contract_status(signing_date date, expiration_date date, expiration_extends_contract boolean, terminated_on date, today date)
@@ -1739,7 +2454,19 @@ begin
   return cost;
 end;
 $function$;
+comment on function app_hidden.cost_for_update(integer) is 'A cost is changed under its invoice''s lock, taken first, in the same order as the invoice workflows (invoice, then costs), so that the two cannot wait on each other.';
 grant execute on function app_hidden.cost_for_update(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.cost_needs_two_approvals(subsidiary_id uuid, amount_usd_w_vat numeric)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce((select amount_usd_w_vat > s.approval_limit_usd from app_public.subsidiaries s
+                    where s.id = cost_needs_two_approvals.subsidiary_id), false)
+$function$;
+grant execute on function app_hidden.cost_needs_two_approvals(uuid,numeric) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.costs_status_of(statuses app_public.cost_status[])
  RETURNS app_public.costs_status
@@ -1753,7 +2480,40 @@ AS $function$
     else statuses[1]::text::app_public.costs_status
   end
 $function$;
+comment on function app_hidden.costs_status_of(app_public.cost_status[]) is 'What the statuses of an invoices or bills live costs come to: none, the one status they share, or mixed.';
 grant execute on function app_hidden.costs_status_of(app_public.cost_status[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.create_user(username text, first_name text, last_name text, additional_name text, role_id uuid, account_name text, password_hash text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  role_name text;
+  new_user_id uuid;
+  new_account_id uuid;
+begin
+  perform app_hidden.require_scope('admin:user');
+  select r.name into role_name from app_public.roles r where r.id = create_user.role_id;
+  if role_name is null then
+    perform app_hidden.fail('RoleNotFound', 'The role not found');
+  end if;
+  if exists (select from app_public.users u where lower(u.username) = lower(create_user.username)) then
+    perform app_hidden.fail('UsernameTaken', 'This username is already taken.');
+  end if;
+  insert into app_public.users (username, first_name, last_name, additional_name)
+  values (create_user.username, create_user.first_name, create_user.last_name, create_user.additional_name)
+  returning id into new_user_id;
+  perform app_hidden.set_new_user_password(new_user_id, password_hash);
+  insert into app_public.accounts (name, user_id, role_id)
+  values (coalesce(nullif(btrim(account_name), ''), role_name), new_user_id, create_user.role_id)
+  returning id into new_account_id;
+  insert into app_public.default_accounts (user_id, account_id) values (new_user_id, new_account_id);
+  return new_user_id;
+end;
+$function$;
+comment on function app_hidden.create_user(text,text,text,text,uuid,text,text) is 'Creates a user with its first password and one account of the role, made its main account, as the caller (admin:user).';
+grant execute on function app_hidden.create_user(text,text,text,text,uuid,text,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.current_account_id()
  RETURNS uuid
@@ -1774,6 +2534,7 @@ AS $function$
   select r.name from app_public.accounts a join app_public.roles r on r.id = a.role_id
    where a.id = app_hidden.current_account_id()
 $function$;
+comment on function app_hidden.current_role_name() is 'The role name of the signed-in account, recorded in the audit trail.';
 grant execute on function app_hidden.current_role_name() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.current_scopes()
@@ -1788,6 +2549,7 @@ AS $function$
        and aa.user_id = app_hidden.current_user_id()
   ), '{}')
 $function$;
+comment on function app_hidden.current_scopes() is 'The scopes of the signed-in account, from its stored access row (app_private.account_access); none without a matching account and user.';
 grant execute on function app_hidden.current_scopes() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.current_user_id()
@@ -1799,6 +2561,25 @@ AS $function$
 $function$;
 comment on function app_hidden.current_user_id() is 'The signed-in user (from the verified access token), or null.';
 grant execute on function app_hidden.current_user_id() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.delete_file(file_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  content text;
+begin
+  perform app_hidden.require_writable_file(file_id);
+  delete from app_public.files f where f.id = delete_file.file_id returning f.sha256 into content;
+  if content is null then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission to change this file.');
+  end if;
+  return app_hidden.blob_in_use(content);
+end;
+$function$;
+comment on function app_hidden.delete_file(uuid) is 'Deletes a file the caller may write (FileNotFound, Forbidden); true when its content is still used by another file.';
+grant execute on function app_hidden.delete_file(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.delete_unreferenced_files(file_ids uuid[])
  RETURNS integer
@@ -1814,6 +2595,7 @@ begin
   return removed;
 end;
 $function$;
+comment on function app_hidden.delete_unreferenced_files(uuid[]) is 'Deletes the given files that nothing references any more (their bytes are swept later).';
 grant execute on function app_hidden.delete_unreferenced_files(uuid[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.document_for_update(document_id uuid)
@@ -1834,6 +2616,7 @@ begin
   return document;
 end;
 $function$;
+comment on function app_hidden.document_for_update(uuid) is 'The document as the caller sees it, locked for the change; DocumentNotFound when it does not exist, Forbidden when the caller may not change it.';
 grant execute on function app_hidden.document_for_update(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.document_ids_shared_with_me(editors_only boolean)
@@ -1848,6 +2631,7 @@ AS $function$
     select document_id from app_public.document_readers
      where user_id = app_hidden.current_user_id() and not editors_only)
 $function$;
+comment on function app_hidden.document_ids_shared_with_me(boolean) is 'The documents the signed-in user is named on as an editor (and, unless editors_only, as a reader); read by the documents policies.';
 grant execute on function app_hidden.document_ids_shared_with_me(boolean) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.fail(code text, message text)
@@ -1859,7 +2643,19 @@ begin
   raise exception using errcode = 'LL001', message = message, hint = code;
 end;
 $function$;
+comment on function app_hidden.fail(text,text) is 'Raises a user-facing error: SQLSTATE class LL, the message for people, the stable code as HINT.';
 grant execute on function app_hidden.fail(text,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.fail(code text, message text, details jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  raise exception using errcode = 'LL001', message = message, hint = code, detail = details::text;
+end;
+$function$;
+grant execute on function app_hidden.fail(text,text,jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.file_attachment_count(file_id uuid)
  RETURNS integer
@@ -1874,6 +2670,7 @@ AS $function$
         + (select count(*) from app_public.bills b where b.act_id = file_attachment_count.file_id)
         + (select count(*) from app_public.users u where u.avatar_file_id = file_attachment_count.file_id))::integer
 $function$;
+comment on function app_hidden.file_attachment_count(uuid) is 'How many records a file is attached to (all of them, whoever can see them).';
 grant execute on function app_hidden.file_attachment_count(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.file_is_referenced(file_id uuid)
@@ -1889,6 +2686,7 @@ AS $function$
       or exists (select from app_public.bills b where b.act_id = file_is_referenced.file_id)
       or exists (select from app_public.users u where u.avatar_file_id = file_is_referenced.file_id)
 $function$;
+comment on function app_hidden.file_is_referenced(uuid) is 'A file still referenced by something: a link row, a bill''s act, a user''s avatar.';
 grant execute on function app_hidden.file_is_referenced(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.file_writable_attachment_count(file_id uuid)
@@ -1914,6 +2712,7 @@ AS $function$
             where u.avatar_file_id = file_writable_attachment_count.file_id
               and (u.id = app_hidden.current_user_id() or app_hidden.has_scope('admin:user'))))::integer
 $function$;
+comment on function app_hidden.file_writable_attachment_count(uuid) is 'A file attached to a document counts as writable by the caller on the same terms.';
 grant execute on function app_hidden.file_writable_attachment_count(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.has_scope(scope text)
@@ -1926,6 +2725,87 @@ AS $function$
 $function$;
 comment on function app_hidden.has_scope(text) is 'Whether the signed-in account holds the scope. Call it in policies as (select app_hidden.has_scope(''x'')) so it runs once per statement.';
 grant execute on function app_hidden.has_scope(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.iban_valid(iban text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  rearranged text;
+  ch text;
+  remainder integer := 0;
+  digits text;
+begin
+  if iban is null or iban !~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$' then
+    return false;
+  end if;
+  rearranged := substr(iban, 5) || substr(iban, 1, 4);
+  foreach ch in array regexp_split_to_array(rearranged, '') loop
+    digits := case when ch between '0' and '9' then ch else (ascii(ch) - 55)::text end;
+    remainder := (remainder * (case when length(digits) = 1 then 10 else 100 end) + digits::integer) % 97;
+  end loop;
+  return remainder = 1;
+end;
+$function$;
+comment on function app_hidden.iban_valid(text) is 'Whether a normalized IBAN has the ISO 13616 form and mod-97 check digits.';
+grant execute on function app_hidden.iban_valid(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.import_bank_statement(bank_account_id uuid, statement_format text, file_id uuid, content_sha256 text, statement jsonb, csv_mapping jsonb DEFAULT NULL::jsonb)
+ RETURNS app_public.bank_statements
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  account app_public.bank_accounts;
+  result app_public.bank_statements;
+  lines_sum numeric;
+  line_total integer;
+  opening numeric := (statement ->> 'openingBalance')::numeric;
+  closing numeric := (statement ->> 'closingBalance')::numeric;
+  ref text := btrim(statement ->> 'statementId');
+begin
+  perform app_hidden.require_scope('payment:write');
+  select * into account from app_public.bank_accounts a where a.id = import_bank_statement.bank_account_id;
+  if account.id is null then
+    perform app_hidden.fail('BankAccountNotFound', 'The bank account was not found.');
+  end if;
+  perform pg_advisory_xact_lock(hashtext('bank_statement_import'), hashtext(account.id::text));
+  if upper(statement ->> 'currency') is distinct from account.currency::text then
+    perform app_hidden.fail('StatementCurrencyMismatch',
+      format('The statement is in %s, the bank account in %s.', coalesce(statement ->> 'currency', '?'), account.currency));
+  end if;
+  if app_hidden.normalize_iban(statement ->> 'accountIban') is not null and account.iban is not null
+     and app_hidden.normalize_iban(statement ->> 'accountIban') <> account.iban then
+    perform app_hidden.fail('StatementAccountMismatch',
+      format('The statement is of account %s, not of this bank account (%s).', statement ->> 'accountIban', account.iban));
+  end if;
+  if ref is null or ref = '' then
+    perform app_hidden.fail('StatementIdMissing', 'The statement has no statement id.');
+  end if;
+  if opening is null or closing is null then
+    perform app_hidden.fail('StatementBalanceMissing', 'The statement needs an opening and a closing balance.');
+  end if;
+  select coalesce(sum((l ->> 'amount')::numeric), 0), count(*) into lines_sum, line_total
+    from jsonb_array_elements(statement -> 'lines') l;
+  if opening + lines_sum <> closing then
+    perform app_hidden.fail('StatementBalanceMismatch',
+      format('The opening balance %s plus the lines (%s) is %s, not the closing balance %s: a difference of %s.',
+             opening, lines_sum, opening + lines_sum, closing, closing - (opening + lines_sum)));
+  end if;
+
+  result := app_hidden.store_bank_statement(account, statement_format, ref, import_bank_statement.content_sha256,
+                                            import_bank_statement.file_id, opening, closing, line_total, statement);
+  if import_bank_statement.csv_mapping is not null then
+    perform app_hidden.save_bank_csv_mapping(account.id, import_bank_statement.csv_mapping);
+  end if;
+  perform app_hidden.suggest_bank_matches(result.id);
+  return result;
+end;
+$function$;
+comment on function app_hidden.import_bank_statement(uuid,text,uuid,text,jsonb,jsonb) is 'Stores a parsed bank statement and its lines after the duplicate and balance checks.';
+grant execute on function app_hidden.import_bank_statement(uuid,text,uuid,text,jsonb,jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.import_error_code(state text, hint text, constraint_name text)
  RETURNS text
@@ -1962,6 +2842,7 @@ CREATE OR REPLACE FUNCTION app_hidden.in_period_range(year integer, month intege
 AS $function$
   select (year * 12 + month) between (start_year * 12 + start_month) and (end_year * 12 + end_month)
 $function$;
+comment on function app_hidden.in_period_range(integer,integer,integer,integer,integer,integer) is 'Whether (year, month) lies in the range: same year, the months between; across years, the start year from its month, whole years between, the end year up to its month.';
 grant execute on function app_hidden.in_period_range(integer,integer,integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.inn_valid(value text)
@@ -2009,6 +2890,7 @@ begin
   return invoice;
 end;
 $function$;
+comment on function app_hidden.invoice_for_payment(integer) is 'The record to pay, as the caller sees it (a payer needs no right to change it), then locked so that payments and cost changes on it are serialised.';
 grant execute on function app_hidden.invoice_for_payment(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.invoice_for_update(invoice_id integer)
@@ -2029,6 +2911,7 @@ begin
   return invoice;
 end;
 $function$;
+comment on function app_hidden.invoice_for_update(integer) is 'The invoice as the caller sees it, locked for the change; ''The invoice not found'' otherwise.';
 grant execute on function app_hidden.invoice_for_update(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.invoice_suppliers(invoice_ids integer[])
@@ -2039,6 +2922,7 @@ CREATE OR REPLACE FUNCTION app_hidden.invoice_suppliers(invoice_ids integer[])
 AS $function$
   select i.id, i.supplier_id from app_public.invoices i where i.id = any(invoice_ids)
 $function$;
+comment on function app_hidden.invoice_suppliers(integer[]) is 'The supplier of each invoice whose costs the caller may see (an account may report on costs without reading invoices).';
 grant execute on function app_hidden.invoice_suppliers(integer[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.is_own_account(account_id uuid)
@@ -2050,6 +2934,7 @@ AS $function$
   select exists (select from app_public.accounts a
                   where a.id = is_own_account.account_id and a.user_id = app_hidden.current_user_id())
 $function$;
+comment on function app_hidden.is_own_account(uuid) is 'Whether the account belongs to the signed-in user.';
 grant execute on function app_hidden.is_own_account(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.is_supplier_user()
@@ -2063,6 +2948,17 @@ $function$;
 comment on function app_hidden.is_supplier_user() is 'Whether the signed-in user is the user of a supplier: such a user reaches only the documents shared with it.';
 grant execute on function app_hidden.is_supplier_user() to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.live_cost_count(invoice_id integer)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select count(*)::integer from app_public.costs c
+   where c.invoice_id = live_cost_count.invoice_id and not c.is_deleted
+$function$;
+grant execute on function app_hidden.live_cost_count(integer) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.lock_bill(bill_id integer)
  RETURNS void
  LANGUAGE sql
@@ -2073,6 +2969,16 @@ AS $function$
 $function$;
 comment on function app_hidden.lock_bill(integer) is 'Serialises the writers of a bill''s derived figures (costs status, payments).';
 grant execute on function app_hidden.lock_bill(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.lock_date(subsidiary_id uuid)
+ RETURNS date
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select s.lock_date from app_public.subsidiaries s where s.id = lock_date.subsidiary_id
+$function$;
+grant execute on function app_hidden.lock_date(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.lock_invoice(invoice_id integer)
  RETURNS void
@@ -2093,7 +2999,19 @@ CREATE OR REPLACE FUNCTION app_hidden.margin_percent(costs numeric, bills numeri
 AS $function$
   select case when bills = 0 then null else round((bills - costs) * 100 / bills, 2) end
 $function$;
+comment on function app_hidden.margin_percent(numeric,numeric) is 'Margin in percent of the bills, 2 decimals; none when there are no bills.';
 grant execute on function app_hidden.margin_percent(numeric,numeric) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.normalize_iban(iban text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select nullif(upper(regexp_replace(iban, '\s', '', 'g')), '')
+$function$;
+comment on function app_hidden.normalize_iban(text) is 'An IBAN without spaces, upper case; null for an empty one.';
+grant execute on function app_hidden.normalize_iban(text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.normalized_company_name(name text)
  RETURNS text
@@ -2105,7 +3023,18 @@ AS $function$
     regexp_replace(lower(coalesce(name, '')), '\m(llc|ltd|limited|gmbh|ooo|jsc|pjsc|ao|zao|oao|b\.?v|n\.?v|plc|ag|inc|corp|sa|s\.a|as|ab|llp|co)\M\.?', ' ', 'g'),
     '[^[:alnum:]]+', ' ', 'g'))
 $function$;
+comment on function app_hidden.normalized_company_name(text) is 'A company name without case, punctuation or legal-form words, for the similarity check.';
 grant execute on function app_hidden.normalized_company_name(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.number_in_text(number text, body text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(length(btrim(number)) >= 3 and strpos(lower(body), lower(btrim(number))) > 0, false)
+$function$;
+grant execute on function app_hidden.number_in_text(text,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.ogrn_valid(value text)
  RETURNS boolean
@@ -2122,6 +3051,151 @@ $function$;
 comment on function app_hidden.ogrn_valid(text) is 'Whether an ОГРН (13 digits) or ОГРНИП (15 digits) has a valid check digit; null is valid.';
 grant execute on function app_hidden.ogrn_valid(text) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.open_when_costs_approved(invoice_id integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  previous text;
+begin
+  if exists (select from app_public.invoices i where i.id = invoice_id and i.status = 'draft' and not i.is_deleted)
+     and exists (select from app_public.costs c where c.invoice_id = open_when_costs_approved.invoice_id and not c.is_deleted)
+     and not exists (select from app_public.costs c
+                      where c.invoice_id = open_when_costs_approved.invoice_id and not c.is_deleted and c.status <> 'approved') then
+    previous := app_hidden.set_workflow_mode('on');
+    update app_public.invoices i set status = 'open' where i.id = invoice_id;
+    perform app_hidden.set_workflow_mode(previous);
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.open_when_costs_approved(integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.paid_invoice_with_number(supplier_id uuid, invoice_ref text, except_id integer)
+ RETURNS app_public.invoices
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select i.* from app_public.invoices i
+   where i.supplier_id = paid_invoice_with_number.supplier_id
+     and lower(btrim(i.invoice_ref)) = lower(btrim(paid_invoice_with_number.invoice_ref))
+     and i.status = 'paid' and not i.is_deleted
+     and i.id is distinct from except_id
+   order by i.id limit 1
+$function$;
+
+CREATE OR REPLACE FUNCTION app_hidden.party_name_matches(line_name text, party_name text, party_legal_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(length(btrim(line_name)) >= 3 and (
+           strpos(lower(line_name), lower(btrim(party_name))) > 0
+        or strpos(lower(party_legal_name), lower(btrim(line_name))) > 0
+        or strpos(lower(line_name), lower(btrim(party_legal_name))) > 0), false)
+$function$;
+grant execute on function app_hidden.party_name_matches(text,text,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.period_date(year integer, period integer)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select make_date(year, period, 1)
+$function$;
+grant execute on function app_hidden.period_date(integer,integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.period_lock_refusal(subsidiary_id uuid, dated date, record text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select jsonb_build_object(
+           'code', 'PeriodLocked',
+           'message', format('The books of %s are closed through %s: %s, dated %s, cannot be created, changed, archived, deleted or paid.',
+                             coalesce(s.short_name, s.legal_name), s.lock_date, record, dated),
+           'details', jsonb_build_object('record', record, 'subsidiary', coalesce(s.short_name, s.legal_name),
+                                         'date', s.lock_date, 'dated', dated))
+    from app_public.subsidiaries s
+   where s.id = period_lock_refusal.subsidiary_id and s.lock_date is not null and dated <= s.lock_date
+$function$;
+grant execute on function app_hidden.period_lock_refusal(uuid,date,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.precondition_refusal(r app_hidden.workflow_record, precondition text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  pending integer;
+  live integer;
+begin
+  case precondition
+  when 'costs_approved' then
+    select count(*), count(*) filter (where c.status <> 'approved') into live, pending
+      from app_public.costs c where c.invoice_id = r.id and not c.is_deleted;
+    if live = 0 then
+      return jsonb_build_object('code', 'InvoiceHasNoCosts', 'message', format('%s has no costs.', r.label),
+                                'details', jsonb_build_object('record', r.label));
+    elsif pending > 0 then
+      return jsonb_build_object('code', 'CostsNotApproved',
+        'message', format('%s: %s of its %s costs are not approved; all costs of the invoice must be approved first.', r.label, pending, live),
+        'details', jsonb_build_object('record', r.label, 'pending', pending, 'costs', live));
+    end if;
+  when 'not_own_record' then
+    if r.created_by = app_hidden.current_user_id() and not app_hidden.has_scope('admin') then
+      return jsonb_build_object('code', 'SegregationOfDuties',
+        'message', format('You created %s: another user must %s it.', r.label, case when r.entity = 'cost' then 'approve' else 'validate' end),
+        'details', jsonb_build_object('record', r.label));
+    end if;
+  when 'second_approver' then
+    if r.first_approved_by is not null and app_hidden.cost_needs_two_approvals(r.subsidiary_id, r.amount_usd_w_vat)
+       and (r.first_approved_by = app_hidden.current_user_id() or not app_hidden.has_scope('approve_cost_high')) then
+      return jsonb_build_object('code', 'SecondApprovalRequired',
+        'message', format('%s is above the approval limit of its subsidiary and has its first approval: the second must come from another user with approve_cost_high.', r.label),
+        'details', jsonb_build_object('record', r.label));
+    end if;
+  when 'period_open' then
+    return coalesce(app_hidden.period_lock_refusal(r.subsidiary_id, r.dated, r.label),
+                    (select app_hidden.period_lock_refusal(i.subsidiary_id, i.invoice_date, app_hidden.record_label('invoice', i.id, i.invoice_ref))
+                       from app_public.invoices i where r.entity = 'cost' and i.id = r.invoice_id),
+                    -- An invoice's or bill's costs booked to a closed month lock it too.
+                    (select app_hidden.period_lock_refusal(c.subsidiary_id, app_hidden.period_date(c.year, c.period),
+                                                           app_hidden.record_label('cost', c.id, c.name))
+                       from app_public.costs c
+                      where (r.entity = 'invoice' and c.invoice_id = r.id) or (r.entity = 'bill' and c.bill_id = r.id)
+                      order by c.year, c.period limit 1));
+  when 'amount_remaining' then
+    if (r.entity = 'invoice' and (select app_public.invoices_remaining_amount(i) from app_public.invoices i where i.id = r.id) <= 0)
+       or (r.entity = 'bill' and (select app_public.bills_remaining_amount(b) from app_public.bills b where b.id = r.id) <= 0) then
+      return jsonb_build_object('code', 'PaymentExceedsRemaining', 'message', format('%s is fully paid: nothing remains to pay.', r.label),
+                                'details', jsonb_build_object('record', r.label));
+    end if;
+  when 'has_payments' then
+    if not exists (select from app_public.invoices_payments ip where r.entity = 'invoice' and ip.invoice_id = r.id)
+       and not exists (select from app_public.bills_payments bp where r.entity = 'bill' and bp.bill_id = r.id) then
+      return jsonb_build_object('code', 'PaymentNotFound', 'message', format('%s has no payments.', r.label),
+                                'details', jsonb_build_object('record', r.label));
+    end if;
+  when 'no_payments' then
+    if (r.entity = 'invoice' and exists (select from app_public.invoices_payments ip where ip.invoice_id = r.id)) then
+      return jsonb_build_object('code', 'InvoiceHasPayments',
+        'message', format('%s has payments: delete them first, or force delete.', r.label), 'details', jsonb_build_object('record', r.label));
+    elsif (r.entity = 'bill' and exists (select from app_public.bills_payments bp where bp.bill_id = r.id)) then
+      return jsonb_build_object('code', 'BillHasPayments',
+        'message', format('%s has payments: delete them first, or force delete.', r.label), 'details', jsonb_build_object('record', r.label));
+    end if;
+  end case;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_hidden.project_visible(project_id uuid, allowed uuid[])
  RETURNS boolean
  LANGUAGE sql
@@ -2132,6 +3206,19 @@ AS $function$
 $function$;
 comment on function app_hidden.project_visible(uuid,uuid[]) is 'Whether a project passes the account''s project limit (none: every project, and rows without one); call as project_visible(col, (select app_hidden.allowed_project_ids())).';
 grant execute on function app_hidden.project_visible(uuid,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.raise_refusal(refusal jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if refusal is not null then
+    perform app_hidden.fail(refusal ->> 'code', refusal ->> 'message', refusal -> 'details');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.raise_refusal(jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.record_dependents(tbl regclass, record_id uuid)
  RETURNS SETOF app_public.record_dependent
@@ -2162,7 +3249,18 @@ begin
   return query select key, value::int from jsonb_each_text(counts) order by key;
 end;
 $function$;
+comment on function app_hidden.record_dependents(regclass,uuid) is 'Counts the rows of every table whose foreign key to `tbl` refuses a delete (restrict or no action), by table. Runs as the owner: the caller''s visibility is checked by the public wrapper.';
 grant execute on function app_hidden.record_dependents(regclass,uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.record_label(entity text, id integer, ref text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select format('%s #%s%s', entity, id, coalesce(' ' || nullif(ref, ''), ''))
+$function$;
+grant execute on function app_hidden.record_label(text,integer,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.reference_names(kind text, ids uuid[])
  RETURNS TABLE(id uuid, name text)
@@ -2202,7 +3300,31 @@ begin
   end case;
 end;
 $function$;
+comment on function app_hidden.reference_not_found(text,text) is 'Raises the NotFound error of a kind of record (InvoiceNotFound, BillNotFound, CostNotFound, ...) for a reference the caller cannot see.';
 grant execute on function app_hidden.reference_not_found(text,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.replace_file(file_id uuid, name text, content_type text, size bigint, sha256 text)
+ RETURNS app_public.files
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  file app_public.files;
+begin
+  perform app_hidden.require_writable_file(file_id);
+  update app_public.files f
+     set name = replace_file.name, content_type = replace_file.content_type, size = replace_file.size,
+         sha256 = replace_file.sha256, uploaded_at = now()
+   where f.id = replace_file.file_id
+  returning * into file;
+  if file.id is null then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission to change this file.');
+  end if;
+  return file;
+end;
+$function$;
+comment on function app_hidden.replace_file(uuid,text,text,bigint,text) is 'Replaces the content of a file the caller may write (FileNotFound, Forbidden).';
+grant execute on function app_hidden.replace_file(uuid,text,text,bigint,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.report_bills(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
  RETURNS TABLE(year integer, period integer, project_id uuid, amount_usd numeric)
@@ -2221,6 +3343,7 @@ begin
      and app_hidden.in_period_range(b.year, b.period, start_year, start_month, end_year, end_month);
 end;
 $function$;
+comment on function app_hidden.report_bills(uuid[],integer,integer,integer,integer) is 'The live bills of a reports projects and period range, as the caller may see them (create_report scope).';
 grant execute on function app_hidden.report_bills(uuid[],integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.report_costs(project_ids uuid[], start_year integer, start_month integer, end_year integer, end_month integer)
@@ -2240,6 +3363,7 @@ begin
      and app_hidden.in_period_range(c.year, c.period, start_year, start_month, end_year, end_month);
 end;
 $function$;
+comment on function app_hidden.report_costs(uuid[],integer,integer,integer,integer) is 'The approved, live costs and live bills of the report, as the caller may see them.';
 grant execute on function app_hidden.report_costs(uuid[],integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_costs_approved(invoice_id integer)
@@ -2258,6 +3382,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.require_costs_approved(integer) is 'SPEC §4 "Open: all costs are approved": validating and closing need it as much as opening.';
 grant execute on function app_hidden.require_costs_approved(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_ids(ids anyarray)
@@ -2272,6 +3397,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.require_ids(anyarray) is 'Raises IdsRequired when a bulk action is given no ids.';
 grant execute on function app_hidden.require_ids(anyarray) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_scope(scope text)
@@ -2286,7 +3412,29 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.require_scope(text) is 'Raises Forbidden, naming the scope, unless the signed-in account has it.';
 grant execute on function app_hidden.require_scope(text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.require_transition(entity text, action text, record_id integer)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  r app_hidden.workflow_record := app_hidden.workflow_record(entity, record_id);
+begin
+  if r.id is null then
+    perform app_hidden.fail(case entity when 'invoice' then 'InvoiceNotFound' when 'cost' then 'CostNotFound' else 'BillNotFound' end,
+                            case entity when 'invoice' then 'The invoice not found' when 'cost' then 'Cost not found' else 'The bill not found' end);
+  end if;
+  perform app_hidden.raise_refusal(app_hidden.transition_refusal(r, action));
+  return (select t.to_state from app_private.transitions t
+           where t.entity = require_transition.entity and t.action = require_transition.action and t.from_state = r.state);
+end;
+$function$;
+comment on function app_hidden.require_transition(text,text,integer) is 'Checks an action on a record against app_private.transitions (state, scopes, preconditions); refuses naming the record and the reason.';
+grant execute on function app_hidden.require_transition(text,text,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_transition(entity text, action text, from_state text, is_deleted boolean)
  RETURNS text
@@ -2326,6 +3474,7 @@ begin
   return app_hidden.current_user_id();
 end;
 $function$;
+comment on function app_hidden.require_user() is 'The signed-in users id; raises UserIdUndefined without one.';
 grant execute on function app_hidden.require_user() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.require_visible_files(file_ids uuid[])
@@ -2341,7 +3490,35 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.require_visible_files(uuid[]) is 'The files to attach must be ones the caller can see (typically their own uploads).';
 grant execute on function app_hidden.require_visible_files(uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.require_writable_file(file_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if not exists (select from app_public.files f where f.id = file_id) then
+    perform app_hidden.fail('FileNotFound', 'File not found');
+  end if;
+  if not app_hidden.can_write_file(file_id) then
+    perform app_hidden.fail('Forbidden', 'You don''t have the permission to change this file.');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.require_writable_file(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.save_bank_csv_mapping(bank_account_id uuid, mapping jsonb)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  update app_public.bank_accounts a set csv_mapping = mapping where a.id = bank_account_id
+$function$;
+grant execute on function app_hidden.save_bank_csv_mapping(uuid,jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.scope_closure(granted text[])
  RETURNS text[]
@@ -2360,7 +3537,7 @@ AS $function$
       ('admin:invoice:write', 'admin:invoice'),
       ('admin:invoice', 'invoice:write'), ('admin:invoice', 'validate_invoice'), ('admin:invoice', 'close_invoice'),
       ('admin:cost:write', 'admin:cost'),
-      ('admin:cost', 'cost:write'), ('admin:cost', 'approve_cost'),
+      ('admin:cost', 'cost:write'), ('admin:cost', 'approve_cost'), ('admin:cost', 'approve_cost_high'),
       ('admin:bill', 'bill:write'),
       ('admin:documents', 'documents:write'),
       ('admin:payment', 'payment:write'),
@@ -2396,6 +3573,54 @@ $function$;
 comment on function app_hidden.scope_closure(text[]) is 'Every scope the given scopes grant, directly or by implication.';
 grant execute on function app_hidden.scope_closure(text[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.sees_whole_invoices()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.allowed_project_ids() is null and app_hidden.has_scope('cost:read')
+$function$;
+comment on function app_hidden.sees_whole_invoices() is 'Whether the signed-in account sees every cost of the invoices it sees (no project limit and cost:read).';
+grant execute on function app_hidden.sees_whole_invoices() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.set_new_user_password(user_id uuid, password_hash text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('admin:user');
+  if password_hash is null or password_hash !~ '^\$argon2id\$' then
+    perform app_hidden.fail('InvalidInput', 'The password hash is not an argon2id hash.');
+  end if;
+  insert into app_private.user_secrets (user_id, password_hash)
+  values (set_new_user_password.user_id, set_new_user_password.password_hash)
+  on conflict do nothing;
+  if not found then
+    perform app_hidden.fail('Forbidden', 'This user already has a password.');
+  end if;
+end;
+$function$;
+grant execute on function app_hidden.set_new_user_password(uuid,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.set_user_active(user_id uuid, is_active boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_hidden.require_scope('admin:user');
+  update app_public.users u set is_active = set_user_active.is_active where u.id = set_user_active.user_id;
+  if not found then
+    perform app_hidden.fail('UserNotFound', 'User not found');
+  end if;
+end;
+$function$;
+comment on function app_hidden.set_user_active(uuid,boolean) is 'Activates or deactivates a user, as the caller (admin:user); a deactivated user''s sign-ins end.';
+grant execute on function app_hidden.set_user_active(uuid,boolean) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.set_workflow_mode(mode text)
  RETURNS text
  LANGUAGE plpgsql
@@ -2411,16 +3636,57 @@ $function$;
 comment on function app_hidden.set_workflow_mode(text) is 'Sets the workflow mode for the rest of the transaction and returns the previous one, to be restored.';
 grant execute on function app_hidden.set_workflow_mode(text) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.store_bank_statement(account app_public.bank_accounts, statement_format text, ref text, content_sha256 text, file_id uuid, opening numeric, closing numeric, line_total integer, statement jsonb)
+ RETURNS app_public.bank_statements
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  result app_public.bank_statements;
+begin
+  if exists (select from app_public.bank_statements s
+              where s.bank_account_id = account.id and s.statement_ref = ref) then
+    perform app_hidden.fail('StatementAlreadyImported',
+      format('Statement %s of this bank account is already imported.', ref));
+  end if;
+  if exists (select from app_public.bank_statements s where s.content_sha256 = store_bank_statement.content_sha256) then
+    perform app_hidden.fail('StatementAlreadyImported', 'This file is already imported.');
+  end if;
+  insert into app_public.bank_statements (bank_account_id, subsidiary_id, format, statement_ref, content_sha256,
+      file_id, currency, from_date, to_date, opening_balance, closing_balance, line_count, imported_by)
+  values (account.id, account.subsidiary_id, statement_format, ref, store_bank_statement.content_sha256,
+      store_bank_statement.file_id, account.currency,
+      coalesce((statement ->> 'fromDate')::date,
+               (select min((l ->> 'bookingDate')::date) from jsonb_array_elements(statement -> 'lines') l)),
+      coalesce((statement ->> 'toDate')::date,
+               (select max((l ->> 'bookingDate')::date) from jsonb_array_elements(statement -> 'lines') l)),
+      opening, closing, line_total, app_hidden.current_user_id())
+  returning * into result;
+
+  insert into app_public.bank_statement_lines (statement_id, bank_account_id, subsidiary_id, position, booking_date,
+      value_date, amount, currency, counterparty_name, counterparty_iban, remittance, bank_reference)
+  select result.id, account.id, account.subsidiary_id, l.line, l."bookingDate", coalesce(l."valueDate", l."bookingDate"),
+         l.amount, account.currency, nullif(btrim(l."counterpartyName"), ''),
+         app_hidden.normalize_iban(l."counterpartyIban"), nullif(btrim(l.remittance), ''), nullif(btrim(l.reference), '')
+    from jsonb_to_recordset(statement -> 'lines')
+         as l(line integer, "bookingDate" date, "valueDate" date, amount numeric, "counterpartyName" text,
+              "counterpartyIban" text, remittance text, reference text);
+  return result;
+end;
+$function$;
+grant execute on function app_hidden.store_bank_statement(app_public.bank_accounts,text,text,text,uuid,numeric,numeric,integer,jsonb) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.subsidiaries_seen_whole()
  RETURNS uuid[]
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-  select case when app_hidden.allowed_project_ids() is null
+  select case when app_hidden.allowed_project_ids() is null and app_hidden.supplier_ids() is null
               then app_hidden.visible_subsidiary_ids() else '{}'::uuid[] end
 $function$;
-comment on function app_hidden.subsidiaries_seen_whole() is 'The visible subsidiaries when the account has no project limit, else none; call as (select app_hidden.subsidiaries_seen_whole()).';
+comment on function app_hidden.subsidiaries_seen_whole() is 'The visible subsidiaries when the account has no project limit and is no supplier''s user, else none; call as (select app_hidden.subsidiaries_seen_whole()).';
 grant execute on function app_hidden.subsidiaries_seen_whole() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.subsidiary_visible(subsidiary_id uuid, visible uuid[])
@@ -2432,6 +3698,74 @@ AS $function$
 $function$;
 comment on function app_hidden.subsidiary_visible(uuid,uuid[]) is 'Whether a subsidiary is one of the visible ones; call as subsidiary_visible(col, (select app_hidden.visible_subsidiary_ids())).';
 grant execute on function app_hidden.subsidiary_visible(uuid,uuid[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.suggest_bank_matches(statement_id uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  found_lines uuid[];
+  found_invoices integer[];
+  found_bills integer[];
+  found_confidence text[];
+  statement_subsidiary uuid;
+  statement_currency text;
+begin
+  select s.subsidiary_id, s.currency::text into statement_subsidiary, statement_currency
+    from app_public.bank_statements s where s.id = suggest_bank_matches.statement_id;
+  with candidates as materialized (
+    select c.invoice_id, c.bill_id, c.direction, c.remaining, c.number
+      from app_hidden.open_payables c
+     where c.subsidiary_id = statement_subsidiary and c.currency = statement_currency and c.remaining > 0
+  ), lines as materialized (
+    select l.id, sign(l.amount)::integer as direction, abs(l.amount) - l.matched_amount as amount,
+           coalesce(l.remittance, '') || ' ' || coalesce(l.bank_reference, '') as body
+      from app_public.bank_statement_lines l
+     where l.statement_id = suggest_bank_matches.statement_id and l.status in ('unmatched', 'partly_matched')
+  ), matched as (
+    select l.id as line_id, c.invoice_id, c.bill_id, app_hidden.number_in_text(c.number, l.body) as by_number
+      from lines l join candidates c on c.direction = l.direction and c.remaining = l.amount
+  ), best as (
+    select line_id,
+           count(*) as total,
+           count(*) filter (where by_number) as numbered,
+           (array_agg(invoice_id order by by_number desc, invoice_id, bill_id))[1] as invoice_id,
+           (array_agg(bill_id order by by_number desc, invoice_id, bill_id))[1] as bill_id
+      from matched group by line_id
+  )
+  select array_agg(line_id), array_agg(invoice_id), array_agg(bill_id),
+         array_agg(case when numbered = 1 then 'high' else 'medium' end)
+    into found_lines, found_invoices, found_bills, found_confidence
+    from best where numbered = 1 or total = 1;
+  return app_hidden.bank_lines_store_suggestions(coalesce(found_lines, '{}'), coalesce(found_invoices, '{}'),
+                                                 coalesce(found_bills, '{}'), coalesce(found_confidence, '{}'));
+end;
+$function$;
+comment on function app_hidden.suggest_bank_matches(uuid) is 'Stores the best suggestion (high or medium confidence) of each open line of a statement.';
+grant execute on function app_hidden.suggest_bank_matches(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.supplier_ids()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select array_agg(s.id order by s.id) from app_public.suppliers s where s.user_id = app_hidden.current_user_id()
+$function$;
+comment on function app_hidden.supplier_ids() is 'The suppliers whose user the signed-in user is (null: none); call as (select app_hidden.supplier_ids()).';
+grant execute on function app_hidden.supplier_ids() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.supplier_ids_seen_whole()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_hidden.allowed_project_ids() is null then coalesce(app_hidden.supplier_ids(), '{}')
+              else '{}'::uuid[] end
+$function$;
+grant execute on function app_hidden.supplier_ids_seen_whole() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.supplier_tax_id_valid(country text, tax_id text)
  RETURNS boolean
@@ -2447,6 +3781,44 @@ AS $function$
   end
 $function$;
 grant execute on function app_hidden.supplier_tax_id_valid(text,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.transition_refusal(r app_hidden.workflow_record, action text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  step app_private.transitions;
+  scope text;
+  precondition text;
+  refusal jsonb;
+begin
+  select * into step from app_private.transitions t
+   where t.entity = r.entity and t.action = transition_refusal.action and t.from_state = r.state;
+  if step.entity is null or (r.is_deleted and not step.on_archived)
+     or (action = 'archive' and r.is_deleted) or (action = 'unarchive' and not r.is_deleted) then
+    return jsonb_build_object('code', 'CannotChangeStatus',
+      'message', format('Cannot change status: %s is %s%s, and "%s" is not possible from there.', r.label, r.state,
+                        case when r.is_deleted then ' (archived)' else '' end, action),
+      'details', jsonb_build_object('record', r.label, 'action', action, 'state', r.state));
+  end if;
+  foreach scope in array step.scopes loop
+    if not app_hidden.has_scope(scope) then
+      return jsonb_build_object('code', 'Forbidden',
+        'message', format('You don''t have the permission for this action (%s) on %s.', scope, r.label),
+        'details', jsonb_build_object('record', r.label, 'scope', scope));
+    end if;
+  end loop;
+  foreach precondition in array step.preconditions loop
+    refusal := app_hidden.precondition_refusal(r, precondition);
+    if refusal is not null then
+      return refusal;
+    end if;
+  end loop;
+  return null;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_hidden.usd_rate(currency text, on_date date)
  RETURNS numeric
@@ -2470,6 +3842,7 @@ begin
   return rate;
 end;
 $function$;
+comment on function app_hidden.usd_rate(text,date) is 'USD per unit of a currency on a date: the latest rate on or before it. USD itself is 1.';
 grant execute on function app_hidden.usd_rate(text,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.user_details_visible(user_id uuid)
@@ -2581,7 +3954,166 @@ CREATE OR REPLACE FUNCTION app_hidden.workflow_mode()
 AS $function$
   select coalesce(nullif(current_setting('ledgerline.workflow', true), ''), 'off')
 $function$;
+comment on function app_hidden.workflow_mode() is 'Workflow functions set this for their own transaction; guards let workflow columns change only then. (''force'' also allows what only force deletes may do.) No API can set it.';
 grant execute on function app_hidden.workflow_mode() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.workflow_record(entity text, record_id integer)
+ RETURNS app_hidden.workflow_record
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select 'invoice', i.id, i.status::text, i.is_deleted, i.subsidiary_id, i.created_by, i.invoice_date,
+         app_hidden.record_label('invoice', i.id, i.invoice_ref), null::uuid, i.amount_usd_w_vat, i.id
+    from app_public.invoices i where workflow_record.entity = 'invoice' and i.id = record_id
+  union all
+  select 'cost', c.id, c.status::text, c.is_deleted, c.subsidiary_id, c.created_by, app_hidden.period_date(c.year, c.period),
+         app_hidden.record_label('cost', c.id, c.name), c.first_approved_by, c.amount_usd_w_vat, c.invoice_id
+    from app_public.costs c where workflow_record.entity = 'cost' and c.id = record_id
+  union all
+  select 'bill', b.id, b.status::text, b.is_deleted, b.subsidiary_id, b.created_by, app_hidden.period_date(b.year, b.period),
+         app_hidden.record_label('bill', b.id, b.name), null, b.amount_usd_w_vat, null
+    from app_public.bills b where workflow_record.entity = 'bill' and b.id = record_id
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audit_details(a app_public.audit_trail, previous jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  details jsonb;
+begin
+  if a.table_name in ('invoices_files', 'bills_files', 'costs_files', 'documents_files') then
+    select jsonb_build_object('file', jsonb_build_object('id', f.id, 'name', f.name, 'size', f.size, 'content_type', f.content_type))
+      into details from app_public.files f where f.id = (a.row_data ->> 'file_id')::uuid;
+    if details is null and previous ? 'file' then
+      details := jsonb_build_object('file', previous -> 'file');
+    end if;
+  elsif a.table_name in ('invoices_payments', 'bills_payments') then
+    select jsonb_build_object('payment', jsonb_build_object('id', p.id, 'amount', p.amount, 'currency', p.currency,
+                                                            'payment_date', p.payment_date, 'payment_method', p.payment_method))
+      into details from app_public.payments p where p.id = (a.row_data ->> 'payment_id')::uuid;
+    if details is null and previous ? 'payment' then
+      details := jsonb_build_object('payment', previous -> 'payment');
+    end if;
+  end if;
+  if a.table_name = 'costs_files' then
+    select coalesce(details, '{}') || jsonb_build_object('cost', jsonb_build_object('id', c.id, 'name', c.name, 'invoice_id', c.invoice_id))
+      into details from app_public.costs c where c.id = (a.row_data ->> 'cost_id')::integer;
+    if details is null or not details ? 'cost' then
+      details := coalesce(details, '{}') || coalesce(jsonb_build_object('cost', previous -> 'cost'), '{}');
+    end if;
+  end if;
+  return coalesce(details, '{}');
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audit_refs(a app_public.audit_trail, OUT refs text[], OUT subsidiary_id uuid)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  r jsonb := a.row_data;
+  cost app_public.costs;
+  parent text;
+begin
+  refs := array[a.table_name || ':' || a.record_id];
+  case a.table_name
+    when 'invoices', 'bills' then
+      subsidiary_id := (r ->> 'subsidiary_id')::uuid;
+    when 'costs' then
+      refs := refs || ('invoices:' || (r ->> 'invoice_id'));
+      if r ->> 'bill_id' is not null then
+        refs := refs || ('bills:' || (r ->> 'bill_id'));
+      end if;
+      -- a cost moved off a bill stays on that bill's history
+      if a.changes ? 'bill_id' and a.changes -> 'bill_id' ->> 'old' is not null then
+        refs := refs || ('bills:' || (a.changes -> 'bill_id' ->> 'old'));
+      end if;
+      subsidiary_id := (r ->> 'subsidiary_id')::uuid;
+    when 'invoices_files', 'invoices_payments' then
+      refs := refs || ('invoices:' || (r ->> 'invoice_id'));
+      select i.subsidiary_id into subsidiary_id from app_public.invoices i where i.id = (r ->> 'invoice_id')::integer;
+    when 'bills_files', 'bills_payments' then
+      refs := refs || ('bills:' || (r ->> 'bill_id'));
+      select b.subsidiary_id into subsidiary_id from app_public.bills b where b.id = (r ->> 'bill_id')::integer;
+    when 'costs_files' then
+      refs := refs || ('costs:' || (r ->> 'cost_id'));
+      select * into cost from app_public.costs c where c.id = (r ->> 'cost_id')::integer;
+      if cost.id is not null then
+        refs := refs || ('invoices:' || cost.invoice_id);
+        if cost.bill_id is not null then
+          refs := refs || ('bills:' || cost.bill_id);
+        end if;
+        subsidiary_id := cost.subsidiary_id;
+      end if;
+    when 'payments' then
+      select refs || array_agg('invoices:' || ip.invoice_id) into refs
+        from app_public.invoices_payments ip where ip.payment_id = (r ->> 'id')::uuid;
+      select refs || array_agg('bills:' || bp.bill_id) into refs
+        from app_public.bills_payments bp where bp.payment_id = (r ->> 'id')::uuid;
+      subsidiary_id := (r ->> 'subsidiary_id')::uuid;
+    when 'documents' then
+      subsidiary_id := (r ->> 'principal_id')::uuid;
+      -- connecting or disconnecting a document shows on its parent contract too
+      if a.changes ? 'contract_reference' then
+        foreach parent in array array[a.changes -> 'contract_reference' ->> 'old', a.changes -> 'contract_reference' ->> 'new'] loop
+          if parent is not null then
+            refs := refs || ('documents:' || parent);
+          end if;
+        end loop;
+      elsif a.action = 'INSERT' and r ->> 'contract_reference' is not null then
+        refs := refs || ('documents:' || (r ->> 'contract_reference'));
+      end if;
+    when 'documents_files' then
+      refs := refs || ('documents:' || (r ->> 'document_id'));
+      select d.principal_id into subsidiary_id from app_public.documents d where d.id = (r ->> 'document_id')::uuid;
+    else
+      subsidiary_id := (r ->> 'subsidiary_id')::uuid;
+  end case;
+  refs := array(select distinct on (x.ref) x.ref from unnest(refs) with ordinality x(ref, n) where x.ref is not null order by x.ref, x.n);
+  -- the changed record first
+  refs := array[a.table_name || ':' || a.record_id] || array_remove(refs, a.table_name || ':' || a.record_id);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audit_verify()
+ RETURNS TABLE(audit_id bigint, table_name text, record_id text, record_seq integer, problem text)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with rows as (
+    select a as audit_row, a.id, a.table_name, a.record_id, a.record_seq, a.prev_hash, a.hash,
+           lag(a.hash) over w as expected_prev,
+           lag(a.record_seq) over w as previous_seq
+      from app_public.audit_trail a
+    window w as (partition by a.table_name, a.record_id order by a.record_seq)
+  ), broken as (
+    select r.id, r.table_name, r.record_id, r.record_seq,
+           case
+             when r.record_seq <> coalesce(r.previous_seq, 0) + 1 then 'a row is missing before this one'
+             when r.prev_hash is distinct from r.expected_prev then 'the previous row''s hash does not match'
+             when r.hash is distinct from app_hidden.audit_hash(r.audit_row) then 'the content does not match its hash'
+           end as problem
+      from rows r
+    union all
+    select last.id, h.table_name, h.record_id, h.record_seq, 'rows are missing at the end of the record''s history'
+      from app_private.audit_heads h
+      left join lateral (select a.id, a.record_seq, a.hash from app_public.audit_trail a
+                          where a.table_name = h.table_name and a.record_id = h.record_id
+                          order by a.record_seq desc limit 1) last on true
+     where last.record_seq is distinct from h.record_seq or last.hash is distinct from h.hash
+  )
+  select distinct on (b.table_name, b.record_id) b.id, b.table_name, b.record_id, b.record_seq, b.problem
+    from broken b where b.problem is not null
+   order by b.table_name, b.record_id, b.record_seq
+$function$;
+comment on function app_private.audit_verify() is 'The first broken link of each record''s audit chain.';
 
 CREATE OR REPLACE FUNCTION app_private.check_role_has_scope(role_id uuid)
  RETURNS void
@@ -2596,6 +4128,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_private.check_role_has_scope(uuid) is 'A role needs at least one scope (checked at commit, so scopes can be replaced in one call).';
 
 CREATE OR REPLACE FUNCTION app_private.delete_expired_files()
  RETURNS integer
@@ -2609,6 +4142,7 @@ AS $function$
     returning 1)
   select count(*)::integer from expired
 $function$;
+comment on function app_private.delete_expired_files() is 'Uploads not attached within their grace period are removed (called by the server''s sweeper).';
 
 CREATE OR REPLACE FUNCTION app_private.notify(user_id uuid, type text, title text, body text, ref_id text, params jsonb)
  RETURNS void
@@ -2620,6 +4154,7 @@ AS $function$
   select notify.user_id, notify.type, notify.title, notify.body, notify.ref_id, jsonb_strip_nulls(notify.params)
    where notify.user_id is not null and notify.user_id is distinct from app_hidden.current_user_id()
 $function$;
+comment on function app_private.notify(uuid,text,text,text,text,jsonb) is 'Adds a notification for a user (never for the user who caused it), with the parameters the web app translates.';
 
 CREATE OR REPLACE FUNCTION app_private.notify_expiring_contracts(today date DEFAULT CURRENT_DATE)
  RETURNS integer
@@ -2690,6 +4225,7 @@ AS $function$
                            from app_public.costs c where c.bill_id = refresh_bill_costs_status.bill_id and not c.is_deleted)
    where b.id = refresh_bill_costs_status.bill_id
 $function$;
+comment on function app_private.refresh_bill_costs_status(integer) is 'Recomputes a bills costs_status from its live costs.';
 
 CREATE OR REPLACE FUNCTION app_private.refresh_bill_payments(bill_id integer)
  RETURNS void
@@ -2708,6 +4244,7 @@ AS $function$
            where bp.bill_id = refresh_bill_payments.bill_id) p
    where b.id = refresh_bill_payments.bill_id
 $function$;
+comment on function app_private.refresh_bill_payments(integer) is 'Recomputes a bills paid amount, payment status and last payment date from its payments.';
 
 CREATE OR REPLACE FUNCTION app_private.refresh_invoice_payments(invoice_id integer)
  RETURNS void
@@ -2726,6 +4263,7 @@ AS $function$
            where ip.invoice_id = refresh_invoice_payments.invoice_id) p
    where i.id = refresh_invoice_payments.invoice_id
 $function$;
+comment on function app_private.refresh_invoice_payments(integer) is 'Recomputes an invoices paid amount, payment status and last payment date from its payments.';
 
 CREATE OR REPLACE FUNCTION app_private.refresh_invoice_totals(invoice_id integer)
  RETURNS void
@@ -2754,6 +4292,7 @@ AS $function$
      and (i.amount, i.amount_w_vat, i.amount_usd, i.amount_usd_w_vat, i.costs_status, i.project_ids)
          is distinct from (t.amount, t.amount_w_vat, t.amount_usd, t.amount_usd_w_vat, t.costs_status, t.project_ids)
 $function$;
+comment on function app_private.refresh_invoice_totals(integer) is 'An invoice''s figures are the sums of its live costs. Archiving an invoice archives its costs with it (SPEC §4) and keeps its figures: the costs of an archived invoice all count.';
 
 CREATE OR REPLACE FUNCTION app_private.tg__audit()
  RETURNS trigger
@@ -2775,12 +4314,13 @@ begin
       return null; -- nothing but the timestamp changed
     end if;
   end if;
-  insert into app_public.audit_trail (table_name, row_id, action, changes, row_data, user_id, user_role)
-  values (tg_table_name, (coalesce(new_row, old_row) ->> 'id')::bigint, tg_op, diff, coalesce(new_row, old_row),
+  insert into app_public.audit_trail (table_name, record_id, action, changes, row_data, user_id, user_role)
+  values (tg_table_name, coalesce(new_row, old_row) ->> 'id', tg_op, diff, coalesce(new_row, old_row),
           app_hidden.current_user_id(), app_hidden.current_role_name());
   return null;
 end;
 $function$;
+comment on function app_private.tg__audit() is 'Writes each insert, update (with the changed fields, old and new) and delete of an audited table to app_public.audit_trail, with who did it and as which role.';
 
 CREATE OR REPLACE FUNCTION app_private.tg__check_references()
  RETURNS trigger
@@ -2885,6 +4425,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg__created_by() is 'Stamps created_by with the signed-in user (migrations and seeds, with no user, keep theirs).';
 
 CREATE OR REPLACE FUNCTION app_private.tg__payment_amount_usd()
  RETURNS trigger
@@ -2900,6 +4441,55 @@ begin
                           where e.currency = new.currency and e.rate_date <= new.payment_date::date
                           order by e.rate_date desc limit 1) r on true), 2);
   return new;
+end;
+$function$;
+comment on function app_private.tg__payment_amount_usd() is 'A payments amount in USD, at the rate of its currency on its date (the latest on or before it).';
+
+CREATE OR REPLACE FUNCTION app_private.tg__period_lock()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_table_name = 'invoices' then
+    if tg_op <> 'INSERT' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, old.invoice_date,
+        app_hidden.record_label('invoice', old.id, old.invoice_ref)));
+    end if;
+    if tg_op <> 'DELETE' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, new.invoice_date,
+        app_hidden.record_label('invoice', new.id, new.invoice_ref)));
+    end if;
+  elsif tg_table_name = 'costs' then
+    if tg_op <> 'INSERT' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, app_hidden.period_date(old.year, old.period),
+        app_hidden.record_label('cost', old.id, old.name)));
+    end if;
+    if tg_op <> 'DELETE' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, app_hidden.period_date(new.year, new.period),
+        app_hidden.record_label('cost', new.id, new.name)));
+    end if;
+  elsif tg_table_name = 'bills' then
+    if tg_op <> 'INSERT' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, app_hidden.period_date(old.year, old.period),
+        app_hidden.record_label('bill', old.id, old.name)));
+    end if;
+    if tg_op <> 'DELETE' then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, app_hidden.period_date(new.year, new.period),
+        app_hidden.record_label('bill', new.id, new.name)));
+    end if;
+  elsif tg_table_name = 'payments' then
+    -- A payment knows its subsidiary once linked (the link's trigger sets it): checked then.
+    if tg_op <> 'INSERT' and old.subsidiary_id is not null then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(old.subsidiary_id, old.payment_date::date,
+        format('payment of %s %s', old.amount, old.currency)));
+    end if;
+    if tg_op <> 'DELETE' and new.subsidiary_id is not null then
+      perform app_hidden.raise_refusal(app_hidden.period_lock_refusal(new.subsidiary_id, new.payment_date::date,
+        format('payment of %s %s', new.amount, new.currency)));
+    end if;
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
 end;
 $function$;
 
@@ -2919,6 +4509,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg__timestamps() is 'Keeps created_at / updated_at honest whatever the client sends.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__account_rows()
  RETURNS trigger
@@ -2938,6 +4529,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_account_access__account_rows() is 'accounts_scopes, accounts_subsidiaries, accounts_projects: the accounts named by the rows.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__accounts()
  RETURNS trigger
@@ -2951,6 +4543,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_account_access__accounts() is 'accounts: a new or changed accounts access row is recomputed (a deleted ones goes with it).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__projects()
  RETURNS trigger
@@ -2966,6 +4559,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_account_access__projects() is 'projects: accounts with a project limit (a list or a pattern; a pattern matches access keys).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__role_scopes()
  RETURNS trigger
@@ -2980,6 +4574,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_account_access__role_scopes() is 'role_scopes: every account of the role.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__subsidiaries()
  RETURNS trigger
@@ -2994,6 +4589,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_account_access__subsidiaries() is 'subsidiaries: accounts without a subsidiary limit see every one.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_account_access__users()
  RETURNS trigger
@@ -3010,6 +4606,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_account_access__users() is 'users: an inactive user''s accounts hold no scopes.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_accounts__not_current()
  RETURNS trigger
@@ -3022,6 +4619,68 @@ begin
       'You are signed in with this account: switch to another one first.');
   end if;
   return old;
+end;
+$function$;
+comment on function app_private.tg_accounts__not_current() is 'An administrator editing accounts in the browser must not cut off the session in use: the account one is signed in with cannot be deleted (another administrator can do it).';
+
+CREATE OR REPLACE FUNCTION app_private.tg_audit_trail__append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  raise exception 'The audit trail is append-only: rows cannot be changed or deleted.'
+    using errcode = 'LL001', hint = 'AuditTrailAppendOnly';
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_audit_trail__chain()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  head app_private.audit_heads;
+  previous_row jsonb;
+begin
+  new.record_id := coalesce(new.record_id, new.row_data ->> 'id', new.row_id::text);
+  if new.record_id is null then
+    raise exception 'An audit row needs the id of its record.' using errcode = 'LL001', hint = 'AuditRecordRequired';
+  end if;
+  if new.row_id is null and new.record_id ~ '^[0-9]{1,18}$' then
+    new.row_id := new.record_id::bigint;
+  end if;
+  -- Lock the record's chain head (a concurrent writer of the record waits here until this
+  -- transaction ends, then reads the head this one leaves).
+  insert into app_private.audit_heads as h (table_name, record_id, record_seq, hash)
+  values (new.table_name, new.record_id, 0, null)
+  on conflict (table_name, record_id) do update set record_seq = h.record_seq
+  returning h.* into head;
+  if head.record_seq > 0 then
+    select a.row_data into previous_row from app_public.audit_trail a
+     where a.table_name = new.table_name and a.record_id = new.record_id and a.record_seq = head.record_seq;
+  end if;
+  new.row_data := new.row_data || app_private.audit_details(new, previous_row);
+  select r.refs, r.subsidiary_id into new.refs, new.subsidiary_id from app_private.audit_refs(new) r;
+  new.record_seq := head.record_seq + 1;
+  new.prev_hash := head.hash;
+  new.hash := app_hidden.audit_hash(new);
+  update app_private.audit_heads h set record_seq = new.record_seq, hash = new.hash
+   where h.table_name = new.table_name and h.record_id = new.record_id;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_bank_accounts__normalize()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  new.iban := app_hidden.normalize_iban(new.iban);
+  new.bic := nullif(upper(btrim(new.bic)), '');
+  new.account_number := nullif(btrim(new.account_number), '');
+  return new;
 end;
 $function$;
 
@@ -3044,6 +4703,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_bills__amounts() is 'Bills carry their own amount and VAT; the rest is derived.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__guard()
  RETURNS trigger
@@ -3073,6 +4733,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_bills__guard() is 'Outside the workflow functions a bill is created open and live, and its status, closer and deletion change only through them (CannotChangeStatus).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__keep_act()
  RETURNS trigger
@@ -3085,6 +4746,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_bills__keep_act() is 'A bills act file no longer expires once attached.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__notify()
  RETURNS trigger
@@ -3098,6 +4760,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_bills__notify() is 'Tells the bills creator that it was closed as paid.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__payment_status()
  RETURNS trigger
@@ -3110,6 +4773,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_bills__payment_status() is 'A change of a bills total changes how paid it is.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills_payments__refresh()
  RETURNS trigger
@@ -3129,6 +4793,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_bills_payments__refresh() is 'A bills payment link locks the bill, then recomputes its paid amount and status.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__amounts()
  RETURNS trigger
@@ -3148,6 +4813,32 @@ begin
   new.amount_w_vat := round(new.amount * (1 + new.vat / 100), 2);
   new.amount_usd := round(new.amount * rate, 2);
   new.amount_usd_w_vat := round(new.amount_w_vat * rate, 2);
+  return new;
+end;
+$function$;
+comment on function app_private.tg_costs__amounts() is 'Checks a costs period and derives its amounts with VAT and in USD at its invoices date.';
+
+CREATE OR REPLACE FUNCTION app_private.tg_costs__first_approval()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if new.first_approved_by is not null and app_hidden.workflow_mode() = 'off' then
+      perform app_hidden.cannot_change_status();
+    end if;
+    return new;
+  end if;
+  if app_hidden.workflow_mode() = 'off' then
+    if new.first_approved_by is distinct from old.first_approved_by then
+      perform app_hidden.cannot_change_status();
+    end if;
+    if (new.name, new.amount, new.vat, new.invoice_id, new.cost_type_id, new.project_id, new.period, new.year)
+       is distinct from (old.name, old.amount, old.vat, old.invoice_id, old.cost_type_id, old.project_id, old.period, old.year) then
+      new.first_approved_by := null;
+    end if;
+  end if;
   return new;
 end;
 $function$;
@@ -3191,6 +4882,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_costs__from_invoice() is 'A costs write locks its invoice (and bill) first, so that the invoices subsidiary, currency and date are current and the totals recomputed after the write see every committed cost.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__guard()
  RETURNS trigger
@@ -3227,6 +4919,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_costs__guard() is 'Outside the workflow functions a cost is created to approve and live, changes status only through them, and an approved cost cannot be deleted (CannotDeleteApprovedCost).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__notify()
  RETURNS trigger
@@ -3247,6 +4940,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_costs__notify() is 'Tells a costs creator that it was approved or rejected (not when its invoices rejection rejected it).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__totals()
  RETURNS trigger
@@ -3270,6 +4964,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_costs__totals() is 'A costs change recomputes its invoices totals and its bills costs status, old and new ones when it moves.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_documents__children_follow_parties()
  RETURNS trigger
@@ -3356,6 +5051,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_documents__unlink_subsidiary() is 'A document whose principal changes is no longer the linked document of its former principal subsidiary.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_file_links__keep_file()
  RETURNS trigger
@@ -3368,6 +5064,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_file_links__keep_file() is 'Once attached, a file no longer expires.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__archive_totals()
  RETURNS trigger
@@ -3380,6 +5077,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_invoices__archive_totals() is 'Archiving or restoring an invoice keeps its figures (see refresh_invoice_totals).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__guard()
  RETURNS trigger
@@ -3404,6 +5102,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_invoices__guard() is 'Outside the workflow functions an invoices status, validator, closer, reject reason and deletion do not change, and a validated or paid invoice keeps its terms (CannotChangeStatus).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__guard_insert()
  RETURNS trigger
@@ -3417,6 +5116,33 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_invoices__guard_insert() is 'Outside the workflow functions an invoice is created as a live draft.';
+
+CREATE OR REPLACE FUNCTION app_private.tg_invoices__not_paid_twice()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  paid app_public.invoices;
+begin
+  if tg_op = 'UPDATE' and (new.supplier_id, lower(btrim(new.invoice_ref)))
+                          is not distinct from (old.supplier_id, lower(btrim(old.invoice_ref))) then
+    return new;
+  end if;
+  paid := app_hidden.paid_invoice_with_number(new.supplier_id, new.invoice_ref, new.id);
+  if paid.id is not null then
+    raise exception using errcode = 'LL001', hint = 'DuplicateInvoice',
+      message = format('This supplier''s invoice %s of %s (#%s) is already paid.',
+                       paid.invoice_ref, to_char(paid.invoice_date, 'YYYY-MM-DD'), paid.id),
+      detail = json_build_object('invoiceId', paid.id, 'invoiceRef', paid.invoice_ref,
+                                 'invoiceDate', to_char(paid.invoice_date, 'YYYY-MM-DD'))::text;
+  end if;
+  return new;
+end;
+$function$;
+comment on function app_private.tg_invoices__not_paid_twice() is 'Refuses an invoice with the supplier and number of a live paid one (DuplicateInvoice).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__notify()
  RETURNS trigger
@@ -3440,6 +5166,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_invoices__notify() is 'Tells an invoices creator that it was rejected (with the reason), validated or closed.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__payment_status()
  RETURNS trigger
@@ -3452,6 +5179,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_invoices__payment_status() is 'A change of an invoice''s or bill''s total changes how paid it is.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__reprice_costs()
  RETURNS trigger
@@ -3464,6 +5192,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_invoices__reprice_costs() is 'A change of invoice date or currency re-prices its costs in USD.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices__to_costs()
  RETURNS trigger
@@ -3477,6 +5206,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_invoices__to_costs() is 'An invoices subsidiary and currency are its costs.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_invoices_payments__refresh()
  RETURNS trigger
@@ -3496,6 +5226,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_invoices_payments__refresh() is 'Payment links lock what they pay before its summary is recomputed.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_payment_links__single_owner()
  RETURNS trigger
@@ -3512,6 +5243,10 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_payment_links__single_owner() is '@constraint payments_single_owner
+@code PaymentOwner
+A payment belongs to one invoice or one bill.
+Raised after a payment is linked: a payment settles one invoice or one bill, never both.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_payment_links__subsidiary()
  RETURNS trigger
@@ -3530,6 +5265,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_payment_links__subsidiary() is 'A payment takes the subsidiary of the invoice or bill it is linked to (its policy reads it).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_payment_owner__subsidiary()
  RETURNS trigger
@@ -3548,6 +5284,23 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_payment_owner__subsidiary() is 'An invoices or bills new subsidiary is its payments too.';
+
+CREATE OR REPLACE FUNCTION app_private.tg_payments__not_in_future()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if new.payment_date::date > current_date then
+    perform app_hidden.fail('PaymentDateInFuture',
+      format('A payment cannot be dated in the future: %s is after today (%s).',
+             to_char(new.payment_date::date, 'YYYY-MM-DD'), to_char(current_date, 'YYYY-MM-DD')));
+  end if;
+  return new;
+end;
+$function$;
+comment on function app_private.tg_payments__not_in_future() is 'Refuses a payment dated after today (PaymentDateInFuture).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_payments__refresh()
  RETURNS trigger
@@ -3569,6 +5322,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_payments__refresh() is 'A payments new amount or date recomputes what it pays, each invoice and bill locked first.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_role_scopes__need_scope()
  RETURNS trigger
@@ -3581,6 +5335,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_role_scopes__need_scope() is 'Removing a scope from a role checks at commit that the role keeps one.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_roles__need_scope()
  RETURNS trigger
@@ -3591,6 +5346,32 @@ AS $function$
 begin
   perform app_private.check_role_has_scope(new.id);
   return null;
+end;
+$function$;
+comment on function app_private.tg_roles__need_scope() is 'A new role must have a scope by the end of the transaction.';
+
+CREATE OR REPLACE FUNCTION app_private.tg_subsidiaries__controls()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_op = 'UPDATE' and (new.approval_limit_usd, new.lock_date) is not distinct from (old.approval_limit_usd, old.lock_date) then
+    return new;
+  end if;
+  if tg_op = 'INSERT' and new.approval_limit_usd is null and new.lock_date is null then
+    return new;
+  end if;
+  if app_hidden.current_user_id() is not null and not app_hidden.has_scope('admin') then
+    perform app_hidden.fail('Forbidden', 'Only an administrator sets the approval limit and the lock date.');
+  end if;
+  insert into app_public.subsidiary_control_changes (subsidiary_id, control, old_value, new_value, user_id, user_role)
+  select new.id, c.control, c.old_value, c.new_value, app_hidden.current_user_id(), app_hidden.current_role_name()
+    from (values ('approval_limit_usd', case when tg_op = 'UPDATE' then old.approval_limit_usd::text end, new.approval_limit_usd::text),
+                 ('lock_date', case when tg_op = 'UPDATE' then old.lock_date::text end, new.lock_date::text)) c(control, old_value, new_value)
+   where c.old_value is distinct from c.new_value;
+  return new;
 end;
 $function$;
 
@@ -3607,6 +5388,38 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_subsidiaries__sync_linked_document() is 'A subsidiarys linked document has the subsidiary as its principal.';
+
+CREATE OR REPLACE FUNCTION app_private.tg_transitions__preconditions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if exists (select from unnest(new.preconditions) p where p not in (select name from app_private.preconditions)) then
+    raise exception 'Unknown precondition in %', new.preconditions;
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_users__active()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if old.is_active and not new.is_active then
+    if new.id = app_hidden.current_user_id() then
+      perform app_hidden.fail('CannotDeactivateSelf', 'You cannot deactivate your own user.');
+    end if;
+    perform from app_private.refresh_tokens t where t.user_id = new.id for update;
+    update app_private.refresh_tokens t set revoked_at = coalesce(t.revoked_at, now()) where t.user_id = new.id;
+  end if;
+  return new;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg_users__keep_avatar()
  RETURNS trigger
@@ -3619,6 +5432,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_users__keep_avatar() is 'A users avatar file no longer expires once set.';
 
 CREATE OR REPLACE FUNCTION app_public."current_user"()
  RETURNS app_public.users
@@ -3630,6 +5444,91 @@ AS $function$
 $function$;
 comment on function app_public."current_user"() is 'The signed-in user, or null.';
 grant execute on function app_public."current_user"() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.accept_bank_match(line_id uuid, allocations app_public.bank_allocation[])
+ RETURNS app_public.bank_statement_lines
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  line app_public.bank_statement_lines := app_hidden.bank_line_for_change(line_id);
+  a app_public.bank_allocation;
+  stmt_ref text;
+  line_reference text;
+  payment_id uuid;
+  record_subsidiary uuid;
+  total numeric := 0;
+begin
+  perform app_hidden.require_ids(allocations);
+  if line.status = 'ignored' then
+    perform app_hidden.fail('BankLineIgnored', 'The line is marked as not an invoice or bill payment; undo that first.');
+  end if;
+  select s.statement_ref into stmt_ref from app_public.bank_statements s where s.id = line.statement_id;
+  line_reference := coalesce(line.bank_reference, stmt_ref || '/' || line.position);
+  foreach a in array allocations loop
+    if (a.invoice_id is null) = (a.bill_id is null) then
+      perform app_hidden.fail('MissingPaymentTarget', 'A payment needs an invoice id or a bill id.');
+    end if;
+    total := total + coalesce(a.amount, 0);
+  end loop;
+  if line.matched_amount + total > abs(line.amount) then
+    perform app_hidden.fail('BankMatchExceedsLine',
+      format('The payments (%s) would be more than what is left of the line (%s %s).',
+             total, abs(line.amount) - line.matched_amount, line.currency));
+  end if;
+  foreach a in array allocations loop
+    if a.invoice_id is not null then
+      select i.subsidiary_id into record_subsidiary from app_public.invoices i where i.id = a.invoice_id;
+      perform app_hidden.check_bank_allocation(line, 'invoice', coalesce(record_subsidiary, line.subsidiary_id), a.amount);
+      payment_id := (app_public.create_invoice_payment(a.invoice_id, a.amount, line.currency::text,
+                       line.value_date::timestamptz, 'transaction')).payment_id;
+    else
+      select b.subsidiary_id into record_subsidiary from app_public.bills b where b.id = a.bill_id;
+      perform app_hidden.check_bank_allocation(line, 'bill', coalesce(record_subsidiary, line.subsidiary_id), a.amount);
+      payment_id := (app_public.create_bill_payment(a.bill_id, a.amount, line.currency::text,
+                       line.value_date::timestamptz, 'transaction')).payment_id;
+    end if;
+    update app_public.payments p set reference = line_reference where p.id = payment_id;
+    perform app_hidden.bank_line_link(line.id, payment_id, true);
+  end loop;
+  perform app_hidden.bank_line_refresh(line.id);
+  select * into line from app_public.bank_statement_lines l where l.id = line.id;
+  return line;
+end;
+$function$;
+comment on function app_public.accept_bank_match(uuid,app_public.bank_allocation[]) is 'Pays invoices or bills from a statement line: one payment per allocation (method transaction, the line''s value date and reference), all or nothing.';
+grant execute on function app_public.accept_bank_match(uuid,app_public.bank_allocation[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.accept_high_confidence_matches(statement_id uuid)
+ RETURNS SETOF app_public.bank_statement_lines
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  l record;
+begin
+  perform app_hidden.require_scope('payment:write');
+  if not exists (select from app_public.bank_statements s where s.id = statement_id) then
+    perform app_hidden.fail('BankStatementNotFound', 'The bank statement was not found.');
+  end if;
+  for l in
+    select line.id, abs(line.amount) as amount, line.suggested_invoice_id, line.suggested_bill_id
+      from app_public.bank_statement_lines line
+     where line.statement_id = accept_high_confidence_matches.statement_id and line.status = 'unmatched'
+       and line.suggestion_confidence = 'high'
+     order by line.position
+  loop
+    if exists (select from app_hidden.open_payables c
+                where c.invoice_id is not distinct from l.suggested_invoice_id
+                  and c.bill_id is not distinct from l.suggested_bill_id and c.remaining = l.amount) then
+      return next app_public.accept_bank_match(l.id,
+        array[row(l.suggested_invoice_id, l.suggested_bill_id, l.amount)::app_public.bank_allocation]);
+    end if;
+  end loop;
+end;
+$function$;
+comment on function app_public.accept_high_confidence_matches(uuid) is 'Accepts every high-confidence suggestion of a statement that still holds, all at once.';
+grant execute on function app_public.accept_high_confidence_matches(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.access_pattern_matches(pattern text, access_key text)
  RETURNS boolean
@@ -3689,11 +5588,8 @@ CREATE OR REPLACE FUNCTION app_public.add_bill_files(bill_id integer, file_ids u
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  perform app_hidden.require_scope('bill:write');
   perform app_hidden.require_visible_files(file_ids);
-  if not exists (select from app_public.bills b where b.id = add_bill_files.bill_id) then
-    perform app_hidden.fail('BillNotFound', 'The bill not found');
-  end if;
+  perform app_hidden.require_transition('bill', 'add_files', add_bill_files.bill_id);
   return query insert into app_public.bills_files (bill_id, file_id)
     select add_bill_files.bill_id, f from unnest(file_ids) f group by f
     on conflict on constraint bills_files_unique do nothing returning *;
@@ -3708,11 +5604,8 @@ CREATE OR REPLACE FUNCTION app_public.add_cost_files(cost_id integer, file_ids u
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  perform app_hidden.require_scope('cost:write');
   perform app_hidden.require_visible_files(file_ids);
-  if not exists (select from app_public.costs c where c.id = add_cost_files.cost_id) then
-    perform app_hidden.fail('CostNotFound', 'Cost not found');
-  end if;
+  perform app_hidden.require_transition('cost', 'add_files', add_cost_files.cost_id);
   return query insert into app_public.costs_files (cost_id, file_id)
     select add_cost_files.cost_id, f from unnest(file_ids) f group by f
     on conflict on constraint costs_files_unique do nothing returning *;
@@ -3745,11 +5638,8 @@ CREATE OR REPLACE FUNCTION app_public.add_invoice_files(invoice_id integer, file
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  perform app_hidden.require_scope('invoice:write');
   perform app_hidden.require_visible_files(file_ids);
-  if not exists (select from app_public.invoices i where i.id = add_invoice_files.invoice_id) then
-    perform app_hidden.fail('InvoiceNotFound', 'The invoice not found');
-  end if;
+  perform app_hidden.require_transition('invoice', 'add_files', add_invoice_files.invoice_id);
   return query insert into app_public.invoices_files (invoice_id, file_id)
     select add_invoice_files.invoice_id, f from unnest(file_ids) f group by f
     on conflict on constraint invoices_files_unique do nothing returning *;
@@ -3767,15 +5657,21 @@ declare
   cost app_public.costs := app_hidden.cost_for_update(cost_id);
   previous text;
 begin
-  perform app_hidden.require_transition('cost', 'approve', cost.status::text, cost.is_deleted);
+  perform app_hidden.require_transition('cost', 'approve', cost.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'approved', approved_by = app_hidden.require_user(), reject_reason = null
-   where c.id = cost_id returning * into cost;
+  if app_hidden.cost_needs_two_approvals(cost.subsidiary_id, cost.amount_usd_w_vat) and cost.first_approved_by is null then
+    -- The first of two approvals: recorded; the cost waits for the second.
+    update app_public.costs c set first_approved_by = app_hidden.require_user() where c.id = cost_id returning * into cost;
+  else
+    update app_public.costs c set status = 'approved', approved_by = app_hidden.require_user(), reject_reason = null
+     where c.id = cost_id returning * into cost;
+    perform app_hidden.open_when_costs_approved(cost.invoice_id);
+  end if;
   perform app_hidden.set_workflow_mode(previous);
   return cost;
 end;
 $function$;
-comment on function app_public.approve_cost(integer) is 'To approve → approved; records the approver (approve_cost).';
+comment on function app_public.approve_cost(integer) is 'To approve → approved, recording the approver; above the subsidiary''s approval limit the first approval is recorded and a second by another user (approve_cost_high) approves. A draft invoice whose last live cost is approved opens.';
 grant execute on function app_public.approve_cost(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.approve_costs(ids integer[])
@@ -3834,15 +5730,355 @@ $function$;
 comment on function app_public.archive_and_delete_invoices(integer[]) is 'Deletes several invoices (at least one id), all or nothing.';
 grant execute on function app_public.archive_and_delete_invoices(integer[]) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.audit_trail_event(a app_public.audit_trail)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case
+    when a.table_name like '%\_files' then case a.action when 'INSERT' then 'file_added' when 'DELETE' then 'file_removed' else 'edited' end
+    when a.table_name like '%\_payments' then case a.action when 'INSERT' then 'payment_added' when 'DELETE' then 'payment_removed' else 'edited' end
+    when a.action = 'INSERT' then 'created'
+    when a.action = 'DELETE' then 'deleted'
+    when a.action = 'UPDATE' and not exists (
+           select from jsonb_object_keys(a.changes) k where k <> all (app_hidden.audit_derived_columns(a.table_name)))
+      then 'recalculated'
+    when a.changes ? 'is_deleted' then
+      case when (a.changes -> 'is_deleted' ->> 'new')::boolean
+           then case when a.table_name = 'documents' then 'archived' else 'deleted' end
+           else 'restored' end
+    when a.table_name = 'costs' and a.changes ? 'status' then
+      case a.changes -> 'status' ->> 'new' when 'approved' then 'approved' when 'rejected' then 'rejected' else 'returned' end
+    when a.changes ? 'status' then 'status'
+    when a.table_name = 'documents' and a.changes ? 'contract_reference' then
+      case when a.changes -> 'contract_reference' ->> 'new' is null then 'disconnected' else 'connected' end
+    when a.table_name = 'payments' then 'payment_edited'
+    else 'edited'
+  end
+$function$;
+comment on function app_public.audit_trail_event(app_public.audit_trail) is 'The kind of event: created, edited, deleted, approved, rejected, returned, status, archived, restored, connected, disconnected, file_added, file_removed, payment_added, payment_removed, payment_edited, recalculated.';
+grant execute on function app_public.audit_trail_event(app_public.audit_trail) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.audit_trail_reference_names(a app_public.audit_trail)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  kinds constant jsonb := '{"subsidiary_id": "subsidiary", "principal_id": "subsidiary", "supplier_id": "supplier",
+    "contractor_id": "supplier", "client_id": "client", "project_id": "project", "cost_type_id": "cost_type",
+    "default_cost_type_id": "cost_type", "service_id": "service", "contract_reference": "document",
+    "document_id": "document", "act_id": "file", "file_id": "file"}';
+  result jsonb := '{}';
+  ref_field text;
+  ref_id text;
+  ref_name text;
+begin
+  for ref_field, ref_id in
+    select 'contract_reference', a.row_data ->> 'contract_reference'
+    union
+    select c.key, v.value
+      from jsonb_each(coalesce(a.changes, '{}')) c
+      cross join lateral (values (c.value ->> 'old'), (c.value ->> 'new')) v(value)
+     where kinds ? c.key
+  loop
+    continue when ref_id is null or result ? ref_id
+      or ref_id !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+    ref_name := case kinds ->> ref_field
+      when 'subsidiary' then (select coalesce(s.short_name, s.legal_name) from app_public.subsidiaries s where s.id = ref_id::uuid)
+      when 'supplier' then (select coalesce(s.short_name, s.legal_name) from app_public.suppliers s where s.id = ref_id::uuid)
+      when 'client' then (select coalesce(c.short_name, c.legal_name) from app_public.clients c where c.id = ref_id::uuid)
+      when 'project' then (select p.name from app_public.projects p where p.id = ref_id::uuid)
+      when 'cost_type' then (select t.name from app_public.cost_types t where t.id = ref_id::uuid)
+      when 'service' then (select s.name from app_public.services s where s.id = ref_id::uuid)
+      when 'document' then (select d.name from app_public.documents d where d.id = ref_id::uuid)
+      when 'file' then (select f.name from app_public.files f where f.id = ref_id::uuid)
+    end;
+    if ref_name is not null then
+      result := result || jsonb_build_object(ref_id, ref_name);
+    end if;
+  end loop;
+  return result;
+end;
+$function$;
+comment on function app_public.audit_trail_reference_names(app_public.audit_trail) is 'Names of the subsidiaries, suppliers, clients, projects, cost types, services, documents and files the row refers to, keyed by id.';
+grant execute on function app_public.audit_trail_reference_names(app_public.audit_trail) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.audit_trail_subsidiary_name(a app_public.audit_trail)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(s.short_name, s.legal_name) from app_public.subsidiaries s where s.id = a.subsidiary_id
+$function$;
+comment on function app_public.audit_trail_subsidiary_name(app_public.audit_trail) is 'The short name of the subsidiary of the changed record.';
+grant execute on function app_public.audit_trail_subsidiary_name(app_public.audit_trail) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.audit_trail_summary(a app_public.audit_trail)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(jsonb_object_agg(e.key, e.value), '{}')
+    from jsonb_each(a.row_data) e
+   where e.key = any ('{name,invoice_ref,currency,status,reject_reason,amount,payment_date,payment_method,invoice_id,bill_id,document_id,contract_reference,file,cost,payment}'::text[])
+$function$;
+comment on function app_public.audit_trail_summary(app_public.audit_trail) is 'The fields of row_data a history shows: name or number, currency, status, reason, amount, linked ids, and the file, cost or payment.';
+grant execute on function app_public.audit_trail_summary(app_public.audit_trail) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.audit_trail_user_name(a app_public.audit_trail)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select app_hidden.user_display_name(a.user_id)
+$function$;
+comment on function app_public.audit_trail_user_name(app_public.audit_trail) is 'The display name of who made the change.';
+grant execute on function app_public.audit_trail_user_name(app_public.audit_trail) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.audit_trail_user_names(a app_public.audit_trail)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  result jsonb := '{}';
+  ref_id text;
+  ref_name text;
+begin
+  for ref_id in
+    select v.value
+      from jsonb_each(coalesce(a.changes, '{}')) c
+      cross join lateral (values (c.value ->> 'old'), (c.value ->> 'new')) v(value)
+     where c.key like '%\_by' or c.key = 'user_id'
+  loop
+    continue when ref_id is null or ref_id !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+    select app_public.users_display_name(u) into ref_name from app_public.users u where u.id = ref_id::uuid;
+    if ref_name is not null then
+      result := result || jsonb_build_object(ref_id, ref_name);
+    end if;
+  end loop;
+  return result;
+end;
+$function$;
+comment on function app_public.audit_trail_user_names(app_public.audit_trail) is 'Display names of the users the row names, keyed by user id.';
+grant execute on function app_public.audit_trail_user_names(app_public.audit_trail) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_line_payments_record_label(link app_public.bank_line_payments)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(
+    (select i.invoice_ref from app_public.invoices_payments ip join app_public.invoices i on i.id = ip.invoice_id
+      where ip.payment_id = link.payment_id),
+    (select coalesce(b.invoice_ref, b.name) from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id
+      where bp.payment_id = link.payment_id))
+$function$;
+comment on function app_public.bank_line_payments_record_label(app_public.bank_line_payments) is 'The number of the invoice or bill the matched payment settles.';
+grant execute on function app_public.bank_line_payments_record_label(app_public.bank_line_payments) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_lines_to_match_count()
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_hidden.has_scope('payment:write') then
+    (select count(*)::integer from app_public.bank_statement_lines l where l.status in ('unmatched', 'partly_matched'))
+  end
+$function$;
+comment on function app_public.bank_lines_to_match_count() is 'How many statement lines wait for a match (null when the account may not match).';
+grant execute on function app_public.bank_lines_to_match_count() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_reconciliation(bank_account_id uuid, from_date date, to_date date)
+ RETURNS app_public.bank_reconciliation
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with account as (
+    select a.* from app_public.bank_accounts a where a.id = bank_reconciliation.bank_account_id
+  ), lines as (
+    select l.* from app_public.bank_statement_lines l
+     where l.bank_account_id = bank_reconciliation.bank_account_id
+       and l.value_date between from_date and to_date
+  )
+  select a.id, from_date, to_date, a.currency::text,
+         (select s.opening_balance from app_public.bank_statements s
+           where s.bank_account_id = a.id and s.to_date >= from_date and s.from_date <= to_date
+           order by s.from_date, s.imported_at limit 1),
+         (select s.closing_balance from app_public.bank_statements s
+           where s.bank_account_id = a.id and s.to_date >= from_date and s.from_date <= to_date
+           order by s.to_date desc, s.imported_at desc limit 1),
+         coalesce((select sum(amount) from lines), 0),
+         coalesce((select sum(sign(amount) * matched_amount) from lines), 0),
+         coalesce((select sum(amount) from lines where status = 'ignored'), 0),
+         coalesce((select sum(amount - sign(amount) * matched_amount) from lines where status in ('unmatched', 'partly_matched')), 0),
+         (select count(*)::integer from lines where status in ('unmatched', 'partly_matched')),
+         coalesce((select sum(p.amount) from app_public.bank_unseen_payments(a.id, from_date, to_date) p), 0),
+         (select count(*)::integer from app_public.bank_unseen_payments(a.id, from_date, to_date))
+    from account a
+$function$;
+comment on function app_public.bank_reconciliation(uuid,date,date) is 'Statement balances and movement of a bank account over a period against the matched payments, the unmatched lines and the payments never seen on a statement.';
+grant execute on function app_public.bank_reconciliation(uuid,date,date) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_available_actions(line app_public.bank_statement_lines)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when not app_hidden.has_scope('payment:write') then '{}'::text[] else
+    array_remove(array[
+      case when line.status in ('unmatched', 'partly_matched') then 'accept' end,
+      case when line.status = 'unmatched' then 'ignore' end,
+      case when line.status <> 'unmatched' then 'undo' end
+    ], null) end
+$function$;
+comment on function app_public.bank_statement_lines_available_actions(app_public.bank_statement_lines) is 'What the account may do to the line: accept (a match), ignore (not a payment), undo.';
+grant execute on function app_public.bank_statement_lines_available_actions(app_public.bank_statement_lines) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_find_records(line app_public.bank_statement_lines, search text)
+ RETURNS SETOF app_public.bank_match_suggestion
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select c.kind, c.invoice_id, c.bill_id, c.number, c.party_name, c.remaining, c.currency, c.due_date,
+         0, c.remaining = abs(line.amount) - line.matched_amount, false, false, 'low'
+    from app_hidden.open_payables c
+   where c.subsidiary_id = line.subsidiary_id and c.currency = line.currency::text
+     and c.direction = sign(line.amount)::integer and c.remaining > 0
+     and line.status in ('unmatched', 'partly_matched')
+     and length(btrim(search)) >= 2
+     and (strpos(lower(coalesce(c.number, '')), lower(btrim(search))) > 0
+          or strpos(lower(c.party_name), lower(btrim(search))) > 0
+          or strpos(lower(c.party_legal_name), lower(btrim(search))) > 0)
+   order by c.due_date desc, c.invoice_id, c.bill_id
+   limit 20
+$function$;
+comment on function app_public.bank_statement_lines_find_records(app_public.bank_statement_lines,text) is 'Open invoices or bills this line may pay whose number or party name contains the text (at least 2 characters; at most 20).';
+grant execute on function app_public.bank_statement_lines_find_records(app_public.bank_statement_lines,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_payment_candidates(line app_public.bank_statement_lines)
+ RETURNS SETOF app_public.payments
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select p.* from app_public.payments p
+   where p.subsidiary_id = line.subsidiary_id and p.currency = line.currency
+     and p.amount <= abs(line.amount) - line.matched_amount
+     and p.payment_date >= (line.value_date - 30)::timestamptz and p.payment_date < (line.value_date + 31)::timestamptz
+     and line.status in ('unmatched', 'partly_matched')
+     and not exists (select from app_public.bank_line_payments blp where blp.payment_id = p.id)
+     and case when line.amount < 0
+              then exists (select from app_public.invoices_payments ip where ip.payment_id = p.id)
+              else exists (select from app_public.bills_payments bp where bp.payment_id = p.id) end
+   order by abs(p.amount - (abs(line.amount) - line.matched_amount)), abs(p.payment_date::date - line.value_date), p.id
+   limit 10
+$function$;
+comment on function app_public.bank_statement_lines_payment_candidates(app_public.bank_statement_lines) is 'Payments recorded by hand that this line may be, closest first (at most 10).';
+grant execute on function app_public.bank_statement_lines_payment_candidates(app_public.bank_statement_lines) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_statement_lines_suggestions(line app_public.bank_statement_lines)
+ RETURNS SETOF app_public.bank_match_suggestion
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with iban_parties as (
+    -- The parties whose records were paid from or to this IBAN before.
+    select 'invoice'::text as kind, i.supplier_id as party_id
+      from app_public.bank_statement_lines l
+      join app_public.bank_line_payments blp on blp.line_id = l.id
+      join app_public.invoices_payments ip on ip.payment_id = blp.payment_id
+      join app_public.invoices i on i.id = ip.invoice_id
+     where l.counterparty_iban = line.counterparty_iban
+    union
+    select 'bill', b.client_id
+      from app_public.bank_statement_lines l
+      join app_public.bank_line_payments blp on blp.line_id = l.id
+      join app_public.bills_payments bp on bp.payment_id = blp.payment_id
+      join app_public.bills b on b.id = bp.bill_id
+     where l.counterparty_iban = line.counterparty_iban
+  ), scored as (
+    select c.kind, c.invoice_id, c.bill_id, c.number, c.party_name, c.remaining, c.currency, c.due_date,
+           c.remaining = abs(line.amount) - line.matched_amount as amount_matches,
+           app_hidden.number_in_text(c.number, coalesce(line.remittance, '') || ' ' || coalesce(line.bank_reference, '')) as number_matches,
+           (app_hidden.party_name_matches(line.counterparty_name, c.party_name, c.party_legal_name)
+            or (c.kind, c.party_id) in (select kind, party_id from iban_parties)) as party_matches,
+           abs(c.due_date - line.value_date) as days
+      from app_hidden.open_payables c
+     where c.subsidiary_id = line.subsidiary_id and c.currency = line.currency::text
+       and c.direction = sign(line.amount)::integer and c.remaining > 0
+       and line.status in ('unmatched', 'partly_matched')
+  ), ranked as (
+    select s.*, (case when amount_matches then 50 else 0 end + case when number_matches then 40 else 0 end
+                 + case when party_matches then 20 else 0 end
+                 + case when days <= 30 then 10 when days <= 90 then 5 else 0 end) as score,
+           count(*) filter (where amount_matches and number_matches) over () as exact
+      from scored s
+     where amount_matches or number_matches or party_matches
+  )
+  select kind, invoice_id, bill_id, number, party_name, remaining, currency, due_date, score,
+         amount_matches, number_matches, party_matches,
+         case when amount_matches and number_matches and exact = 1 then 'high'
+              when amount_matches or number_matches then 'medium' else 'low' end
+    from ranked
+   order by score desc, due_date, invoice_id, bill_id
+   limit 20
+$function$;
+comment on function app_public.bank_statement_lines_suggestions(app_public.bank_statement_lines) is 'Open invoices or bills this line may pay, best first (at most 20).';
+grant execute on function app_public.bank_statement_lines_suggestions(app_public.bank_statement_lines) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_statements_available_actions(statement app_public.bank_statements)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_hidden.has_scope('payment:write') and exists (
+                select from app_public.bank_statement_lines l
+                 where l.statement_id = statement.id and l.status = 'unmatched' and l.suggestion_confidence = 'high')
+              then array['accept_high_confidence'] else '{}'::text[] end
+$function$;
+comment on function app_public.bank_statements_available_actions(app_public.bank_statements) is 'What the account may do to the statement: accept_high_confidence (its sure matches at once).';
+grant execute on function app_public.bank_statements_available_actions(app_public.bank_statements) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bank_unseen_payments(bank_account_id uuid, from_date date, to_date date)
+ RETURNS SETOF app_public.payments
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select p.* from app_public.payments p
+    join app_public.bank_accounts a on a.id = bank_unseen_payments.bank_account_id
+   where p.subsidiary_id = a.subsidiary_id and p.currency = a.currency and p.payment_method = 'transaction'
+     and p.payment_date >= from_date::timestamptz and p.payment_date < (to_date + 1)::timestamptz
+     and not exists (select from app_public.bank_line_payments blp where blp.payment_id = p.id)
+   order by p.payment_date, p.id
+$function$;
+comment on function app_public.bank_unseen_payments(uuid,date,date) is 'Payments by transaction of the account''s subsidiary and currency in the period that no statement line is matched to.';
+grant execute on function app_public.bank_unseen_payments(uuid,date,date) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.bills_available_actions(bill app_public.bills)
  RETURNS text[]
  LANGUAGE sql
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select app_hidden.available_actions('bill', bill.status::text, bill.is_deleted)
+  select app_hidden.available_actions('bill', bill.id)
 $function$;
-comment on function app_public.bills_available_actions(app_public.bills) is 'The workflow actions you may take on this bill now (validate, close_as_paid, edit, archive, unarchive, delete, force_delete).';
+comment on function app_public.bills_available_actions(app_public.bills) is 'The workflow actions you may take on this bill now (validate, close_as_paid, edit, archive, unarchive, delete, force_delete, add_payment, delete_payment, add_files, remove_files).';
 grant execute on function app_public.bills_available_actions(app_public.bills) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bills_closed_by_name(bill app_public.bills)
@@ -3890,6 +6126,31 @@ AS $function$
 $function$;
 comment on function app_public.bills_has_payments(app_public.bills) is 'Whether any payment was recorded on the bill.';
 grant execute on function app_public.bills_has_payments(app_public.bills) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_history(bill app_public.bills)
+ RETURNS SETOF app_public.audit_trail
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.audit_trail a
+   where a.refs @> array['bills:' || bill.id]
+     and app_public.audit_trail_event(a) <> 'recalculated'
+   order by a.created_at desc, a.id desc
+$function$;
+comment on function app_public.bills_history(app_public.bills) is 'What happened to the bill, its costs, payments and files, newest first.';
+grant execute on function app_public.bills_history(app_public.bills) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_locked_through(bill app_public.bills)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select l from app_hidden.lock_date(bill.subsidiary_id) l where app_hidden.period_date(bill.year, bill.period) <= l
+$function$;
+comment on function app_public.bills_locked_through(app_public.bills) is 'The lock date of the bill''s subsidiary when the bill''s period is closed, else null.';
+grant execute on function app_public.bills_locked_through(app_public.bills) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bills_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
@@ -3997,7 +6258,7 @@ declare
   remaining numeric;
   previous text;
 begin
-  perform app_hidden.require_transition('bill', 'close_as_paid', bill.status::text, bill.is_deleted);
+  perform app_hidden.require_transition('bill', 'close_as_paid', bill.id);
   perform app_hidden.require_user();
   remaining := app_public.bills_remaining_amount(bill);
   if remaining > 0 then
@@ -4027,9 +6288,8 @@ declare
   remaining numeric;
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'close_as_paid', invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_transition('invoice', 'close_as_paid', invoice.id);
   perform app_hidden.require_user();
-  perform app_hidden.require_costs_approved(invoice.id);
   remaining := app_public.invoices_remaining_amount(invoice);
   if remaining > 0 then
     if final_payment_method is null or final_payment_date is null then
@@ -4064,6 +6324,50 @@ $function$;
 comment on function app_public.close_invoices_as_paid(integer[],app_public.payment_method,timestamp with time zone) is 'Closes each invoice as paid (all or nothing); the final payment method and date settle whatever remains on each.';
 grant execute on function app_public.close_invoices_as_paid(integer[],app_public.payment_method,timestamp with time zone) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.close_invoices_as_paid_preview(ids integer[], final_payment_method app_public.payment_method DEFAULT NULL::app_public.payment_method, final_payment_date timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS SETOF app_public.close_as_paid_preview
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  item integer;
+  invoice app_public.invoices;
+  row app_public.close_as_paid_preview;
+begin
+  perform app_hidden.require_ids(ids);
+  foreach item in array ids loop
+    select * into invoice from app_public.invoices i where i.id = item;
+    row := (item, invoice.invoice_ref, invoice.currency, invoice.amount_w_vat,
+            case when invoice.id is null then null
+                 else greatest(app_public.invoices_remaining_amount(invoice), 0) end, null, null,
+            invoice.status::text, invoice.is_deleted);
+    begin
+      perform app_public.close_invoice_as_paid(item, coalesce(final_payment_method, 'transaction'),
+                                               coalesce(final_payment_date, now()));
+      -- It would close: undo it (the block's subtransaction is rolled back).
+      raise exception using errcode = 'LL999', message = 'preview';
+    exception
+      when sqlstate 'LL999' then null;
+      when others then
+        declare
+          code text;
+          message text;
+          state text;
+        begin
+          get stacked diagnostics code = pg_exception_hint, message = message_text, state = returned_sqlstate;
+          row.refusal_code := case when state like 'LL%' then nullif(code, '')
+                                   when state = '42501' then 'Forbidden'
+                                   else 'BusinessRule' end;
+          row.refusal_message := message;
+        end;
+    end;
+    return next row;
+  end loop;
+end;
+$function$;
+comment on function app_public.close_invoices_as_paid_preview(integer[],app_public.payment_method,timestamp with time zone) is 'What closeInvoicesAsPaid would do to each invoice, without doing it: the final payment it records, or the code and reason of its refusal.';
+grant execute on function app_public.close_invoices_as_paid_preview(integer[],app_public.payment_method,timestamp with time zone) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.contractors()
  RETURNS SETOF app_public.company
  LANGUAGE sql
@@ -4086,16 +6390,74 @@ $function$;
 comment on function app_public.contracts() is 'Live contracts, by name: the parents a document can belong to.';
 grant execute on function app_public.contracts() to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.costs_approvals_needed(cost app_public.costs)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_hidden.cost_needs_two_approvals(cost.subsidiary_id, cost.amount_usd_w_vat) then 2 else 1 end
+$function$;
+comment on function app_public.costs_approvals_needed(app_public.costs) is 'How many approvals the cost needs: 2 above its subsidiary''s approval limit, else 1.';
+grant execute on function app_public.costs_approvals_needed(app_public.costs) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.costs_approved_by_name(cost app_public.costs)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), '') from app_public.users u where u.id = cost.approved_by
+$function$;
+comment on function app_public.costs_approved_by_name(app_public.costs) is 'The name of the user who approved (or rejected) the cost; for a cost with two approvals, the second.';
+grant execute on function app_public.costs_approved_by_name(app_public.costs) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.costs_available_actions(cost app_public.costs)
  RETURNS text[]
  LANGUAGE sql
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select app_hidden.available_actions('cost', cost.status::text, cost.is_deleted)
+  select app_hidden.available_actions('cost', cost.id)
 $function$;
-comment on function app_public.costs_available_actions(app_public.costs) is 'The workflow actions you may take on this cost now (approve, reject, return_to_approval, edit, delete, force_delete).';
+comment on function app_public.costs_available_actions(app_public.costs) is 'The workflow actions you may take on this cost now (approve, reject, return_to_approval, edit, delete, force_delete, add_files, remove_files).';
 grant execute on function app_public.costs_available_actions(app_public.costs) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.costs_first_approved_by_name(cost app_public.costs)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), '') from app_public.users u where u.id = cost.first_approved_by
+$function$;
+comment on function app_public.costs_first_approved_by_name(app_public.costs) is 'The name of the user who gave the first of two approvals.';
+grant execute on function app_public.costs_first_approved_by_name(app_public.costs) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.costs_history(cost app_public.costs)
+ RETURNS SETOF app_public.audit_trail
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.audit_trail a
+   where a.refs @> array['costs:' || cost.id]
+     and app_public.audit_trail_event(a) <> 'recalculated'
+   order by a.created_at desc, a.id desc
+$function$;
+comment on function app_public.costs_history(app_public.costs) is 'What happened to the cost and its files, newest first.';
+grant execute on function app_public.costs_history(app_public.costs) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.costs_locked_through(cost app_public.costs)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select l from app_hidden.lock_date(cost.subsidiary_id) l where app_hidden.period_date(cost.year, cost.period) <= l
+$function$;
+comment on function app_public.costs_locked_through(app_public.costs) is 'The lock date of the cost''s subsidiary when the cost''s period is closed, else null.';
+grant execute on function app_public.costs_locked_through(app_public.costs) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.costs_summary(ids integer[])
  RETURNS app_public.selection_summary
@@ -4136,9 +6498,9 @@ declare
 begin
   perform app_hidden.require_scope('payment:write');
   bill := app_hidden.bill_for_payment(bill_id);
+  perform app_hidden.require_transition('bill', 'add_payment', bill.id);
   perform app_hidden.check_payment(bill.currency, app_public.bills_remaining_amount(bill), amount, currency,
                                    payment_date, payment_method);
-  -- No RETURNING: the payment becomes visible to its creator only once it is linked.
   payment_id := gen_random_uuid();
   insert into app_public.payments (id, amount, currency, payment_date, payment_method)
   values (payment_id, amount, currency, payment_date, payment_method);
@@ -4195,9 +6557,9 @@ declare
 begin
   perform app_hidden.require_scope('payment:write');
   invoice := app_hidden.invoice_for_payment(invoice_id);
+  perform app_hidden.require_transition('invoice', 'add_payment', invoice.id);
   perform app_hidden.check_payment(invoice.currency, app_public.invoices_remaining_amount(invoice), amount, currency,
                                    payment_date, payment_method);
-  -- No RETURNING: the payment becomes visible to its creator only once it is linked.
   payment_id := gen_random_uuid();
   insert into app_public.payments (id, amount, currency, payment_date, payment_method)
   values (payment_id, amount, currency, payment_date, payment_method);
@@ -4317,14 +6679,11 @@ begin
   if not force and exists (select from app_public.bills_payments bp where bp.bill_id = bill.id) then
     perform app_hidden.fail('BillHasPayments', 'The bill has payments: delete them first, or force delete.');
   end if;
-  perform app_hidden.require_transition('bill', case when force then 'force_delete' else 'delete' end,
-                                        bill.status::text, bill.is_deleted);
+  perform app_hidden.require_transition('bill', case when force then 'force_delete' else 'delete' end, bill.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.bills b set is_deleted = true where b.id = bill.id;
   perform app_hidden.set_workflow_mode('force');
   select array_agg(bp.payment_id) into payment_ids from app_public.bills_payments bp where bp.bill_id = bill.id;
-  -- The payments first, while their links still show them to the caller (the payments' policies
-  -- need a link); deleting a payment removes its link (on delete cascade).
   delete from app_public.payments p where p.id = any(payment_ids);
   delete from app_public.bills_payments bp where bp.bill_id = bill.id;
   if force then
@@ -4352,8 +6711,7 @@ begin
   if cost.status = 'approved' and not force then
     perform app_hidden.fail('CannotDeleteApprovedCost', 'Cannot delete an approved cost.');
   end if;
-  perform app_hidden.require_transition('cost', case when force and cost.status = 'approved' then 'force_delete' else 'delete' end,
-                                        cost.status::text, cost.is_deleted);
+  perform app_hidden.require_transition('cost', case when force and cost.status = 'approved' then 'force_delete' else 'delete' end, cost.id);
   previous := app_hidden.set_workflow_mode(case when cost.status = 'approved' then 'force' else app_hidden.workflow_mode() end);
   delete from app_public.costs c where c.id = cost_id;
   perform app_hidden.set_workflow_mode(previous);
@@ -4381,14 +6739,12 @@ begin
       perform app_hidden.fail('InvoiceHasPayments', 'The invoice has payments: delete them first, or force delete.');
     end if;
   end if;
-  perform app_hidden.require_transition('invoice', case when force then 'force_delete' else 'delete' end,
-                                        invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_transition('invoice', case when force then 'force_delete' else 'delete' end, invoice.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set is_deleted = true where i.id = invoice.id;
   update app_public.costs c set is_deleted = true where c.invoice_id = invoice.id;
   perform app_hidden.set_workflow_mode('purge');
   select array_agg(ip.payment_id) into payment_ids from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
-  -- As for bills: the payments while their links still show them, then any link left.
   delete from app_public.payments p where p.id = any(payment_ids);
   delete from app_public.invoices_payments ip where ip.invoice_id = invoice.id;
   delete from app_public.costs c where c.invoice_id = invoice.id;
@@ -4407,21 +6763,26 @@ CREATE OR REPLACE FUNCTION app_public.delete_payment(payment_id uuid)
 AS $function$
 declare
   payment app_public.payments;
+  paid_invoice_id integer;
+  paid_bill_id integer;
 begin
   perform app_hidden.require_scope('payment:write');
   select * into payment from app_public.payments p where p.id = payment_id for update;
   if payment.id is null then
     perform app_hidden.fail('PaymentNotFound', 'Payment not found');
   end if;
-  if exists (select from app_public.invoices_payments ip join app_public.invoices i on i.id = ip.invoice_id
-              where ip.payment_id = payment.id and i.status = 'paid')
-     or exists (select from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id
-                 where bp.payment_id = payment.id and b.status = 'paid') then
+  select ip.invoice_id into paid_invoice_id from app_public.invoices_payments ip where ip.payment_id = payment.id;
+  select bp.bill_id into paid_bill_id from app_public.bills_payments bp where bp.payment_id = payment.id;
+  if (paid_invoice_id is not null and (select i.status from app_public.invoices i where i.id = paid_invoice_id) = 'paid')
+     or (paid_bill_id is not null and (select b.status from app_public.bills b where b.id = paid_bill_id) = 'paid') then
     perform app_hidden.fail('PaymentOfClosedRecord',
       'The payment belongs to an invoice or bill closed as paid and cannot be deleted. Reset the invoice to open first.');
   end if;
-  -- The payment while its link still shows it to the caller; its link goes with it (on delete
-  -- cascade), and the triggers of the link recompute what the record has been paid.
+  if paid_invoice_id is not null then
+    perform app_hidden.require_transition('invoice', 'delete_payment', paid_invoice_id);
+  elsif paid_bill_id is not null then
+    perform app_hidden.require_transition('bill', 'delete_payment', paid_bill_id);
+  end if;
   delete from app_public.payments p where p.id = payment.id;
   if found is false then
     perform app_hidden.fail('PaymentNotFound', 'Payment not found');
@@ -4501,6 +6862,20 @@ $function$;
 comment on function app_public.documents_can_edit(app_public.documents) is 'Whether you may change this document, its files and its child documents (a writer of its subsidiary, or an editor of it).';
 grant execute on function app_public.documents_can_edit(app_public.documents) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.documents_history(document app_public.documents)
+ RETURNS SETOF app_public.audit_trail
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.audit_trail a
+   where a.refs @> array['documents:' || document.id]
+     and app_public.audit_trail_event(a) <> 'recalculated'
+   order by a.created_at desc, a.id desc
+$function$;
+comment on function app_public.documents_history(app_public.documents) is 'What happened to the document, its files and the documents connected to it, newest first.';
+grant execute on function app_public.documents_history(app_public.documents) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.documents_parent_name(document app_public.documents)
  RETURNS text
  LANGUAGE sql
@@ -4533,7 +6908,7 @@ declare
   source app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   copy app_public.invoices;
 begin
-  perform app_hidden.require_transition('invoice', 'duplicate', source.status::text, source.is_deleted);
+  perform app_hidden.require_transition('invoice', 'duplicate', source.id);
   insert into app_public.invoices (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency,
                                    subsidiary_id, supplier_id, default_cost_type_id)
   values (source.type, source.invoice_ref || ' (copy)', source.invoice_date, source.due_date, source.period_start,
@@ -4742,6 +7117,28 @@ $function$;
 comment on function app_public.get_document_prep_vals(uuid) is 'The parties of a document (principal, client, service, contractor), to prefill a related one.';
 grant execute on function app_public.get_document_prep_vals(uuid) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.ignore_bank_line(line_id uuid, note text)
+ RETURNS app_public.bank_statement_lines
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  line app_public.bank_statement_lines := app_hidden.bank_line_for_change(line_id);
+begin
+  if note is null or btrim(note) = '' then
+    perform app_hidden.fail('BankLineNoteRequired', 'Say why the line is not an invoice or bill payment.');
+  end if;
+  if line.matched_amount > 0 then
+    perform app_hidden.fail('BankLineHasMatches', 'The line already pays invoices or bills; undo them first.');
+  end if;
+  perform app_hidden.bank_line_refresh(line.id, btrim(note));
+  select * into line from app_public.bank_statement_lines l where l.id = line.id;
+  return line;
+end;
+$function$;
+comment on function app_public.ignore_bank_line(uuid,text) is 'Marks a statement line as not an invoice or bill payment (bank fee, own transfer), with a note.';
+grant execute on function app_public.ignore_bank_line(uuid,text) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.import_exchange_rates(rows jsonb)
  RETURNS integer
  LANGUAGE plpgsql
@@ -4835,9 +7232,9 @@ CREATE OR REPLACE FUNCTION app_public.invoices_available_actions(invoice app_pub
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select app_hidden.available_actions('invoice', invoice.status::text, invoice.is_deleted)
+  select app_hidden.available_actions('invoice', invoice.id)
 $function$;
-comment on function app_public.invoices_available_actions(app_public.invoices) is 'The workflow actions you may take on this invoice now (open, validate, reject, reopen, reset_to_open, close_as_paid, edit, archive, unarchive, delete, force_delete, duplicate).';
+comment on function app_public.invoices_available_actions(app_public.invoices) is 'The workflow actions you may take on this invoice now: those of app_private.transitions whose state, scopes and preconditions hold (open, validate, reject, reopen, reset_to_open, close_as_paid, edit, archive, unarchive, delete, force_delete, duplicate, add_payment, delete_payment, add_files, remove_files).';
 grant execute on function app_public.invoices_available_actions(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_closed_by_name(invoice app_public.invoices)
@@ -4885,6 +7282,45 @@ AS $function$
 $function$;
 comment on function app_public.invoices_has_payments(app_public.invoices) is 'Whether any payment was recorded on the invoice.';
 grant execute on function app_public.invoices_has_payments(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_hidden_cost_count(invoice app_public.invoices)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when (select app_hidden.sees_whole_invoices()) then 0
+              else app_hidden.live_cost_count(invoice.id)
+                   - (select count(*)::integer from app_public.costs c
+                       where c.invoice_id = invoice.id and not c.is_deleted) end
+$function$;
+comment on function app_public.invoices_hidden_cost_count(app_public.invoices) is 'How many live costs of this invoice are outside your access (0 when you see them all).';
+grant execute on function app_public.invoices_hidden_cost_count(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_history(invoice app_public.invoices)
+ RETURNS SETOF app_public.audit_trail
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.* from app_public.audit_trail a
+   where a.refs @> array['invoices:' || invoice.id]
+     and app_public.audit_trail_event(a) <> 'recalculated'
+   order by a.created_at desc, a.id desc
+$function$;
+comment on function app_public.invoices_history(app_public.invoices) is 'What happened to the invoice, its costs, payments and files, newest first.';
+grant execute on function app_public.invoices_history(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_locked_through(invoice app_public.invoices)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select l from app_hidden.lock_date(invoice.subsidiary_id) l where invoice.invoice_date <= l
+$function$;
+comment on function app_public.invoices_locked_through(app_public.invoices) is 'The lock date of the invoice''s subsidiary when the invoice is dated on or before it (its period is closed), else null.';
+grant execute on function app_public.invoices_locked_through(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
@@ -4955,6 +7391,48 @@ AS $function$ select invoice.amount_w_vat - invoice.amount $function$;
 comment on function app_public.invoices_vat_amount(app_public.invoices) is 'The VAT of the invoice: amount with VAT minus amount.';
 grant execute on function app_public.invoices_vat_amount(app_public.invoices) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount(invoice app_public.invoices)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when (select app_hidden.sees_whole_invoices()) then null
+              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
+              else (select coalesce(sum(c.amount), 0) from app_public.costs c
+                     where c.invoice_id = invoice.id and not c.is_deleted) end
+$function$;
+comment on function app_public.invoices_visible_amount(app_public.invoices) is 'The sum without VAT of the live costs of this invoice you see; null when you see them all.';
+grant execute on function app_public.invoices_visible_amount(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount_usd_w_vat(invoice app_public.invoices)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when (select app_hidden.sees_whole_invoices()) then null
+              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
+              else (select coalesce(sum(c.amount_usd_w_vat), 0) from app_public.costs c
+                     where c.invoice_id = invoice.id and not c.is_deleted) end
+$function$;
+comment on function app_public.invoices_visible_amount_usd_w_vat(app_public.invoices) is 'The sum with VAT in USD of the live costs of this invoice you see; null when you see them all.';
+grant execute on function app_public.invoices_visible_amount_usd_w_vat(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount_w_vat(invoice app_public.invoices)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when (select app_hidden.sees_whole_invoices()) then null
+              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
+              else (select coalesce(sum(c.amount_w_vat), 0) from app_public.costs c
+                     where c.invoice_id = invoice.id and not c.is_deleted) end
+$function$;
+comment on function app_public.invoices_visible_amount_w_vat(app_public.invoices) is 'The sum with VAT of the live costs of this invoice you see; null when you see them all.';
+grant execute on function app_public.invoices_visible_amount_w_vat(app_public.invoices) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.is_valid_access_pattern(pattern text)
  RETURNS boolean
  LANGUAGE sql
@@ -4986,6 +7464,51 @@ AS $function$
 $function$;
 comment on function app_public.likely_duplicate_invoices(uuid,text,date,numeric) is 'Visible invoices of the supplier with the same number, or with the same amount with VAT and invoice date.';
 grant execute on function app_public.likely_duplicate_invoices(uuid,text,date,numeric) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.link_bank_line_payment(line_id uuid, payment_id uuid)
+ RETURNS app_public.bank_statement_lines
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  line app_public.bank_statement_lines := app_hidden.bank_line_for_change(line_id);
+  payment app_public.payments;
+  kind text;
+  record_subsidiary uuid;
+begin
+  if line.status = 'ignored' then
+    perform app_hidden.fail('BankLineIgnored', 'The line is marked as not an invoice or bill payment; undo that first.');
+  end if;
+  select * into payment from app_public.payments p where p.id = link_bank_line_payment.payment_id;
+  if payment.id is null then
+    perform app_hidden.fail('PaymentNotFound', 'Payment not found');
+  end if;
+  if exists (select from app_public.bank_line_payments blp where blp.payment_id = payment.id) then
+    perform app_hidden.fail('PaymentAlreadyMatched', 'The payment is already matched to a statement line.');
+  end if;
+  select 'invoice', i.subsidiary_id into kind, record_subsidiary
+    from app_public.invoices_payments ip join app_public.invoices i on i.id = ip.invoice_id where ip.payment_id = payment.id;
+  if kind is null then
+    select 'bill', b.subsidiary_id into kind, record_subsidiary
+      from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id where bp.payment_id = payment.id;
+  end if;
+  perform app_hidden.check_bank_allocation(line, kind, record_subsidiary, payment.amount);
+  if payment.currency <> line.currency then
+    perform app_hidden.fail('PaymentCurrencyMismatch', format('The payment must be in %s, the currency of the record it pays.', line.currency));
+  end if;
+  if line.matched_amount + payment.amount > abs(line.amount) then
+    perform app_hidden.fail('BankMatchExceedsLine',
+      format('The payments (%s) would be more than what is left of the line (%s %s).',
+             payment.amount, abs(line.amount) - line.matched_amount, line.currency));
+  end if;
+  perform app_hidden.bank_line_link(line.id, payment.id, false);
+  perform app_hidden.bank_line_refresh(line.id);
+  select * into line from app_public.bank_statement_lines l where l.id = line.id;
+  return line;
+end;
+$function$;
+comment on function app_public.link_bank_line_payment(uuid,uuid) is 'Matches a payment recorded by hand to the statement line it was seen on.';
+grant execute on function app_public.link_bank_line_payment(uuid,uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.mark_all_notifications_read()
  RETURNS integer
@@ -5043,8 +7566,7 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'open', invoice.status::text, invoice.is_deleted);
-  perform app_hidden.require_costs_approved(invoice.id);
+  perform app_hidden.require_transition('invoice', 'open', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set status = 'open' where i.id = invoice.id returning * into invoice;
   perform app_hidden.set_workflow_mode(previous);
@@ -5078,6 +7600,17 @@ AS $function$
 $function$;
 comment on function app_public.payables_aging(date) is 'Accounts payable aging: outstanding supplier invoices the account may see, by subsidiary and days past due, in USD; the last row is the total.';
 grant execute on function app_public.payables_aging(date) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.payments_bank_line_id(payment app_public.payments)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select blp.line_id from app_public.bank_line_payments blp where blp.payment_id = payment.id
+$function$;
+comment on function app_public.payments_bank_line_id(app_public.payments) is 'The bank statement line the payment is matched to (null: not seen on a statement yet).';
+grant execute on function app_public.payments_bank_line_id(app_public.payments) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.principals()
  RETURNS SETOF app_public.company
@@ -5224,9 +7757,10 @@ begin
   if coalesce(btrim(reason), '') = '' then
     perform app_hidden.fail('ReasonRequired', 'A reason is required.');
   end if;
-  perform app_hidden.require_transition('cost', 'reject', cost.status::text, cost.is_deleted);
+  perform app_hidden.require_transition('cost', 'reject', cost.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'rejected', approved_by = app_hidden.require_user(), reject_reason = reason
+  update app_public.costs c set status = 'rejected', approved_by = app_hidden.require_user(), reject_reason = reason,
+                                first_approved_by = null
    where c.id = cost_id returning * into cost;
   perform app_hidden.set_workflow_mode(previous);
   return cost;
@@ -5263,9 +7797,10 @@ begin
   if coalesce(btrim(reason), '') = '' then
     perform app_hidden.fail('ReasonRequired', 'A reason is required.');
   end if;
-  perform app_hidden.require_transition('invoice', 'reject', invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_transition('invoice', 'reject', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'rejected', reject_reason = 'invoice_rejected', approved_by = app_hidden.current_user_id()
+  update app_public.costs c set status = 'rejected', reject_reason = 'invoice_rejected', approved_by = app_hidden.current_user_id(),
+                                first_approved_by = null
    where c.invoice_id = invoice.id and not c.is_deleted;
   update app_public.invoices i set status = 'rejected', reject_reason = reason, validated_by = app_hidden.require_user()
    where i.id = invoice.id returning * into invoice;
@@ -5298,8 +7833,8 @@ AS $function$
 declare
   unlinked uuid[];
 begin
-  perform app_hidden.require_scope('bill:write');
   perform app_hidden.require_ids(file_ids);
+  perform app_hidden.require_transition('bill', 'remove_files', remove_bill_files.bill_id);
   with gone as (delete from app_public.bills_files l where l.bill_id = remove_bill_files.bill_id and l.file_id = any(file_ids) returning l.file_id)
   select array_agg(file_id) into unlinked from gone;
   if unlinked is null then
@@ -5320,8 +7855,8 @@ AS $function$
 declare
   unlinked uuid[];
 begin
-  perform app_hidden.require_scope('cost:write');
   perform app_hidden.require_ids(file_ids);
+  perform app_hidden.require_transition('cost', 'remove_files', remove_cost_files.cost_id);
   with gone as (delete from app_public.costs_files l where l.cost_id = remove_cost_files.cost_id and l.file_id = any(file_ids) returning l.file_id)
   select array_agg(file_id) into unlinked from gone;
   if unlinked is null then
@@ -5360,8 +7895,8 @@ AS $function$
 declare
   unlinked uuid[];
 begin
-  perform app_hidden.require_scope('invoice:write');
   perform app_hidden.require_ids(file_ids);
+  perform app_hidden.require_transition('invoice', 'remove_files', remove_invoice_files.invoice_id);
   with gone as (delete from app_public.invoices_files l where l.invoice_id = remove_invoice_files.invoice_id and l.file_id = any(file_ids) returning l.file_id)
   select array_agg(file_id) into unlinked from gone;
   if unlinked is null then
@@ -5383,12 +7918,9 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'reopen', invoice.status::text, invoice.is_deleted);
-  if exists (select from app_public.costs c where c.invoice_id = invoice.id and not c.is_deleted and c.status <> 'approved') then
-    perform app_hidden.fail('CostsNotApproved', 'All costs of the invoice must be approved first.');
-  end if;
+  perform app_hidden.require_transition('invoice', 'reopen', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.invoices i set status = 'open' where i.id = invoice.id returning * into invoice;
+  update app_public.invoices i set status = 'open', reject_reason = null where i.id = invoice.id returning * into invoice;
   perform app_hidden.set_workflow_mode(previous);
   return invoice;
 end;
@@ -5572,7 +8104,7 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'reset_to_open', invoice.status::text, invoice.is_deleted);
+  perform app_hidden.require_transition('invoice', 'reset_to_open', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set status = 'open', validated_by = null, reject_reason = null, closed_by = null
    where i.id = invoice.id returning * into invoice;
@@ -5592,9 +8124,9 @@ declare
   cost app_public.costs := app_hidden.cost_for_update(cost_id);
   previous text;
 begin
-  perform app_hidden.require_transition('cost', 'return_to_approval', cost.status::text, cost.is_deleted);
+  perform app_hidden.require_transition('cost', 'return_to_approval', cost.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.costs c set status = 'to_approve', reject_reason = null, approved_by = null
+  update app_public.costs c set status = 'to_approve', reject_reason = null, approved_by = null, first_approved_by = null
    where c.id = cost_id returning * into cost;
   perform app_hidden.set_workflow_mode(previous);
   return cost;
@@ -5647,9 +8179,7 @@ declare
   bill app_public.bills := app_hidden.bill_for_update(bill_id);
   previous text;
 begin
-  -- Archiving and restoring are allowed from every state, and again.
-  perform app_hidden.require_transition('bill', case when set_bill_deleted.is_deleted then 'archive' else 'unarchive' end,
-                                        bill.status::text, false);
+  perform app_hidden.require_transition('bill', case when set_bill_deleted.is_deleted then 'archive' else 'unarchive' end, bill.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.bills b set is_deleted = set_bill_deleted.is_deleted where b.id = bill.id returning * into bill;
   perform app_hidden.set_workflow_mode(previous);
@@ -5711,12 +8241,18 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  -- Archiving and restoring are allowed from every state, and again (they change no money).
-  perform app_hidden.require_transition('invoice', case when set_invoice_deleted.is_deleted then 'archive' else 'unarchive' end,
-                                        invoice.status::text, false);
+  perform app_hidden.require_transition('invoice', case when set_invoice_deleted.is_deleted then 'archive' else 'unarchive' end, invoice.id);
   previous := app_hidden.set_workflow_mode('on');
-  update app_public.invoices i set is_deleted = set_invoice_deleted.is_deleted where i.id = invoice.id;
-  update app_public.costs c set is_deleted = set_invoice_deleted.is_deleted where c.invoice_id = invoice.id;
+  -- An archived invoice sums all its costs, a live one its live costs: archiving changes the
+  -- invoice first and restoring its costs first, so that its totals never drop in between (a
+  -- restored invoice with payments was refused: its payments were above the amount of no costs).
+  if set_invoice_deleted.is_deleted then
+    update app_public.invoices i set is_deleted = true where i.id = invoice.id;
+    update app_public.costs c set is_deleted = true where c.invoice_id = invoice.id;
+  else
+    update app_public.costs c set is_deleted = false where c.invoice_id = invoice.id;
+    update app_public.invoices i set is_deleted = false where i.id = invoice.id;
+  end if;
   perform app_hidden.set_workflow_mode(previous);
   select * into invoice from app_public.invoices i where i.id = invoice.id;
   return invoice;
@@ -5724,6 +8260,27 @@ end;
 $function$;
 comment on function app_public.set_invoice_deleted(integer,boolean) is 'Archives (true) or restores (false) an invoice with all its costs; its figures stay.';
 grant execute on function app_public.set_invoice_deleted(integer,boolean) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.set_subsidiary_controls(subsidiary_id uuid, approval_limit_usd numeric, lock_date date)
+ RETURNS app_public.subsidiaries
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  subsidiary app_public.subsidiaries;
+begin
+  perform app_hidden.require_scope('admin');
+  update app_public.subsidiaries s
+     set approval_limit_usd = set_subsidiary_controls.approval_limit_usd, lock_date = set_subsidiary_controls.lock_date
+   where s.id = set_subsidiary_controls.subsidiary_id returning * into subsidiary;
+  if subsidiary.id is null then
+    perform app_hidden.fail('SubsidiaryNotFound', 'Subsidiary not found');
+  end if;
+  return subsidiary;
+end;
+$function$;
+comment on function app_public.set_subsidiary_controls(uuid,numeric,date) is 'Sets a subsidiary''s approval limit in USD and lock date (null clears); admin only, logged in subsidiaryControlChanges.';
+grant execute on function app_public.set_subsidiary_controls(uuid,numeric,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.similar_companies(name text, tax_id text DEFAULT NULL::text)
  RETURNS SETOF app_public.company
@@ -5748,6 +8305,33 @@ AS $function$
 $function$;
 comment on function app_public.similar_companies(text,text) is 'Clients, suppliers and subsidiaries whose name is like the given one (ignoring case, punctuation and legal forms) or that have the given tax id.';
 grant execute on function app_public.similar_companies(text,text) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.undo_bank_match(line_id uuid)
+ RETURNS app_public.bank_statement_lines
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  line app_public.bank_statement_lines := app_hidden.bank_line_for_change(line_id);
+  m record;
+begin
+  if line.status = 'unmatched' then
+    perform app_hidden.fail('BankLineNotMatched', 'The line has no match to undo.');
+  end if;
+  for m in select blp.payment_id, blp.created from app_public.bank_line_payments blp where blp.line_id = line.id loop
+    if m.created then
+      perform app_public.delete_payment(m.payment_id);
+    else
+      perform app_hidden.bank_line_unlink(line.id, m.payment_id);
+    end if;
+  end loop;
+  perform app_hidden.bank_line_refresh(line.id);
+  select * into line from app_public.bank_statement_lines l where l.id = line.id;
+  return line;
+end;
+$function$;
+comment on function app_public.undo_bank_match(uuid) is 'Removes the payments a line''s match created (or unlinks hand-made ones), or its not-a-payment mark.';
+grant execute on function app_public.undo_bank_match(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.update_account_projects(account_id uuid, add uuid[] DEFAULT '{}'::uuid[], remove uuid[] DEFAULT '{}'::uuid[])
  RETURNS app_public.accounts
@@ -5923,7 +8507,7 @@ declare
   bill app_public.bills := app_hidden.bill_for_update(bill_id);
   previous text;
 begin
-  perform app_hidden.require_transition('bill', 'validate', bill.status::text, bill.is_deleted);
+  perform app_hidden.require_transition('bill', 'validate', bill.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.bills b set status = 'validated' where b.id = bill.id returning * into bill;
   perform app_hidden.set_workflow_mode(previous);
@@ -5942,8 +8526,7 @@ declare
   invoice app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   previous text;
 begin
-  perform app_hidden.require_transition('invoice', 'validate', invoice.status::text, invoice.is_deleted);
-  perform app_hidden.require_costs_approved(invoice.id);
+  perform app_hidden.require_transition('invoice', 'validate', invoice.id);
   previous := app_hidden.set_workflow_mode('on');
   update app_public.invoices i set status = 'validated', validated_by = app_hidden.require_user()
    where i.id = invoice.id returning * into invoice;

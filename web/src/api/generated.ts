@@ -146,6 +146,8 @@ export type AccountsSubsidiaryFilter = {
 
 /** A filter to be used against `AuditTrail` object types. All fields are combined with a logical ‘and.’ */
 export type AuditTrailFilter = {
+  /** Filter by the object’s `action` field. */
+  action?: StringFilter | null | undefined;
   /** Checks for all expressions in this list. */
   and?: Array<AuditTrailFilter> | null | undefined;
   /** Filter by the object’s `createdAt` field. */
@@ -156,8 +158,14 @@ export type AuditTrailFilter = {
   not?: AuditTrailFilter | null | undefined;
   /** Checks for any expressions in this list. */
   or?: Array<AuditTrailFilter> | null | undefined;
+  /** Filter by the object’s `recordId` field. */
+  recordId?: StringFilter | null | undefined;
+  /** Filter by the object’s `recordSeq` field. */
+  recordSeq?: IntFilter | null | undefined;
   /** Filter by the object’s `rowId` field. */
   rowId?: BigIntFilter | null | undefined;
+  /** Filter by the object’s `subsidiaryId` field. */
+  subsidiaryId?: UuidFilter | null | undefined;
   /** Filter by the object’s `tableName` field. */
   tableName?: StringFilter | null | undefined;
   /** Filter by the object’s `user` relation. */
@@ -166,6 +174,328 @@ export type AuditTrailFilter = {
   userExists?: boolean | null | undefined;
   /** Filter by the object’s `userId` field. */
   userId?: UuidFilter | null | undefined;
+};
+
+/** Methods to use when ordering `AuditTrail`. */
+export type AuditTrailOrderBy =
+  | 'ACTION_ASC'
+  | 'ACTION_DESC'
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'RECORD_ID_ASC'
+  | 'RECORD_ID_DESC'
+  | 'RECORD_SEQ_ASC'
+  | 'RECORD_SEQ_DESC'
+  | 'ROW_ID_ASC'
+  | 'ROW_ID_ASC_NULLS_FIRST'
+  | 'ROW_ID_ASC_NULLS_LAST'
+  | 'ROW_ID_DESC'
+  | 'ROW_ID_DESC_NULLS_FIRST'
+  | 'ROW_ID_DESC_NULLS_LAST'
+  | 'SUBSIDIARY_ID_ASC'
+  | 'SUBSIDIARY_ID_ASC_NULLS_FIRST'
+  | 'SUBSIDIARY_ID_ASC_NULLS_LAST'
+  | 'SUBSIDIARY_ID_DESC'
+  | 'SUBSIDIARY_ID_DESC_NULLS_FIRST'
+  | 'SUBSIDIARY_ID_DESC_NULLS_LAST'
+  | 'TABLE_NAME_ASC'
+  | 'TABLE_NAME_DESC'
+  | 'USER_ID_ASC'
+  | 'USER_ID_ASC_NULLS_FIRST'
+  | 'USER_ID_ASC_NULLS_LAST'
+  | 'USER_ID_DESC'
+  | 'USER_ID_DESC_NULLS_FIRST'
+  | 'USER_ID_DESC_NULLS_LAST';
+
+/** A filter to be used against `BankAccount` object types. All fields are combined with a logical ‘and.’ */
+export type BankAccountFilter = {
+  /** Filter by the object’s `accountNumber` field. */
+  accountNumber?: StringFilter | null | undefined;
+  /** Checks for all expressions in this list. */
+  and?: Array<BankAccountFilter> | null | undefined;
+  /** Filter by the object’s `bankStatementLines` relation. */
+  bankStatementLines?: BankAccountToManyBankStatementLineFilter | null | undefined;
+  /** Some related `bankStatementLines` exist. */
+  bankStatementLinesExist?: boolean | null | undefined;
+  /** Filter by the object’s `bankStatements` relation. */
+  bankStatements?: BankAccountToManyBankStatementFilter | null | undefined;
+  /** Some related `bankStatements` exist. */
+  bankStatementsExist?: boolean | null | undefined;
+  /** Filter by the object’s `createdAt` field. */
+  createdAt?: DatetimeFilter | null | undefined;
+  /** Filter by the object’s `currency` field. */
+  currency?: StringFilter | null | undefined;
+  /** Filter by the object’s `currencyByCurrency` relation. */
+  currencyByCurrency?: CurrencyFilter | null | undefined;
+  /** Filter by the object’s `iban` field. */
+  iban?: StringFilter | null | undefined;
+  /** Filter by the object’s `id` field. */
+  id?: UuidFilter | null | undefined;
+  /** Filter by the object’s `name` field. */
+  name?: StringFilter | null | undefined;
+  /** Negates the expression. */
+  not?: BankAccountFilter | null | undefined;
+  /** Checks for any expressions in this list. */
+  or?: Array<BankAccountFilter> | null | undefined;
+  /** Filter by the object’s `subsidiary` relation. */
+  subsidiary?: SubsidiaryFilter | null | undefined;
+  /** Filter by the object’s `subsidiaryId` field. */
+  subsidiaryId?: UuidFilter | null | undefined;
+};
+
+/** An input for mutations affecting `BankAccount` */
+export type BankAccountInput = {
+  /** The account number, for an account without an IBAN. */
+  accountNumber?: string | null | undefined;
+  bic?: string | null | undefined;
+  currency: string;
+  /** IBAN (ISO 13616, checked), stored without spaces in upper case. */
+  iban?: string | null | undefined;
+  /** The account's name, e.g. "ABN AMRO current account". */
+  name: string;
+  subsidiaryId: string;
+};
+
+/** Methods to use when ordering `BankAccount`. */
+export type BankAccountOrderBy =
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'CURRENCY_ASC'
+  | 'CURRENCY_DESC'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'NAME_ASC'
+  | 'NAME_DESC'
+  | 'NATURAL'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'SUBSIDIARY_ID_ASC'
+  | 'SUBSIDIARY_ID_DESC';
+
+/** Represents an update to a `BankAccount`. Fields that are set will be updated. */
+export type BankAccountPatch = {
+  /** The account number, for an account without an IBAN. */
+  accountNumber?: string | null | undefined;
+  bic?: string | null | undefined;
+  currency?: string | null | undefined;
+  /** IBAN (ISO 13616, checked), stored without spaces in upper case. */
+  iban?: string | null | undefined;
+  /** The account's name, e.g. "ABN AMRO current account". */
+  name?: string | null | undefined;
+};
+
+/** A filter to be used against many `BankStatement` object types. All fields are combined with a logical ‘and.’ */
+export type BankAccountToManyBankStatementFilter = {
+  /** Every related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankStatementFilter | null | undefined;
+  /** No related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankStatementFilter | null | undefined;
+  /** Some related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankStatementFilter | null | undefined;
+};
+
+/** A filter to be used against many `BankStatementLine` object types. All fields are combined with a logical ‘and.’ */
+export type BankAccountToManyBankStatementLineFilter = {
+  /** Every related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankStatementLineFilter | null | undefined;
+  /** No related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankStatementLineFilter | null | undefined;
+  /** Some related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankStatementLineFilter | null | undefined;
+};
+
+/** An input for mutations affecting `BankAllocation` */
+export type BankAllocationInput = {
+  amount?: string | null | undefined;
+  billId?: number | null | undefined;
+  invoiceId?: number | null | undefined;
+};
+
+/** A filter to be used against `BankLinePayment` object types. All fields are combined with a logical ‘and.’ */
+export type BankLinePaymentFilter = {
+  /** Checks for all expressions in this list. */
+  and?: Array<BankLinePaymentFilter> | null | undefined;
+  /** Filter by the object’s `createdBy` field. */
+  createdBy?: UuidFilter | null | undefined;
+  /** Filter by the object’s `id` field. */
+  id?: UuidFilter | null | undefined;
+  /** Filter by the object’s `line` relation. */
+  line?: BankStatementLineFilter | null | undefined;
+  /** Filter by the object’s `lineId` field. */
+  lineId?: UuidFilter | null | undefined;
+  /** Negates the expression. */
+  not?: BankLinePaymentFilter | null | undefined;
+  /** Checks for any expressions in this list. */
+  or?: Array<BankLinePaymentFilter> | null | undefined;
+  /** Filter by the object’s `payment` relation. */
+  payment?: PaymentFilter | null | undefined;
+  /** Filter by the object’s `paymentId` field. */
+  paymentId?: UuidFilter | null | undefined;
+  /** Filter by the object’s `subsidiary` relation. */
+  subsidiary?: SubsidiaryFilter | null | undefined;
+  /** Filter by the object’s `userByCreatedBy` relation. */
+  userByCreatedBy?: UserFilter | null | undefined;
+  /** A related `userByCreatedBy` exists. */
+  userByCreatedByExists?: boolean | null | undefined;
+};
+
+/** A filter to be used against `BankStatement` object types. All fields are combined with a logical ‘and.’ */
+export type BankStatementFilter = {
+  /** Checks for all expressions in this list. */
+  and?: Array<BankStatementFilter> | null | undefined;
+  /** Filter by the object’s `bankAccount` relation. */
+  bankAccount?: BankAccountFilter | null | undefined;
+  /** Filter by the object’s `bankAccountId` field. */
+  bankAccountId?: UuidFilter | null | undefined;
+  /** Filter by the object’s `bankStatementLinesByStatementId` relation. */
+  bankStatementLinesByStatementId?: BankStatementToManyBankStatementLineFilter | null | undefined;
+  /** Some related `bankStatementLinesByStatementId` exist. */
+  bankStatementLinesByStatementIdExist?: boolean | null | undefined;
+  /** Filter by the object’s `contentSha256` field. */
+  contentSha256?: StringFilter | null | undefined;
+  /** Filter by the object’s `currency` field. */
+  currency?: StringFilter | null | undefined;
+  /** Filter by the object’s `currencyByCurrency` relation. */
+  currencyByCurrency?: CurrencyFilter | null | undefined;
+  /** Filter by the object’s `file` relation. */
+  file?: FileFilter | null | undefined;
+  /** A related `file` exists. */
+  fileExists?: boolean | null | undefined;
+  /** Filter by the object’s `fileId` field. */
+  fileId?: UuidFilter | null | undefined;
+  /** Filter by the object’s `id` field. */
+  id?: UuidFilter | null | undefined;
+  /** Filter by the object’s `importedBy` field. */
+  importedBy?: UuidFilter | null | undefined;
+  /** Negates the expression. */
+  not?: BankStatementFilter | null | undefined;
+  /** Checks for any expressions in this list. */
+  or?: Array<BankStatementFilter> | null | undefined;
+  /** Filter by the object’s `statementRef` field. */
+  statementRef?: StringFilter | null | undefined;
+  /** Filter by the object’s `subsidiary` relation. */
+  subsidiary?: SubsidiaryFilter | null | undefined;
+  /** Filter by the object’s `toDate` field. */
+  toDate?: DateFilter | null | undefined;
+  /** Filter by the object’s `userByImportedBy` relation. */
+  userByImportedBy?: UserFilter | null | undefined;
+  /** A related `userByImportedBy` exists. */
+  userByImportedByExists?: boolean | null | undefined;
+};
+
+/** A filter to be used against `BankStatementLine` object types. All fields are combined with a logical ‘and.’ */
+export type BankStatementLineFilter = {
+  /** Filter by the object’s `amount` field. */
+  amount?: BigFloatFilter | null | undefined;
+  /** Checks for all expressions in this list. */
+  and?: Array<BankStatementLineFilter> | null | undefined;
+  /** Filter by the object’s `bankAccount` relation. */
+  bankAccount?: BankAccountFilter | null | undefined;
+  /** Filter by the object’s `bankAccountId` field. */
+  bankAccountId?: UuidFilter | null | undefined;
+  /** Filter by the object’s `bankLinePaymentsByLineId` relation. */
+  bankLinePaymentsByLineId?: BankStatementLineToManyBankLinePaymentFilter | null | undefined;
+  /** Some related `bankLinePaymentsByLineId` exist. */
+  bankLinePaymentsByLineIdExist?: boolean | null | undefined;
+  /** Filter by the object’s `bankReference` field. */
+  bankReference?: StringFilter | null | undefined;
+  /** Filter by the object’s `counterpartyName` field. */
+  counterpartyName?: StringFilter | null | undefined;
+  /** Filter by the object’s `currency` field. */
+  currency?: StringFilter | null | undefined;
+  /** Filter by the object’s `currencyByCurrency` relation. */
+  currencyByCurrency?: CurrencyFilter | null | undefined;
+  /** Filter by the object’s `id` field. */
+  id?: UuidFilter | null | undefined;
+  /** Negates the expression. */
+  not?: BankStatementLineFilter | null | undefined;
+  /** Checks for any expressions in this list. */
+  or?: Array<BankStatementLineFilter> | null | undefined;
+  /** Filter by the object’s `position` field. */
+  position?: IntFilter | null | undefined;
+  /** Filter by the object’s `remittance` field. */
+  remittance?: StringFilter | null | undefined;
+  /** Filter by the object’s `statement` relation. */
+  statement?: BankStatementFilter | null | undefined;
+  /** Filter by the object’s `statementId` field. */
+  statementId?: UuidFilter | null | undefined;
+  /** Filter by the object’s `status` field. */
+  status?: StringFilter | null | undefined;
+  /** Filter by the object’s `subsidiary` relation. */
+  subsidiary?: SubsidiaryFilter | null | undefined;
+  /** Filter by the object’s `suggestedBill` relation. */
+  suggestedBill?: BillFilter | null | undefined;
+  /** A related `suggestedBill` exists. */
+  suggestedBillExists?: boolean | null | undefined;
+  /** Filter by the object’s `suggestedBillId` field. */
+  suggestedBillId?: IntFilter | null | undefined;
+  /** Filter by the object’s `suggestedInvoice` relation. */
+  suggestedInvoice?: InvoiceFilter | null | undefined;
+  /** A related `suggestedInvoice` exists. */
+  suggestedInvoiceExists?: boolean | null | undefined;
+  /** Filter by the object’s `suggestedInvoiceId` field. */
+  suggestedInvoiceId?: IntFilter | null | undefined;
+  /** Filter by the object’s `valueDate` field. */
+  valueDate?: DateFilter | null | undefined;
+};
+
+/** Methods to use when ordering `BankStatementLine`. */
+export type BankStatementLineOrderBy =
+  | 'AMOUNT_ASC'
+  | 'AMOUNT_DESC'
+  | 'BANK_ACCOUNT_ID_ASC'
+  | 'BANK_ACCOUNT_ID_DESC'
+  | 'CURRENCY_ASC'
+  | 'CURRENCY_DESC'
+  | 'ID_ASC'
+  | 'ID_DESC'
+  | 'NATURAL'
+  | 'POSITION_ASC'
+  | 'POSITION_DESC'
+  | 'PRIMARY_KEY_ASC'
+  | 'PRIMARY_KEY_DESC'
+  | 'STATEMENT_ID_ASC'
+  | 'STATEMENT_ID_DESC'
+  | 'STATUS_ASC'
+  | 'STATUS_DESC'
+  | 'SUGGESTED_BILL_ID_ASC'
+  | 'SUGGESTED_BILL_ID_ASC_NULLS_FIRST'
+  | 'SUGGESTED_BILL_ID_ASC_NULLS_LAST'
+  | 'SUGGESTED_BILL_ID_DESC'
+  | 'SUGGESTED_BILL_ID_DESC_NULLS_FIRST'
+  | 'SUGGESTED_BILL_ID_DESC_NULLS_LAST'
+  | 'SUGGESTED_INVOICE_ID_ASC'
+  | 'SUGGESTED_INVOICE_ID_ASC_NULLS_FIRST'
+  | 'SUGGESTED_INVOICE_ID_ASC_NULLS_LAST'
+  | 'SUGGESTED_INVOICE_ID_DESC'
+  | 'SUGGESTED_INVOICE_ID_DESC_NULLS_FIRST'
+  | 'SUGGESTED_INVOICE_ID_DESC_NULLS_LAST'
+  | 'VALUE_DATE_ASC'
+  | 'VALUE_DATE_DESC';
+
+/** A filter to be used against many `BankLinePayment` object types. All fields are combined with a logical ‘and.’ */
+export type BankStatementLineToManyBankLinePaymentFilter = {
+  /** Every related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankLinePaymentFilter | null | undefined;
+  /** No related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankLinePaymentFilter | null | undefined;
+  /** Some related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankLinePaymentFilter | null | undefined;
+};
+
+/** A filter to be used against many `BankStatementLine` object types. All fields are combined with a logical ‘and.’ */
+export type BankStatementToManyBankStatementLineFilter = {
+  /** Every related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankStatementLineFilter | null | undefined;
+  /** No related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankStatementLineFilter | null | undefined;
+  /** Some related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankStatementLineFilter | null | undefined;
 };
 
 /** A filter to be used against BigFloat fields. All fields are combined with a logical ‘and.’ */
@@ -236,6 +566,10 @@ export type BillFilter = {
   amountWVat?: BigFloatFilter | null | undefined;
   /** Checks for all expressions in this list. */
   and?: Array<BillFilter> | null | undefined;
+  /** Filter by the object’s `bankStatementLinesBySuggestedBillId` relation. */
+  bankStatementLinesBySuggestedBillId?: BillToManyBankStatementLineFilter | null | undefined;
+  /** Some related `bankStatementLinesBySuggestedBillId` exist. */
+  bankStatementLinesBySuggestedBillIdExist?: boolean | null | undefined;
   /** Filter by the object’s `billsFiles` relation. */
   billsFiles?: BillToManyBillsFileFilter | null | undefined;
   /** Some related `billsFiles` exist. */
@@ -427,6 +761,16 @@ export type BillStatusFilter = {
   notEqualTo?: BillStatus | null | undefined;
   /** Not included in the specified list. */
   notIn?: Array<BillStatus> | null | undefined;
+};
+
+/** A filter to be used against many `BankStatementLine` object types. All fields are combined with a logical ‘and.’ */
+export type BillToManyBankStatementLineFilter = {
+  /** Every related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankStatementLineFilter | null | undefined;
+  /** No related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankStatementLineFilter | null | undefined;
+  /** Some related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankStatementLineFilter | null | undefined;
 };
 
 /** A filter to be used against many `BillsFile` object types. All fields are combined with a logical ‘and.’ */
@@ -694,6 +1038,8 @@ export type CostFilter = {
   currency?: StringFilter | null | undefined;
   /** Filter by the object’s `currencyByCurrency` relation. */
   currencyByCurrency?: CurrencyFilter | null | undefined;
+  /** Filter by the object’s `firstApprovedBy` field. */
+  firstApprovedBy?: UuidFilter | null | undefined;
   /** Filter by the object’s `id` field. */
   id?: IntFilter | null | undefined;
   /** Filter by the object’s `invoice` relation. */
@@ -730,6 +1076,10 @@ export type CostFilter = {
   userByCreatedBy?: UserFilter | null | undefined;
   /** A related `userByCreatedBy` exists. */
   userByCreatedByExists?: boolean | null | undefined;
+  /** Filter by the object’s `userByFirstApprovedBy` relation. */
+  userByFirstApprovedBy?: UserFilter | null | undefined;
+  /** A related `userByFirstApprovedBy` exists. */
+  userByFirstApprovedByExists?: boolean | null | undefined;
   /** Filter by the object’s `year` field. */
   year?: IntFilter | null | undefined;
 };
@@ -783,6 +1133,12 @@ export type CostOrderBy =
   | 'CREATED_BY_DESC_NULLS_LAST'
   | 'CURRENCY_ASC'
   | 'CURRENCY_DESC'
+  | 'FIRST_APPROVED_BY_ASC'
+  | 'FIRST_APPROVED_BY_ASC_NULLS_FIRST'
+  | 'FIRST_APPROVED_BY_ASC_NULLS_LAST'
+  | 'FIRST_APPROVED_BY_DESC'
+  | 'FIRST_APPROVED_BY_DESC_NULLS_FIRST'
+  | 'FIRST_APPROVED_BY_DESC_NULLS_LAST'
   | 'ID_ASC'
   | 'ID_DESC'
   | 'INVOICE_ID_ASC'
@@ -1049,6 +1405,18 @@ export type CreateUserInput = {
 export type CurrencyFilter = {
   /** Checks for all expressions in this list. */
   and?: Array<CurrencyFilter> | null | undefined;
+  /** Filter by the object’s `bankAccountsByCurrency` relation. */
+  bankAccountsByCurrency?: CurrencyToManyBankAccountFilter | null | undefined;
+  /** Some related `bankAccountsByCurrency` exist. */
+  bankAccountsByCurrencyExist?: boolean | null | undefined;
+  /** Filter by the object’s `bankStatementLinesByCurrency` relation. */
+  bankStatementLinesByCurrency?: CurrencyToManyBankStatementLineFilter | null | undefined;
+  /** Some related `bankStatementLinesByCurrency` exist. */
+  bankStatementLinesByCurrencyExist?: boolean | null | undefined;
+  /** Filter by the object’s `bankStatementsByCurrency` relation. */
+  bankStatementsByCurrency?: CurrencyToManyBankStatementFilter | null | undefined;
+  /** Some related `bankStatementsByCurrency` exist. */
+  bankStatementsByCurrencyExist?: boolean | null | undefined;
   /** Filter by the object’s `billsByCurrency` relation. */
   billsByCurrency?: CurrencyToManyBillFilter | null | undefined;
   /** Some related `billsByCurrency` exist. */
@@ -1079,6 +1447,36 @@ export type CurrencyFilter = {
   paymentsByCurrencyExist?: boolean | null | undefined;
   /** Filter by the object’s `value` field. */
   value?: StringFilter | null | undefined;
+};
+
+/** A filter to be used against many `BankAccount` object types. All fields are combined with a logical ‘and.’ */
+export type CurrencyToManyBankAccountFilter = {
+  /** Every related `BankAccount` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankAccountFilter | null | undefined;
+  /** No related `BankAccount` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankAccountFilter | null | undefined;
+  /** Some related `BankAccount` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankAccountFilter | null | undefined;
+};
+
+/** A filter to be used against many `BankStatement` object types. All fields are combined with a logical ‘and.’ */
+export type CurrencyToManyBankStatementFilter = {
+  /** Every related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankStatementFilter | null | undefined;
+  /** No related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankStatementFilter | null | undefined;
+  /** Some related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankStatementFilter | null | undefined;
+};
+
+/** A filter to be used against many `BankStatementLine` object types. All fields are combined with a logical ‘and.’ */
+export type CurrencyToManyBankStatementLineFilter = {
+  /** Every related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankStatementLineFilter | null | undefined;
+  /** No related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankStatementLineFilter | null | undefined;
+  /** Some related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankStatementLineFilter | null | undefined;
 };
 
 /** A filter to be used against many `Bill` object types. All fields are combined with a logical ‘and.’ */
@@ -1591,6 +1989,10 @@ export type ExchangeRateOrderBy =
 export type FileFilter = {
   /** Checks for all expressions in this list. */
   and?: Array<FileFilter> | null | undefined;
+  /** Filter by the object’s `bankStatements` relation. */
+  bankStatements?: FileToManyBankStatementFilter | null | undefined;
+  /** Some related `bankStatements` exist. */
+  bankStatementsExist?: boolean | null | undefined;
   /** Filter by the object’s `billsByActId` relation. */
   billsByActId?: FileToManyBillFilter | null | undefined;
   /** Some related `billsByActId` exist. */
@@ -1631,6 +2033,16 @@ export type FileFilter = {
   usersByAvatarFileId?: FileToManyUserFilter | null | undefined;
   /** Some related `usersByAvatarFileId` exist. */
   usersByAvatarFileIdExist?: boolean | null | undefined;
+};
+
+/** A filter to be used against many `BankStatement` object types. All fields are combined with a logical ‘and.’ */
+export type FileToManyBankStatementFilter = {
+  /** Every related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankStatementFilter | null | undefined;
+  /** No related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankStatementFilter | null | undefined;
+  /** Some related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankStatementFilter | null | undefined;
 };
 
 /** A filter to be used against many `Bill` object types. All fields are combined with a logical ‘and.’ */
@@ -1729,6 +2141,10 @@ export type InvoiceFilter = {
   amountWVat?: BigFloatFilter | null | undefined;
   /** Checks for all expressions in this list. */
   and?: Array<InvoiceFilter> | null | undefined;
+  /** Filter by the object’s `bankStatementLinesBySuggestedInvoiceId` relation. */
+  bankStatementLinesBySuggestedInvoiceId?: InvoiceToManyBankStatementLineFilter | null | undefined;
+  /** Some related `bankStatementLinesBySuggestedInvoiceId` exist. */
+  bankStatementLinesBySuggestedInvoiceIdExist?: boolean | null | undefined;
   /** Filter by the object’s `closedBy` field. */
   closedBy?: UuidFilter | null | undefined;
   /** Filter by the object’s `costs` relation. */
@@ -1906,6 +2322,16 @@ export type InvoiceStatusFilter = {
   notIn?: Array<InvoiceStatus> | null | undefined;
 };
 
+/** A filter to be used against many `BankStatementLine` object types. All fields are combined with a logical ‘and.’ */
+export type InvoiceToManyBankStatementLineFilter = {
+  /** Every related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankStatementLineFilter | null | undefined;
+  /** No related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankStatementLineFilter | null | undefined;
+  /** Some related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankStatementLineFilter | null | undefined;
+};
+
 /** A filter to be used against many `Cost` object types. All fields are combined with a logical ‘and.’ */
 export type InvoiceToManyCostFilter = {
   /** Every related `Cost` matches the filter criteria. All fields are combined with a logical ‘and.’ */
@@ -2004,6 +2430,10 @@ export type NotificationFilter = {
 export type PaymentFilter = {
   /** Checks for all expressions in this list. */
   and?: Array<PaymentFilter> | null | undefined;
+  /** Filter by the object’s `bankLinePayment` relation. */
+  bankLinePayment?: BankLinePaymentFilter | null | undefined;
+  /** A related `bankLinePayment` exists. */
+  bankLinePaymentExists?: boolean | null | undefined;
   /** Filter by the object’s `billsPayment` relation. */
   billsPayment?: BillsPaymentFilter | null | undefined;
   /** A related `billsPayment` exists. */
@@ -2026,6 +2456,8 @@ export type PaymentFilter = {
   or?: Array<PaymentFilter> | null | undefined;
   /** Filter by the object’s `paymentDate` field. */
   paymentDate?: DatetimeFilter | null | undefined;
+  /** Filter by the object’s `reference` field. */
+  reference?: StringFilter | null | undefined;
   /** Filter by the object’s `subsidiary` relation. */
   subsidiary?: SubsidiaryFilter | null | undefined;
   /** A related `subsidiary` exists. */
@@ -2405,6 +2837,30 @@ export type StringFilter = {
   startsWithInsensitive?: string | null | undefined;
 };
 
+/** A filter to be used against `SubsidiaryControlChange` object types. All fields are combined with a logical ‘and.’ */
+export type SubsidiaryControlChangeFilter = {
+  /** Checks for all expressions in this list. */
+  and?: Array<SubsidiaryControlChangeFilter> | null | undefined;
+  /** Filter by the object’s `createdAt` field. */
+  createdAt?: DatetimeFilter | null | undefined;
+  /** Filter by the object’s `id` field. */
+  id?: BigIntFilter | null | undefined;
+  /** Negates the expression. */
+  not?: SubsidiaryControlChangeFilter | null | undefined;
+  /** Checks for any expressions in this list. */
+  or?: Array<SubsidiaryControlChangeFilter> | null | undefined;
+  /** Filter by the object’s `subsidiary` relation. */
+  subsidiary?: SubsidiaryFilter | null | undefined;
+  /** Filter by the object’s `subsidiaryId` field. */
+  subsidiaryId?: UuidFilter | null | undefined;
+  /** Filter by the object’s `user` relation. */
+  user?: UserFilter | null | undefined;
+  /** A related `user` exists. */
+  userExists?: boolean | null | undefined;
+  /** Filter by the object’s `userId` field. */
+  userId?: UuidFilter | null | undefined;
+};
+
 /** A filter to be used against `Subsidiary` object types. All fields are combined with a logical ‘and.’ */
 export type SubsidiaryFilter = {
   /** Filter by the object’s `accountsSubsidiaries` relation. */
@@ -2413,6 +2869,22 @@ export type SubsidiaryFilter = {
   accountsSubsidiariesExist?: boolean | null | undefined;
   /** Checks for all expressions in this list. */
   and?: Array<SubsidiaryFilter> | null | undefined;
+  /** Filter by the object’s `bankAccounts` relation. */
+  bankAccounts?: SubsidiaryToManyBankAccountFilter | null | undefined;
+  /** Some related `bankAccounts` exist. */
+  bankAccountsExist?: boolean | null | undefined;
+  /** Filter by the object’s `bankLinePayments` relation. */
+  bankLinePayments?: SubsidiaryToManyBankLinePaymentFilter | null | undefined;
+  /** Some related `bankLinePayments` exist. */
+  bankLinePaymentsExist?: boolean | null | undefined;
+  /** Filter by the object’s `bankStatementLines` relation. */
+  bankStatementLines?: SubsidiaryToManyBankStatementLineFilter | null | undefined;
+  /** Some related `bankStatementLines` exist. */
+  bankStatementLinesExist?: boolean | null | undefined;
+  /** Filter by the object’s `bankStatements` relation. */
+  bankStatements?: SubsidiaryToManyBankStatementFilter | null | undefined;
+  /** Some related `bankStatements` exist. */
+  bankStatementsExist?: boolean | null | undefined;
   /** Filter by the object’s `bills` relation. */
   bills?: SubsidiaryToManyBillFilter | null | undefined;
   /** Some related `bills` exist. */
@@ -2455,6 +2927,10 @@ export type SubsidiaryFilter = {
   paymentsExist?: boolean | null | undefined;
   /** Filter by the object’s `shortName` field. */
   shortName?: StringFilter | null | undefined;
+  /** Filter by the object’s `subsidiaryControlChanges` relation. */
+  subsidiaryControlChanges?: SubsidiaryToManySubsidiaryControlChangeFilter | null | undefined;
+  /** Some related `subsidiaryControlChanges` exist. */
+  subsidiaryControlChangesExist?: boolean | null | undefined;
 };
 
 /** Methods to use when ordering `Subsidiary`. */
@@ -2501,6 +2977,46 @@ export type SubsidiaryToManyAccountsSubsidiaryFilter = {
   none?: AccountsSubsidiaryFilter | null | undefined;
   /** Some related `AccountsSubsidiary` matches the filter criteria. All fields are combined with a logical ‘and.’ */
   some?: AccountsSubsidiaryFilter | null | undefined;
+};
+
+/** A filter to be used against many `BankAccount` object types. All fields are combined with a logical ‘and.’ */
+export type SubsidiaryToManyBankAccountFilter = {
+  /** Every related `BankAccount` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankAccountFilter | null | undefined;
+  /** No related `BankAccount` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankAccountFilter | null | undefined;
+  /** Some related `BankAccount` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankAccountFilter | null | undefined;
+};
+
+/** A filter to be used against many `BankLinePayment` object types. All fields are combined with a logical ‘and.’ */
+export type SubsidiaryToManyBankLinePaymentFilter = {
+  /** Every related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankLinePaymentFilter | null | undefined;
+  /** No related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankLinePaymentFilter | null | undefined;
+  /** Some related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankLinePaymentFilter | null | undefined;
+};
+
+/** A filter to be used against many `BankStatement` object types. All fields are combined with a logical ‘and.’ */
+export type SubsidiaryToManyBankStatementFilter = {
+  /** Every related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankStatementFilter | null | undefined;
+  /** No related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankStatementFilter | null | undefined;
+  /** Some related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankStatementFilter | null | undefined;
+};
+
+/** A filter to be used against many `BankStatementLine` object types. All fields are combined with a logical ‘and.’ */
+export type SubsidiaryToManyBankStatementLineFilter = {
+  /** Every related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankStatementLineFilter | null | undefined;
+  /** No related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankStatementLineFilter | null | undefined;
+  /** Some related `BankStatementLine` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankStatementLineFilter | null | undefined;
 };
 
 /** A filter to be used against many `Bill` object types. All fields are combined with a logical ‘and.’ */
@@ -2551,6 +3067,16 @@ export type SubsidiaryToManyPaymentFilter = {
   none?: PaymentFilter | null | undefined;
   /** Some related `Payment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
   some?: PaymentFilter | null | undefined;
+};
+
+/** A filter to be used against many `SubsidiaryControlChange` object types. All fields are combined with a logical ‘and.’ */
+export type SubsidiaryToManySubsidiaryControlChangeFilter = {
+  /** Every related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: SubsidiaryControlChangeFilter | null | undefined;
+  /** No related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: SubsidiaryControlChangeFilter | null | undefined;
+  /** Some related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: SubsidiaryControlChangeFilter | null | undefined;
 };
 
 /** A filter to be used against `Supplier` object types. All fields are combined with a logical ‘and.’ */
@@ -2715,6 +3241,14 @@ export type UserFilter = {
   avatarFileExists?: boolean | null | undefined;
   /** Filter by the object’s `avatarFileId` field. */
   avatarFileId?: UuidFilter | null | undefined;
+  /** Filter by the object’s `bankLinePaymentsByCreatedBy` relation. */
+  bankLinePaymentsByCreatedBy?: UserToManyBankLinePaymentFilter | null | undefined;
+  /** Some related `bankLinePaymentsByCreatedBy` exist. */
+  bankLinePaymentsByCreatedByExist?: boolean | null | undefined;
+  /** Filter by the object’s `bankStatementsByImportedBy` relation. */
+  bankStatementsByImportedBy?: UserToManyBankStatementFilter | null | undefined;
+  /** Some related `bankStatementsByImportedBy` exist. */
+  bankStatementsByImportedByExist?: boolean | null | undefined;
   /** Filter by the object’s `billsByClosedBy` relation. */
   billsByClosedBy?: UserToManyBillFilter | null | undefined;
   /** Some related `billsByClosedBy` exist. */
@@ -2731,6 +3265,10 @@ export type UserFilter = {
   costsByCreatedBy?: UserToManyCostFilter | null | undefined;
   /** Some related `costsByCreatedBy` exist. */
   costsByCreatedByExist?: boolean | null | undefined;
+  /** Filter by the object’s `costsByFirstApprovedBy` relation. */
+  costsByFirstApprovedBy?: UserToManyCostFilter | null | undefined;
+  /** Some related `costsByFirstApprovedBy` exist. */
+  costsByFirstApprovedByExist?: boolean | null | undefined;
   /** Filter by the object’s `createdAt` field. */
   createdAt?: DatetimeFilter | null | undefined;
   /** Filter by the object’s `defaultAccount` relation. */
@@ -2791,6 +3329,10 @@ export type UserFilter = {
   paymentsByCreatedBy?: UserToManyPaymentFilter | null | undefined;
   /** Some related `paymentsByCreatedBy` exist. */
   paymentsByCreatedByExist?: boolean | null | undefined;
+  /** Filter by the object’s `subsidiaryControlChanges` relation. */
+  subsidiaryControlChanges?: UserToManySubsidiaryControlChangeFilter | null | undefined;
+  /** Some related `subsidiaryControlChanges` exist. */
+  subsidiaryControlChangesExist?: boolean | null | undefined;
   /** Filter by the object’s `suppliers` relation. */
   suppliers?: UserToManySupplierFilter | null | undefined;
   /** Some related `suppliers` exist. */
@@ -2849,6 +3391,26 @@ export type UserToManyAuditTrailFilter = {
   none?: AuditTrailFilter | null | undefined;
   /** Some related `AuditTrail` matches the filter criteria. All fields are combined with a logical ‘and.’ */
   some?: AuditTrailFilter | null | undefined;
+};
+
+/** A filter to be used against many `BankLinePayment` object types. All fields are combined with a logical ‘and.’ */
+export type UserToManyBankLinePaymentFilter = {
+  /** Every related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankLinePaymentFilter | null | undefined;
+  /** No related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankLinePaymentFilter | null | undefined;
+  /** Some related `BankLinePayment` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankLinePaymentFilter | null | undefined;
+};
+
+/** A filter to be used against many `BankStatement` object types. All fields are combined with a logical ‘and.’ */
+export type UserToManyBankStatementFilter = {
+  /** Every related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: BankStatementFilter | null | undefined;
+  /** No related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: BankStatementFilter | null | undefined;
+  /** Some related `BankStatement` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: BankStatementFilter | null | undefined;
 };
 
 /** A filter to be used against many `Bill` object types. All fields are combined with a logical ‘and.’ */
@@ -2951,6 +3513,16 @@ export type UserToManyPaymentFilter = {
   some?: PaymentFilter | null | undefined;
 };
 
+/** A filter to be used against many `SubsidiaryControlChange` object types. All fields are combined with a logical ‘and.’ */
+export type UserToManySubsidiaryControlChangeFilter = {
+  /** Every related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  every?: SubsidiaryControlChangeFilter | null | undefined;
+  /** No related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  none?: SubsidiaryControlChangeFilter | null | undefined;
+  /** Some related `SubsidiaryControlChange` matches the filter criteria. All fields are combined with a logical ‘and.’ */
+  some?: SubsidiaryControlChangeFilter | null | undefined;
+};
+
 /** A filter to be used against many `Supplier` object types. All fields are combined with a logical ‘and.’ */
 export type UserToManySupplierFilter = {
   /** Every related `Supplier` matches the filter criteria. All fields are combined with a logical ‘and.’ */
@@ -3033,6 +3605,16 @@ export type SearchUsersQueryVariables = Exact<{
 
 
 export type SearchUsersQuery = { allUsers: { nodes: Array<{ id: string, displayName: string | null, username: string | null } | null> } | null };
+
+export type AuditLogQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<AuditTrailOrderBy> | AuditTrailOrderBy | null | undefined;
+  filter?: AuditTrailFilter | null | undefined;
+}>;
+
+
+export type AuditLogQuery = { allAuditTrails: { totalCount: number, nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userId: string | null, userName: string | null, userRole: string | null, userNames: unknown, referenceNames: unknown, subsidiaryName: string | null, rowData: unknown } | null> } | null };
 
 export type AllClientsQueryVariables = Exact<{
   first: number;
@@ -3444,6 +4026,136 @@ export type ReportProjectsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ReportProjectsQuery = { reportProjects: { nodes: Array<{ id: string | null, name: string | null } | null> } | null };
 
+export type AcceptBankMatchMutationVariables = Exact<{
+  lineId: string;
+  allocations: Array<BankAllocationInput | null | undefined> | BankAllocationInput;
+}>;
+
+
+export type AcceptBankMatchMutation = { acceptBankMatch: { result: { id: string, status: string } | null } | null };
+
+export type AcceptHighConfidenceMatchesMutationVariables = Exact<{
+  statementId: string;
+}>;
+
+
+export type AcceptHighConfidenceMatchesMutation = { acceptHighConfidenceMatches: { result: Array<{ id: string, status: string } | null> | null } | null };
+
+export type AllBankAccountsQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<BankAccountOrderBy> | BankAccountOrderBy | null | undefined;
+  filter?: BankAccountFilter | null | undefined;
+}>;
+
+
+export type AllBankAccountsQuery = { allBankAccounts: { totalCount: number, nodes: Array<{ id: string, name: string, iban: string | null, accountNumber: string | null, bic: string | null, currency: string, subsidiaryId: string, createdAt: string, subsidiary: { id: string, legalName: string, shortName: string | null } | null } | null> } | null };
+
+export type BankAccountOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BankAccountOptionsQuery = { allBankAccounts: { nodes: Array<{ id: string, name: string, iban: string | null, accountNumber: string | null, currency: string, csvMapping: unknown, subsidiary: { id: string, shortName: string | null, legalName: string } | null } | null> } | null };
+
+export type BankLineDetailsQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type BankLineDetailsQuery = { bankStatementLineById: { id: string, amount: string, matchedAmount: string, currency: string, valueDate: string, counterpartyName: string | null, remittance: string | null, status: string, suggestions: { nodes: Array<{ kind: string | null, invoiceId: number | null, billId: number | null, number: string | null, partyName: string | null, remaining: string | null, currency: string | null, dueDate: string | null, score: number | null, confidence: string | null, amountMatches: boolean | null, numberMatches: boolean | null, partyMatches: boolean | null } | null> }, paymentCandidates: { nodes: Array<{ id: string, amount: string, currency: string, paymentDate: string, reference: string | null } | null> }, bankLinePaymentsByLineId: { nodes: Array<{ id: string, created: boolean, recordLabel: string | null, payment: { id: string, amount: string, currency: string, reference: string | null } | null } | null> } } | null };
+
+export type BankLinesQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  orderBy?: Array<BankStatementLineOrderBy> | BankStatementLineOrderBy | null | undefined;
+  filter?: BankStatementLineFilter | null | undefined;
+}>;
+
+
+export type BankLinesQuery = { allBankStatementLines: { totalCount: number, nodes: Array<{ id: string, position: number, bookingDate: string, valueDate: string, amount: string, currency: string, counterpartyName: string | null, counterpartyIban: string | null, remittance: string | null, bankReference: string | null, status: string, matchedAmount: string, ignoreNote: string | null, suggestionConfidence: string | null, availableActions: Array<string | null> | null, suggestedInvoice: { id: number, invoiceRef: string } | null, suggestedBill: { id: number, invoiceRef: string | null, name: string } | null } | null> } | null };
+
+export type BankLinesToMatchQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BankLinesToMatchQuery = { bankLinesToMatchCount: number | null };
+
+export type BankReconciliationQueryVariables = Exact<{
+  bankAccountId: string;
+  fromDate: string;
+  toDate: string;
+  first: number;
+  offset: number;
+}>;
+
+
+export type BankReconciliationQuery = { bankReconciliation: { currency: string | null, openingBalance: string | null, closingBalance: string | null, statementTotal: string | null, matchedTotal: string | null, ignoredTotal: string | null, unmatchedTotal: string | null, unmatchedCount: number | null, unseenPaymentsTotal: string | null, unseenPaymentsCount: number | null } | null, bankUnseenPayments: { totalCount: number, nodes: Array<{ id: string, amount: string, currency: string, paymentDate: string, reference: string | null } | null> } | null };
+
+export type BankStatementsQueryVariables = Exact<{
+  bankAccountId: string;
+}>;
+
+
+export type BankStatementsQuery = { allBankStatements: { nodes: Array<{ id: string, format: string, statementRef: string, fromDate: string, toDate: string, openingBalance: string, closingBalance: string, currency: string, lineCount: number, fileId: string | null, importedAt: string, availableActions: Array<string | null> | null } | null> } | null };
+
+export type CreateBankAccountMutationVariables = Exact<{
+  bankAccount: BankAccountInput;
+}>;
+
+
+export type CreateBankAccountMutation = { createBankAccount: { bankAccount: { id: string } | null } | null };
+
+export type DeleteBankAccountMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteBankAccountMutation = { deleteBankAccountById: { bankAccount: { id: string } | null } | null };
+
+export type FindBankLineRecordsQueryVariables = Exact<{
+  id: string;
+  search: string;
+}>;
+
+
+export type FindBankLineRecordsQuery = { bankStatementLineById: { id: string, findRecords: { nodes: Array<{ kind: string | null, invoiceId: number | null, billId: number | null, number: string | null, partyName: string | null, remaining: string | null, currency: string | null, dueDate: string | null, score: number | null, confidence: string | null, amountMatches: boolean | null, numberMatches: boolean | null, partyMatches: boolean | null } | null> } } | null };
+
+export type IgnoreBankLineMutationVariables = Exact<{
+  lineId: string;
+  note: string;
+}>;
+
+
+export type IgnoreBankLineMutation = { ignoreBankLine: { result: { id: string, status: string } | null } | null };
+
+export type LinkBankLinePaymentMutationVariables = Exact<{
+  lineId: string;
+  paymentId: string;
+}>;
+
+
+export type LinkBankLinePaymentMutation = { linkBankLinePayment: { result: { id: string, status: string } | null } | null };
+
+export type PaymentsByReferenceQueryVariables = Exact<{
+  reference: string;
+}>;
+
+
+export type PaymentsByReferenceQuery = { allPayments: { nodes: Array<{ id: string, amount: string, currency: string, paymentDate: string, reference: string | null, bankLineId: string | null } | null> } | null };
+
+export type UndoBankMatchMutationVariables = Exact<{
+  lineId: string;
+}>;
+
+
+export type UndoBankMatchMutation = { undoBankMatch: { result: { id: string, status: string } | null } | null };
+
+export type UpdateBankAccountMutationVariables = Exact<{
+  id: string;
+  patch: BankAccountPatch;
+}>;
+
+
+export type UpdateBankAccountMutation = { updateBankAccountById: { bankAccount: { id: string } | null } | null };
+
 export type AddBillFilesMutationVariables = Exact<{
   billId: number;
   fileIds: Array<string | null | undefined> | string;
@@ -3467,7 +4179,7 @@ export type BillDetailsQueryVariables = Exact<{
 }>;
 
 
-export type BillDetailsQuery = { billById: { id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, vatAmount: string | null, amountWVat: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, invoiceRef: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string, size: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null, costs: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, status: CostStatus, project: { id: string, name: string } | null } | null> }, billsPayments: { nodes: Array<{ id: string, payment: { id: string, amount: string, amountUsd: string | null, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { id: string, firstName: string, lastName: string } | null } | null } | null> }, billsFiles: { nodes: Array<{ id: string, file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
+export type BillDetailsQuery = { billById: { id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, vatAmount: string | null, amountWVat: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, invoiceRef: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, lockedThrough: string | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string, size: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null, costs: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, status: CostStatus, project: { id: string, name: string } | null } | null> }, billsPayments: { nodes: Array<{ id: string, payment: { id: string, amount: string, amountUsd: string | null, currency: string, paymentDate: string, paymentMethod: PaymentMethod, reference: string | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null } | null } | null> }, billsFiles: { nodes: Array<{ id: string, file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown, rowData: unknown } | null> } } | null };
 
 export type BillableCostsQueryVariables = Exact<{
   first: number;
@@ -3662,7 +4374,7 @@ export type DocumentDetailsQueryVariables = Exact<{
 }>;
 
 
-export type DocumentDetailsQuery = { documentById: { id: string, name: string, type: DocumentType, description: string | null, comments: string | null, email: string | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, expirationConditions: string | null, expirationExtendsContract: boolean, isDeleted: boolean, createdAt: string, updatedAt: string, canEdit: boolean | null, canDelete: boolean | null, availableActions: Array<string | null> | null, contractNumber: string | null, terminatedOn: string | null, status: ContractStatus | null, contractorId: string | null, principalId: string | null, clientId: string | null, serviceId: string | null, subsidiariesByLinkedDocumentId: { nodes: Array<{ id: string, legalName: string } | null> }, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, parent: { id: string, name: string, type: DocumentType, contractNumber: string | null } | null, children: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null, isDeleted: boolean, status: ContractStatus | null } | null> }, documentsFiles: { nodes: Array<{ id: string, fileId: string, uploadedAt: string, userByUploadedBy: { id: string, firstName: string, lastName: string } | null, file: { id: string, name: string, contentType: string, size: string } | null } | null> }, documentReaders: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, documentEditors: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
+export type DocumentDetailsQuery = { documentById: { id: string, name: string, type: DocumentType, description: string | null, comments: string | null, email: string | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, expirationConditions: string | null, expirationExtendsContract: boolean, isDeleted: boolean, createdAt: string, updatedAt: string, canEdit: boolean | null, canDelete: boolean | null, availableActions: Array<string | null> | null, contractNumber: string | null, terminatedOn: string | null, status: ContractStatus | null, contractorId: string | null, principalId: string | null, clientId: string | null, serviceId: string | null, subsidiariesByLinkedDocumentId: { nodes: Array<{ id: string, legalName: string } | null> }, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, parent: { id: string, name: string, type: DocumentType, contractNumber: string | null } | null, children: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null, isDeleted: boolean, status: ContractStatus | null } | null> }, documentsFiles: { nodes: Array<{ id: string, fileId: string, uploadedAt: string, userByUploadedBy: { id: string, firstName: string, lastName: string } | null, file: { id: string, name: string, contentType: string, size: string } | null } | null> }, documentReaders: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, documentEditors: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown, rowData: unknown } | null> } } | null };
 
 export type DocumentParentCandidatesQueryVariables = Exact<{
   childType: string;
@@ -3766,7 +4478,7 @@ export type AllInvoicesQueryVariables = Exact<{
 }>;
 
 
-export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, createdByName: string | null, validatedByName: string | null, closedByName: string | null, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null } | null> } | null };
+export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, hiddenCostCount: number | null, visibleAmountWVat: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, createdByName: string | null, validatedByName: string | null, closedByName: string | null, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null } | null> } | null };
 
 export type ApproveInvoiceCostMutationVariables = Exact<{
   costId: number;
@@ -3799,6 +4511,15 @@ export type CloseInvoicesAsPaidMutationVariables = Exact<{
 
 
 export type CloseInvoicesAsPaidMutation = { closeInvoicesAsPaid: { result: Array<{ id: number } | null> | null } | null };
+
+export type CloseInvoicesAsPaidPreviewMutationVariables = Exact<{
+  ids: Array<number | null | undefined> | number;
+  finalPaymentMethod?: PaymentMethod | null | undefined;
+  finalPaymentDate?: string | null | undefined;
+}>;
+
+
+export type CloseInvoicesAsPaidPreviewMutation = { closeInvoicesAsPaidPreview: { result: Array<{ invoiceId: number | null, invoiceRef: string | null, currency: string | null, amountWVat: string | null, finalPayment: string | null, refusalCode: string | null, refusalMessage: string | null, status: string | null, isDeleted: boolean | null } | null> | null } | null };
 
 export type CreateInvoiceCostMutationVariables = Exact<{
   cost: CostInput;
@@ -3860,7 +4581,7 @@ export type InvoiceDetailsQueryVariables = Exact<{
 }>;
 
 
-export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, feeds: { nodes: Array<{ id: string, action: string, changes: unknown, createdAt: string, user: { displayName: string | null } | null } | null> } } | null };
+export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, lockedThrough: string | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, hiddenCostCount: number | null, visibleAmountWVat: string | null, visibleAmountUsdWVat: string | null, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, approvalsNeeded: number | null, firstApprovedByName: string | null, approvedByName: string | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, reference: string | null, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown, rowData: unknown } | null> } } | null };
 
 export type OpenInvoiceMutationVariables = Exact<{
   invoiceId: number;
@@ -4143,12 +4864,28 @@ export type LinkSubsidiaryDocumentMutationVariables = Exact<{
 
 export type LinkSubsidiaryDocumentMutation = { updateSubsidiaryById: { subsidiary: { id: string, linkedDocumentId: string | null } | null } | null };
 
+export type SetSubsidiaryControlsMutationVariables = Exact<{
+  id: string;
+  approvalLimitUsd?: string | null | undefined;
+  lockDate?: string | null | undefined;
+}>;
+
+
+export type SetSubsidiaryControlsMutation = { setSubsidiaryControls: { result: { id: string, approvalLimitUsd: string | null, lockDate: string | null } | null } | null };
+
 export type SimilarCompaniesQueryVariables = Exact<{
   name: string;
 }>;
 
 
 export type SimilarCompaniesQuery = { similarCompanies: { nodes: Array<{ id: string | null, legalName: string | null, shortName: string | null, type: string | null } | null> } | null };
+
+export type SubsidiaryControlsQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type SubsidiaryControlsQuery = { subsidiaryById: { id: string, approvalLimitUsd: string | null, lockDate: string | null, subsidiaryControlChanges: { nodes: Array<{ id: string, control: string, oldValue: string | null, newValue: string | null, createdAt: string, userRole: string | null, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
 
 export type SubsidiaryDetailsQueryVariables = Exact<{
   id: string;
@@ -4299,6 +5036,34 @@ export const SearchUsersDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"7ad9c58450bb30e036384a5f5745a0cb93d4c7294518f7db8c66fa34d90e7bbd"}) as unknown as TypedDocumentString<SearchUsersQuery, SearchUsersQueryVariables>;
+export const AuditLogDocument = new TypedDocumentString(`
+    query AuditLog($first: Int!, $offset: Int!, $orderBy: [AuditTrailOrderBy!], $filter: AuditTrailFilter) {
+  allAuditTrails(
+    first: $first
+    offset: $offset
+    orderBy: $orderBy
+    filter: $filter
+  ) {
+    totalCount: cappedCount
+    nodes {
+      id
+      tableName
+      recordId
+      action
+      event
+      changes
+      rowData: summary
+      createdAt
+      userId
+      userName
+      userRole
+      userNames
+      referenceNames
+      subsidiaryName
+    }
+  }
+}
+    `, {"hash":"b623f8f4afe24cadf5fe1dd696acc8513ac26f824432ac99540ec2158fb9c948"}) as unknown as TypedDocumentString<AuditLogQuery, AuditLogQueryVariables>;
 export const AllClientsDocument = new TypedDocumentString(`
     query AllClients($first: Int!, $offset: Int!, $orderBy: [ClientOrderBy!], $filter: ClientFilter) {
   allClients(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
@@ -4914,6 +5679,327 @@ export const ReportProjectsDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"455369a4e186a8e4f664e139b3451cfa593fb56b7f52e67d88ac8e4cfa90240d"}) as unknown as TypedDocumentString<ReportProjectsQuery, ReportProjectsQueryVariables>;
+export const AcceptBankMatchDocument = new TypedDocumentString(`
+    mutation AcceptBankMatch($lineId: UUID!, $allocations: [BankAllocationInput]!) {
+  acceptBankMatch(input: {lineId: $lineId, allocations: $allocations}) {
+    result {
+      id
+      status
+    }
+  }
+}
+    `, {"hash":"f105ce5237be12107e9202e69824926c89411d24199569a885a3c3b12dceb912"}) as unknown as TypedDocumentString<AcceptBankMatchMutation, AcceptBankMatchMutationVariables>;
+export const AcceptHighConfidenceMatchesDocument = new TypedDocumentString(`
+    mutation AcceptHighConfidenceMatches($statementId: UUID!) {
+  acceptHighConfidenceMatches(input: {statementId: $statementId}) {
+    result {
+      id
+      status
+    }
+  }
+}
+    `, {"hash":"17f7e316010c1773c162e08cce76787d829f61940e23c22475268e1dd169b13e"}) as unknown as TypedDocumentString<AcceptHighConfidenceMatchesMutation, AcceptHighConfidenceMatchesMutationVariables>;
+export const AllBankAccountsDocument = new TypedDocumentString(`
+    query AllBankAccounts($first: Int!, $offset: Int!, $orderBy: [BankAccountOrderBy!], $filter: BankAccountFilter) {
+  allBankAccounts(
+    first: $first
+    offset: $offset
+    orderBy: $orderBy
+    filter: $filter
+  ) {
+    totalCount: cappedCount
+    nodes {
+      id
+      name
+      iban
+      accountNumber
+      bic
+      currency
+      subsidiaryId
+      subsidiary {
+        id
+        legalName
+        shortName
+      }
+      createdAt
+    }
+  }
+}
+    `, {"hash":"3673318ec4fd5e3e130650d58ce05643ebe8050050095cc0a74045c393ae0b95"}) as unknown as TypedDocumentString<AllBankAccountsQuery, AllBankAccountsQueryVariables>;
+export const BankAccountOptionsDocument = new TypedDocumentString(`
+    query BankAccountOptions {
+  allBankAccounts(orderBy: [NAME_ASC], first: 100) {
+    nodes {
+      id
+      name
+      iban
+      accountNumber
+      currency
+      csvMapping
+      subsidiary {
+        id
+        shortName
+        legalName
+      }
+    }
+  }
+}
+    `, {"hash":"108e5387d4dcf2222a7694b442d964645e28f83808090cc8e5e2b3046db1a952"}) as unknown as TypedDocumentString<BankAccountOptionsQuery, BankAccountOptionsQueryVariables>;
+export const BankLineDetailsDocument = new TypedDocumentString(`
+    query BankLineDetails($id: UUID!) {
+  bankStatementLineById(id: $id) {
+    id
+    amount
+    matchedAmount
+    currency
+    valueDate
+    counterpartyName
+    remittance
+    status
+    suggestions {
+      nodes {
+        kind
+        invoiceId
+        billId
+        number
+        partyName
+        remaining
+        currency
+        dueDate
+        score
+        confidence
+        amountMatches
+        numberMatches
+        partyMatches
+      }
+    }
+    paymentCandidates {
+      nodes {
+        id
+        amount
+        currency
+        paymentDate
+        reference
+      }
+    }
+    bankLinePaymentsByLineId {
+      nodes {
+        id
+        created
+        recordLabel
+        payment {
+          id
+          amount
+          currency
+          reference
+        }
+      }
+    }
+  }
+}
+    `, {"hash":"3072bfc148bb1adda1d0d896e03598e63a91ce9fd9994b3e8bfe8e00b49f0f47"}) as unknown as TypedDocumentString<BankLineDetailsQuery, BankLineDetailsQueryVariables>;
+export const BankLinesDocument = new TypedDocumentString(`
+    query BankLines($first: Int!, $offset: Int!, $orderBy: [BankStatementLineOrderBy!], $filter: BankStatementLineFilter) {
+  allBankStatementLines(
+    first: $first
+    offset: $offset
+    orderBy: $orderBy
+    filter: $filter
+  ) {
+    totalCount: cappedCount
+    nodes {
+      id
+      position
+      bookingDate
+      valueDate
+      amount
+      currency
+      counterpartyName
+      counterpartyIban
+      remittance
+      bankReference
+      status
+      matchedAmount
+      ignoreNote
+      suggestionConfidence
+      suggestedInvoice {
+        id
+        invoiceRef
+      }
+      suggestedBill {
+        id
+        invoiceRef
+        name
+      }
+      availableActions
+    }
+  }
+}
+    `, {"hash":"4abbbbf851d9603e1081b5dce422e2acf1c25c338c9468f2e4c8707da966983b"}) as unknown as TypedDocumentString<BankLinesQuery, BankLinesQueryVariables>;
+export const BankLinesToMatchDocument = new TypedDocumentString(`
+    query BankLinesToMatch {
+  bankLinesToMatchCount
+}
+    `, {"hash":"c512d7f170b26a3f274ef88b53a4aebb8cefce5287876922571f1154ce6ad963"}) as unknown as TypedDocumentString<BankLinesToMatchQuery, BankLinesToMatchQueryVariables>;
+export const BankReconciliationDocument = new TypedDocumentString(`
+    query BankReconciliation($bankAccountId: UUID!, $fromDate: Date!, $toDate: Date!, $first: Int!, $offset: Int!) {
+  bankReconciliation(
+    bankAccountId: $bankAccountId
+    fromDate: $fromDate
+    toDate: $toDate
+  ) {
+    currency
+    openingBalance
+    closingBalance
+    statementTotal
+    matchedTotal
+    ignoredTotal
+    unmatchedTotal
+    unmatchedCount
+    unseenPaymentsTotal
+    unseenPaymentsCount
+  }
+  bankUnseenPayments(
+    bankAccountId: $bankAccountId
+    fromDate: $fromDate
+    toDate: $toDate
+    first: $first
+    offset: $offset
+  ) {
+    totalCount
+    nodes {
+      id
+      amount
+      currency
+      paymentDate
+      reference
+    }
+  }
+}
+    `, {"hash":"65f14b778b347341e3c2c253ba966f9a9cbb6a609766b68b6207ad43ff35c734"}) as unknown as TypedDocumentString<BankReconciliationQuery, BankReconciliationQueryVariables>;
+export const BankStatementsDocument = new TypedDocumentString(`
+    query BankStatements($bankAccountId: UUID!) {
+  allBankStatements(
+    condition: {bankAccountId: $bankAccountId}
+    orderBy: [TO_DATE_DESC]
+    first: 20
+  ) {
+    nodes {
+      id
+      format
+      statementRef
+      fromDate
+      toDate
+      openingBalance
+      closingBalance
+      currency
+      lineCount
+      fileId
+      importedAt
+      availableActions
+    }
+  }
+}
+    `, {"hash":"6791fc8ed188cdd9e65b12957f08973f5d3e77d6a910b965a7e1ed6b992ec039"}) as unknown as TypedDocumentString<BankStatementsQuery, BankStatementsQueryVariables>;
+export const CreateBankAccountDocument = new TypedDocumentString(`
+    mutation CreateBankAccount($bankAccount: BankAccountInput!) {
+  createBankAccount(input: {bankAccount: $bankAccount}) {
+    bankAccount {
+      id
+    }
+  }
+}
+    `, {"hash":"67f03ea6ffa879baee3f6407fc2225814975c16ba6e5bafa3bc3620d1831454e"}) as unknown as TypedDocumentString<CreateBankAccountMutation, CreateBankAccountMutationVariables>;
+export const DeleteBankAccountDocument = new TypedDocumentString(`
+    mutation DeleteBankAccount($id: UUID!) {
+  deleteBankAccountById(input: {id: $id}) {
+    bankAccount {
+      id
+    }
+  }
+}
+    `, {"hash":"ac5fc887dbb9c3107918c8953c4830620e7790172ad51846de0d933c0603f14e"}) as unknown as TypedDocumentString<DeleteBankAccountMutation, DeleteBankAccountMutationVariables>;
+export const FindBankLineRecordsDocument = new TypedDocumentString(`
+    query FindBankLineRecords($id: UUID!, $search: String!) {
+  bankStatementLineById(id: $id) {
+    id
+    findRecords(search: $search) {
+      nodes {
+        kind
+        invoiceId
+        billId
+        number
+        partyName
+        remaining
+        currency
+        dueDate
+        score
+        confidence
+        amountMatches
+        numberMatches
+        partyMatches
+      }
+    }
+  }
+}
+    `, {"hash":"30071c6f5d7d8723f4b6cb15df054253364d4240f1173830160de99ba4506419"}) as unknown as TypedDocumentString<FindBankLineRecordsQuery, FindBankLineRecordsQueryVariables>;
+export const IgnoreBankLineDocument = new TypedDocumentString(`
+    mutation IgnoreBankLine($lineId: UUID!, $note: String!) {
+  ignoreBankLine(input: {lineId: $lineId, note: $note}) {
+    result {
+      id
+      status
+    }
+  }
+}
+    `, {"hash":"649bf4e124e94a3ad69bcdfe8e28b1e1df7f1c6236396319fbbeb1f8d002c8d3"}) as unknown as TypedDocumentString<IgnoreBankLineMutation, IgnoreBankLineMutationVariables>;
+export const LinkBankLinePaymentDocument = new TypedDocumentString(`
+    mutation LinkBankLinePayment($lineId: UUID!, $paymentId: UUID!) {
+  linkBankLinePayment(input: {lineId: $lineId, paymentId: $paymentId}) {
+    result {
+      id
+      status
+    }
+  }
+}
+    `, {"hash":"c40e13f606e73db8fbbb71cfecfe3dbcc1f4a6db9172b4bcafb38c518ae58441"}) as unknown as TypedDocumentString<LinkBankLinePaymentMutation, LinkBankLinePaymentMutationVariables>;
+export const PaymentsByReferenceDocument = new TypedDocumentString(`
+    query PaymentsByReference($reference: String!) {
+  allPayments(
+    filter: {reference: {includesInsensitive: $reference}}
+    orderBy: [PAYMENT_DATE_DESC]
+    first: 10
+  ) {
+    nodes {
+      id
+      amount
+      currency
+      paymentDate
+      reference
+      bankLineId
+    }
+  }
+}
+    `, {"hash":"c591450ed89e8c064d91d84cc9f46913a5ade9729af59b0ace40fbf85af210ab"}) as unknown as TypedDocumentString<PaymentsByReferenceQuery, PaymentsByReferenceQueryVariables>;
+export const UndoBankMatchDocument = new TypedDocumentString(`
+    mutation UndoBankMatch($lineId: UUID!) {
+  undoBankMatch(input: {lineId: $lineId}) {
+    result {
+      id
+      status
+    }
+  }
+}
+    `, {"hash":"8d5e3fa5366f6236960c63659b240fec57dc6ea67cd3075c90fc98e6aeb08536"}) as unknown as TypedDocumentString<UndoBankMatchMutation, UndoBankMatchMutationVariables>;
+export const UpdateBankAccountDocument = new TypedDocumentString(`
+    mutation UpdateBankAccount($id: UUID!, $patch: BankAccountPatch!) {
+  updateBankAccountById(input: {id: $id, patch: $patch}) {
+    bankAccount {
+      id
+    }
+  }
+}
+    `, {"hash":"815f60fe863ec753eed119b6b141d50a43a5d13e1a0e6dadfc61c3b9fbc7a77e"}) as unknown as TypedDocumentString<UpdateBankAccountMutation, UpdateBankAccountMutationVariables>;
 export const AddBillFilesDocument = new TypedDocumentString(`
     mutation AddBillFiles($billId: Int!, $fileIds: [UUID]!) {
   addBillFiles(input: {billId: $billId, fileIds: $fileIds}) {
@@ -5036,6 +6122,7 @@ export const BillDetailsDocument = new TypedDocumentString(`
     paymentStatus
     costsStatus
     availableActions
+    lockedThrough
     costs(first: 100, orderBy: [PRIMARY_KEY_ASC]) {
       totalCount
       nodes {
@@ -5065,6 +6152,7 @@ export const BillDetailsDocument = new TypedDocumentString(`
           currency
           paymentDate
           paymentMethod
+          reference
           userByCreatedBy {
             id
             firstName
@@ -5084,22 +6172,24 @@ export const BillDetailsDocument = new TypedDocumentString(`
         }
       }
     }
-    feeds(first: 50) {
+    history(first: 200) {
       nodes {
         id
+        tableName
+        recordId
         action
+        event
         changes
+        rowData: summary
         createdAt
-        user {
-          id
-          firstName
-          lastName
-        }
+        userName
+        userNames
+        referenceNames
       }
     }
   }
 }
-    `, {"hash":"7deab7a3b7ef46ba9211deeee8ad56de0d36cf799ad9c540b9b43dc099bbb8ae"}) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
+    `, {"hash":"8aa06058e2a684bc44ce54eff55948dd342b56bddbb29cd6b0cdc9d044af0169"}) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
 export const BillableCostsDocument = new TypedDocumentString(`
     query BillableCosts($first: Int!, $filter: CostFilter!) {
   allCosts(first: $first, filter: $filter, orderBy: [PRIMARY_KEY_DESC]) {
@@ -5532,9 +6622,24 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
         }
       }
     }
+    history(first: 200) {
+      nodes {
+        id
+        tableName
+        recordId
+        action
+        event
+        changes
+        rowData: summary
+        createdAt
+        userName
+        userNames
+        referenceNames
+      }
+    }
   }
 }
-    `, {"hash":"a8b8936dffacc66206fb8404249ccd64530e3516fd651af0e082c943d987fcac"}) as unknown as TypedDocumentString<DocumentDetailsQuery, DocumentDetailsQueryVariables>;
+    `, {"hash":"57be8111b4aecdbf11d19ad8c15f52edd1d12eb4e0eb03d3293aeb0c63c7891f"}) as unknown as TypedDocumentString<DocumentDetailsQuery, DocumentDetailsQueryVariables>;
 export const DocumentParentCandidatesDocument = new TypedDocumentString(`
     query DocumentParentCandidates($childType: String!, $contractorId: UUID, $principalId: UUID, $search: String, $documentId: UUID) {
   documentParentCandidates(
@@ -5743,6 +6848,8 @@ export const AllInvoicesDocument = new TypedDocumentString(`
       amountUsd
       amountWVat
       amountUsdWVat
+      hiddenCostCount
+      visibleAmountWVat
       invoiceDate
       dueDate
       createdAt
@@ -5763,7 +6870,7 @@ export const AllInvoicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"4fbe0f7074de3a4863b417b556bea847c38fcc80869bac2b4ccbb4f45f3d144f"}) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
+    `, {"hash":"879a0746492ede014f64f8f2f93d2e26bbc97e46df475b3e723fbb3a141c5d33"}) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
 export const ApproveInvoiceCostDocument = new TypedDocumentString(`
     mutation ApproveInvoiceCost($costId: Int!) {
   approveCost(input: {costId: $costId}) {
@@ -5804,6 +6911,25 @@ export const CloseInvoicesAsPaidDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"bf5d37d4e6c0ec91e0d542bd9d9d0c5e0fb5d053ed6d3305c38e03bf5bd48dc6"}) as unknown as TypedDocumentString<CloseInvoicesAsPaidMutation, CloseInvoicesAsPaidMutationVariables>;
+export const CloseInvoicesAsPaidPreviewDocument = new TypedDocumentString(`
+    mutation CloseInvoicesAsPaidPreview($ids: [Int]!, $finalPaymentMethod: PaymentMethod, $finalPaymentDate: Datetime) {
+  closeInvoicesAsPaidPreview(
+    input: {ids: $ids, finalPaymentMethod: $finalPaymentMethod, finalPaymentDate: $finalPaymentDate}
+  ) {
+    result {
+      invoiceId
+      invoiceRef
+      currency
+      amountWVat
+      finalPayment
+      refusalCode
+      refusalMessage
+      status
+      isDeleted
+    }
+  }
+}
+    `, {"hash":"cdb751ba23491119835655b78e554d146677b741148007ef44f3a7f1d899277e"}) as unknown as TypedDocumentString<CloseInvoicesAsPaidPreviewMutation, CloseInvoicesAsPaidPreviewMutationVariables>;
 export const CreateInvoiceCostDocument = new TypedDocumentString(`
     mutation CreateInvoiceCost($cost: CostInput!) {
   createCost(input: {cost: $cost}) {
@@ -5874,6 +7000,7 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
     paymentStatus
     costsStatus
     availableActions
+    lockedThrough
     invoiceRef
     invoiceDate
     dueDate
@@ -5885,6 +7012,9 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
     amountWVat
     amountUsd
     amountUsdWVat
+    hiddenCostCount
+    visibleAmountWVat
+    visibleAmountUsdWVat
     usdRateDate
     paidAmount
     remainingAmount
@@ -5921,6 +7051,9 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
         description
         status
         availableActions
+        approvalsNeeded
+        firstApprovedByName
+        approvedByName
         rejectReason
         year
         period
@@ -5948,6 +7081,7 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
           currency
           paymentDate
           paymentMethod
+          reference
           userByCreatedBy {
             displayName
           }
@@ -5967,20 +7101,24 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
         }
       }
     }
-    feeds(first: 50) {
+    history(first: 200) {
       nodes {
         id
+        tableName
+        recordId
         action
+        event
         changes
+        rowData: summary
         createdAt
-        user {
-          displayName
-        }
+        userName
+        userNames
+        referenceNames
       }
     }
   }
 }
-    `, {"hash":"5b755e9f96bd358d7e59a6794d77e019263d975a90ebb8d68c42729e85a3037f"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
+    `, {"hash":"ed34266a5f3fa83bf60a3aacd40249be3b389d5410d4b2427cc054055522eb3b"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
 export const OpenInvoiceDocument = new TypedDocumentString(`
     mutation OpenInvoice($invoiceId: Int!) {
   openInvoice(input: {invoiceId: $invoiceId}) {
@@ -6391,6 +7529,19 @@ export const LinkSubsidiaryDocumentDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"a81fd3034915d01215080a8b90e3886cd4120ced2bf31d389dde7c68f3932a10"}) as unknown as TypedDocumentString<LinkSubsidiaryDocumentMutation, LinkSubsidiaryDocumentMutationVariables>;
+export const SetSubsidiaryControlsDocument = new TypedDocumentString(`
+    mutation SetSubsidiaryControls($id: UUID!, $approvalLimitUsd: BigFloat, $lockDate: Date) {
+  setSubsidiaryControls(
+    input: {subsidiaryId: $id, approvalLimitUsd: $approvalLimitUsd, lockDate: $lockDate}
+  ) {
+    result {
+      id
+      approvalLimitUsd
+      lockDate
+    }
+  }
+}
+    `, {"hash":"a87592a8c03ed0b9470473ed75fc07dc37912ce99e690fceb426c7ffd26f038f"}) as unknown as TypedDocumentString<SetSubsidiaryControlsMutation, SetSubsidiaryControlsMutationVariables>;
 export const SimilarCompaniesDocument = new TypedDocumentString(`
     query SimilarCompanies($name: String!) {
   similarCompanies(name: $name, first: 10) {
@@ -6403,6 +7554,30 @@ export const SimilarCompaniesDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"d9d45fdd915846a6be505819a8c7ad612c3a14a4b6ba621d5a0125f0fe71354f"}) as unknown as TypedDocumentString<SimilarCompaniesQuery, SimilarCompaniesQueryVariables>;
+export const SubsidiaryControlsDocument = new TypedDocumentString(`
+    query SubsidiaryControls($id: UUID!) {
+  subsidiaryById(id: $id) {
+    id
+    approvalLimitUsd
+    lockDate
+    subsidiaryControlChanges(first: 20, orderBy: [ID_DESC]) {
+      nodes {
+        id
+        control
+        oldValue
+        newValue
+        createdAt
+        userRole
+        user {
+          id
+          firstName
+          lastName
+        }
+      }
+    }
+  }
+}
+    `, {"hash":"1a1bcee2a5a107d4bda3641920b767e7650ed99a27b5c6c10ba180aa6f363960"}) as unknown as TypedDocumentString<SubsidiaryControlsQuery, SubsidiaryControlsQueryVariables>;
 export const SubsidiaryDetailsDocument = new TypedDocumentString(`
     query SubsidiaryDetails($id: UUID!) {
   subsidiaryById(id: $id) {
