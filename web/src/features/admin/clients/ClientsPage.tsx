@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { CountryInput, countryName } from '../../../components/form/CountryInput.tsx';
 import { TextInput } from '../../../components/form/fields.tsx';
+import { innCheckDigitsValid, ogrnCheckDigitValid } from '../../../components/form/tax-ids.ts';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
 import { ReferenceExchange } from './ReferenceExchange.tsx';
 import { deleteNamingDependents } from './dependents.ts';
@@ -44,18 +45,26 @@ const schema: yup.ObjectSchema<Values> = yup.object({
   legalName: yup.string().trim().required('validation.required'),
   shortName: optional(),
   country: optional(),
-  taxId: optional().matches(/^(\d{10}|\d{12})$/, {
-    message: 'errors.codes.InvalidTaxId',
-    excludeEmptyString: true,
-  }),
+  taxId: optional()
+    .matches(/^(\d{10}|\d{12})$/, {
+      message: 'errors.codes.InvalidTaxId',
+      excludeEmptyString: true,
+    })
+    .test('inn-check-digits', 'errors.codes.TaxIdChecksum', (value) =>
+      innCheckDigitsValid(value ?? ''),
+    ),
   taxReasonCode: optional().matches(/^\d{4}[\dA-Z]{2}\d{3}$/, {
     message: 'errors.codes.InvalidTaxReasonCode',
     excludeEmptyString: true,
   }),
-  registrationNumber: optional().matches(/^(\d{13}|\d{15})$/, {
-    message: 'errors.codes.InvalidRegistrationNumber',
-    excludeEmptyString: true,
-  }),
+  registrationNumber: optional()
+    .matches(/^(\d{13}|\d{15})$/, {
+      message: 'errors.codes.InvalidRegistrationNumber',
+      excludeEmptyString: true,
+    })
+    .test('ogrn-check-digit', 'errors.codes.RegistrationNumberChecksum', (value) =>
+      ogrnCheckDigitValid(value ?? ''),
+    ),
   legalForm: optional(),
   registeredAddress: optional(),
   primaryActivityCode: optional(),
