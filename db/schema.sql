@@ -90,6 +90,7 @@ create table app_private.contract_expiry_notices (
   constraint contract_expiry_notices_document_id_fkey FOREIGN KEY (document_id) REFERENCES app_public.documents(id) ON DELETE CASCADE,
   constraint contract_expiry_notices_pkey PRIMARY KEY (document_id, expiration_date)
 );
+comment on table app_private.contract_expiry_notices is 'Which contract expirations were announced (document and expiration date), so that each is announced once; a new expiration date is announced again.';
 
 create table app_private.login_attempts (
   key text not null,
@@ -318,6 +319,7 @@ CREATE TRIGGER _100_chain BEFORE INSERT ON app_public.audit_trail FOR EACH ROW E
 alter table app_public.audit_trail enable row level security;
 create policy select_visible on app_public.audit_trail for select to public
   using ((( SELECT app_hidden.has_scope('admin'::text) AS has_scope) OR app_hidden.audit_row_visible(table_name, refs)));
+comment on policy select_visible on app_public.audit_trail is 'Who reads a row of app_public.audit_trail: an administrator (admin) every row; others the rows of records they can see (app_hidden.audit_row_visible).';
 grant select on app_public.audit_trail to ledgerline_visitor;
 
 create table app_public.bank_accounts (
@@ -350,21 +352,36 @@ comment on column app_public.bank_accounts.account_number is '@behavior +filterB
 The account number, for an account without an IBAN.';
 comment on column app_public.bank_accounts.csv_mapping is 'How a CSV statement of this account is read: columns of date, amount, counterparty, remittance; saved at the last CSV import.';
 comment on column app_public.bank_accounts.created_at is '@behavior +filterBy +orderBy';
+comment on constraint bank_accounts_bic_format on app_public.bank_accounts is '@code InvalidBic
+The BIC must be 8 or 11 letters and digits (bank, country, location, branch).';
+comment on constraint bank_accounts_iban_valid on app_public.bank_accounts is '@code InvalidIban
+The IBAN is not valid (ISO 13616: country, check digits, account; mod-97 check).';
+comment on constraint bank_accounts_identifier_required on app_public.bank_accounts is '@code BankAccountIdentifierRequired
+A bank account needs an IBAN or an account number.';
+comment on constraint bank_accounts_name_unique on app_public.bank_accounts is '@code NameTaken
+The subsidiary already has a bank account with this name.';
 CREATE INDEX bank_accounts_currency_idx ON app_public.bank_accounts USING btree (currency);
 CREATE UNIQUE INDEX bank_accounts_iban_unique ON app_public.bank_accounts USING btree (iban) WHERE (iban IS NOT NULL);
+comment on index app_public.bank_accounts_iban_unique is '@code IbanTaken
+Another bank account already has this IBAN.';
 CREATE INDEX bank_accounts_subsidiary_id_idx ON app_public.bank_accounts USING btree (subsidiary_id);
+CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bank_accounts FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _050_normalize BEFORE INSERT OR UPDATE ON app_public.bank_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_bank_accounts__normalize();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.bank_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 alter table app_public.bank_accounts enable row level security;
 create policy delete_writer on app_public.bank_accounts for delete to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+comment on policy delete_writer on app_public.bank_accounts is 'Who deletes a row of app_public.bank_accounts: an account with company:write_subsidiary, within the subsidiaries it may see.';
 create policy insert_writer on app_public.bank_accounts for insert to public
   with check ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+comment on policy insert_writer on app_public.bank_accounts is 'Who adds a row to app_public.bank_accounts: an account with company:write_subsidiary, within the subsidiaries it may see.';
 create policy select_allowed on app_public.bank_accounts for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+comment on policy select_allowed on app_public.bank_accounts is 'Who reads a row of app_public.bank_accounts: an account with payment:read, within the subsidiaries it may see.';
 create policy update_writer on app_public.bank_accounts for update to public
   using ((( SELECT app_hidden.has_scope('company:write_subsidiary'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))))
   with check (app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)));
+comment on policy update_writer on app_public.bank_accounts is 'Who changes a row of app_public.bank_accounts: an account with company:write_subsidiary, within the subsidiaries it may see (and the account stays in one of them).';
 grant delete, insert (subsidiary_id, name, iban, account_number, bic, currency), select, update (name, iban, account_number, bic, currency) on app_public.bank_accounts to ledgerline_visitor;
 
 create table app_public.bank_line_payments (
@@ -392,6 +409,7 @@ CREATE INDEX bank_line_payments_subsidiary_id_idx ON app_public.bank_line_paymen
 alter table app_public.bank_line_payments enable row level security;
 create policy select_allowed on app_public.bank_line_payments for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+comment on policy select_allowed on app_public.bank_line_payments is 'Who reads a row of app_public.bank_line_payments: an account with payment:read, within the subsidiaries it may see (the line''s).';
 grant select on app_public.bank_line_payments to ledgerline_visitor;
 
 create table app_public.bank_statement_lines (
@@ -450,6 +468,7 @@ CREATE INDEX bank_statement_lines_suggested_invoice_idx ON app_public.bank_state
 alter table app_public.bank_statement_lines enable row level security;
 create policy select_allowed on app_public.bank_statement_lines for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+comment on policy select_allowed on app_public.bank_statement_lines is 'Who reads a row of app_public.bank_statement_lines: an account with payment:read, within the subsidiaries it may see.';
 grant select on app_public.bank_statement_lines to ledgerline_visitor;
 
 create table app_public.bank_statements (
@@ -485,6 +504,10 @@ comment on table app_public.bank_statements is 'A bank statement imported from a
 comment on column app_public.bank_statements.subsidiary_id is '@behavior -*
 The bank account''s subsidiary (kept for the visibility rule).';
 comment on column app_public.bank_statements.content_sha256 is 'SHA-256 of the imported file: the same file is never imported twice.';
+comment on constraint bank_statements_content_unique on app_public.bank_statements is '@code StatementAlreadyImported
+This file is already imported.';
+comment on constraint bank_statements_ref_unique on app_public.bank_statements is '@code StatementAlreadyImported
+This statement is already imported.';
 CREATE INDEX bank_statements_account_idx ON app_public.bank_statements USING btree (bank_account_id, to_date DESC);
 CREATE INDEX bank_statements_currency_idx ON app_public.bank_statements USING btree (currency);
 CREATE INDEX bank_statements_file_id_idx ON app_public.bank_statements USING btree (file_id);
@@ -493,6 +516,7 @@ CREATE INDEX bank_statements_subsidiary_id_idx ON app_public.bank_statements USI
 alter table app_public.bank_statements enable row level security;
 create policy select_allowed on app_public.bank_statements for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
+comment on policy select_allowed on app_public.bank_statements is 'Who reads a row of app_public.bank_statements: an account with payment:read, within the subsidiaries it may see.';
 grant select on app_public.bank_statements to ledgerline_visitor;
 
 create table app_public.bills (
@@ -604,6 +628,7 @@ create policy select_allowed on app_public.bills for select to public
 comment on policy select_allowed on app_public.bills is 'Who reads a row of app_public.bills: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy select_not_supplier on app_public.bills as restrictive for select to ledgerline_project_limited
   using ((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL));
+comment on policy select_not_supplier on app_public.bills is 'For ledgerline_project_limited, restrictive: a supplier''s user reads no bills, whatever else admits them. Only ever hides rows.';
 create policy select_project_limited on app_public.bills for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
 comment on policy select_project_limited on app_public.bills is 'The rows of app_public.bills an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
@@ -710,10 +735,18 @@ create table app_public.clients (
 comment on table app_public.clients is 'A customer the group bills.';
 comment on column app_public.clients.country is 'ISO 3166-1 two-letter code (countries).';
 comment on column app_public.clients.is_archived is 'Archived: hidden from pickers, kept on its records; restorable.';
-comment on constraint clients_country_fkey on app_public.clients is '@fieldName countryByCountry
-@omit many';
+comment on constraint clients_country_fkey on app_public.clients is '@code UnknownCountry
+Choose a country from the list.';
+comment on constraint clients_registration_number_checksum on app_public.clients is '@code RegistrationNumberChecksum
+The registration number (ОГРН or ОГРНИП) has a wrong check digit.';
+comment on constraint clients_registration_number_format on app_public.clients is '@code InvalidRegistrationNumber
+The registration number must be 13 digits (ОГРН) or 15 (ОГРНИП).';
+comment on constraint clients_tax_id_checksum on app_public.clients is '@code TaxIdChecksum
+The tax id (ИНН) has a wrong check digit.';
 comment on constraint clients_tax_id_format on app_public.clients is '@code InvalidTaxId
-The tax id must be 10 or 12 digits.';
+The tax id (ИНН) must be 10 or 12 digits.';
+comment on constraint clients_tax_reason_code_format on app_public.clients is '@code InvalidTaxReasonCode
+The tax reason code (КПП) must be 9 characters: 4 digits, 2 digits or capital letters, 3 digits.';
 CREATE INDEX clients_country_idx ON app_public.clients USING btree (country);
 CREATE INDEX clients_created_at_idx ON app_public.clients USING btree (created_at);
 CREATE INDEX clients_is_archived_idx ON app_public.clients USING btree (is_archived);
@@ -722,6 +755,8 @@ CREATE INDEX clients_legal_name_sort_idx ON app_public.clients USING btree (lega
 CREATE INDEX clients_short_name_idx ON app_public.clients USING btree (short_name);
 CREATE INDEX clients_tax_id_idx ON app_public.clients USING btree (tax_id);
 CREATE UNIQUE INDEX clients_tax_id_unique ON app_public.clients USING btree (tax_id) WHERE (NOT is_archived);
+comment on index app_public.clients_tax_id_unique is '@code TaxIdTaken
+Another company already has this tax id.';
 CREATE TRIGGER _005_identity_normal_form BEFORE INSERT OR UPDATE ON app_public.clients FOR EACH ROW EXECUTE FUNCTION app_private.tg__company_identity_normal_form();
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.clients FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.clients FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
@@ -875,10 +910,12 @@ create policy select_project_limited on app_public.costs for select to ledgerlin
 comment on policy select_project_limited on app_public.costs is 'The rows of app_public.costs an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
 create policy select_supplier on app_public.costs for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (cardinality(( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)) > 0)));
+comment on policy select_supplier on app_public.costs is 'For ledgerline_project_limited: a supplier''s user without a project limit, with cost:read, reads the costs within the subsidiaries it may see (select_supplier_only keeps those of its suppliers'' invoices).';
 create policy select_supplier_only on app_public.costs as restrictive for select to ledgerline_project_limited
   using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (invoice_id IN ( SELECT i.id
    FROM app_public.invoices i
   WHERE (i.supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))))));
+comment on policy select_supplier_only on app_public.costs is 'For ledgerline_project_limited, restrictive: a supplier''s user reads only the costs of its suppliers'' invoices, whatever else admits them. Only ever hides rows.';
 create policy update_writer on app_public.costs for update to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
 comment on policy update_writer on app_public.costs is 'Who changes a row of app_public.costs: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
@@ -931,6 +968,7 @@ comment on table app_public.countries is 'Countries of ISO 3166-1 by their two-l
 alter table app_public.countries enable row level security;
 create policy select_signed_in on app_public.countries for select to public
   using ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL));
+comment on policy select_signed_in on app_public.countries is 'Any signed-in account reads app_public.countries.';
 grant select on app_public.countries to ledgerline_visitor;
 
 create table app_public.currencies (
@@ -1042,6 +1080,7 @@ CREATE INDEX document_type_parents_parent_type_idx ON app_public.document_type_p
 alter table app_public.document_type_parents enable row level security;
 create policy select_signed_in on app_public.document_type_parents for select to public
   using ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL));
+comment on policy select_signed_in on app_public.document_type_parents is 'Any signed-in account reads app_public.document_type_parents.';
 grant select on app_public.document_type_parents to ledgerline_visitor;
 
 create table app_public.document_types (
@@ -1109,10 +1148,14 @@ Archived; see setDocumentDeleted.';
 comment on column app_public.documents.deleted_by is '@behavior -insert -update';
 comment on column app_public.documents.contract_number is 'The number the parties gave the contract (e.g. "2026/014-K").';
 comment on column app_public.documents.terminated_on is 'The day the contract was ended early; from then on its status is terminated.';
+comment on constraint documents_contract_number_not_blank on app_public.documents is '@code ContractNumberBlank
+The contract number cannot be blank.';
 comment on constraint documents_contract_reference_fkey on app_public.documents is '@fieldName parent
 @foreignFieldName children';
 comment on constraint documents_expiration_not_before_signing on app_public.documents is '@code ExpirationBeforeSigning
 The expiration date cannot be earlier than the signing date.';
+comment on constraint documents_terminated_not_before_signing on app_public.documents is '@code TerminationBeforeSigning
+The termination date cannot be earlier than the signing date.';
 CREATE INDEX documents_client_id_idx ON app_public.documents USING btree (client_id);
 CREATE INDEX documents_contract_number_idx ON app_public.documents USING btree (contract_number);
 CREATE INDEX documents_contract_reference_idx ON app_public.documents USING btree (contract_reference);
@@ -1242,6 +1285,7 @@ CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.files FOR E
 alter table app_public.files enable row level security;
 create policy delete_writable on app_public.files for delete to public
   using (app_hidden.can_write_file(id));
+comment on policy delete_writable on app_public.files is 'Who deletes a row of app_public.files: its uploader while nothing references it, afterwards only someone who may write every record it is attached to.';
 create policy insert_signed_in on app_public.files for insert to public
   with check (((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (uploaded_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
 comment on policy insert_signed_in on app_public.files is 'A signed-in user adds rows to app_public.files as themselves.';
@@ -1265,8 +1309,10 @@ create policy select_visible on app_public.files for select to public
   WHERE (s.file_id = files.id))) OR ((( SELECT app_hidden.current_user_id() AS current_user_id) IS NOT NULL) AND (EXISTS ( SELECT
    FROM app_public.users u
   WHERE (u.avatar_file_id = files.id))))));
+comment on policy select_visible on app_public.files is 'Who reads a row of app_public.files: its uploader, and whoever sees a bill, invoice, cost or document it is attached to, the bill whose act it is or the bank statement imported from it; any signed-in user reads avatars.';
 create policy update_writable on app_public.files for update to public
   using (app_hidden.can_write_file(id));
+comment on policy update_writable on app_public.files is 'Who changes a row of app_public.files: its uploader while nothing references it, afterwards only someone who may write every record it is attached to.';
 grant delete, insert (id, name, content_type, size, sha256, uploaded_by, expires_at), select, update (name, content_type, size, sha256, uploaded_at) on app_public.files to ledgerline_visitor;
 
 create table app_public.invoices (
@@ -1385,20 +1431,25 @@ create policy select_allowed on app_public.invoices for select to public
 comment on policy select_allowed on app_public.invoices is 'Who reads a row of app_public.invoices: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy select_own_without_costs on app_public.invoices for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids = '{}'::uuid[]) AND (created_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
+comment on policy select_own_without_costs on app_public.invoices is 'For ledgerline_project_limited: an account with invoice:read reads the invoices without costs that it created itself (the wizard''s new invoice), within the subsidiaries it may see.';
 create policy select_project_limited on app_public.invoices for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
 comment on policy select_project_limited on app_public.invoices is 'The rows of app_public.invoices an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
 create policy select_supplier on app_public.invoices for select to ledgerline_project_limited
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (supplier_id = ANY (( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)::uuid[]))));
+comment on policy select_supplier on app_public.invoices is 'For ledgerline_project_limited: a supplier''s user without a project limit, with invoice:read, reads its suppliers'' invoices within the subsidiaries it may see.';
 create policy select_supplier_only on app_public.invoices as restrictive for select to ledgerline_project_limited
   using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
+comment on policy select_supplier_only on app_public.invoices is 'For ledgerline_project_limited, restrictive: a supplier''s user reads only its suppliers'' invoices, whatever else admits them. Only ever hides rows.';
 create policy update_supplier_only on app_public.invoices as restrictive for update to public
   using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
+comment on policy update_supplier_only on app_public.invoices is 'Restrictive: a supplier''s user changes only its suppliers'' invoices, and cannot move one to another supplier.';
 create policy update_writer on app_public.invoices for update to public
   using ((( SELECT app_hidden.has_scope('invoice:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids))));
 comment on policy update_writer on app_public.invoices is 'Who changes a row of app_public.invoices: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy write_supplier_only on app_public.invoices as restrictive for insert to public
   with check (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
+comment on policy write_supplier_only on app_public.invoices is 'Restrictive: a supplier''s user adds invoices only for its own suppliers.';
 grant delete, insert (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, subsidiary_id, supplier_id, default_cost_type_id), select, update (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency, status, is_deleted, reject_reason, subsidiary_id, supplier_id, default_cost_type_id, validated_by, closed_by) on app_public.invoices to ledgerline_visitor;
 
 create table app_public.invoices_files (
@@ -1594,6 +1645,8 @@ comment on constraint projects_access_key_format on app_public.projects is '@cod
 The access key allows only Latin letters, digits, underscore and dot.';
 comment on constraint projects_access_key_unique on app_public.projects is '@code AccessKeyTaken
 Another project already has this access key.';
+comment on constraint projects_access_key_words on app_public.projects is '@code InvalidAccessKey
+The access key is words of Latin letters, digits and underscore joined by single dots (e.g. ops.platform).';
 CREATE INDEX projects_created_at_idx ON app_public.projects USING btree (created_at);
 CREATE INDEX projects_is_archived_idx ON app_public.projects USING btree (is_archived);
 CREATE INDEX projects_name_idx ON app_public.projects USING btree (name);
@@ -1667,6 +1720,8 @@ comment on constraint roles_name_unique on app_public.roles is '@code RoleNameTa
 A role with this name already exists.';
 CREATE INDEX roles_created_at_idx ON app_public.roles USING btree (created_at);
 CREATE UNIQUE INDEX roles_name_unique_ci ON app_public.roles USING btree (lower(btrim(name)));
+comment on index app_public.roles_name_unique_ci is '@code RoleNameTaken
+A role with this name already exists.';
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.roles FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE CONSTRAINT TRIGGER _900_need_scope AFTER INSERT ON app_public.roles DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_private.tg_roles__need_scope();
 alter table app_public.roles enable row level security;
@@ -1756,8 +1811,8 @@ comment on column app_public.subsidiaries.approval_limit_usd is '@behavior -inse
 Costs above this amount in USD (with VAT) need a second approval by another user holding approve_cost_high. Null: no limit.';
 comment on column app_public.subsidiaries.lock_date is '@behavior -insert -update
 The books are closed through this date: nothing dated on or before it is created, changed, archived, deleted or paid. Null: nothing is locked.';
-comment on constraint subsidiaries_country_fkey on app_public.subsidiaries is '@fieldName countryByCountry
-@omit many';
+comment on constraint subsidiaries_country_fkey on app_public.subsidiaries is '@code UnknownCountry
+Choose a country from the list.';
 comment on constraint subsidiaries_country_required on app_public.subsidiaries is '@code CountryRequired
 Country is required.';
 CREATE INDEX subsidiaries_country_idx ON app_public.subsidiaries USING btree (country);
@@ -1808,6 +1863,7 @@ CREATE INDEX subsidiary_control_changes_user_idx ON app_public.subsidiary_contro
 alter table app_public.subsidiary_control_changes enable row level security;
 create policy select_allowed on app_public.subsidiary_control_changes for select to public
   using (((subsidiary_id = ANY (( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)::uuid[])) AND ( SELECT app_hidden.has_scope('company:read'::text) AS has_scope)));
+comment on policy select_allowed on app_public.subsidiary_control_changes is 'Who reads a row of app_public.subsidiary_control_changes: an account with company:read, within the subsidiaries it may see.';
 grant select on app_public.subsidiary_control_changes to ledgerline_visitor;
 
 create table app_public.suppliers (
@@ -1831,10 +1887,12 @@ comment on table app_public.suppliers is 'A company that invoices the group. It 
 comment on column app_public.suppliers.country is 'ISO 3166-1 two-letter code (countries).';
 comment on column app_public.suppliers.is_archived is 'Archived: hidden from pickers, kept on its records; restorable.';
 comment on column app_public.suppliers.tax_id is 'ИНН (Russia), or the VAT number in its country''s format (EU, GB, NO, CH), e.g. DE123456789.';
-comment on constraint suppliers_country_fkey on app_public.suppliers is '@fieldName countryByCountry
-@omit many';
+comment on constraint suppliers_country_fkey on app_public.suppliers is '@code UnknownCountry
+Choose a country from the list.';
 comment on constraint suppliers_country_required on app_public.suppliers is '@code CountryRequired
 Country is required.';
+comment on constraint suppliers_tax_id_valid on app_public.suppliers is '@code InvalidSupplierTaxId
+The tax id does not fit the country: an ИНН with valid check digits for Russia, the VAT number in its country''s format in Europe (e.g. DE123456789).';
 CREATE INDEX suppliers_country_idx ON app_public.suppliers USING btree (country);
 CREATE INDEX suppliers_created_at_idx ON app_public.suppliers USING btree (created_at);
 CREATE INDEX suppliers_is_archived_idx ON app_public.suppliers USING btree (is_archived);
@@ -1842,6 +1900,8 @@ CREATE INDEX suppliers_legal_name_idx ON app_public.suppliers USING btree (lower
 CREATE INDEX suppliers_legal_name_sort_idx ON app_public.suppliers USING btree (legal_name);
 CREATE INDEX suppliers_short_name_idx ON app_public.suppliers USING btree (short_name);
 CREATE UNIQUE INDEX suppliers_tax_id_unique ON app_public.suppliers USING btree (tax_id) WHERE (NOT is_archived);
+comment on index app_public.suppliers_tax_id_unique is '@code TaxIdTaken
+Another company already has this tax id.';
 CREATE INDEX suppliers_user_id_idx ON app_public.suppliers USING btree (user_id);
 CREATE TRIGGER _005_identity_normal_form BEFORE INSERT OR UPDATE ON app_public.suppliers FOR EACH ROW EXECUTE FUNCTION app_private.tg__company_identity_normal_form();
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.suppliers FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
@@ -2056,6 +2116,7 @@ AS $function$
     else array[]::text[]
   end
 $function$;
+comment on function app_hidden.audit_derived_columns(text) is 'The columns of a table that the database derives (totals, statuses summarised from lines, visibility helpers): a change of only these is a recalculation, which a record''s history leaves out.';
 grant execute on function app_hidden.audit_derived_columns(text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.audit_hash(a app_public.audit_trail)
@@ -2137,6 +2198,7 @@ begin
              and not (t.preconditions && failing));
 end;
 $function$;
+comment on function app_hidden.available_actions(text,integer) is 'The actions the signed-in account may take on a record now: the transitions from its state (app_private.transitions) whose scopes it holds and whose preconditions hold. The detail screens show these buttons and no others.';
 grant execute on function app_hidden.available_actions(text,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.available_actions(entity text, state text, is_deleted boolean)
@@ -2173,6 +2235,7 @@ begin
   return line;
 end;
 $function$;
+comment on function app_hidden.bank_line_for_change(uuid) is 'The statement line as the caller sees it, with every change to it serialized; needs payment:write, BankLineNotFound otherwise.';
 grant execute on function app_hidden.bank_line_for_change(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.bank_line_link(line_id uuid, payment_id uuid, created boolean)
@@ -2187,6 +2250,7 @@ begin
     from app_public.bank_statement_lines l where l.id = bank_line_link.line_id;
 end;
 $function$;
+comment on function app_hidden.bank_line_link(uuid,uuid,boolean) is 'Links a payment to a statement line the caller has been checked to see and change, noting whether the match created the payment (as the owner: the visitor has no write grants on the link table).';
 grant execute on function app_hidden.bank_line_link(uuid,uuid,boolean) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.bank_line_refresh(line_id uuid, ignore_note text DEFAULT NULL::text)
@@ -2209,6 +2273,7 @@ begin
    where l.id = bank_line_refresh.line_id;
 end;
 $function$;
+comment on function app_hidden.bank_line_refresh(uuid,text) is 'Sets a statement line''s matched amount and status (unmatched, partly matched, matched) from its payments, or marks it ignored with a note.';
 grant execute on function app_hidden.bank_line_refresh(uuid,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.bank_line_unlink(line_id uuid, payment_id uuid)
@@ -2220,6 +2285,7 @@ AS $function$
   delete from app_public.bank_line_payments blp
    where blp.line_id = bank_line_unlink.line_id and blp.payment_id = bank_line_unlink.payment_id
 $function$;
+comment on function app_hidden.bank_line_unlink(uuid,uuid) is 'Removes the link between a statement line and a payment (as the owner: the visitor has no write grants on the link table; the caller has been checked to see and change the line).';
 grant execute on function app_hidden.bank_line_unlink(uuid,uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.bank_lines_store_suggestions(line_ids uuid[], invoice_ids integer[], bill_ids integer[], confidences text[])
@@ -2243,6 +2309,7 @@ begin
   return changed;
 end;
 $function$;
+comment on function app_hidden.bank_lines_store_suggestions(uuid[],integer[],integer[],text[]) is 'Stores the suggested invoice or bill and its confidence on the given statement lines of the caller''s subsidiaries; none without payment:write. Returns how many lines changed.';
 grant execute on function app_hidden.bank_lines_store_suggestions(uuid[],integer[],integer[],text[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.bill_for_payment(bill_id integer)
@@ -2293,6 +2360,7 @@ CREATE OR REPLACE FUNCTION app_hidden.blob_in_use(sha256 text)
 AS $function$
   select exists (select from app_public.files f where f.sha256 = blob_in_use.sha256)
 $function$;
+comment on function app_hidden.blob_in_use(text) is 'Whether any file still has this content (by its sha256), so that its bytes are kept.';
 grant execute on function app_hidden.blob_in_use(text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.can_attach_file(file_id uuid)
@@ -2354,6 +2422,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.check_bank_allocation(app_public.bank_statement_lines,text,uuid,numeric) is 'Checks that a record may be paid from a statement line: money going out pays invoices and money coming in settles bills (BankMatchWrongSide), the same subsidiary (BankMatchOtherSubsidiary) and an amount above 0 (InvalidAmount).';
 grant execute on function app_hidden.check_bank_allocation(app_public.bank_statement_lines,text,uuid,numeric) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.check_payment(record_currency text, remaining numeric, amount numeric, currency text, payment_date timestamp with time zone, payment_method app_public.payment_method)
@@ -2432,6 +2501,7 @@ AS $function$
     when expiration_date is not null and expiration_date < today and not coalesce(expiration_extends_contract, false) then 'expired'
     else 'active' end::app_public.contract_status
 $function$;
+comment on function app_hidden.contract_status(date,date,boolean,date,date) is 'The status of a contract on a day: terminated from its termination day, draft until signed, expired after its expiration date (unless it extends itself), active otherwise.';
 grant execute on function app_hidden.contract_status(date,date,boolean,date,date) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.cost_for_update(cost_id integer)
@@ -2466,6 +2536,7 @@ AS $function$
   select coalesce((select amount_usd_w_vat > s.approval_limit_usd from app_public.subsidiaries s
                     where s.id = cost_needs_two_approvals.subsidiary_id), false)
 $function$;
+comment on function app_hidden.cost_needs_two_approvals(uuid,numeric) is 'Whether a cost needs two approvals: its amount in USD with VAT is above its subsidiary''s approval limit.';
 grant execute on function app_hidden.cost_needs_two_approvals(uuid,numeric) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.costs_status_of(statuses app_public.cost_status[])
@@ -2655,6 +2726,7 @@ begin
   raise exception using errcode = 'LL001', message = message, hint = code, detail = details::text;
 end;
 $function$;
+comment on function app_hidden.fail(text,text,jsonb) is 'Raises a user-facing error with parameters: SQLSTATE class LL, the message for people, the stable code as HINT and the parameters of the translated message as DETAIL.';
 grant execute on function app_hidden.fail(text,text,jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.file_attachment_count(file_id uuid)
@@ -2832,6 +2904,7 @@ AS $function$
     when state like '22%' then 'InvalidInput'
     else 'InvalidInput' end
 $function$;
+comment on function app_hidden.import_error_code(text,text,text) is 'The stable code of a refused import row (docs/errors.md), from our functions'' hint, the constraint or the SQLSTATE.';
 grant execute on function app_hidden.import_error_code(text,text,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.in_period_range(year integer, month integer, start_year integer, start_month integer, end_year integer, end_month integer)
@@ -2957,6 +3030,7 @@ AS $function$
   select count(*)::integer from app_public.costs c
    where c.invoice_id = live_cost_count.invoice_id and not c.is_deleted
 $function$;
+comment on function app_hidden.live_cost_count(integer) is 'How many live costs an invoice has, whoever may see them (a count only).';
 grant execute on function app_hidden.live_cost_count(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.lock_bill(bill_id integer)
@@ -2978,6 +3052,7 @@ CREATE OR REPLACE FUNCTION app_hidden.lock_date(subsidiary_id uuid)
 AS $function$
   select s.lock_date from app_public.subsidiaries s where s.id = lock_date.subsidiary_id
 $function$;
+comment on function app_hidden.lock_date(uuid) is 'The lock date of a subsidiary, whoever asks (the lock applies to every account).';
 grant execute on function app_hidden.lock_date(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.lock_invoice(invoice_id integer)
@@ -3034,6 +3109,7 @@ CREATE OR REPLACE FUNCTION app_hidden.number_in_text(number text, body text)
 AS $function$
   select coalesce(length(btrim(number)) >= 3 and strpos(lower(body), lower(btrim(number))) > 0, false)
 $function$;
+comment on function app_hidden.number_in_text(text,text) is 'Whether a record''s number appears in a remittance text, case ignored; numbers shorter than 3 characters are never taken as found.';
 grant execute on function app_hidden.number_in_text(text,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.ogrn_valid(value text)
@@ -3070,6 +3146,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.open_when_costs_approved(integer) is 'Opens a draft invoice once all its live costs are approved (as the owner: the approver need not hold invoice:write).';
 grant execute on function app_hidden.open_when_costs_approved(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.paid_invoice_with_number(supplier_id uuid, invoice_ref text, except_id integer)
@@ -3085,6 +3162,7 @@ AS $function$
      and i.id is distinct from except_id
    order by i.id limit 1
 $function$;
+comment on function app_hidden.paid_invoice_with_number(uuid,text,integer) is 'The live paid invoice of this supplier with this number (case and spaces ignored), other than the one given, whoever may see it; for the duplicate invoice check.';
 
 CREATE OR REPLACE FUNCTION app_hidden.party_name_matches(line_name text, party_name text, party_legal_name text)
  RETURNS boolean
@@ -3097,6 +3175,7 @@ AS $function$
         or strpos(lower(party_legal_name), lower(btrim(line_name))) > 0
         or strpos(lower(line_name), lower(btrim(party_legal_name))) > 0), false)
 $function$;
+comment on function app_hidden.party_name_matches(text,text,text) is 'Whether the counterparty name on a statement line names the party: one contains the other, case ignored (names shorter than 3 characters never match).';
 grant execute on function app_hidden.party_name_matches(text,text,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.period_date(year integer, period integer)
@@ -3107,6 +3186,7 @@ CREATE OR REPLACE FUNCTION app_hidden.period_date(year integer, period integer)
 AS $function$
   select make_date(year, period, 1)
 $function$;
+comment on function app_hidden.period_date(integer,integer) is 'The period of a cost or bill as a date: its month''s first day (a month is locked once any day of it is).';
 grant execute on function app_hidden.period_date(integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.period_lock_refusal(subsidiary_id uuid, dated date, record text)
@@ -3124,6 +3204,7 @@ AS $function$
     from app_public.subsidiaries s
    where s.id = period_lock_refusal.subsidiary_id and s.lock_date is not null and dated <= s.lock_date
 $function$;
+comment on function app_hidden.period_lock_refusal(uuid,date,text) is 'The PeriodLocked refusal for a record dated on or before its subsidiary''s lock date, or null when the date is not locked.';
 grant execute on function app_hidden.period_lock_refusal(uuid,date,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.precondition_refusal(r app_hidden.workflow_record, precondition text)
@@ -3195,6 +3276,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_hidden.precondition_refusal(app_hidden.workflow_record,text) is 'Why a precondition of a transition does not hold for a record now (code, message, details), or null: costs not approved, segregation of duties, a second approval, the period lock.';
 
 CREATE OR REPLACE FUNCTION app_hidden.project_visible(project_id uuid, allowed uuid[])
  RETURNS boolean
@@ -3218,6 +3300,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.raise_refusal(jsonb) is 'Raises a refusal (code, message, details) through app_hidden.fail; does nothing for null.';
 grant execute on function app_hidden.raise_refusal(jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.record_dependents(tbl regclass, record_id uuid)
@@ -3260,6 +3343,7 @@ CREATE OR REPLACE FUNCTION app_hidden.record_label(entity text, id integer, ref 
 AS $function$
   select format('%s #%s%s', entity, id, coalesce(' ' || nullif(ref, ''), ''))
 $function$;
+comment on function app_hidden.record_label(text,integer,text) is 'How a record is named in refusals: its kind, number and reference (language-neutral).';
 grant execute on function app_hidden.record_label(text,integer,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.reference_names(kind text, ids uuid[])
@@ -3508,6 +3592,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.require_writable_file(uuid) is 'Raises FileNotFound unless the caller sees the file, Forbidden unless the caller may change or delete it.';
 grant execute on function app_hidden.require_writable_file(uuid) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.save_bank_csv_mapping(bank_account_id uuid, mapping jsonb)
@@ -3518,6 +3603,7 @@ CREATE OR REPLACE FUNCTION app_hidden.save_bank_csv_mapping(bank_account_id uuid
 AS $function$
   update app_public.bank_accounts a set csv_mapping = mapping where a.id = bank_account_id
 $function$;
+comment on function app_hidden.save_bank_csv_mapping(uuid,jsonb) is 'Saves the CSV column mapping of a bank account at a CSV import (as the owner: whoever may import; the caller has been checked to see the account).';
 grant execute on function app_hidden.save_bank_csv_mapping(uuid,jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.scope_closure(granted text[])
@@ -3603,6 +3689,7 @@ begin
   end if;
 end;
 $function$;
+comment on function app_hidden.set_new_user_password(uuid,text) is 'Sets the first password (an argon2id hash) of a user the caller has just created: only with admin:user, and only for a user without a password yet.';
 grant execute on function app_hidden.set_new_user_password(uuid,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.set_user_active(user_id uuid, is_active boolean)
@@ -3675,6 +3762,7 @@ begin
   return result;
 end;
 $function$;
+comment on function app_hidden.store_bank_statement(app_public.bank_accounts,text,text,text,uuid,numeric,numeric,integer,jsonb) is 'Writes a checked bank statement and its lines (as the owner: the caller, import_bank_statement, has checked the scope, the account and the balances). StatementAlreadyImported when the account has a statement with this reference or any account has the same file.';
 grant execute on function app_hidden.store_bank_statement(app_public.bank_accounts,text,text,text,uuid,numeric,numeric,integer,jsonb) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.subsidiaries_seen_whole()
@@ -3765,6 +3853,7 @@ AS $function$
   select case when app_hidden.allowed_project_ids() is null then coalesce(app_hidden.supplier_ids(), '{}')
               else '{}'::uuid[] end
 $function$;
+comment on function app_hidden.supplier_ids_seen_whole() is 'The suppliers whose invoices a supplier''s user without a project limit sees whole (none for others); call as (select app_hidden.supplier_ids_seen_whole()).';
 grant execute on function app_hidden.supplier_ids_seen_whole() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.supplier_tax_id_valid(country text, tax_id text)
@@ -3780,6 +3869,7 @@ AS $function$
     else app_hidden.inn_valid(tax_id) or tax_id ~ '^[A-Z0-9]{5,20}$'
   end
 $function$;
+comment on function app_hidden.supplier_tax_id_valid(text,text) is 'Whether a supplier''s tax id is valid for its country: in Russia an ИНН with valid check digits, in a European country with a known format its VAT number, elsewhere an ИНН or 5 to 20 letters and digits.';
 grant execute on function app_hidden.supplier_tax_id_valid(text,text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.transition_refusal(r app_hidden.workflow_record, action text)
@@ -3819,6 +3909,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_hidden.transition_refusal(app_hidden.workflow_record,text) is 'Why an action cannot be taken on a record now, or null: no transition from its state or it is archived (CannotChangeStatus), a scope missing (Forbidden), or a precondition failing, in that order.';
 
 CREATE OR REPLACE FUNCTION app_hidden.usd_rate(currency text, on_date date)
  RETURNS numeric
@@ -3930,6 +4021,7 @@ AS $function$
     when 'CH' then '^CHE[0-9]{9}(MWST|TVA|IVA)?$'
   end
 $function$;
+comment on function app_hidden.vat_id_pattern(text) is 'The pattern of a European country''s VAT number, with its country prefix (Greece uses EL); null when the country has no format here.';
 grant execute on function app_hidden.vat_id_pattern(text) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.visible_subsidiary_ids()
@@ -3975,6 +4067,7 @@ AS $function$
          app_hidden.record_label('bill', b.id, b.name), null, b.amount_usd_w_vat, null
     from app_public.bills b where workflow_record.entity = 'bill' and b.id = record_id
 $function$;
+comment on function app_hidden.workflow_record(text,integer) is 'An invoice, cost or bill as a workflow record (state, archived, subsidiary, creator, date, label, first approver, amount), as the caller sees it.';
 
 CREATE OR REPLACE FUNCTION app_private.audit_details(a app_public.audit_trail, previous jsonb)
  RETURNS jsonb
@@ -4009,6 +4102,7 @@ begin
   return coalesce(details, '{}');
 end;
 $function$;
+comment on function app_private.audit_details(app_public.audit_trail,jsonb) is 'Details an audit row''s record does not hold itself (a link row only has ids): the file''s name, the payment''s amount, the cost and invoice of a cost''s file. Taken from the record''s previous audit row when the record is gone.';
 
 CREATE OR REPLACE FUNCTION app_private.audit_refs(a app_public.audit_trail, OUT refs text[], OUT subsidiary_id uuid)
  RETURNS record
@@ -4080,6 +4174,7 @@ begin
   refs := array[a.table_name || ':' || a.record_id] || array_remove(refs, a.table_name || ':' || a.record_id);
 end;
 $function$;
+comment on function app_private.audit_refs(app_public.audit_trail) is 'The records whose history shows an audit row (the record itself and the invoice, bill or document it belongs to), and the subsidiary it belongs to.';
 
 CREATE OR REPLACE FUNCTION app_private.audit_verify()
  RETURNS TABLE(audit_id bigint, table_name text, record_id text, record_seq integer, problem text)
@@ -4414,6 +4509,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg__company_identity_normal_form() is 'Stores what a person types for a client, supplier or subsidiary in one form: the country as its two-letter code (UnknownCountry, CountryRequired), tax numbers without spaces, dots and dashes.';
 
 CREATE OR REPLACE FUNCTION app_private.tg__created_by()
  RETURNS trigger
@@ -4492,6 +4588,7 @@ begin
   return case when tg_op = 'DELETE' then old else new end;
 end;
 $function$;
+comment on function app_private.tg__period_lock() is 'The period lock on invoices, costs, bills and payments: nothing dated on or before its subsidiary''s lock date is created, changed or deleted (PeriodLocked), checked before and after the change. Writes without a signed-in user are not checked.';
 
 CREATE OR REPLACE FUNCTION app_private.tg__timestamps()
  RETURNS trigger
@@ -4633,6 +4730,7 @@ begin
     using errcode = 'LL001', hint = 'AuditTrailAppendOnly';
 end;
 $function$;
+comment on function app_private.tg_audit_trail__append_only() is 'The audit trail is append-only: no role of the application may change or delete a row (AuditTrailAppendOnly).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_audit_trail__chain()
  RETURNS trigger
@@ -4670,6 +4768,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_audit_trail__chain() is 'Before an audit row is stored: its record id, the records it shows on, its position in its record''s chain and its hash. Writers of one record wait on its chain head (app_private.audit_heads).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bank_accounts__normalize()
  RETURNS trigger
@@ -4683,6 +4782,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_bank_accounts__normalize() is 'Stores a bank account''s IBAN without spaces in upper case, its BIC in capitals, and a blank BIC or account number as none.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_bills__amounts()
  RETURNS trigger
@@ -4842,6 +4942,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_costs__first_approval() is 'A cost''s first approval changes only in the workflow functions (CannotChangeStatus), and a change of what was approved (amount, VAT, project, period, ...) withdraws it.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_costs__from_invoice()
  RETURNS trigger
@@ -4980,6 +5081,7 @@ begin
   return null;
 end;
 $function$;
+comment on function app_private.tg_documents__children_follow_parties() is 'A document''s children follow it to a new contractor or principal, so that the family keeps one pair of parties.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_documents__hierarchy()
  RETURNS trigger
@@ -5038,6 +5140,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_documents__hierarchy() is 'Checks a document''s place under its parent: the parent''s type allows it, the parent is not archived, both have the same parties, no cycle; and a changed type still suits its children. Reads as the owner: a child the caller cannot see still keeps its parent''s shape.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_documents__unlink_subsidiary()
  RETURNS trigger
@@ -5374,6 +5477,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_subsidiaries__controls() is 'Only an administrator sets a subsidiary''s approval limit and lock date (Forbidden); every change is logged in app_public.subsidiary_control_changes.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_subsidiaries__sync_linked_document()
  RETURNS trigger
@@ -5402,6 +5506,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_transitions__preconditions() is 'A transition names only known preconditions (app_private.preconditions).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_users__active()
  RETURNS trigger
@@ -5420,6 +5525,7 @@ begin
   return new;
 end;
 $function$;
+comment on function app_private.tg_users__active() is 'A user cannot deactivate themselves (CannotDeactivateSelf); a deactivated user''s refresh tokens are revoked in the same transaction, whoever deactivates them.';
 
 CREATE OR REPLACE FUNCTION app_private.tg_users__keep_avatar()
  RETURNS trigger

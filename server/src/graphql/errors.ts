@@ -31,36 +31,7 @@ export function setConstraintCodes(codes: Map<string, { code: string; message: s
  * here still works until it is moved into a `comment on constraint ... '@code ...'` migration).
  * Empty on main: new codes go beside their constraint.
  */
-export const CONSTRAINT_MESSAGES: Record<string, { code: string; message: string }> = {
-  bank_accounts_iban_valid: {
-    code: 'InvalidIban',
-    message: 'The IBAN is not valid (ISO 13616: country, check digits, account; mod-97 check).',
-  },
-  bank_accounts_bic_format: {
-    code: 'InvalidBic',
-    message: 'The BIC must be 8 or 11 letters and digits (bank, country, location, branch).',
-  },
-  bank_accounts_identifier_required: {
-    code: 'BankAccountIdentifierRequired',
-    message: 'A bank account needs an IBAN or an account number.',
-  },
-  bank_accounts_name_unique: {
-    code: 'NameTaken',
-    message: 'The subsidiary already has a bank account with this name.',
-  },
-  bank_accounts_iban_unique: {
-    code: 'IbanTaken',
-    message: 'Another bank account already has this IBAN.',
-  },
-  bank_statements_ref_unique: {
-    code: 'StatementAlreadyImported',
-    message: 'This statement is already imported.',
-  },
-  bank_statements_content_unique: {
-    code: 'StatementAlreadyImported',
-    message: 'This file is already imported.',
-  },
-};
+export const CONSTRAINT_MESSAGES: Record<string, { code: string; message: string }> = {};
 
 interface PgError extends Error {
   code?: string;

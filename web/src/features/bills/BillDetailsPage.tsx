@@ -21,8 +21,6 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { TFunction } from 'i18next';
-import Decimal from 'decimal.js';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
