@@ -289,7 +289,7 @@ describe('projects and cost types tables', () => {
     await dialog.locator('input[name=accessKey]').fill('ops robots!');
     await dialog.getByTestId('dialog-save').click();
     await expect(dialog.textContent()).resolves.toContain(
-      'Only Latin letters, digits, underscore and dot',
+      'The access key is words of Latin letters, digits and underscore joined by single dots',
     );
     await dialog.locator('input[name=accessKey]').fill('ops.robots');
     await dialog.getByTestId('dialog-save').click();
@@ -330,15 +330,21 @@ describe('projects and cost types tables', () => {
     await expect(name.inputValue()).resolves.toBe(original);
   });
 
-  it("deleting a cost type in use says 'Other entities depend on it.'", async () => {
+  it('deleting a cost type in use is refused by the database and offers to archive it instead', async () => {
     const page = await signedInPage(e2e, 'admin');
     await page.getByTestId('nav-/admin/cost-types').click();
     const table = page.getByTestId('cost-types-table');
     await table.locator('.ag-row', { hasText: 'Travel' }).getByTestId('delete').first().click();
     await page.getByTestId('confirm').click();
-    await expect(page.getByTestId('delete-error').textContent()).resolves.toContain(
-      'Other entities depend on it.',
+    // Its costs refuse it; so may a closed period's invoice whose default it is (docs/permissions.md).
+    await expect(page.getByTestId('delete-error').textContent()).resolves.toMatch(
+      /Other entities depend on it\.|books of .* are closed/,
     );
+    await page.getByRole('button', { name: 'Archive instead' }).waitFor();
+    const { rows } = await e2e.app.db.owner.query<{ n: number }>(
+      `select count(*)::int as n from app_public.cost_types where name = 'Travel'`,
+    );
+    expect(rows[0]!.n).toBe(1);
   });
 
   it('shortcuts work page-wide and the selection survives a page change until cleared', async () => {

@@ -261,7 +261,7 @@ describe('who sees what (issue 14 item 5)', () => {
     await page.getByRole('textbox', { name: 'Comments' }).fill(`Checked by the supplier ${t}`);
     await page.getByTestId('save').click();
     await page.waitForURL(new RegExp(`/documents/${edited}$`));
-    await page.getByText(`Checked by the supplier ${t}`).waitFor();
+    await page.getByText(`Checked by the supplier ${t}`, { exact: true }).waitFor();
   });
 });
 

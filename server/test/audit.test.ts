@@ -278,8 +278,9 @@ describe("a record's history includes its lines", () => {
   it('a document has a trail: created, edited, connected to a contract, files, archived', async () => {
     const events = await asUser(db, 'admin', async (client) => {
       const created = await client.query<{ id: string }>(
-        `insert into app_public.documents (name, type) select names.n, (select value from app_public.document_types limit 1)
-           from unnest(array['Master agreement', 'Annex 1']) with ordinality names(n, k) order by k returning id`,
+        `insert into app_public.documents (name, type) select names.n, names.t
+           from unnest(array['Master agreement', 'Annex 1'], array['Contract', 'Amendment'])
+             with ordinality names(n, t, k) order by k returning id`,
       );
       const [contract, annex] = created.rows.map((row) => row.id);
       await client.query(`update app_public.documents set description = 'Signed' where id = $1`, [

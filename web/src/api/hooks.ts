@@ -42,8 +42,10 @@ export function useListQuery<R, V extends object, Row>(
   variables: V,
   policy: CachePolicy,
   connection: (data: R) => { nodes: (Row | null)[]; totalCount: number } | null | undefined,
+  /** E.g. `enabled: false` while a variable the list needs is not known yet. */
+  options: Omit<UseQueryOptions<R>, 'queryKey' | 'queryFn' | 'meta' | 'staleTime'> = {},
 ) {
-  const query = useGraphQLQuery(document, variables, policy);
+  const query = useGraphQLQuery(document, variables, policy, options);
   const page = query.data ? connection(query.data) : undefined;
   return {
     rows: (page?.nodes ?? []).filter((row): row is Row => row !== null),

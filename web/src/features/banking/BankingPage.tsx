@@ -118,6 +118,8 @@ export default function BankingPage() {
     { ...pagingVariables<BankStatementLineOrderBy>(table.state), filter },
     { reads: ['Payment', 'Invoice', 'Bill'] },
     (data) => data.allBankStatementLines,
+    // Lines belong to an account: none asked for before the account list has answered.
+    { enabled: Boolean(account) },
   );
   const undo = useGraphQLMutation(UndoBankMatchDocument, ['Payment', 'Invoice', 'Bill']);
   const ignore = useGraphQLMutation(IgnoreBankLineDocument, ['Payment']);
