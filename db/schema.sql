@@ -2152,6 +2152,17 @@ $function$;
 comment on function app_hidden.audit_ref_visible(text) is 'Whether the caller sees the record kind:id.';
 grant execute on function app_hidden.audit_ref_visible(text) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.audit_row_ids(ref text)
+ RETURNS SETOF bigint
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a.id from app_public.audit_trail a where a.refs @> array[ref]
+$function$;
+comment on function app_hidden.audit_row_ids(text) is 'The ids of the audit rows that name a record (kind:id), found through the index on refs; the caller''s policy still decides which of them it reads.';
+grant execute on function app_hidden.audit_row_ids(text) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.audit_row_visible(table_name text, refs text[])
  RETURNS boolean
  LANGUAGE sql
@@ -6240,7 +6251,7 @@ CREATE OR REPLACE FUNCTION app_public.bills_history(bill app_public.bills)
  SET search_path TO 'pg_catalog'
 AS $function$
   select a.* from app_public.audit_trail a
-   where a.refs @> array['bills:' || bill.id]
+   where a.id = any (array(select app_hidden.audit_row_ids('bills:' || bill.id)))
      and app_public.audit_trail_event(a) <> 'recalculated'
    order by a.created_at desc, a.id desc
 $function$;
@@ -6547,7 +6558,7 @@ CREATE OR REPLACE FUNCTION app_public.costs_history(cost app_public.costs)
  SET search_path TO 'pg_catalog'
 AS $function$
   select a.* from app_public.audit_trail a
-   where a.refs @> array['costs:' || cost.id]
+   where a.id = any (array(select app_hidden.audit_row_ids('costs:' || cost.id)))
      and app_public.audit_trail_event(a) <> 'recalculated'
    order by a.created_at desc, a.id desc
 $function$;
@@ -6975,7 +6986,7 @@ CREATE OR REPLACE FUNCTION app_public.documents_history(document app_public.docu
  SET search_path TO 'pg_catalog'
 AS $function$
   select a.* from app_public.audit_trail a
-   where a.refs @> array['documents:' || document.id]
+   where a.id = any (array(select app_hidden.audit_row_ids('documents:' || document.id)))
      and app_public.audit_trail_event(a) <> 'recalculated'
    order by a.created_at desc, a.id desc
 $function$;
@@ -7410,7 +7421,7 @@ CREATE OR REPLACE FUNCTION app_public.invoices_history(invoice app_public.invoic
  SET search_path TO 'pg_catalog'
 AS $function$
   select a.* from app_public.audit_trail a
-   where a.refs @> array['invoices:' || invoice.id]
+   where a.id = any (array(select app_hidden.audit_row_ids('invoices:' || invoice.id)))
      and app_public.audit_trail_event(a) <> 'recalculated'
    order by a.created_at desc, a.id desc
 $function$;

@@ -671,7 +671,9 @@ describe('grants (stated once)', () => {
     // 0073-0074: the contract status, computed for the reader.
     ' contract_status' +
     // 0075: the code of a refused import row.
-    ' import_error_code'
+    ' import_error_code' +
+    // 0092: the audit rows that name a record, for its history (the caller's policy reads them).
+    ' audit_row_ids'
   ).split(' ');
 
   it('no app_private function, and only the listed app_hidden helpers, are executable by the visitor', async () => {
