@@ -2893,27 +2893,25 @@ grant execute on function app_hidden.import_bank_statement(uuid,text,uuid,text,j
 CREATE OR REPLACE FUNCTION app_hidden.import_error_code(state text, hint text, constraint_name text)
  RETURNS text
  LANGUAGE sql
- IMMUTABLE
+ STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
   select case
     when state = 'LL001' then coalesce(nullif(hint, ''), 'BusinessRule')
-    when constraint_name in ('clients_tax_id_format') then 'InvalidTaxId'
-    when constraint_name in ('clients_tax_id_checksum') then 'TaxIdChecksum'
-    when constraint_name in ('clients_registration_number_format') then 'InvalidRegistrationNumber'
-    when constraint_name in ('clients_registration_number_checksum') then 'RegistrationNumberChecksum'
-    when constraint_name in ('clients_tax_reason_code_format') then 'InvalidTaxReasonCode'
-    when constraint_name in ('clients_tax_id_unique', 'suppliers_tax_id_unique') then 'TaxIdTaken'
-    when constraint_name in ('suppliers_tax_id_valid') then 'InvalidSupplierTaxId'
-    when constraint_name in ('clients_country_fkey', 'suppliers_country_fkey') then 'UnknownCountry'
-    when constraint_name in ('suppliers_country_required') then 'CountryRequired'
-    when constraint_name in ('projects_access_key_format', 'projects_access_key_words') then 'InvalidAccessKey'
-    when constraint_name in ('projects_access_key_unique') then 'AccessKeyTaken'
-    when constraint_name in ('projects_name_unique') then 'NameTaken'
-    when state = '23502' then 'FieldRequired'
-    when state = '42501' then 'Forbidden'
-    when state like '22%' then 'InvalidInput'
-    else 'InvalidInput' end
+    else coalesce(
+      (select substring(d.description from '@code (\w+)')
+         from pg_catalog.pg_description d
+        where d.objsubid = 0
+          and ((d.classoid = 'pg_catalog.pg_constraint'::regclass
+                and d.objoid in (select c.oid from pg_catalog.pg_constraint c
+                                  where c.conname = constraint_name and c.connamespace = 'app_public'::regnamespace))
+            or (d.classoid = 'pg_catalog.pg_class'::regclass
+                and d.objoid in (select c.oid from pg_catalog.pg_class c
+                                  where c.relname = constraint_name and c.relnamespace = 'app_public'::regnamespace)))
+          and d.description like '@code %'
+        limit 1),
+      case when state = '23502' then 'FieldRequired' when state = '42501' then 'Forbidden' else 'InvalidInput' end)
+  end
 $function$;
 comment on function app_hidden.import_error_code(text,text,text) is 'The stable code of a refused import row (docs/errors.md), from our functions'' hint, the constraint or the SQLSTATE.';
 grant execute on function app_hidden.import_error_code(text,text,text) to ledgerline_visitor;
