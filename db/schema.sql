@@ -611,6 +611,7 @@ CREATE TRIGGER _050_guard BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH R
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _400_amounts BEFORE INSERT OR UPDATE OF amount, vat, currency, invoice_date, period, year ON app_public.bills FOR EACH ROW EXECUTE FUNCTION app_private.tg_bills__amounts();
+CREATE TRIGGER _400_payment_projects AFTER UPDATE OF project_id ON app_public.bills FOR EACH ROW WHEN ((old.project_id IS DISTINCT FROM new.project_id)) EXECUTE FUNCTION app_private.tg_payment_owner__projects();
 CREATE TRIGGER _400_payment_subsidiary AFTER UPDATE OF subsidiary_id ON app_public.bills FOR EACH ROW WHEN ((old.subsidiary_id IS DISTINCT FROM new.subsidiary_id)) EXECUTE FUNCTION app_private.tg_payment_owner__subsidiary();
 CREATE TRIGGER _500_keep_act AFTER INSERT OR UPDATE OF act_id ON app_public.bills FOR EACH ROW WHEN ((new.act_id IS NOT NULL)) EXECUTE FUNCTION app_private.tg_bills__keep_act();
 CREATE TRIGGER _610_payment_status AFTER UPDATE OF amount_w_vat ON app_public.bills FOR EACH ROW WHEN ((old.amount_w_vat IS DISTINCT FROM new.amount_w_vat)) EXECUTE FUNCTION app_private.tg_bills__payment_status();
@@ -684,7 +685,7 @@ comment on table app_public.bills_payments is '@behavior -insert -update -delete
 Links a payment to the bill it settles.';
 CREATE INDEX bills_payments_bill_id_idx ON app_public.bills_payments USING btree (bill_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.bills_payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('bill_id:visible', 'payment_id:own');
-CREATE TRIGGER _400_payment_subsidiary AFTER INSERT OR UPDATE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__subsidiary();
+CREATE TRIGGER _400_payment_subsidiary AFTER INSERT OR DELETE OR UPDATE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__subsidiary();
 CREATE CONSTRAINT TRIGGER _500_single_owner AFTER INSERT OR UPDATE ON app_public.bills_payments NOT DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__single_owner();
 CREATE TRIGGER _600_refresh AFTER INSERT OR DELETE OR UPDATE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_bills_payments__refresh();
 CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.bills_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
@@ -1414,6 +1415,7 @@ CREATE TRIGGER _160_not_paid_twice BEFORE INSERT OR UPDATE OF supplier_id, invoi
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_to_costs AFTER UPDATE OF subsidiary_id, currency ON app_public.invoices FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices__to_costs();
 CREATE TRIGGER _310_reprice_costs AFTER UPDATE OF invoice_date, currency ON app_public.invoices FOR EACH ROW WHEN (((old.invoice_date IS DISTINCT FROM new.invoice_date) OR (old.currency IS DISTINCT FROM new.currency))) EXECUTE FUNCTION app_private.tg_invoices__reprice_costs();
+CREATE TRIGGER _400_payment_projects AFTER UPDATE OF project_ids ON app_public.invoices FOR EACH ROW WHEN ((old.project_ids IS DISTINCT FROM new.project_ids)) EXECUTE FUNCTION app_private.tg_payment_owner__projects();
 CREATE TRIGGER _400_payment_subsidiary AFTER UPDATE OF subsidiary_id ON app_public.invoices FOR EACH ROW WHEN ((old.subsidiary_id IS DISTINCT FROM new.subsidiary_id)) EXECUTE FUNCTION app_private.tg_payment_owner__subsidiary();
 CREATE TRIGGER _600_archive_totals AFTER UPDATE OF is_deleted ON app_public.invoices FOR EACH ROW WHEN ((old.is_deleted IS DISTINCT FROM new.is_deleted)) EXECUTE FUNCTION app_private.tg_invoices__archive_totals();
 CREATE TRIGGER _610_payment_status AFTER UPDATE OF amount_w_vat ON app_public.invoices FOR EACH ROW WHEN ((old.amount_w_vat IS DISTINCT FROM new.amount_w_vat)) EXECUTE FUNCTION app_private.tg_invoices__payment_status();
@@ -1499,7 +1501,7 @@ comment on table app_public.invoices_payments is '@behavior -insert -update -del
 Links a payment to the invoice it pays.';
 CREATE INDEX invoices_payments_invoice_id_idx ON app_public.invoices_payments USING btree (invoice_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.invoices_payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references('invoice_id:visible', 'payment_id:own');
-CREATE TRIGGER _400_payment_subsidiary AFTER INSERT OR UPDATE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__subsidiary();
+CREATE TRIGGER _400_payment_subsidiary AFTER INSERT OR DELETE OR UPDATE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__subsidiary();
 CREATE CONSTRAINT TRIGGER _500_single_owner AFTER INSERT OR UPDATE ON app_public.invoices_payments NOT DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_links__single_owner();
 CREATE TRIGGER _600_refresh AFTER INSERT OR DELETE OR UPDATE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_invoices_payments__refresh();
 CREATE TRIGGER _900_audit AFTER INSERT OR DELETE ON app_public.invoices_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
@@ -1565,9 +1567,14 @@ create table app_public.payments (
   updated_at timestamp with time zone default now() not null,
   subsidiary_id uuid,
   reference text,
+  invoice_id integer,
+  bill_id integer,
+  project_ids uuid[] default '{}'::uuid[] not null,
   constraint payments_amount_positive CHECK ((amount > (0)::numeric)),
+  constraint payments_bill_id_fkey FOREIGN KEY (bill_id) REFERENCES app_public.bills(id) ON DELETE RESTRICT,
   constraint payments_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint payments_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
+  constraint payments_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES app_public.invoices(id) ON DELETE RESTRICT,
   constraint payments_pkey PRIMARY KEY (id),
   constraint payments_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT
 );
@@ -1577,10 +1584,24 @@ comment on column app_public.payments.subsidiary_id is '@behavior -*
 The subsidiary of the invoice or bill the payment settles (kept by the database for the visibility rule).';
 comment on column app_public.payments.reference is '@behavior +filterBy
 The payment''s reference: the bank reference of the statement line it was matched from, or what the payer typed.';
+comment on column app_public.payments.invoice_id is '@behavior -*
+The invoice the payment settles (kept by the database from invoices_payments for the visibility rule).';
+comment on column app_public.payments.bill_id is '@behavior -*
+The bill the payment settles (kept by the database from bills_payments for the visibility rule).';
+comment on column app_public.payments.project_ids is '@behavior -*
+The projects of the invoice or bill the payment settles (kept by the database for the project-limited visibility rule).';
 comment on constraint payments_amount_positive on app_public.payments is '@code InvalidAmount
 The amount must be above 0.';
+comment on constraint payments_bill_id_fkey on app_public.payments is '@behavior -*
+@code BillNotFound
+The bill was not found.';
+comment on constraint payments_invoice_id_fkey on app_public.payments is '@behavior -*
+@code InvoiceNotFound
+The invoice was not found.';
+CREATE INDEX payments_bill_id_idx ON app_public.payments USING btree (bill_id) WHERE (bill_id IS NOT NULL);
 CREATE INDEX payments_created_by_idx ON app_public.payments USING btree (created_by);
 CREATE INDEX payments_currency_idx ON app_public.payments USING btree (currency);
+CREATE INDEX payments_invoice_id_idx ON app_public.payments USING btree (invoice_id) WHERE (invoice_id IS NOT NULL);
 CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payment_date DESC);
 CREATE INDEX payments_reference_idx ON app_public.payments USING btree (lower(reference)) WHERE (reference IS NOT NULL);
 CREATE INDEX payments_subsidiary_list_idx ON app_public.payments USING btree (subsidiary_id, payment_date DESC, id);
@@ -1591,7 +1612,7 @@ CREATE TRIGGER _150_not_in_future BEFORE INSERT OR UPDATE OF payment_date ON app
 CREATE TRIGGER _200_created_by BEFORE INSERT ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__created_by();
 CREATE TRIGGER _300_amount_usd BEFORE INSERT OR UPDATE OF amount, currency, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__payment_amount_usd();
 CREATE TRIGGER _600_refresh AFTER UPDATE OF amount, payment_date ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__refresh();
-CREATE TRIGGER _900_audit AFTER UPDATE ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
+CREATE TRIGGER _900_audit AFTER UPDATE OF amount, currency, payment_date, payment_method, reference ON app_public.payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit();
 alter table app_public.payments enable row level security;
 create policy delete_writer on app_public.payments for delete to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND ((EXISTS ( SELECT
@@ -1606,14 +1627,19 @@ create policy insert_writer on app_public.payments for insert to public
   with check (( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope));
 comment on policy insert_writer on app_public.payments is 'Who adds a row to app_public.payments: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.payments for select to public
-  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND ((EXISTS ( SELECT
-   FROM (app_public.invoices_payments ip
-     JOIN app_public.invoices i ON ((i.id = ip.invoice_id)))
-  WHERE (ip.payment_id = payments.id))) OR (EXISTS ( SELECT
-   FROM (app_public.bills_payments bp
-     JOIN app_public.bills b ON ((b.id = bp.bill_id)))
-  WHERE (bp.payment_id = payments.id))))));
-comment on policy select_allowed on app_public.payments is 'Who reads a row of app_public.payments: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole)) AND (((invoice_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope)) OR ((bill_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope)))));
+comment on policy select_allowed on app_public.payments is 'Who reads a row of app_public.payments: an account with its read scope and the read scope of the invoice or bill it settles, within the subsidiaries it sees whole (no project limit, no supplier). Project-limited accounts and suppliers'' users: select_project_limited and select_supplier.';
+create policy select_project_limited on app_public.payments for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (((invoice_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope)) OR ((bill_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope))) AND (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+comment on policy select_project_limited on app_public.payments is 'For ledgerline_project_limited: the payments whose invoice or bill is in one of the allowed projects (the projects the payment keeps), with the read scopes of both. Only ever hides rows.';
+create policy select_supplier on app_public.payments for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND ( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (invoice_id IS NOT NULL) AND (cardinality(( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)) > 0)));
+comment on policy select_supplier on app_public.payments is 'For ledgerline_project_limited: a supplier''s user without a project limit reads the payments of invoices (select_supplier_only keeps its suppliers'' ones).';
+create policy select_supplier_only on app_public.payments as restrictive for select to ledgerline_project_limited
+  using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (invoice_id IN ( SELECT i.id
+   FROM app_public.invoices i
+  WHERE (i.supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))))));
+comment on policy select_supplier_only on app_public.payments is 'For ledgerline_project_limited, restrictive: a supplier''s user reads only the payments of its suppliers'' invoices, whatever else admits them. Only ever hides rows.';
 create policy update_writer on app_public.payments for update to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND ((EXISTS ( SELECT
    FROM (app_public.invoices_payments ip
@@ -5367,17 +5393,44 @@ CREATE OR REPLACE FUNCTION app_private.tg_payment_links__subsidiary()
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
+  if tg_op = 'DELETE' then
+    update app_public.payments p set invoice_id = null, bill_id = null, project_ids = '{}'
+     where p.id = old.payment_id;
+    return null;
+  end if;
   if tg_table_name = 'invoices_payments' then
-    update app_public.payments p set subsidiary_id = i.subsidiary_id
+    update app_public.payments p set subsidiary_id = i.subsidiary_id, invoice_id = i.id, bill_id = null,
+           project_ids = i.project_ids
       from app_public.invoices i where i.id = new.invoice_id and p.id = new.payment_id;
   else
-    update app_public.payments p set subsidiary_id = b.subsidiary_id
+    update app_public.payments p set subsidiary_id = b.subsidiary_id, bill_id = b.id, invoice_id = null,
+           project_ids = case when b.project_id is null then '{}'::uuid[] else array[b.project_id] end
       from app_public.bills b where b.id = new.bill_id and p.id = new.payment_id;
   end if;
   return null;
 end;
 $function$;
-comment on function app_private.tg_payment_links__subsidiary() is 'A payment takes the subsidiary of the invoice or bill it is linked to (its policy reads it).';
+comment on function app_private.tg_payment_links__subsidiary() is 'A payment takes the subsidiary, the key and the projects of the invoice or bill it is linked to (its policies read them); a removed link leaves it without an owner.';
+
+CREATE OR REPLACE FUNCTION app_private.tg_payment_owner__projects()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if tg_table_name = 'invoices' then
+    update app_public.payments p set project_ids = new.project_ids
+     where p.invoice_id = new.id and p.project_ids is distinct from new.project_ids;
+  else
+    update app_public.payments p
+       set project_ids = case when new.project_id is null then '{}'::uuid[] else array[new.project_id] end
+     where p.bill_id = new.id;
+  end if;
+  return null;
+end;
+$function$;
+comment on function app_private.tg_payment_owner__projects() is 'An invoice''s or bill''s projects are its payments'' too (the project-limited policy of payments reads them).';
 
 CREATE OR REPLACE FUNCTION app_private.tg_payment_owner__subsidiary()
  RETURNS trigger

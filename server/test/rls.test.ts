@@ -225,6 +225,58 @@ describe('payments follow the invoice or bill they settle', () => {
     expect(foreign).toEqual([]);
   });
 
+  // 0094: the policy reads the owner and projects a payment keeps, not the links.
+  const visibleThroughLinks = `select payment_id as id from app_public.invoices_payments
+    union select payment_id from app_public.bills_payments`;
+  const paymentIds = async (username: string, sql: string) =>
+    (await rowsAs<{ id: string }>(db, username, `select id from (${sql}) x order by id`)).map(
+      (row) => row.id,
+    );
+
+  it('every account sees exactly the payments whose invoice or bill it sees', async () => {
+    for (const username of ['admin', 'accountant', 'manager', 'viewer']) {
+      const seen = await paymentIds(username, 'select id from app_public.payments');
+      expect(seen, username).toEqual(await paymentIds(username, visibleThroughLinks));
+    }
+    expect(
+      (await paymentIds('manager', 'select id from app_public.payments')).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it("a payment follows its invoice's projects when a cost moves to another project", async () => {
+    const { rows } = await db.owner.query<{ cost_id: number; project_id: string; other: string }>(
+      `select c.id as cost_id, c.project_id,
+              (select p.id from app_public.projects p where p.id <> c.project_id order by p.name limit 1) as other
+         from app_public.costs c
+         join app_public.invoices_payments ip on ip.invoice_id = c.invoice_id
+        where c.project_id is not null
+        order by c.id limit 1`,
+    );
+    const cost = rows[0]!;
+    const before = await paymentIds('manager', 'select id from app_public.payments');
+    try {
+      await db.owner.query('update app_public.costs set project_id = $2 where id = $1', [
+        cost.cost_id,
+        cost.other,
+      ]);
+      const after = await paymentIds('manager', 'select id from app_public.payments');
+      expect(after).toEqual(await paymentIds('manager', visibleThroughLinks));
+      const stored = await ownerValue<string[]>(
+        `select p.project_ids from app_public.payments p
+           join app_public.invoices_payments ip on ip.payment_id = p.id
+           join app_public.costs c on c.invoice_id = ip.invoice_id where c.id = $1 limit 1`,
+        [cost.cost_id],
+      );
+      expect(stored).toContain(cost.other);
+    } finally {
+      await db.owner.query('update app_public.costs set project_id = $2 where id = $1', [
+        cost.cost_id,
+        cost.project_id,
+      ]);
+    }
+    expect(await paymentIds('manager', 'select id from app_public.payments')).toEqual(before);
+  });
+
   it('viewer (payment:read only) cannot delete a payment', async () => {
     expect(
       await asUser(
