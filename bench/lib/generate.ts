@@ -830,12 +830,16 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
       where u.username in ('admin', 'accountant', 'manager', 'viewer')`,
   );
 
+  // What the link triggers keep on a payment (0034, 0094): its owner's subsidiary, key and projects.
   await step(
-    'payment subsidiaries',
-    `update app_public.payments p set subsidiary_id = i.subsidiary_id
+    'payment owners',
+    `update app_public.payments p
+        set subsidiary_id = i.subsidiary_id, invoice_id = i.id, project_ids = i.project_ids
        from app_public.invoices_payments ip join app_public.invoices i on i.id = ip.invoice_id
       where ip.payment_id = p.id;
-     update app_public.payments p set subsidiary_id = b.subsidiary_id
+     update app_public.payments p
+        set subsidiary_id = b.subsidiary_id, bill_id = b.id,
+            project_ids = case when b.project_id is null then '{}'::uuid[] else array[b.project_id] end
        from app_public.bills_payments bp join app_public.bills b on b.id = bp.bill_id
       where bp.payment_id = p.id;`,
   );
