@@ -22,15 +22,15 @@ import { errorMessage } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { CandidateDocumentsDocument, EditDocumentDocument } from '../../api/generated.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
+import { DocumentFields } from './DocumentFields.tsx';
 import {
   changedDocumentData,
-  DocumentFields,
   documentSchema,
   HAS_PARENT,
   documentValues,
   selectedOf,
   type DocumentFormValues,
-} from './document-form.tsx';
+} from './document-values.ts';
 import { DocumentGate, useRouteDocument, type DocumentDetails } from './document-parts.tsx';
 import { useSaveAccess } from './use-save-access.ts';
 

@@ -27,15 +27,15 @@ import {
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { FileDropZone, uploadPicked } from '../../components/form/FileDropZone.tsx';
 import type { PickedFile } from '../../components/form/file-rules.ts';
+import { DocumentFields } from './DocumentFields.tsx';
 import {
-  DocumentFields,
   documentInput,
   documentSchema,
   emptyDocument,
   HAS_PARENT,
   selectedOf,
   type DocumentFormValues,
-} from './document-form.tsx';
+} from './document-values.ts';
 import { DOCUMENT_TYPES } from './filters.ts';
 import { useSaveAccess } from './use-save-access.ts';
 
