@@ -8,8 +8,6 @@ create schema app_private;
 create type app_hidden.workflow_record as (entity text, id integer, state text, is_deleted boolean, subsidiary_id uuid, created_by uuid, dated date, label text, first_approved_by uuid, amount_usd_w_vat numeric, invoice_id integer);
 create type app_public.aging_row as (subsidiary_id uuid, subsidiary_name text, current_usd numeric, days_1_30_usd numeric, days_31_60_usd numeric, days_61_90_usd numeric, over_90_usd numeric, total_usd numeric, count integer);
 comment on type app_public.aging_row is 'Outstanding amounts of one subsidiary (none: all) by days past due, in USD.';
-create type app_public.analytics_row as (year integer, period integer, amount_usd_w_vat numeric, count integer);
-comment on type app_public.analytics_row is 'A month of a project: the sum in USD with VAT and how many records.';
 create type app_public.bank_allocation as (invoice_id integer, bill_id integer, amount numeric);
 comment on type app_public.bank_allocation is 'Part of a statement line paying an invoice (invoice_id) or a bill (bill_id).';
 create type app_public.bank_match_suggestion as (kind text, invoice_id integer, bill_id integer, number text, party_name text, remaining numeric, currency text, due_date date, score integer, amount_matches boolean, number_matches boolean, party_matches boolean, confidence text);
@@ -60,8 +58,6 @@ create type app_public.report_project_row as (id uuid, name text, costs_usd nume
 comment on type app_public.report_project_row is 'A project of the report: costs, bills, margin and margin % in USD with VAT. No id: rows without a project.';
 create type app_public.report_share as (id uuid, name text, costs_usd numeric, share_percent numeric);
 comment on type app_public.report_share is 'Approved costs of one cost type or supplier in USD with VAT, and its share of all costs of the report in %.';
-create type app_public.selection_summary as (count integer, amount numeric, vat numeric, total numeric, amount_usd numeric, total_usd numeric);
-comment on type app_public.selection_summary is 'Sums of selected rows (SPEC: selection summary sum, VAT, total), exact.';
 
 create table app_private.account_access (
   account_id uuid not null,
@@ -199,7 +195,8 @@ create table app_public.accounts_projects (
   constraint accounts_projects_pkey PRIMARY KEY (account_id, project_id),
   constraint accounts_projects_project_id_fkey FOREIGN KEY (project_id) REFERENCES app_public.projects(id) ON DELETE RESTRICT
 );
-comment on table app_public.accounts_projects is 'Limits an account to these projects. None: all projects (unless an access pattern limits them).';
+comment on table app_public.accounts_projects is '@behavior -insert -update -delete
+Limits an account to these projects. None: all projects (unless an access pattern limits them). Changed with updateAccountProjects.';
 CREATE INDEX accounts_projects_project_idx ON app_public.accounts_projects USING btree (project_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts_projects FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _900_account_access_delete AFTER DELETE ON app_public.accounts_projects REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__account_rows();
@@ -226,7 +223,8 @@ create table app_public.accounts_scopes (
   constraint accounts_scopes_scope_fkey FOREIGN KEY (scope) REFERENCES app_public.scopes(name) ON UPDATE CASCADE ON DELETE CASCADE,
   constraint accounts_scopes_unique UNIQUE (account_id, scope)
 );
-comment on table app_public.accounts_scopes is 'A scope an account holds in addition to its role''s.';
+comment on table app_public.accounts_scopes is '@behavior -insert -update -delete
+A scope an account holds in addition to its role''s. Changed with updateAccountScopes.';
 CREATE INDEX accounts_scopes_scope_idx ON app_public.accounts_scopes USING btree (scope);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts_scopes FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _900_account_access_delete AFTER DELETE ON app_public.accounts_scopes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__account_rows();
@@ -254,7 +252,8 @@ create table app_public.accounts_subsidiaries (
   constraint accounts_subsidiaries_pkey PRIMARY KEY (account_id, subsidiary_id),
   constraint accounts_subsidiaries_subsidiary_id_fkey FOREIGN KEY (subsidiary_id) REFERENCES app_public.subsidiaries(id) ON DELETE RESTRICT
 );
-comment on table app_public.accounts_subsidiaries is 'Limits an account to these subsidiaries. None: all subsidiaries.';
+comment on table app_public.accounts_subsidiaries is '@behavior -insert -update -delete
+Limits an account to these subsidiaries. None: all subsidiaries. Changed with updateAccountSubsidiaries.';
 CREATE INDEX accounts_subsidiaries_subsidiary_idx ON app_public.accounts_subsidiaries USING btree (subsidiary_id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.accounts_subsidiaries FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _900_account_access_delete AFTER DELETE ON app_public.accounts_subsidiaries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__account_rows();
@@ -538,7 +537,6 @@ create table app_public.bills (
   status app_public.bill_status default 'open'::app_public.bill_status not null,
   costs_status app_public.costs_status default 'none'::app_public.costs_status not null,
   payment_status app_public.payment_status default 'unpaid'::app_public.payment_status not null,
-  is_paid boolean default false not null,
   is_deleted boolean default false not null,
   last_payment_date timestamp with time zone,
   client_id uuid not null,
@@ -1332,7 +1330,6 @@ create table app_public.invoices (
   status app_public.invoice_status default 'draft'::app_public.invoice_status not null,
   costs_status app_public.costs_status default 'none'::app_public.costs_status not null,
   payment_status app_public.payment_status default 'unpaid'::app_public.payment_status not null,
-  is_paid boolean default false not null,
   is_deleted boolean default false not null,
   reject_reason text,
   last_payment_date timestamp with time zone,
@@ -1706,7 +1703,8 @@ create table app_public.role_scopes (
   constraint role_scopes_scope_fkey FOREIGN KEY (scope) REFERENCES app_public.scopes(name) ON UPDATE CASCADE ON DELETE CASCADE,
   constraint role_scopes_unique UNIQUE (role_id, scope)
 );
-comment on table app_public.role_scopes is 'A scope granted by a role.';
+comment on table app_public.role_scopes is '@behavior -insert -update -delete
+A scope granted by a role. Changed with updateRoleScopes.';
 CREATE INDEX role_scopes_scope_idx ON app_public.role_scopes USING btree (scope);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.role_scopes FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
 CREATE TRIGGER _900_account_access_delete AFTER DELETE ON app_public.role_scopes REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_account_access__role_scopes();
@@ -4366,7 +4364,6 @@ AS $function$
   update app_public.bills b
      set payment_status = case when p.total = 0 then 'unpaid'
                                when p.total >= b.amount_w_vat then 'paid' else 'partially_paid' end::app_public.payment_status,
-         is_paid = p.total > 0 and p.total >= b.amount_w_vat,
          paid_amount = p.total,
          last_payment_date = p.last_date
     from (select coalesce(sum(pm.amount), 0) total, max(pm.payment_date) last_date
@@ -4385,7 +4382,6 @@ AS $function$
   update app_public.invoices i
      set payment_status = case when p.total = 0 then 'unpaid'
                                when p.total >= i.amount_w_vat then 'paid' else 'partially_paid' end::app_public.payment_status,
-         is_paid = p.total > 0 and p.total >= i.amount_w_vat,
          paid_amount = p.total,
          last_payment_date = p.last_date
     from (select coalesce(sum(pm.amount), 0) total, max(pm.payment_date) last_date
@@ -6343,19 +6339,6 @@ $function$;
 comment on function app_public.bills_remaining_amount(app_public.bills) is 'Amount with VAT minus the payments (SPEC §5); never negative.';
 grant execute on function app_public.bills_remaining_amount(app_public.bills) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.bills_summary(ids integer[])
- RETURNS app_public.selection_summary
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select count(*)::integer, coalesce(sum(amount), 0), coalesce(sum(amount_w_vat - amount), 0), coalesce(sum(amount_w_vat), 0),
-         coalesce(sum(amount_usd), 0), coalesce(sum(amount_usd_w_vat), 0)
-    from app_public.bills where id = any(ids)
-$function$;
-comment on function app_public.bills_summary(integer[]) is 'Count, amount, VAT and total (and in USD) of the given visible bills, exact.';
-grant execute on function app_public.bills_summary(integer[]) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_public.bills_usd_rate_date(bill app_public.bills)
  RETURNS date
  LANGUAGE sql
@@ -6626,19 +6609,6 @@ AS $function$
 $function$;
 comment on function app_public.costs_locked_through(app_public.costs) is 'The lock date of the cost''s subsidiary when the cost''s period is closed, else null.';
 grant execute on function app_public.costs_locked_through(app_public.costs) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.costs_summary(ids integer[])
- RETURNS app_public.selection_summary
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select count(*)::integer, coalesce(sum(amount), 0), coalesce(sum(amount_w_vat - amount), 0), coalesce(sum(amount_w_vat), 0),
-         coalesce(sum(amount_usd), 0), coalesce(sum(amount_usd_w_vat), 0)
-    from app_public.costs where id = any(ids)
-$function$;
-comment on function app_public.costs_summary(integer[]) is 'Count, amount, VAT and total (and in USD) of the given visible costs, exact.';
-grant execute on function app_public.costs_summary(integer[]) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.country_code(name text)
  RETURNS text
@@ -7513,19 +7483,6 @@ $function$;
 comment on function app_public.invoices_remaining_amount(app_public.invoices) is 'Amount with VAT minus the payments (SPEC §5); never negative.';
 grant execute on function app_public.invoices_remaining_amount(app_public.invoices) to ledgerline_visitor;
 
-CREATE OR REPLACE FUNCTION app_public.invoices_summary(ids integer[])
- RETURNS app_public.selection_summary
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select count(*)::integer, coalesce(sum(amount), 0), coalesce(sum(amount_w_vat - amount), 0), coalesce(sum(amount_w_vat), 0),
-         coalesce(sum(amount_usd), 0), coalesce(sum(amount_usd_w_vat), 0)
-    from app_public.invoices where id = any(ids)
-$function$;
-comment on function app_public.invoices_summary(integer[]) is 'Count, amount, VAT and total (and in USD) of the given visible invoices, exact.';
-grant execute on function app_public.invoices_summary(integer[]) to ledgerline_visitor;
-
 CREATE OR REPLACE FUNCTION app_public.invoices_usd_rate_date(invoice app_public.invoices)
  RETURNS date
  LANGUAGE sql
@@ -7790,46 +7747,6 @@ AS $function$
 $function$;
 comment on function app_public.principals() is 'Every principal a document may name (the visible subsidiaries).';
 grant execute on function app_public.principals() to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.project_bill_analytics(project_id uuid, start_year integer, start_month integer, end_year integer, end_month integer)
- RETURNS SETOF app_public.analytics_row
- LANGUAGE plpgsql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-begin
-  perform app_hidden.require_scope('create_report');
-  perform app_hidden.check_period_range(start_year, start_month, end_year, end_month);
-  return query
-  select b.year::integer, b.period::integer, sum(b.amount_usd_w_vat), count(*)::integer
-    from app_public.bills b
-   where b.project_id = project_bill_analytics.project_id and not b.is_deleted
-     and app_hidden.in_period_range(b.year, b.period, start_year, start_month, end_year, end_month)
-   group by b.year, b.period order by b.year, b.period;
-end;
-$function$;
-comment on function app_public.project_bill_analytics(uuid,integer,integer,integer,integer) is 'Live bills of a project per month in the range (create_report).';
-grant execute on function app_public.project_bill_analytics(uuid,integer,integer,integer,integer) to ledgerline_visitor;
-
-CREATE OR REPLACE FUNCTION app_public.project_cost_analytics(project_id uuid, start_year integer, start_month integer, end_year integer, end_month integer)
- RETURNS SETOF app_public.analytics_row
- LANGUAGE plpgsql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-begin
-  perform app_hidden.require_scope('create_report');
-  perform app_hidden.check_period_range(start_year, start_month, end_year, end_month);
-  return query
-  select c.year::integer, c.period::integer, sum(c.amount_usd_w_vat), count(*)::integer
-    from app_public.costs c
-   where c.project_id = project_cost_analytics.project_id and c.status = 'approved' and not c.is_deleted
-     and app_hidden.in_period_range(c.year, c.period, start_year, start_month, end_year, end_month)
-   group by c.year, c.period order by c.year, c.period;
-end;
-$function$;
-comment on function app_public.project_cost_analytics(uuid,integer,integer,integer,integer) is 'Approved, live costs of a project per month in the range (create_report).';
-grant execute on function app_public.project_cost_analytics(uuid,integer,integer,integer,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.projects_matching_access_pattern(pattern text)
  RETURNS SETOF app_public.projects

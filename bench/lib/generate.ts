@@ -719,7 +719,7 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
   await step(
     'invoices',
     `insert into app_public.invoices (id, type, invoice_ref, invoice_date, due_date, period_start, period_end, currency,
-       amount, amount_w_vat, amount_usd, amount_usd_w_vat, status, costs_status, payment_status, is_paid, paid_amount, is_deleted,
+       amount, amount_w_vat, amount_usd, amount_usd_w_vat, status, costs_status, payment_status, paid_amount, is_deleted,
        reject_reason, last_payment_date, subsidiary_id, supplier_id, default_cost_type_id, created_by, validated_by,
        closed_by, created_at, updated_at, project_ids)
      select i.id, i.type, 'INV-' || to_char(i.invoice_date, 'YYYY') || '-' || lpad(i.id::text, 6, '0'),
@@ -729,7 +729,7 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
             i.status, coalesce(t.costs_status, 'none'),
             (case when coalesce(p.total, 0) = 0 then 'unpaid' when p.total >= t.amount_w_vat then 'paid'
                   else 'partially_paid' end)::app_public.payment_status,
-            coalesce(p.total, 0) > 0 and p.total >= t.amount_w_vat, coalesce(p.total, 0),
+            coalesce(p.total, 0),
             i.status = 'static' or i.u_misc > 0.99,
             case when i.status = 'rejected' then (array['Wrong amount', 'Duplicate invoice', 'Missing purchase order',
               'Wrong VAT rate'])[1 + (i.g % 4)] end,
@@ -746,7 +746,7 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
   await step(
     'bills',
     `insert into app_public.bills (id, name, description, invoice_ref, invoice_date, due_date, period, year, currency, vat,
-       amount, amount_w_vat, amount_usd, amount_usd_w_vat, status, costs_status, payment_status, is_paid, paid_amount, is_deleted,
+       amount, amount_w_vat, amount_usd, amount_usd_w_vat, status, costs_status, payment_status, paid_amount, is_deleted,
        last_payment_date, client_id, subsidiary_id, project_id, service_id, created_by, closed_by, created_at, updated_at)
      select b.id, sv.name || ' for ' || c.short_name || ', ' || to_char(b.invoice_date, 'Mon YYYY'),
             case when b.u_misc < 0.25 then 'Monthly retainer' end,
@@ -756,7 +756,7 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
             coalesce(cs.costs_status, 'none'),
             (case when coalesce(p.total, 0) = 0 then 'unpaid' when p.total >= x.w_vat then 'paid'
                   else 'partially_paid' end)::app_public.payment_status,
-            coalesce(p.total, 0) > 0 and p.total >= x.w_vat, coalesce(p.total, 0), b.u_misc > 0.99, p.last_date,
+            coalesce(p.total, 0), b.u_misc > 0.99, p.last_date,
             b.client_id, b.subsidiary_id, b.project_id, sv.id, b.created_by,
             case when b.status = 'paid' then b.created_by end, b.created_at, b.created_at + interval '2 days'
        from t_bill b

@@ -100,8 +100,8 @@ select 'invoice ' || i.id || ' totals' as mismatch
 union all
 select 'invoice ' || i.id || ' payments'
   from app_public.invoices i join invoice_paid p using (id)
- where (i.paid_amount, i.last_payment_date, i.is_paid, i.payment_status::text) is distinct from
-       (p.paid, p.last_date, p.paid > 0 and p.paid >= i.amount_w_vat,
+ where (i.paid_amount, i.last_payment_date, i.payment_status::text) is distinct from
+       (p.paid, p.last_date,
         case when p.paid = 0 then 'unpaid' when p.paid >= i.amount_w_vat then 'paid' else 'partially_paid' end)
     or i.amount_w_vat - p.paid < 0
 union all
@@ -117,8 +117,8 @@ select 'bill ' || b.id || ' costs status'
 union all
 select 'bill ' || b.id || ' payments'
   from app_public.bills b join bill_paid p using (id)
- where (b.paid_amount, b.last_payment_date, b.is_paid, b.payment_status::text) is distinct from
-       (p.paid, p.last_date, p.paid > 0 and p.paid >= b.amount_w_vat,
+ where (b.paid_amount, b.last_payment_date, b.payment_status::text) is distinct from
+       (p.paid, p.last_date,
         case when p.paid = 0 then 'unpaid' when p.paid >= b.amount_w_vat then 'paid' else 'partially_paid' end)
     or b.amount_w_vat - p.paid < 0`;
 

@@ -1,8 +1,8 @@
-// SPEC §7 caching: a mutation refreshes only the queries that show what it changed; remaining
-// amounts are cache-first (no refetch while cached, until a payment or the record changes).
+// SPEC §7 caching: a mutation refreshes only the queries that show what it changed; a cache-first
+// look-up is not fetched again while cached, until a change of a kind it reads.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { queryCacheOptions, REMAINING_AMOUNTS, showsChanged } from '../src/api/cache.ts';
+import { queryCacheOptions, showsChanged } from '../src/api/cache.ts';
 
 describe('query cache', () => {
   it('a change of projects refreshes project lists, not notifications', async () => {
@@ -38,19 +38,19 @@ describe('query cache', () => {
     expect(list).toHaveBeenCalledTimes(2);
   });
 
-  it('remaining amounts are cache-first until a payment changes them', async () => {
+  it('a cache-first look-up is not fetched again until a change of what it reads', async () => {
     const client = new QueryClient();
-    const remaining = vi.fn(async () => [{ id: 1, remaining: '100.00' }]);
+    const countries = vi.fn(async () => [{ code: 'NL' }]);
     const options = {
-      queryKey: ['InvoicesRemaining', [1]],
-      queryFn: remaining,
-      ...queryCacheOptions(REMAINING_AMOUNTS),
+      queryKey: ['Countries'],
+      queryFn: countries,
+      ...queryCacheOptions({ reads: ['Company'], cacheFirst: true }),
     };
     await client.fetchQuery(options);
     await client.fetchQuery(options);
-    expect(remaining).toHaveBeenCalledTimes(1);
-    await client.invalidateQueries({ predicate: (query) => showsChanged(query.meta, ['Payment']) });
+    expect(countries).toHaveBeenCalledTimes(1);
+    await client.invalidateQueries({ predicate: (query) => showsChanged(query.meta, ['Company']) });
     await client.fetchQuery(options);
-    expect(remaining).toHaveBeenCalledTimes(2);
+    expect(countries).toHaveBeenCalledTimes(2);
   });
 });

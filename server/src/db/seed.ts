@@ -341,7 +341,7 @@ update app_public.invoices
                         where username = case when created_by = (select id from seed_user where username = 'accountant')
                                               then 'admin' else 'accountant' end)
  where status in ('validated', 'paid', 'rejected');
-update app_public.invoices set closed_by = (select id from seed_user where username = 'accountant'), is_paid = true
+update app_public.invoices set closed_by = (select id from seed_user where username = 'accountant')
  where status = 'paid';
 
 -- One to four costs per invoice, booked to projects and cost types.
@@ -430,8 +430,7 @@ update app_public.bills b
    set amount_w_vat = round(b.amount * (1 + b.vat / 100), 2),
        amount_usd = round(b.amount * r.usd_per_unit, 2),
        amount_usd_w_vat = round(round(b.amount * (1 + b.vat / 100), 2) * r.usd_per_unit, 2),
-       closed_by = case when b.status = 'paid' then b.created_by end,
-       is_paid = b.status = 'paid'
+       closed_by = case when b.status = 'paid' then b.created_by end
   from (select b2.id, (select usd_per_unit from app_public.exchange_rates er
                         where er.currency = b2.currency and er.rate_date <= b2.invoice_date
                         order by er.rate_date desc limit 1) as usd_per_unit

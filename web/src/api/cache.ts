@@ -45,9 +45,3 @@ export function showsChanged(
   const reads = (meta?.reads ?? []) as readonly RecordKind[];
   return reads.some((kind) => changes.includes(kind));
 }
-
-/** The policy of remaining-amount look-ups (invoicesRemaining, billsRemaining). */
-export const REMAINING_AMOUNTS: CachePolicy = {
-  reads: ['Payment', 'Invoice', 'Bill', 'Cost'],
-  cacheFirst: true,
-};

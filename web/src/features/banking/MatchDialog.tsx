@@ -2,19 +2,12 @@ import {
   Alert,
   Box,
   Button,
-  Checkbox,
-  Chip,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   LinearProgress,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -30,9 +23,8 @@ import {
 import { errorMessage } from '../../api/errors.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { formatDate, formatMoney } from '../../components/format.ts';
-
-const keyOf = (s: { invoiceId?: number | null; billId?: number | null }) =>
-  s.invoiceId ? `i${s.invoiceId}` : `b${s.billId}`;
+import { keyOf, MatchSuggestions } from './MatchSuggestions.tsx';
+import { RecordedPayments } from './RecordedPayments.tsx';
 
 /**
  * Matches a statement line: its suggestions, best first; tick one or several (a split) and set
@@ -157,104 +149,15 @@ export function MatchDialog(props: { lineId: string | undefined; onClose: () => 
             {suggestions.length === 0 ? (
               <Typography color="text.secondary">{t('banking.noSuggestions')}</Typography>
             ) : (
-              <Table size="small" data-testid="suggestions">
-                <TableHead>
-                  <TableRow>
-                    <TableCell padding="checkbox" />
-                    <TableCell>{t('banking.record')}</TableCell>
-                    <TableCell>{t('banking.party')}</TableCell>
-                    <TableCell>{t('banking.dueDate')}</TableCell>
-                    <TableCell align="right">{t('banking.remaining')}</TableCell>
-                    <TableCell>{t('banking.why')}</TableCell>
-                    <TableCell align="right">{t('banking.amountToPay')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {suggestions.map((s) => {
-                    const key = keyOf(s);
-                    return (
-                      <TableRow key={key} data-testid={`suggestion-${s.number ?? key}`}>
-                        <TableCell padding="checkbox">
-                          <Checkbox
-                            checked={key in chosen}
-                            onChange={() => toggle(key, s.remaining ?? '0')}
-                            slotProps={{
-                              input: { 'aria-label': s.number ?? key } as object,
-                            }}
-                          />
-                        </TableCell>
-                        <TableCell>
-                          {t(s.kind === 'invoice' ? 'banking.invoice' : 'banking.bill')} {s.number}
-                        </TableCell>
-                        <TableCell>{s.partyName}</TableCell>
-                        <TableCell>{formatDate(s.dueDate, language)}</TableCell>
-                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                          {formatMoney(s.remaining, language, s.currency ?? undefined)}
-                        </TableCell>
-                        <TableCell>
-                          <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-                            <Chip
-                              size="small"
-                              color={s.confidence === 'high' ? 'success' : 'default'}
-                              label={t(`banking.confidence.${s.confidence}`)}
-                            />
-                            {s.amountMatches && (
-                              <Chip size="small" variant="outlined" label={t('banking.byAmount')} />
-                            )}
-                            {s.numberMatches && (
-                              <Chip size="small" variant="outlined" label={t('banking.byNumber')} />
-                            )}
-                            {s.partyMatches && (
-                              <Chip size="small" variant="outlined" label={t('banking.byParty')} />
-                            )}
-                          </Stack>
-                        </TableCell>
-                        <TableCell align="right" sx={{ width: 160 }}>
-                          {key in chosen && (
-                            <TextField
-                              size="small"
-                              value={chosen[key]}
-                              onChange={(e) => setChosen({ ...chosen, [key]: e.target.value })}
-                              slotProps={{
-                                htmlInput: {
-                                  'data-testid': `amount-${s.number ?? key}`,
-                                  'aria-label': t('banking.amountToPay'),
-                                  style: { textAlign: 'right' },
-                                },
-                              }}
-                            />
-                          )}
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
+              <MatchSuggestions
+                suggestions={suggestions}
+                chosen={chosen}
+                onToggle={toggle}
+                onAmount={(key, amount) => setChosen({ ...chosen, [key]: amount })}
+              />
             )}
             {recorded.length > 0 && (
-              <Box data-testid="recorded-payments">
-                <Typography variant="subtitle2" gutterBottom>
-                  {t('banking.recordedPayments')}
-                </Typography>
-                <Table size="small">
-                  <TableBody>
-                    {recorded.map((p) => (
-                      <TableRow key={p.id}>
-                        <TableCell>{formatDate(p.paymentDate, language)}</TableCell>
-                        <TableCell>{p.reference ?? ''}</TableCell>
-                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                          {formatMoney(p.amount, language, p.currency)}
-                        </TableCell>
-                        <TableCell align="right">
-                          <Button size="small" onClick={() => void linkPayment(p.id)}>
-                            {t('banking.linkPayment')}
-                          </Button>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
+              <RecordedPayments payments={recorded} onLink={(id) => void linkPayment(id)} />
             )}
           </Stack>
         )}

@@ -1,36 +1,24 @@
-import { Add, ArrowBack, LinkOff, Undo } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { keepPreviousData } from '@tanstack/react-query';
+import { ArrowBack } from '@mui/icons-material';
+import { Alert, Box, Button, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errors.ts';
+import { EditDocumentDocument } from '../../api/generated.ts';
+import { useGraphQLMutation } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { CandidateDocumentsDocument, EditDocumentDocument } from '../../api/generated.ts';
-import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
+import { ChildrenEditor } from './ChildrenEditor.tsx';
+import type { Candidate } from './ConnectPicker.tsx';
+import { DocumentFields } from './DocumentFields.tsx';
 import {
   changedDocumentData,
-  DocumentFields,
   documentSchema,
-  HAS_PARENT,
   documentValues,
+  HAS_PARENT,
   selectedOf,
   type DocumentFormValues,
-} from './document-form.tsx';
+} from './document-values.ts';
 import { DocumentGate, useRouteDocument, type DocumentDetails } from './document-parts.tsx';
 import { useSaveAccess } from './use-save-access.ts';
 
@@ -43,13 +31,6 @@ export default function DocumentEditPage() {
       {(doc) => <EditForm document={doc} />}
     </DocumentGate>
   );
-}
-
-interface Candidate {
-  id: string;
-  name: string;
-  type: string;
-  parentName: string | null;
 }
 
 function EditForm({ document: doc }: { document: DocumentDetails }) {
@@ -155,89 +136,14 @@ function EditForm({ document: doc }: { document: DocumentDetails }) {
                 showAccess={Boolean(doc.canDelete)}
               />
             </Paper>
-            <Paper sx={{ p: 3, mb: 2 }} data-testid="edit-children">
-              <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 500 }}>
-                {t('documents.form.children')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {t('documents.form.childrenHelp')}
-              </Typography>
-              <List dense>
-                {children.map((child) => {
-                  const leaving = disconnect.includes(child.id);
-                  return (
-                    <ListItem
-                      key={child.id}
-                      data-testid="child-row"
-                      secondaryAction={
-                        <Button
-                          size="small"
-                          startIcon={leaving ? <Undo /> : <LinkOff />}
-                          onClick={() =>
-                            setDisconnect((ids) =>
-                              leaving
-                                ? ids.filter((other) => other !== child.id)
-                                : [...ids, child.id],
-                            )
-                          }
-                          data-testid="toggle-disconnect"
-                        >
-                          {t(leaving ? 'documents.form.keep' : 'documents.form.disconnect')}
-                        </Button>
-                      }
-                    >
-                      <ListItemText
-                        primary={child.name}
-                        secondary={t(`documents.types.${child.type}`)}
-                        sx={leaving ? { textDecoration: 'line-through', opacity: 0.6 } : undefined}
-                      />
-                    </ListItem>
-                  );
-                })}
-                {connect.map((candidate) => (
-                  <ListItem
-                    key={candidate.id}
-                    data-testid="connect-row"
-                    secondaryAction={
-                      <Button
-                        size="small"
-                        startIcon={<Undo />}
-                        onClick={() =>
-                          setConnect((list) => list.filter((other) => other.id !== candidate.id))
-                        }
-                      >
-                        {t('documents.form.undo')}
-                      </Button>
-                    }
-                  >
-                    <ListItemText
-                      primary={
-                        <>
-                          {candidate.name}{' '}
-                          <Chip
-                            size="small"
-                            color="primary"
-                            label={t('documents.form.toConnect')}
-                          />
-                        </>
-                      }
-                      secondary={
-                        candidate.parentName
-                          ? t('documents.form.movesFrom', { name: candidate.parentName })
-                          : t(`documents.types.${candidate.type}`)
-                      }
-                    />
-                  </ListItem>
-                ))}
-                {children.length === 0 && connect.length === 0 && (
-                  <Typography variant="body2">{t('documents.noChildren')}</Typography>
-                )}
-              </List>
-              <ConnectPicker
-                exclude={[doc.id, ...children.map((c) => c.id), ...connect.map((c) => c.id)]}
-                onPick={(candidate) => setConnect((list) => [...list, candidate])}
-              />
-            </Paper>
+            <ChildrenEditor
+              documentId={doc.id}
+              childDocuments={children}
+              connect={connect}
+              setConnect={setConnect}
+              disconnect={disconnect}
+              setDisconnect={setDisconnect}
+            />
             {failure !== undefined && (
               <Alert severity="error" sx={{ mb: 2 }} data-testid="save-error">
                 {errorMessage(t, failure)}
@@ -271,66 +177,6 @@ function EditForm({ document: doc }: { document: DocumentDetails }) {
           if (values) void save(values);
         }}
       />
-    </Box>
-  );
-}
-
-/** Finds a document by name to connect as a child (up to 25 matches). */
-function ConnectPicker(props: { exclude: string[]; onPick: (candidate: Candidate) => void }) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const query = useGraphQLQuery(
-    CandidateDocumentsDocument,
-    { search: search.trim(), exclude: props.exclude },
-    { reads: ['Document'] },
-    { enabled: search.trim().length >= 2, placeholderData: keepPreviousData },
-  );
-  const found = (query.data?.allDocuments?.nodes ?? []).filter((node) => node !== null);
-  return (
-    <Box sx={{ mt: 2 }}>
-      <TextField
-        size="small"
-        label={t('documents.form.findToConnect')}
-        helperText={t('documents.form.findHelp')}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        sx={{ minWidth: 360 }}
-        slotProps={{ htmlInput: { 'data-testid': 'connect-search' } }}
-      />
-      {search.trim().length >= 2 && (
-        <List dense data-testid="connect-candidates">
-          {found.map((candidate) => (
-            <ListItem
-              key={candidate.id}
-              secondaryAction={
-                <Button
-                  size="small"
-                  startIcon={<Add />}
-                  onClick={() => props.onPick(candidate)}
-                  data-testid="connect"
-                >
-                  {t('documents.form.connect')}
-                </Button>
-              }
-            >
-              <ListItemText
-                primary={candidate.name}
-                secondary={[
-                  t(`documents.types.${candidate.type}`),
-                  candidate.parentName
-                    ? t('documents.form.currentParent', { name: candidate.parentName })
-                    : '',
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              />
-            </ListItem>
-          ))}
-          {query.isSuccess && found.length === 0 && (
-            <Typography variant="body2">{t('documents.form.nothingFound')}</Typography>
-          )}
-        </List>
-      )}
     </Box>
   );
 }

@@ -13,7 +13,7 @@ import { api } from '../../app/services.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FileDropZone, uploadPicked } from '../../components/form/FileDropZone.tsx';
 import type { PickedFile } from '../../components/form/file-rules.ts';
-import { FilesTable } from './DocumentPage.tsx';
+import { FilesTable } from './DocumentFilesTable.tsx';
 import { DocumentGate, useRouteDocument, type DocumentDetails } from './document-parts.tsx';
 
 /** A document's files (SPEC §2 `documents/{id}/files`): add (upload, then attach) and remove. */

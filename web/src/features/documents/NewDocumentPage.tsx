@@ -1,11 +1,8 @@
-import { ArrowBack, CheckCircle } from '@mui/icons-material';
+import { ArrowBack } from '@mui/icons-material';
 import {
   Alert,
   Box,
   Button,
-  Card,
-  CardActionArea,
-  CardContent,
   Paper,
   Stack,
   Step,
@@ -13,7 +10,7 @@ import {
   Stepper,
   Typography,
 } from '@mui/material';
-import { Form, Formik, type FormikProps } from 'formik';
+import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -22,21 +19,20 @@ import {
   AddDocumentFilesDocument,
   CreateDocumentDocument,
   DocumentDetailsDocument,
-  type DocumentType,
 } from '../../api/generated.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { FileDropZone, uploadPicked } from '../../components/form/FileDropZone.tsx';
 import type { PickedFile } from '../../components/form/file-rules.ts';
+import { DocumentCreated } from './DocumentCreated.tsx';
+import { DocumentFields } from './DocumentFields.tsx';
+import { TypeStep } from './DocumentTypeStep.tsx';
 import {
-  DocumentFields,
   documentInput,
   documentSchema,
   emptyDocument,
-  HAS_PARENT,
   selectedOf,
   type DocumentFormValues,
-} from './document-form.tsx';
-import { DOCUMENT_TYPES } from './filters.ts';
+} from './document-values.ts';
 import { useSaveAccess } from './use-save-access.ts';
 
 const STEPS = ['documents.wizard.chooseType', 'documents.wizard.setup', 'documents.wizard.files'];
@@ -121,30 +117,7 @@ export default function NewDocumentPage() {
         {t('titles.newDocument')}
       </Typography>
       {created ? (
-        <Paper sx={{ p: 4, textAlign: 'center' }} data-testid="document-created">
-          <CheckCircle color="success" sx={{ fontSize: 48 }} />
-          <Typography variant="h6" component="p" sx={{ my: 2 }}>
-            {t('documents.wizard.created')}
-          </Typography>
-          {created.filesFailed !== undefined && (
-            <Alert severity="warning" sx={{ mb: 2, textAlign: 'left' }}>
-              {t('documents.wizard.filesFailed')}: {errorMessage(t, created.filesFailed)}
-            </Alert>
-          )}
-          <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
-            <Button onClick={restart} data-testid="create-another">
-              {t('documents.wizard.another')}
-            </Button>
-            <Button
-              variant="contained"
-              component={RouterLink}
-              to={`/documents/${created.id}`}
-              data-testid="show-document"
-            >
-              {t('documents.wizard.show')}
-            </Button>
-          </Stack>
-        </Paper>
+        <DocumentCreated id={created.id} filesFailed={created.filesFailed} onAnother={restart} />
       ) : (
         <Formik<DocumentFormValues>
           key={round}
@@ -214,51 +187,6 @@ export default function NewDocumentPage() {
           )}
         </Formik>
       )}
-    </Box>
-  );
-}
-
-/** The first step: one card per type (Order is the Service Order / Working Order). */
-function TypeStep(props: {
-  form: FormikProps<DocumentFormValues>;
-  underParent: boolean;
-  onChosen: () => void;
-}) {
-  const { t } = useTranslation();
-  const types = props.underParent
-    ? DOCUMENT_TYPES.filter((type) => HAS_PARENT.includes(type))
-    : DOCUMENT_TYPES;
-  return (
-    <Box
-      sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))', gap: 2 }}
-    >
-      {types.map((type: DocumentType) => (
-        <Card
-          key={type}
-          variant="outlined"
-          sx={
-            props.form.values.type === type ? { borderColor: 'primary.main', borderWidth: 2 } : {}
-          }
-        >
-          <CardActionArea
-            onClick={() => {
-              void props.form.setFieldValue('type', type);
-              props.onChosen();
-            }}
-            data-testid={`type-${type}`}
-            sx={{ height: '100%' }}
-          >
-            <CardContent>
-              <Typography variant="h6" component="h2">
-                {t(`documents.typeChoice.${type}`)}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t(`documents.typeHelp.${type}`)}
-              </Typography>
-            </CardContent>
-          </CardActionArea>
-        </Card>
-      ))}
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import {
   RemoveDocumentReaderDocument,
 } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
-import type { DocumentFormValues, Person } from './document-form.tsx';
+import type { DocumentFormValues, Person } from './document-values.ts';
 
 const ids = (people: Person[]) => new Set(people.map((person) => person.id));
 

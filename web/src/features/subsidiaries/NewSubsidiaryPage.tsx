@@ -1,20 +1,9 @@
-import { ArrowBack, CheckCircle } from '@mui/icons-material';
+import { ArrowBack } from '@mui/icons-material';
 import {
   Alert,
   Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  List,
-  ListItem,
-  ListItemText,
   Paper,
-  Radio,
-  RadioGroup,
   Stack,
   Step,
   StepLabel,
@@ -25,7 +14,6 @@ import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import * as yup from 'yup';
 import { api } from '../../app/services.ts';
 import { errorMessage } from '../../api/errors.ts';
 import {
@@ -33,59 +21,14 @@ import {
   CreateSubsidiaryDocument,
   LinkSubsidiaryDocumentDocument,
   SimilarCompaniesDocument,
-  type DocumentType,
-  type SimilarCompaniesQuery,
 } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
 import { CountryInput } from '../../components/form/CountryInput.tsx';
-import { DateInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
-import { dateRule, notBeforeRule } from '../../components/form/rules.ts';
-import { SearchInput } from '../../components/form/SearchInput.tsx';
-import { DOCUMENT_TYPES } from '../documents/filters.ts';
-
-interface Values {
-  legalName: string;
-  shortName: string;
-  country: string;
-  withDocument: 'create' | 'skip';
-  documentName: string;
-  documentType: DocumentType;
-  contractorId: string;
-  signingDate: string;
-  expirationDate: string;
-}
-
-const INITIAL: Values = {
-  legalName: '',
-  shortName: '',
-  country: '',
-  withDocument: 'create',
-  documentName: '',
-  documentType: 'Contract',
-  contractorId: '',
-  signingDate: '',
-  expirationDate: '',
-};
-
-const STEPS = ['subsidiaries.wizard.company', 'subsidiaries.wizard.document'];
-
-/** SPEC §5: name and country required; the linked document's name when one is created. */
-const schemas = [
-  yup.object({
-    legalName: yup.string().trim().required('validation.required'),
-    country: yup.string().trim().required('validation.required'),
-  }),
-  yup.object({
-    documentName: yup.string().when('withDocument', {
-      is: 'create',
-      then: (rule) => rule.trim().required('validation.required'),
-    }),
-    signingDate: dateRule(),
-    expirationDate: notBeforeRule('signingDate', 'validation.expirationBeforeSigning'),
-  }),
-];
-
-type Similar = NonNullable<SimilarCompaniesQuery['similarCompanies']>['nodes'][number] & object;
+import { TextInput } from '../../components/form/fields.tsx';
+import { LinkedDocumentStep } from './LinkedDocumentStep.tsx';
+import { SimilarCompaniesDialog } from './SimilarCompaniesDialog.tsx';
+import { SubsidiaryCreated } from './SubsidiaryCreated.tsx';
+import { INITIAL, schemas, STEPS, type Similar, type Values } from './subsidiary-wizard.ts';
 
 /**
  * Subsidiary creation wizard (SPEC §2): the company (legal and short name, country), checked for
@@ -157,37 +100,15 @@ export default function NewSubsidiaryPage() {
         <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
           {t('titles.newSubsidiary')}
         </Typography>
-        <Paper sx={{ p: 4, textAlign: 'center' }} data-testid="subsidiary-created">
-          <CheckCircle color="success" sx={{ fontSize: 48 }} />
-          <Typography variant="h6" component="p" sx={{ my: 2 }}>
-            {t('subsidiaries.wizard.created')}
-          </Typography>
-          {created.documentFailed !== undefined && (
-            <Alert severity="warning" sx={{ mb: 2, textAlign: 'left' }}>
-              {t('subsidiaries.wizard.documentFailed')}: {errorMessage(t, created.documentFailed)}
-            </Alert>
-          )}
-          <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
-            <Button
-              onClick={() => {
-                setCreated(undefined);
-                setStep(0);
-                setRound((n) => n + 1);
-              }}
-              data-testid="create-another"
-            >
-              {t('subsidiaries.wizard.another')}
-            </Button>
-            <Button
-              variant="contained"
-              component={RouterLink}
-              to={`/subsidiaries/${created.id}`}
-              data-testid="show-subsidiary"
-            >
-              {t('subsidiaries.wizard.show')}
-            </Button>
-          </Stack>
-        </Paper>
+        <SubsidiaryCreated
+          id={created.id}
+          documentFailed={created.documentFailed}
+          onAnother={() => {
+            setCreated(undefined);
+            setStep(0);
+            setRound((n) => n + 1);
+          }}
+        />
       </Box>
     );
   }
@@ -220,60 +141,7 @@ export default function NewSubsidiaryPage() {
                   <CountryInput name="country" label="subsidiaries.country" required />
                 </Stack>
               ) : (
-                <Stack spacing={2}>
-                  <Typography variant="body2" color="text.secondary">
-                    {t('subsidiaries.wizard.documentHelp')}
-                  </Typography>
-                  <RadioGroup
-                    row
-                    name="withDocument"
-                    value={form.values.withDocument}
-                    onChange={(e) => void form.setFieldValue('withDocument', e.target.value)}
-                  >
-                    <FormControlLabel
-                      value="create"
-                      control={<Radio />}
-                      label={t('subsidiaries.wizard.createDocument')}
-                    />
-                    <FormControlLabel
-                      value="skip"
-                      control={<Radio />}
-                      label={t('subsidiaries.wizard.skipDocument')}
-                      data-testid="skip-document"
-                    />
-                  </RadioGroup>
-                  {form.values.withDocument === 'create' && (
-                    <Box
-                      sx={{
-                        display: 'grid',
-                        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
-                        gap: 2,
-                      }}
-                    >
-                      <TextInput name="documentName" label="documents.name" required />
-                      <SelectInput
-                        name="documentType"
-                        label="documents.type"
-                        options={DOCUMENT_TYPES.map((type) => ({
-                          value: type,
-                          label: `documents.types.${type}`,
-                        }))}
-                      />
-                      <SearchInput
-                        name="contractorId"
-                        label="documents.contractor"
-                        kind="supplier"
-                      />
-                      <Box />
-                      <DateInput name="signingDate" label="documents.signingDate" />
-                      <DateInput
-                        name="expirationDate"
-                        label="documents.expirationDate"
-                        min={form.values.signingDate || undefined}
-                      />
-                    </Box>
-                  )}
-                </Stack>
+                <LinkedDocumentStep />
               )}
             </Paper>
             {canceled && (
@@ -306,45 +174,18 @@ export default function NewSubsidiaryPage() {
                 {t(step === 0 ? 'documents.wizard.next' : 'documents.wizard.create')}
               </Button>
             </Stack>
-            <Dialog open={similar !== undefined} onClose={() => setSimilar(undefined)}>
-              <DialogTitle>{t('subsidiaries.similar.title')}</DialogTitle>
-              <DialogContent>
-                <DialogContentText>{t('subsidiaries.similar.text')}</DialogContentText>
-                <List dense data-testid="similar-companies">
-                  {(similar ?? []).map((company) => (
-                    <ListItem key={`${company.type}-${company.id}`}>
-                      <ListItemText
-                        primary={company.legalName}
-                        secondary={t(`subsidiaries.similar.kinds.${company.type}`, {
-                          defaultValue: company.type,
-                        })}
-                      />
-                    </ListItem>
-                  ))}
-                </List>
-              </DialogContent>
-              <DialogActions>
-                <Button
-                  onClick={() => {
-                    setSimilar(undefined);
-                    setCanceled(true);
-                  }}
-                  data-testid="similar-cancel"
-                >
-                  {t('common.cancel')}
-                </Button>
-                <Button
-                  variant="contained"
-                  onClick={() => {
-                    setSimilar(undefined);
-                    setStep(1);
-                  }}
-                  data-testid="similar-continue"
-                >
-                  {t('subsidiaries.similar.continue')}
-                </Button>
-              </DialogActions>
-            </Dialog>
+            <SimilarCompaniesDialog
+              similar={similar}
+              onClose={() => setSimilar(undefined)}
+              onCancel={() => {
+                setSimilar(undefined);
+                setCanceled(true);
+              }}
+              onContinue={() => {
+                setSimilar(undefined);
+                setStep(1);
+              }}
+            />
           </Form>
         )}
       </Formik>

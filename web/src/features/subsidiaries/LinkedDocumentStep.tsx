@@ -1,0 +1,65 @@
+import { Box, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { useFormikContext } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { DateInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
+import { SearchInput } from '../../components/form/SearchInput.tsx';
+import { DOCUMENT_TYPES } from '../documents/filters.ts';
+import type { Values } from './subsidiary-wizard.ts';
+
+/** The second step: the linked document, created with the subsidiary as principal, or skipped. */
+export function LinkedDocumentStep() {
+  const { t } = useTranslation();
+  const { values, setFieldValue } = useFormikContext<Values>();
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2" color="text.secondary">
+        {t('subsidiaries.wizard.documentHelp')}
+      </Typography>
+      <RadioGroup
+        row
+        name="withDocument"
+        value={values.withDocument}
+        onChange={(e) => void setFieldValue('withDocument', e.target.value)}
+      >
+        <FormControlLabel
+          value="create"
+          control={<Radio />}
+          label={t('subsidiaries.wizard.createDocument')}
+        />
+        <FormControlLabel
+          value="skip"
+          control={<Radio />}
+          label={t('subsidiaries.wizard.skipDocument')}
+          data-testid="skip-document"
+        />
+      </RadioGroup>
+      {values.withDocument === 'create' && (
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+            gap: 2,
+          }}
+        >
+          <TextInput name="documentName" label="documents.name" required />
+          <SelectInput
+            name="documentType"
+            label="documents.type"
+            options={DOCUMENT_TYPES.map((type) => ({
+              value: type,
+              label: `documents.types.${type}`,
+            }))}
+          />
+          <SearchInput name="contractorId" label="documents.contractor" kind="supplier" />
+          <Box />
+          <DateInput name="signingDate" label="documents.signingDate" />
+          <DateInput
+            name="expirationDate"
+            label="documents.expirationDate"
+            min={values.signingDate || undefined}
+          />
+        </Box>
+      )}
+    </Stack>
+  );
+}
