@@ -625,12 +625,12 @@ comment on policy insert_writer on app_public.bills is 'Who adds a row to app_pu
 create policy select_allowed on app_public.bills for select to public
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
 comment on policy select_allowed on app_public.bills is 'Who reads a row of app_public.bills: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
-create policy select_not_supplier on app_public.bills as restrictive for select to ledgerline_project_limited
+create policy select_not_supplier on app_public.bills as restrictive for select to ledgerline_project_limited, ledgerline_supplier_user
   using ((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL));
-comment on policy select_not_supplier on app_public.bills is 'For ledgerline_project_limited, restrictive: a supplier''s user reads no bills, whatever else admits them. Only ever hides rows.';
-create policy select_project_limited on app_public.bills for select to ledgerline_project_limited
+comment on policy select_not_supplier on app_public.bills is 'For ledgerline_project_limited and ledgerline_supplier_user, restrictive: a supplier''s user reads no bills, whatever else admits them. Only ever hides rows.';
+create policy select_project_limited on app_public.bills for select to ledgerline_project_limited, ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
-comment on policy select_project_limited on app_public.bills is 'The rows of app_public.bills an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
+comment on policy select_project_limited on app_public.bills is 'For ledgerline_project_limited and ledgerline_supplier_user: the bills of its subsidiaries in an allowed project. Only ever hides rows.';
 create policy update_writer on app_public.bills for update to public
   using ((( SELECT app_hidden.has_scope('bill:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
 comment on policy update_writer on app_public.bills is 'Who changes a row of app_public.bills: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
@@ -904,17 +904,20 @@ comment on policy insert_writer on app_public.costs is 'Who adds a row to app_pu
 create policy select_allowed on app_public.costs for select to public
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
 comment on policy select_allowed on app_public.costs is 'Who reads a row of app_public.costs: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
-create policy select_project_limited on app_public.costs for select to ledgerline_project_limited
+create policy select_no_supplier on app_public.costs as restrictive for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL));
+comment on policy select_no_supplier on app_public.costs is 'For ledgerline_project_limited, restrictive: a supplier''s user (whose token named this role before it became one) reads none. Only ever hides rows.';
+create policy select_project_limited on app_public.costs for select to ledgerline_project_limited, ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
-comment on policy select_project_limited on app_public.costs is 'The rows of app_public.costs an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
-create policy select_supplier on app_public.costs for select to ledgerline_project_limited
+comment on policy select_project_limited on app_public.costs is 'For ledgerline_project_limited and ledgerline_supplier_user: the costs of its subsidiaries in an allowed project. Only ever hides rows.';
+create policy select_supplier on app_public.costs for select to ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (cardinality(( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)) > 0)));
-comment on policy select_supplier on app_public.costs is 'For ledgerline_project_limited: a supplier''s user without a project limit, with cost:read, reads the costs within the subsidiaries it may see (select_supplier_only keeps those of its suppliers'' invoices).';
-create policy select_supplier_only on app_public.costs as restrictive for select to ledgerline_project_limited
+comment on policy select_supplier on app_public.costs is 'For ledgerline_supplier_user: a supplier''s user without a project limit reads costs (select_supplier_only keeps its suppliers'' invoices'' ones).';
+create policy select_supplier_only on app_public.costs as restrictive for select to ledgerline_supplier_user
   using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (invoice_id IN ( SELECT i.id
    FROM app_public.invoices i
   WHERE (i.supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))))));
-comment on policy select_supplier_only on app_public.costs is 'For ledgerline_project_limited, restrictive: a supplier''s user reads only the costs of its suppliers'' invoices, whatever else admits them. Only ever hides rows.';
+comment on policy select_supplier_only on app_public.costs is 'For ledgerline_supplier_user, restrictive: only the costs of its suppliers'' invoices, whatever else admits them. Only ever hides rows.';
 create policy update_writer on app_public.costs for update to public
   using ((( SELECT app_hidden.has_scope('cost:write'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.project_visible(project_id, ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
 comment on policy update_writer on app_public.costs is 'Who changes a row of app_public.costs: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
@@ -1428,18 +1431,21 @@ comment on policy insert_writer on app_public.invoices is 'Who adds a row to app
 create policy select_allowed on app_public.invoices for select to public
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
 comment on policy select_allowed on app_public.invoices is 'Who reads a row of app_public.invoices: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
-create policy select_own_without_costs on app_public.invoices for select to ledgerline_project_limited
+create policy select_no_supplier on app_public.invoices as restrictive for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL));
+comment on policy select_no_supplier on app_public.invoices is 'For ledgerline_project_limited, restrictive: a supplier''s user (whose token named this role before it became one) reads none. Only ever hides rows.';
+create policy select_own_without_costs on app_public.invoices for select to ledgerline_project_limited, ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids = '{}'::uuid[]) AND (created_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
-comment on policy select_own_without_costs on app_public.invoices is 'For ledgerline_project_limited: an account with invoice:read reads the invoices without costs that it created itself (the wizard''s new invoice), within the subsidiaries it may see.';
-create policy select_project_limited on app_public.invoices for select to ledgerline_project_limited
+comment on policy select_own_without_costs on app_public.invoices is 'For ledgerline_project_limited and ledgerline_supplier_user: an account with invoice:read reads the invoices without costs that it created itself (the wizard''s new invoice), within the subsidiaries it may see.';
+create policy select_project_limited on app_public.invoices for select to ledgerline_project_limited, ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
-comment on policy select_project_limited on app_public.invoices is 'The rows of app_public.invoices an account with a project limit reads: its requests run as ledgerline_project_limited, and the row''s project must be in its allowed set. Only ever hides rows.';
-create policy select_supplier on app_public.invoices for select to ledgerline_project_limited
+comment on policy select_project_limited on app_public.invoices is 'For ledgerline_project_limited and ledgerline_supplier_user: the invoices of its subsidiaries whose projects overlap the allowed ones. Only ever hides rows.';
+create policy select_supplier on app_public.invoices for select to ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (supplier_id = ANY (( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)::uuid[]))));
-comment on policy select_supplier on app_public.invoices is 'For ledgerline_project_limited: a supplier''s user without a project limit, with invoice:read, reads its suppliers'' invoices within the subsidiaries it may see.';
-create policy select_supplier_only on app_public.invoices as restrictive for select to ledgerline_project_limited
+comment on policy select_supplier on app_public.invoices is 'For ledgerline_supplier_user: a supplier''s user without a project limit reads its suppliers'' invoices.';
+create policy select_supplier_only on app_public.invoices as restrictive for select to ledgerline_supplier_user
   using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
-comment on policy select_supplier_only on app_public.invoices is 'For ledgerline_project_limited, restrictive: a supplier''s user reads only its suppliers'' invoices, whatever else admits them. Only ever hides rows.';
+comment on policy select_supplier_only on app_public.invoices is 'For ledgerline_supplier_user, restrictive: only its suppliers'' invoices, whatever else admits them. Only ever hides rows.';
 create policy update_supplier_only on app_public.invoices as restrictive for update to public
   using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))));
 comment on policy update_supplier_only on app_public.invoices is 'Restrictive: a supplier''s user changes only its suppliers'' invoices, and cannot move one to another supplier.';
@@ -1626,17 +1632,20 @@ comment on policy insert_writer on app_public.payments is 'Who adds a row to app
 create policy select_allowed on app_public.payments for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole)) AND (((invoice_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope)) OR ((bill_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope)))));
 comment on policy select_allowed on app_public.payments is 'Who reads a row of app_public.payments: an account with its read scope and the read scope of the invoice or bill it settles, within the subsidiaries it sees whole (no project limit, no supplier). Project-limited accounts and suppliers'' users: select_project_limited and select_supplier.';
-create policy select_project_limited on app_public.payments for select to ledgerline_project_limited
+create policy select_no_supplier on app_public.payments as restrictive for select to ledgerline_project_limited
+  using ((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL));
+comment on policy select_no_supplier on app_public.payments is 'For ledgerline_project_limited, restrictive: a supplier''s user (whose token named this role before it became one) reads none. Only ever hides rows.';
+create policy select_project_limited on app_public.payments for select to ledgerline_project_limited, ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (((invoice_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope)) OR ((bill_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope))) AND (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
-comment on policy select_project_limited on app_public.payments is 'For ledgerline_project_limited: the payments whose invoice or bill is in one of the allowed projects (the projects the payment keeps), with the read scopes of both. Only ever hides rows.';
-create policy select_supplier on app_public.payments for select to ledgerline_project_limited
+comment on policy select_project_limited on app_public.payments is 'For ledgerline_project_limited and ledgerline_supplier_user: the payments whose invoice or bill is in one of the allowed projects (the projects the payment keeps), with the read scopes of both. Only ever hides rows.';
+create policy select_supplier on app_public.payments for select to ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND ( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (invoice_id IS NOT NULL) AND (cardinality(( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)) > 0)));
-comment on policy select_supplier on app_public.payments is 'For ledgerline_project_limited: a supplier''s user without a project limit reads the payments of invoices (select_supplier_only keeps its suppliers'' ones).';
-create policy select_supplier_only on app_public.payments as restrictive for select to ledgerline_project_limited
+comment on policy select_supplier on app_public.payments is 'For ledgerline_supplier_user: a supplier''s user without a project limit reads the payments of invoices (select_supplier_only keeps its suppliers'' ones).';
+create policy select_supplier_only on app_public.payments as restrictive for select to ledgerline_supplier_user
   using (((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL) OR (invoice_id IN ( SELECT i.id
    FROM app_public.invoices i
   WHERE (i.supplier_id = ANY (( SELECT app_hidden.supplier_ids() AS supplier_ids)::uuid[]))))));
-comment on policy select_supplier_only on app_public.payments is 'For ledgerline_project_limited, restrictive: a supplier''s user reads only the payments of its suppliers'' invoices, whatever else admits them. Only ever hides rows.';
+comment on policy select_supplier_only on app_public.payments is 'For ledgerline_supplier_user, restrictive: only the payments of its suppliers'' invoices, whatever else admits them. Only ever hides rows.';
 create policy update_writer on app_public.payments for update to public
   using ((( SELECT app_hidden.has_scope('payment:write'::text) AS has_scope) AND ((EXISTS ( SELECT
    FROM (app_public.invoices_payments ip

@@ -57,7 +57,11 @@ async function invoiceWithCosts(
 }
 
 describe('the audit trail is append-only', () => {
-  for (const role of ['ledgerline_visitor', 'ledgerline_project_limited']) {
+  for (const role of [
+    'ledgerline_visitor',
+    'ledgerline_project_limited',
+    'ledgerline_supplier_user',
+  ]) {
     it(`${role} can neither update, delete nor truncate audit rows, even as admin`, async () => {
       const id = await firstAuditId();
       for (const sql of [

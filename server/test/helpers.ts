@@ -9,7 +9,7 @@ import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import {
   AUTHENTICATOR_ROLE,
-  isProjectLimited,
+  accessLimit,
   requestRole,
   VISITOR_ROLE,
   withCredentials,
@@ -163,7 +163,7 @@ export async function asUser<T>(
         [who.user_id, who.account_id],
       );
       // The role the API would run the request as (the token says whether the account is limited).
-      role = requestRole({ projectLimited: await isProjectLimited(client, who.account_id) });
+      role = requestRole(await accessLimit(client, who.account_id));
     }
     await client.query(`set local role ${role}`);
     return await work(client);

@@ -857,12 +857,38 @@ describe('the project-limited role only ever hides rows (0033)', () => {
   }
 
   it.each(['admin', 'accountant', 'viewer'])(
-    '%s (no project limit) sees the same invoices as either role',
+    '%s (no project limit) sees the same invoices as any of the three roles',
     async (username) => {
       const visitor = await invoicesAs(username, 'ledgerline_visitor');
       expect(await invoicesAs(username, 'ledgerline_project_limited')).toBe(visitor);
+      expect(await invoicesAs(username, 'ledgerline_supplier_user')).toBe(visitor);
     },
   );
+
+  it("a supplier's user sees its supplier's invoices as its role (0095), none as the other two", async () => {
+    const { rows } = await db.owner.query<{ supplier_id: string; n: number }>(
+      `select i.supplier_id, count(*)::int as n from app_public.invoices i
+        group by i.supplier_id order by count(*) desc limit 1`,
+    );
+    const supplier = rows[0]!;
+    const link = (userId: string | null) =>
+      db.owner.query('update app_public.suppliers set user_id = $2 where id = $1', [
+        supplier.supplier_id,
+        userId,
+      ]);
+    await link(
+      await ownerValue<string>(`select id from app_public.users where username = 'viewer'`),
+    );
+    try {
+      const own = await invoicesAs('viewer', 'ledgerline_supplier_user');
+      expect(own).toBeGreaterThan(0);
+      expect(own).toBeLessThanOrEqual(supplier.n);
+      expect(await invoicesAs('viewer', 'ledgerline_project_limited')).toBe(0);
+      expect(await invoicesAs('viewer', 'ledgerline_visitor')).toBe(0);
+    } finally {
+      await link(null);
+    }
+  });
 
   it('manager (project-limited) sees its invoices as its role and none as the plain visitor', async () => {
     expect(await invoicesAs('manager', 'ledgerline_project_limited')).toBe(

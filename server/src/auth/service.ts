@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { isProjectLimited, requestRole } from '../db/database.ts';
+import { accessLimit, requestRole } from '../db/database.ts';
 import { transaction } from '../db/transaction.ts';
 import { AppError, Errors } from '../errors.ts';
 import { UUID } from '../ids.ts';
@@ -183,7 +183,7 @@ export class AuthService {
       userId,
       accountId,
       sessionId,
-      projectLimited: await isProjectLimited(client, accountId),
+      ...(await accessLimit(client, accountId)),
     });
     return { accessToken, expiresIn, refreshToken: refresh.token };
   }

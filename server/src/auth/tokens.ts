@@ -1,17 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
+import type { AccessLimit } from '../db/database.ts';
 import { Errors } from '../errors.ts';
 
 /** What a verified access token says: who, in which account, in which sign-in (refresh family). */
-export interface AccessClaims {
+export interface AccessClaims extends AccessLimit {
   userId: string;
   accountId: string;
   sessionId: string;
-  /**
-   * The account had a project limit when the token was issued: its requests run as the
-   * project-limited role (db/database.ts requestRole). A hint for the planner, never a permission.
-   */
-  projectLimited?: boolean;
+  // projectLimited (plim) and supplierUser (supu): the account's limits when the token was
+  // issued, which choose the role its requests run as (db/database.ts requestRole). A hint for the
+  // planner, never a permission.
 }
 
 const ISSUER = 'ledgerline';
@@ -45,6 +44,7 @@ export function accessTokens(secret: string, ttlSeconds: number): AccessTokenIss
         sid: claims.sessionId,
         typ: TOKEN_TYPE,
         ...(claims.projectLimited ? { plim: true } : {}),
+        ...(claims.supplierUser ? { supu: true } : {}),
       });
       return { accessToken, expiresIn: ttlSeconds };
     },
@@ -58,7 +58,7 @@ export function accessTokens(secret: string, ttlSeconds: number): AccessTokenIss
         }
         throw Errors.invalidJwt();
       }
-      const { sub, account_id: accountId, sid, typ, plim } = payload;
+      const { sub, account_id: accountId, sid, typ, plim, supu } = payload;
       if (
         typ !== TOKEN_TYPE ||
         typeof sub !== 'string' ||
@@ -67,7 +67,13 @@ export function accessTokens(secret: string, ttlSeconds: number): AccessTokenIss
       ) {
         throw Errors.invalidJwt();
       }
-      return { userId: sub, accountId, sessionId: sid, projectLimited: plim === true };
+      return {
+        userId: sub,
+        accountId,
+        sessionId: sid,
+        projectLimited: plim === true,
+        supplierUser: supu === true,
+      };
     },
   };
 }

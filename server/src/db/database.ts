@@ -11,33 +11,51 @@ export const AUTHENTICATOR_ROLE = 'ledgerline_authenticator';
 /** The role every GraphQL request runs as; all grants and RLS policies are written for it. */
 export const VISITOR_ROLE = 'ledgerline_visitor';
 /**
- * The role the requests of a project-limited account run as: the visitor plus one invoice policy
- * that reads the invoice's projects (db/migrations/0033). Only a planner hint: every policy still
+ * The role the requests of a project-limited account run as: the visitor plus the policies that
+ * read the row's projects (db/migrations/0033, 0034). Only a planner hint: every policy still
  * checks the account's limits.
  */
 export const PROJECT_LIMITED_ROLE = 'ledgerline_project_limited';
-
 /**
- * Whether the account's requests run as the limited role now (an owner connection): it has a
- * project limit (app_private.account_access), or its user is a supplier's user, whose invoices,
- * costs and bills the limited role's policies decide (db/migrations/0053).
+ * The role the requests of a supplier's user run as: the project-limited role's policies plus
+ * the supplier's (db/migrations/0053, 0095), kept off the other accounts' plans.
  */
-export async function isProjectLimited(
+export const SUPPLIER_USER_ROLE = 'ledgerline_supplier_user';
+
+/** What limits an account's rows beyond its subsidiaries, as the access token carries it. */
+export interface AccessLimit {
+  /** It has a project limit (app_private.account_access). */
+  projectLimited?: boolean;
+  /** Its user is a supplier's user (suppliers.user_id). */
+  supplierUser?: boolean;
+}
+
+/** The account's limits now (an owner connection), for its access token. */
+export async function accessLimit(
   client: Pick<pg.ClientBase, 'query'>,
   accountId: string,
-): Promise<boolean> {
-  const { rows } = await client.query<{ limited: boolean }>(
-    `select aa.allowed_project_ids is not null
-            or exists (select from app_public.suppliers s where s.user_id = aa.user_id) as limited
+): Promise<AccessLimit> {
+  const { rows } = await client.query<{ projects: boolean; supplier: boolean }>(
+    `select aa.allowed_project_ids is not null as projects,
+            exists (select from app_public.suppliers s where s.user_id = aa.user_id) as supplier
        from app_private.account_access aa
       where aa.account_id = $1`,
     [accountId],
   );
-  return rows[0]?.limited ?? false;
+  const row = rows[0];
+  return {
+    ...(row?.projects ? { projectLimited: true } : {}),
+    ...(row?.supplier ? { supplierUser: true } : {}),
+  };
 }
 
-/** The role a request with these claims runs as. */
-export function requestRole(claims: { projectLimited?: boolean } | undefined): string {
+/**
+ * The role a request with these claims runs as. A stale token only ever hides rows: an account
+ * limited since the token was issued sees nothing as the plain visitor, a supplier's user nothing
+ * as the project-limited role (0095).
+ */
+export function requestRole(claims: AccessLimit | undefined): string {
+  if (claims?.supplierUser) return SUPPLIER_USER_ROLE;
   return claims?.projectLimited ? PROJECT_LIMITED_ROLE : VISITOR_ROLE;
 }
 const DATABASE_NAME = 'ledgerline';
