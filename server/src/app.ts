@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { postgraphile } from 'postgraphile';
+import { createWithPgClient } from 'postgraphile/adaptors/pg';
 import { grafserv } from 'postgraphile/grafserv/fastify/v5';
 import { AuthService } from './auth/service.ts';
 import { accessTokens } from './auth/tokens.ts';
@@ -18,6 +19,7 @@ import { clientErrorRoutes } from './client-errors.ts';
 import { coolDownLeft, requestAccount } from './graphql/plugins/query-cost.ts';
 import { readConstraintCodes } from './graphql/constraint-codes.ts';
 import { SERVICE_UNAVAILABLE, setConstraintCodes } from './graphql/errors.ts';
+import { HeavyBudget, SERVER_BUSY } from './graphql/heavy-budget.ts';
 import { makePreset } from './graphql/preset.ts';
 import { cappedResponse, withRequestErrorCodes } from './graphql/request-errors.ts';
 import { trustedDocuments } from './graphql/trusted-documents.ts';
@@ -37,6 +39,8 @@ export interface AppOptions {
    * (graphql/trusted-documents.ts), e.g. a tool's own queries under `trustedDocumentsOnly`.
    */
   trustedDocuments?: Record<string, string>;
+  /** The heavy operations' budget, instead of one built from the config (a test holds its slots). */
+  heavyBudget?: HeavyBudget;
 }
 
 /** Where `npm run build` puts the single-page application. */
@@ -118,9 +122,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: config.authenticatorPoolSize,
     application_name: 'ledgerline authenticator',
   });
+  // Heavy GraphQL operations run on a pool of their own, within a server-wide budget
+  // (docs/operations.md "Heavy operations"): they never hold the connections light requests need.
+  const heavyPool = new pg.Pool({
+    connectionString: options.authenticatorUrl,
+    max: config.heavyPoolSize,
+    application_name: 'ledgerline heavy',
+  });
   for (const [pool, role] of [
     [ownerPool, 'owner'],
     [authenticatorPool, 'authenticator'],
+    [heavyPool, 'heavy'],
   ] as const) {
     const connectionLost = (error: Error) =>
       console.warn(`Database connection lost (${role} pool): ${error.message}`);
@@ -192,6 +204,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         documents,
         only: config.trustedDocumentsOnly,
       },
+      heavy: {
+        budget:
+          options.heavyBudget ??
+          new HeavyBudget({
+            slots: config.heavySlots,
+            perAccount: 1,
+            queueSize: config.heavyQueueSize,
+            waitMs: config.heavyWaitMs,
+          }),
+        withPgClient: createWithPgClient({ pool: heavyPool }),
+        statementTimeout: `${config.heavyStatementTimeoutMs}ms`,
+      },
     }),
   );
   // Build the schema now (introspecting the database once), not on the first request: a schema
@@ -204,6 +228,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The database is down or restarting: not the request's fault, and worth retrying soon.
     if (payload.includes(`"code":"${SERVICE_UNAVAILABLE.code}"`)) {
       reply.code(503).header('retry-after', String(SERVICE_UNAVAILABLE.retryAfterSeconds));
+    }
+    // Heavy operations beyond the server's budget: the server is busy, not the request wrong.
+    if (payload.includes(`"code":"${SERVER_BUSY.code}"`)) {
+      reply.code(503).header('retry-after', String(SERVER_BUSY.retryAfterSeconds));
     }
     return cappedResponse(withRequestErrorCodes(payload));
   });
@@ -260,6 +288,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (sweeper) clearInterval(sweeper);
     await pgl.release();
     await authenticatorPool.end();
+    await heavyPool.end();
     await ownerPool.end();
   });
   return app;

@@ -15,6 +15,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'postgraphile/graphql';
+import type { HeavyBudget } from '../heavy-budget.ts';
 import { MAX_PAGE_SIZE } from './page-size-cap.ts';
 
 /**
@@ -27,8 +28,13 @@ import { MAX_PAGE_SIZE } from './page-size-cap.ts';
  */
 export const MAX_FIELDS = 1500;
 export const MAX_COST = 100_000;
-/** A request above this cost counts as heavy: an account may run two at a time. */
-export const HEAVY_COST = 20_000;
+/**
+ * A request above this cost counts as heavy: an account may run two at a time, and they run within
+ * the server's heavy budget (heavy-budget.ts). The web app's lists at 500 rows a page (its exports,
+ * the audit log's largest page) and its analytics report are heavy; its lists at screen page sizes
+ * (up to 100 rows) are not.
+ */
+export const HEAVY_COST = 7_500;
 export const MAX_HEAVY_PER_ACCOUNT = 2;
 
 export interface QueryCost {
@@ -183,17 +189,23 @@ export function requestAccount(accountId: string | undefined, clientAddress: str
 
 const heavyInFlight = new Map<string, number>();
 
+/** Whether an operation of this cost is heavy (runs within the server's heavy budget). */
+export function isHeavy(cost: QueryCost): boolean {
+  return cost.cost > HEAVY_COST;
+}
+
 /**
- * Runs a request, counting it as one of the account's heavy requests when its cost is above
- * HEAVY_COST; refuses a third at once.
+ * Runs a request, counting it as one of the account's heavy requests when it is heavy; refuses a
+ * third at once. A heavy request then waits for its turn in the server's budget, when given.
  */
 export async function withHeavyLimit<T>(
   account: string,
   cost: QueryCost,
   run: () => T | Promise<T>,
   refuse: (error: GraphQLError) => T,
+  budget?: HeavyBudget,
 ): Promise<T> {
-  if (cost.cost <= HEAVY_COST) return run();
+  if (!isHeavy(cost)) return run();
   const running = heavyInFlight.get(account) ?? 0;
   if (running >= MAX_HEAVY_PER_ACCOUNT) {
     return refuse(
@@ -205,7 +217,7 @@ export async function withHeavyLimit<T>(
   }
   heavyInFlight.set(account, running + 1);
   try {
-    return await run();
+    return await (budget ? budget.run(account, run, refuse) : run());
   } finally {
     const left = (heavyInFlight.get(account) ?? 1) - 1;
     if (left > 0) heavyInFlight.set(account, left);
@@ -213,35 +225,63 @@ export async function withHeavyLimit<T>(
   }
 }
 
+/** Where heavy operations run (docs/operations.md "Heavy operations"). */
+export interface HeavyRoute {
+  budget: HeavyBudget;
+  /** A connection from the heavy operations' own pool, instead of the light ones'. */
+  withPgClient?: Grafast.Context['withPgClient'];
+  /** The statement timeout of a heavy operation's SQL (shorter than a light one's). */
+  statementTimeout?: string;
+}
+
 /**
  * The grafast middleware: measure each operation with its variables before it is planned, refuse
- * it when over the limits, and hold an account to two heavy requests at a time.
+ * it when over the limits, hold an account to two heavy requests at a time, and run heavy ones
+ * within the server's budget on their own connections.
  */
-export const QueryCostPlugin: GraphileConfig.Plugin = {
-  name: 'LedgerlineQueryCostPlugin',
-  version: '1.0.0',
-  grafast: {
-    middleware: {
-      execute(next, event) {
-        const { schema, document, operationName, variableValues, contextValue } = event.args;
-        const cost = cachedQueryCost(
-          schema,
-          document,
-          operationName,
-          (variableValues ?? {}) as Record<string, unknown>,
-        );
-        const context = contextValue as Partial<Grafast.Context> | undefined;
-        const account = requestAccount(
-          context?.ledgerline?.claims?.accountId,
-          context?.ledgerline?.clientAddress ?? 'unknown',
-        );
-        const refusal = costRefusal(cost);
-        if (refusal) {
-          startCoolDown(account);
-          return { errors: [refusal] };
-        }
-        return withHeavyLimit(account, cost, next, (error) => ({ errors: [error] }));
+export function queryCostPlugin(heavy?: HeavyRoute): GraphileConfig.Plugin {
+  return {
+    name: 'LedgerlineQueryCostPlugin',
+    version: '1.0.0',
+    grafast: {
+      middleware: {
+        execute(next, event) {
+          const { schema, document, operationName, variableValues, contextValue } = event.args;
+          const cost = cachedQueryCost(
+            schema,
+            document,
+            operationName,
+            (variableValues ?? {}) as Record<string, unknown>,
+          );
+          const context = contextValue as Partial<Grafast.Context> | undefined;
+          const account = requestAccount(
+            context?.ledgerline?.claims?.accountId,
+            context?.ledgerline?.clientAddress ?? 'unknown',
+          );
+          const refusal = costRefusal(cost);
+          if (refusal) {
+            startCoolDown(account);
+            return { errors: [refusal] };
+          }
+          if (heavy && context && isHeavy(cost)) {
+            // Read by the SQL steps when they run, after this middleware.
+            if (heavy.withPgClient) context.withPgClient = heavy.withPgClient;
+            if (heavy.statementTimeout && context.pgSettings) {
+              context.pgSettings = {
+                ...context.pgSettings,
+                statement_timeout: heavy.statementTimeout,
+              };
+            }
+          }
+          return withHeavyLimit(
+            account,
+            cost,
+            next,
+            (error) => ({ errors: [error] }),
+            heavy?.budget,
+          );
+        },
       },
     },
-  },
-};
+  };
+}
