@@ -35,8 +35,11 @@ const authenticatorUrl = env('BENCH_AUTHENTICATOR_URL');
 const jwtSecret = env('BENCH_JWT_SECRET');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-bench-'));
+// Development mode (BENCH_PRODUCTION=false, bench/fairness.ts) runs any query, as a client of a
+// development server may send.
+const production = process.env.BENCH_PRODUCTION !== 'false';
 const config = loadConfig({
-  production: true,
+  production,
   dataDir,
   fileSweepIntervalMs: 0,
   // Every login in the throughput run succeeds; the limit counts failures only, but keep it clear.
