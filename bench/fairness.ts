@@ -137,15 +137,17 @@ async function measureMode(base: string, production: boolean): Promise<FairnessM
     tokens[username] = (json.data!.login as { accessToken: string }).accessToken;
   }
   const heavyBodies = production ? TRUSTED_HEAVY : [AUDIT_ALIASES];
-  // Every heavy request runs for both accounts (and how large its answer is).
-  for (const account of ['viewer', 'manager']) {
-    for (const body of new Set(heavyBodies)) {
+  // Each trusted heavy document once per account alone: what it answers and how long it takes.
+  // (The development attack takes tens of seconds alone at scale 0.1: not probed.)
+  for (const account of production ? ['viewer', 'manager'] : []) {
+    for (const body of heavyBodies) {
       const start = performance.now();
-      const { bytes } = await post(body, tokens[account]);
-      const name = (JSON.parse(body) as { operationName?: string }).operationName ?? 'Heavy';
-      log(
-        `  ${account} ${name}: ${fmt(bytes / 1024)} kB in ${fmt(performance.now() - start)} ms alone`,
+      const name = (JSON.parse(body) as { operationName?: string }).operationName;
+      const outcome = await post(body, tokens[account]).then(
+        ({ bytes }) => `${fmt(bytes / 1024)} kB`,
+        (error: Error) => error.message.slice(0, 120),
       );
+      log(`  ${account} ${name}: ${outcome} in ${fmt(performance.now() - start)} ms alone`);
     }
   }
 

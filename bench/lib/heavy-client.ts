@@ -6,16 +6,29 @@ import { parentPort, workerData } from 'node:worker_threads';
 const { url, token, bodies } = workerData as { url: string; token: string; bodies: string[] };
 if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error('loopback only');
 let stop = false;
-parentPort!.on('message', () => (stop = true));
+// Told to stop, a client drops the request it is waiting for (the server may still finish it).
+const abort = new AbortController();
+parentPort!.on('message', () => {
+  stop = true;
+  abort.abort();
+});
 const counts = { ok: 0, refused: {} as Record<string, number>, ms: [] as number[] };
 for (let i = 0; !stop; i++) {
   const start = performance.now();
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: bodies[i % bodies.length],
-  });
-  const text = await response.text();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: bodies[i % bodies.length],
+      signal: abort.signal,
+    });
+    text = await response.text();
+  } catch (error) {
+    if (stop) break;
+    throw error;
+  }
   const errors = (JSON.parse(text) as { errors?: { extensions?: { code?: string } }[] }).errors;
   const code = errors?.[0]?.extensions?.code;
   if (response.ok && !errors?.length) {

@@ -42,6 +42,17 @@ export interface QueryCost {
   cost: number;
 }
 
+/**
+ * A request's cost, and its weight: the same sum with a list that names no page size below the root
+ * (a record's costs, a role's scopes) counted as NESTED_UNPAGED_ROWS rows instead of the cap. The
+ * limit is on the cost (what a request can ask for at most); heavy or light is decided on the
+ * weight (what it asks for in practice), so that a record's page stays light.
+ */
+export interface MeasuredCost extends QueryCost {
+  weight: number;
+}
+export const NESTED_UNPAGED_ROWS = 50;
+
 function unwrap(type: GraphQLOutputType): GraphQLOutputType {
   return isNonNullType(type) ? type.ofType : type;
 }
@@ -58,7 +69,7 @@ function pageSize(field: FieldNode, variables: Record<string, unknown>): number 
 }
 
 /** Costs already measured, per parsed document (the server caches those) and variables. */
-const measured = new WeakMap<DocumentNode, Map<string, QueryCost>>();
+const measured = new WeakMap<DocumentNode, Map<string, MeasuredCost>>();
 
 /** queryCost, remembered for a document the server has parsed before. */
 export function cachedQueryCost(
@@ -66,13 +77,16 @@ export function cachedQueryCost(
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> = {},
-): QueryCost {
+): MeasuredCost {
   const key = `${operationName ?? ''}\u0000${JSON.stringify(variables)}`;
   let costs = measured.get(document);
   if (!costs) measured.set(document, (costs = new Map()));
   let cost = costs.get(key);
   if (!cost) {
-    cost = queryCost(schema, document, operationName, variables);
+    cost = {
+      ...queryCost(schema, document, operationName, variables),
+      weight: queryCost(schema, document, operationName, variables, NESTED_UNPAGED_ROWS).cost,
+    };
     if (costs.size < 50) costs.set(key, cost);
   }
   return cost;
@@ -84,6 +98,8 @@ export function queryCost(
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> = {},
+  /** Rows counted for a list without a page size below a field of the root (default: the cap). */
+  nestedUnpagedRows = MAX_PAGE_SIZE,
 ): QueryCost {
   const fragments: Record<string, FragmentDefinitionNode> = {};
   let operation: OperationDefinitionNode | undefined;
@@ -111,13 +127,14 @@ export function queryCost(
     parent: GraphQLObjectType | undefined,
     rows: number,
     seen: Set<string>,
+    depth: number,
   ) => {
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.INLINE_FRAGMENT) {
         const typed = selection.typeCondition
           ? (schema.getType(selection.typeCondition.name.value) as GraphQLObjectType)
           : parent;
-        walk(selection.selectionSet, typed, rows, seen);
+        walk(selection.selectionSet, typed, rows, seen, depth);
         continue;
       }
       if (selection.kind === Kind.FRAGMENT_SPREAD) {
@@ -125,7 +142,7 @@ export function queryCost(
         const fragment = fragments[name];
         if (!fragment || seen.has(name)) continue;
         const typed = schema.getType(fragment.typeCondition.name.value) as GraphQLObjectType;
-        walk(fragment.selectionSet, typed, rows, new Set([...seen, name]));
+        walk(fragment.selectionSet, typed, rows, new Set([...seen, name]), depth);
         continue;
       }
       result.fields += 1;
@@ -141,12 +158,13 @@ export function queryCost(
       const unpagedList =
         /Connection$/.test(named?.name ?? '') ||
         (type !== undefined && isListType(type) && !/Connection$/.test(parent?.name ?? ''));
+      const unpagedRows = depth === 0 ? MAX_PAGE_SIZE : nestedUnpagedRows;
       const childRows =
-        size !== undefined ? rows * Math.max(size, 1) : unpagedList ? rows * MAX_PAGE_SIZE : rows;
-      walk(selection.selectionSet, named, childRows, seen);
+        size !== undefined ? rows * Math.max(size, 1) : unpagedList ? rows * unpagedRows : rows;
+      walk(selection.selectionSet, named, childRows, seen, depth + 1);
     }
   };
-  walk(operation.selectionSet, root, 1, new Set());
+  walk(operation.selectionSet, root, 1, new Set(), 0);
   return result;
 }
 
@@ -189,9 +207,9 @@ export function requestAccount(accountId: string | undefined, clientAddress: str
 
 const heavyInFlight = new Map<string, number>();
 
-/** Whether an operation of this cost is heavy (runs within the server's heavy budget). */
-export function isHeavy(cost: QueryCost): boolean {
-  return cost.cost > HEAVY_COST;
+/** Whether an operation of this weight is heavy (runs within the server's heavy budget). */
+export function isHeavy(cost: Pick<MeasuredCost, 'weight'>): boolean {
+  return cost.weight > HEAVY_COST;
 }
 
 /**
@@ -200,7 +218,7 @@ export function isHeavy(cost: QueryCost): boolean {
  */
 export async function withHeavyLimit<T>(
   account: string,
-  cost: QueryCost,
+  cost: MeasuredCost,
   run: () => T | Promise<T>,
   refuse: (error: GraphQLError) => T,
   budget?: HeavyBudget,
