@@ -1,11 +1,11 @@
 // npm run bench:profile -- --scale S [--duration s] [--rounds n] [--out file]
 // Where the Node server's time goes under the nested-list load of `npm run bench`: the ratio of
 // GraphQL to the raw SQL route (requests per second, rounds alternated), then a CPU profile of the
-// server (node --cpu-prof) under the GraphQL variant alone, summarised as self time per package
-// and per function into bench/results/cpu-profile.md (the raw .cpuprofile is not kept).
+// server (the inspector's sampling profiler, what node --cpu-prof writes, around the GraphQL
+// variant's load alone), summarised as self time per package and per function into
+// bench/results/cpu-profile.md (the raw .cpuprofile is not kept).
 import '../server/src/env.ts';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '../server/src/db/seed.ts';
@@ -51,13 +51,13 @@ function packageOf(url: string): string {
   return url;
 }
 
-const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-profile-'));
 const cluster = await openBenchCluster(log);
 try {
   await checkData(cluster, scale);
   await prepareRoles(cluster);
-  const server = await startServer(cluster, undefined, { cpuProfileDir: profileDir });
+  const server = await startServer(cluster);
   let ratios: { graphql: number[]; raw: number[] };
+  let profile: CpuProfile;
   try {
     const { subsidiaryId } = await withClient(cluster.ownerUrl, async (client) => {
       const { rows } = await client.query<{ id: string }>(
@@ -102,14 +102,14 @@ try {
       }
     }
     log(`Profiling the GraphQL variant for ${duration * 2} s`);
+    await fetch(`${server.base}/bench/profile/start`, { method: 'POST' });
     await load('/graphql', duration * 2);
+    const stopped = await fetch(`${server.base}/bench/profile/stop`, { method: 'POST' });
+    profile = (await stopped.json()) as CpuProfile;
   } finally {
     await server.stop();
   }
 
-  const file = fs.readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
-  if (!file) throw new Error(`no CPU profile written in ${profileDir}`);
-  const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
   const selfUs = new Map<number, number>();
   profile.samples.forEach((id, i) => {
     selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
@@ -139,9 +139,9 @@ try {
     '# Where the Node server spends its time under the nested-list load',
     '',
     `Produced by \`npm run bench:profile -- --scale ${scale}\` on ${new Date().toISOString()}, ` +
-      `commit ${commitOf()}: the benchmark server (bench/server.ts, production mode) under ` +
-      `node --cpu-prof, ${CONNECTIONS} connections sending the nested invoice list ` +
-      '(bench/lib/queries.ts) by document id as the accountant.',
+      `commit ${commitOf()}: the benchmark server (bench/server.ts, production mode), ` +
+      `${CONNECTIONS} connections sending the nested invoice list (bench/lib/queries.ts) by ` +
+      'document id as the accountant; the profile is sampled only during a GraphQL-only run.',
     '',
     `Throughput first (${rounds} rounds of ${duration} s, order alternated): GraphQL ` +
       `${ratios.graphql.map((r) => fmt(r)).join(', ')} requests/s, raw SQL route ` +
@@ -175,5 +175,4 @@ try {
   log(`ratio graphql/raw ${fmt(ratio, 2)}; written to ${path.relative(process.cwd(), outFile)}`);
 } finally {
   await cluster.stop();
-  fs.rmSync(profileDir, { recursive: true, force: true });
 }

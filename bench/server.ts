@@ -8,6 +8,7 @@
 //   GET  /bench/timings            server-side durations per x-bench-label header (then cleared).
 import '../server/src/env.ts';
 import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,6 +21,8 @@ import { accessTokens } from '../server/src/auth/tokens.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { withVisitor } from '../server/src/db/visitor.ts';
 import { requestContext } from '../server/src/graphql/context.ts';
+import { HeavyBudget } from '../server/src/graphql/heavy-budget.ts';
+import { withPgClientOn } from '../server/src/graphql/pg-client.ts';
 import { makePreset } from '../server/src/graphql/preset.ts';
 import { trustedDocuments } from '../server/src/graphql/trusted-documents.ts';
 import { BYPASS_ROLE } from './lib/cluster.ts';
@@ -77,6 +80,20 @@ app.addHook('onResponse', async (request, reply) => {
   if (!list) timings.set(label, (list = []));
   list.push(reply.elapsedTime);
 });
+// A CPU profile of this process between start and stop (bench/profile.ts): the inspector's
+// sampling profiler, as node --cpu-prof writes, but only around the measured load.
+const profiler = new inspector.Session();
+profiler.connect();
+app.post('/bench/profile/start', async () => {
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+  return { started: true };
+});
+app.post('/bench/profile/stop', async (_request, reply) => {
+  const { profile } = await profiler.post('Profiler.stop');
+  await profiler.post('Profiler.disable');
+  return reply.type('application/json').send(JSON.stringify(profile));
+});
 app.get('/bench/timings', async () => {
   const result = {
     timings: Object.fromEntries(timings),
@@ -114,13 +131,20 @@ const auth = new AuthService({
   loginRateLimit: config.loginRateLimit,
   loginRateWindowMs: config.loginRateWindowMs,
 });
+// Its connections as /graphql's (graphql/pg-client.ts), so that the two differ by the role alone.
+const bypassPool = new pg.Pool({ connectionString: authenticatorUrl, max: 20 });
 const bypass = postgraphile({
   extends: [
     makePreset({
-      connectionString: authenticatorUrl,
+      pool: bypassPool,
       production: true,
       auth,
       trustedDocuments: { documents: trustedDocuments(BENCH_DOCUMENTS), only: true },
+      heavy: {
+        budget: new HeavyBudget({ slots: 2, perAccount: 1, queueSize: 16, waitMs: 10_000 }),
+        withPgClient: withPgClientOn(bypassPool),
+        lightWithPgClient: withPgClientOn(bypassPool),
+      },
     }),
   ],
   grafserv: { graphqlPath: '/bench/bypass/graphql', graphiql: false, graphqlOverGET: false },
@@ -135,6 +159,7 @@ await bypass.createServ(grafserv).addTo(app);
 
 app.addHook('onClose', async () => {
   await bypass.release();
+  await bypassPool.end();
   await rawPool.end();
   await ownerPool.end();
   fs.rmSync(dataDir, { recursive: true, force: true });

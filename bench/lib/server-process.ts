@@ -50,8 +50,6 @@ export async function startServer(
   options: {
     /** Development mode: any query runs, not only trusted documents (default: production). */
     production?: boolean;
-    /** Write a CPU profile of the server (node --cpu-prof) into this directory when it stops. */
-    cpuProfileDir?: string;
   } = {},
 ) {
   const production = options.production ?? true;
@@ -67,9 +65,6 @@ export async function startServer(
       BENCH_JWT_SECRET: cluster.jwtSecret,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: options.cpuProfileDir
-      ? [...process.execArgv, '--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir]
-      : process.execArgv,
   });
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not start in 120 s')), 120_000);

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { postgraphile } from 'postgraphile';
-import { createWithPgClient } from 'postgraphile/adaptors/pg';
 import { grafserv } from 'postgraphile/grafserv/fastify/v5';
 import { AuthService } from './auth/service.ts';
 import { accessTokens } from './auth/tokens.ts';
@@ -20,8 +19,13 @@ import { coolDownLeft, requestAccount } from './graphql/plugins/query-cost.ts';
 import { readConstraintCodes } from './graphql/constraint-codes.ts';
 import { SERVICE_UNAVAILABLE, setConstraintCodes } from './graphql/errors.ts';
 import { HeavyBudget, SERVER_BUSY } from './graphql/heavy-budget.ts';
+import { withPgClientOn } from './graphql/pg-client.ts';
 import { makePreset } from './graphql/preset.ts';
-import { cappedResponse, withRequestErrorCodes } from './graphql/request-errors.ts';
+import {
+  cappedResponse,
+  MAX_RESPONSE_BYTES,
+  withRequestErrorCodes,
+} from './graphql/request-errors.ts';
 import { trustedDocuments } from './graphql/trusted-documents.ts';
 
 export interface AppOptions {
@@ -213,7 +217,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             queueSize: config.heavyQueueSize,
             waitMs: config.heavyWaitMs,
           }),
-        withPgClient: createWithPgClient({ pool: heavyPool }),
+        withPgClient: withPgClientOn(heavyPool),
+        lightWithPgClient: withPgClientOn(authenticatorPool),
         statementTimeout: `${config.heavyStatementTimeoutMs}ms`,
       },
     }),
@@ -224,16 +229,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serv = pgl.createServ(grafserv);
   await serv.addTo(app);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/graphql') || typeof payload !== 'string') return payload;
+    if (!request.url.startsWith('/graphql')) return payload;
+    let text: string;
+    if (typeof payload === 'string') text = payload;
+    else if (Buffer.isBuffer(payload)) {
+      // GraphQL answers come as JSON already written (grafserv's outputDataAsString); one without
+      // an error that fits the cap goes out as it is, without a copy.
+      if (payload.length <= MAX_RESPONSE_BYTES && !payload.includes('"errors"')) return payload;
+      text = payload.toString('utf8');
+    } else return payload;
     // The database is down or restarting: not the request's fault, and worth retrying soon.
-    if (payload.includes(`"code":"${SERVICE_UNAVAILABLE.code}"`)) {
+    if (text.includes(`"code":"${SERVICE_UNAVAILABLE.code}"`)) {
       reply.code(503).header('retry-after', String(SERVICE_UNAVAILABLE.retryAfterSeconds));
     }
     // Heavy operations beyond the server's budget: the server is busy, not the request wrong.
-    if (payload.includes(`"code":"${SERVER_BUSY.code}"`)) {
+    if (text.includes(`"code":"${SERVER_BUSY.code}"`)) {
       reply.code(503).header('retry-after', String(SERVER_BUSY.retryAfterSeconds));
     }
-    return cappedResponse(withRequestErrorCodes(payload));
+    const sent = cappedResponse(withRequestErrorCodes(text));
+    // grafserv gave the length of what it wrote; the answer may have changed since.
+    if (sent !== payload) reply.removeHeader('content-length');
+    return sent;
   });
 
   // File storage (SPEC §7): bytes in DATA_DIR/files, metadata and permissions in PostgreSQL.

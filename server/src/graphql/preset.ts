@@ -98,6 +98,9 @@ export function makePreset({
       // Parsed and validated documents are kept by their text; room for every trusted one.
       parseAndValidateCacheSize: Math.max(500, trustedDocuments?.documents.size ?? 0),
       websockets: false,
+      // Grafast writes the JSON of the data itself, instead of building objects for
+      // JSON.stringify (app.ts reads the answer as a buffer).
+      outputDataAsString: true,
       maskError,
     },
     grafast: {

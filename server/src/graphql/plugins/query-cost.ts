@@ -268,6 +268,8 @@ export interface HeavyRoute {
   withPgClient?: Grafast.Context['withPgClient'];
   /** The statement timeout of a heavy operation's SQL (shorter than a light one's). */
   statementTimeout?: string;
+  /** A connection from the light requests' pool (graphql/pg-client.ts), for every other one. */
+  lightWithPgClient?: Grafast.Context['withPgClient'];
 }
 
 /**
@@ -299,6 +301,7 @@ export function queryCostPlugin(heavy?: HeavyRoute): GraphileConfig.Plugin {
             startCoolDown(account);
             return { errors: [refusal] };
           }
+          if (heavy?.lightWithPgClient && context) context.withPgClient = heavy.lightWithPgClient;
           if (heavy && context && isHeavy(cost)) {
             // Read by the SQL steps when they run, after this middleware.
             if (heavy.withPgClient) context.withPgClient = heavy.withPgClient;
