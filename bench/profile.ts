@@ -126,6 +126,8 @@ try {
       idle += us;
       continue;
     }
+    // The profiler's own stop call, which serialises the profile: not the server's work.
+    if (url === 'node:inspector') continue;
     total += us;
     const pkg = packageOf(url);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
@@ -149,7 +151,10 @@ try {
       '(medians).',
     '',
     `Then the profile: ${fmt(total / 1000)} ms of CPU in the profile's samples besides ` +
-      `${fmt(idle / 1000)} ms idle (self time: the function itself, not what it calls).`,
+      `${fmt(idle / 1000)} ms idle (self time: the function itself, not what it calls). The ` +
+      'profiler samples wall-clock time on the main thread: on a machine whose cores are ' +
+      'shared, time the process waits for a core inside a system call (writev, writeBuffer: ' +
+      'socket writes) is counted to that call.',
     '',
     '## Self time by package',
     '',

@@ -61,7 +61,7 @@ export interface Config {
   heavyQueueSize: number;
   /** How long a heavy operation may wait for its turn, in ms (`HEAVY_WAIT_MS`, default 10 s). */
   heavyWaitMs: number;
-  /** Statement timeout of a heavy operation's SQL (`HEAVY_STATEMENT_TIMEOUT_MS`, default 10 s). */
+  /** Statement timeout of a heavy operation's SQL (`HEAVY_STATEMENT_TIMEOUT_MS`, default 15 s). */
   heavyStatementTimeoutMs: number;
 }
 
@@ -113,7 +113,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     heavyPoolSize: intFromEnv('HEAVY_DB_POOL_SIZE', 2),
     heavyQueueSize: intFromEnv('HEAVY_QUEUE_SIZE', 16),
     heavyWaitMs: intFromEnv('HEAVY_WAIT_MS', 10_000),
-    heavyStatementTimeoutMs: intFromEnv('HEAVY_STATEMENT_TIMEOUT_MS', 10_000),
+    heavyStatementTimeoutMs: intFromEnv('HEAVY_STATEMENT_TIMEOUT_MS', 15_000),
     ...overrides,
   };
 }
