@@ -89,11 +89,15 @@ export function cachedQueryCost(
   if (!costs) measured.set(document, (costs = new Map()));
   let cost = costs.get(key);
   if (!cost) {
-    cost = {
-      ...queryCost(schema, document, operationName, variables),
-      weight: queryCost(schema, document, operationName, variables, NESTED_UNPAGED_ROWS).cost,
-      largestPage: largestPage(document, variables),
-    };
+    const measuredCost = queryCost(schema, document, operationName, variables);
+    // A request over the limits is refused whatever its weight: not measured twice more.
+    cost = costRefusal(measuredCost)
+      ? { ...measuredCost, weight: measuredCost.cost, largestPage: 0 }
+      : {
+          ...measuredCost,
+          weight: queryCost(schema, document, operationName, variables, NESTED_UNPAGED_ROWS).cost,
+          largestPage: largestPage(document, variables),
+        };
     if (costs.size < 50) costs.set(key, cost);
   }
   return cost;
