@@ -20,6 +20,7 @@ import {
   type BenchCluster,
 } from './lib/cluster.ts';
 import { readBrowserRun, renderBrowserSection } from './lib/browser-report.ts';
+import { readFairnessRun, renderFairnessSection } from './lib/fairness-report.ts';
 import { cpuDelta, sampleCpu } from './lib/cpu.ts';
 import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
 import { countsFor } from './lib/generate.ts';
@@ -669,6 +670,10 @@ function renderReport(f: Findings): string {
   const browserRun = readBrowserRun(path.dirname(outFile), f.scale);
   const browser = browserRun ? renderBrowserSection(browserRun) : undefined;
   if (browser) lines.push('', ...browser.section);
+  // Fairness under heavy clients, when `npm run bench:fairness` was run at this scale.
+  const fairnessRun = readFairnessRun(path.dirname(outFile), f.scale);
+  const fairness = fairnessRun ? renderFairnessSection(fairnessRun) : undefined;
+  if (fairness) lines.push('', ...fairness.section);
   lines.push(
     '',
     `ratio graphql/raw: ${f.ratioGraphqlRaw.toFixed(2)}`,
@@ -677,6 +682,7 @@ function renderReport(f: Findings): string {
     `p95 list ms: ${f.p95List.toFixed(1)}`,
     `worst account ratio: ${f.worstAccountRatio.value.toFixed(2)}`,
     ...(browser?.lines ?? []),
+    ...(fairness?.lines ?? []),
     '',
   );
   return lines.join('\n');

@@ -8,6 +8,7 @@
 //   GET  /bench/timings            server-side durations per x-bench-label header (then cleared).
 import '../server/src/env.ts';
 import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,6 +21,8 @@ import { accessTokens } from '../server/src/auth/tokens.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { withVisitor } from '../server/src/db/visitor.ts';
 import { requestContext } from '../server/src/graphql/context.ts';
+import { HeavyBudget } from '../server/src/graphql/heavy-budget.ts';
+import { coalesceWrites, withPgClientOn } from '../server/src/graphql/pg-client.ts';
 import { makePreset } from '../server/src/graphql/preset.ts';
 import { trustedDocuments } from '../server/src/graphql/trusted-documents.ts';
 import { BYPASS_ROLE } from './lib/cluster.ts';
@@ -35,8 +38,11 @@ const authenticatorUrl = env('BENCH_AUTHENTICATOR_URL');
 const jwtSecret = env('BENCH_JWT_SECRET');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-bench-'));
+// Development mode (BENCH_PRODUCTION=false, bench/fairness.ts) runs any query, as a client of a
+// development server may send.
+const production = process.env.BENCH_PRODUCTION !== 'false';
 const config = loadConfig({
-  production: true,
+  production,
   dataDir,
   fileSweepIntervalMs: 0,
   // Every login in the throughput run succeeds; the limit counts failures only, but keep it clear.
@@ -74,6 +80,20 @@ app.addHook('onResponse', async (request, reply) => {
   if (!list) timings.set(label, (list = []));
   list.push(reply.elapsedTime);
 });
+// A CPU profile of this process between start and stop (bench/profile.ts): the inspector's
+// sampling profiler, as node --cpu-prof writes, but only around the measured load.
+const profiler = new inspector.Session();
+profiler.connect();
+app.post('/bench/profile/start', async () => {
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+  return { started: true };
+});
+app.post('/bench/profile/stop', async (_request, reply) => {
+  const { profile } = await profiler.post('Profiler.stop');
+  await profiler.post('Profiler.disable');
+  return reply.type('application/json').send(JSON.stringify(profile));
+});
 app.get('/bench/timings', async () => {
   const result = {
     timings: Object.fromEntries(timings),
@@ -87,6 +107,8 @@ app.get('/bench/timings', async () => {
 // The raw twin of the nested invoice list: same body as the GraphQL request, same transaction and
 // settings (withVisitor: role, jwt claims, statement timeout), one prepared statement.
 const rawPool = new pg.Pool({ connectionString: authenticatorUrl, max: 20 });
+// Its connections write as the server's do (graphql/pg-client.ts).
+coalesceWrites(rawPool);
 app.post('/bench/raw/invoices', async (request, reply) => {
   const claims = request.claims;
   if (!claims) return reply.code(401).send({ error: true, message: 'sign in first' });
@@ -111,13 +133,21 @@ const auth = new AuthService({
   loginRateLimit: config.loginRateLimit,
   loginRateWindowMs: config.loginRateWindowMs,
 });
+// Its connections as /graphql's (graphql/pg-client.ts), so that the two differ by the role alone.
+const bypassPool = new pg.Pool({ connectionString: authenticatorUrl, max: 20 });
+coalesceWrites(bypassPool);
 const bypass = postgraphile({
   extends: [
     makePreset({
-      connectionString: authenticatorUrl,
+      pool: bypassPool,
       production: true,
       auth,
       trustedDocuments: { documents: trustedDocuments(BENCH_DOCUMENTS), only: true },
+      heavy: {
+        budget: new HeavyBudget({ slots: 2, perAccount: 1, queueSize: 16, waitMs: 10_000 }),
+        withPgClient: withPgClientOn(bypassPool),
+        lightWithPgClient: withPgClientOn(bypassPool),
+      },
     }),
   ],
   grafserv: { graphqlPath: '/bench/bypass/graphql', graphiql: false, graphqlOverGET: false },
@@ -132,6 +162,7 @@ await bypass.createServ(grafserv).addTo(app);
 
 app.addHook('onClose', async () => {
   await bypass.release();
+  await bypassPool.end();
   await rawPool.end();
   await ownerPool.end();
   fs.rmSync(dataDir, { recursive: true, force: true });

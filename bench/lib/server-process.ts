@@ -47,13 +47,19 @@ export async function startServer(
   cluster: BenchCluster,
   /** Served as the web app (the production build), for the browser benchmark. */
   webRoot?: string,
+  options: {
+    /** Development mode: any query runs, not only trusted documents (default: production). */
+    production?: boolean;
+  } = {},
 ) {
+  const production = options.production ?? true;
   const child = fork(path.join(import.meta.dirname, '..', 'server.ts'), [], {
     env: {
       ...process.env,
       ...(webRoot ? { BENCH_WEB_ROOT: webRoot } : {}),
-      NODE_ENV: 'production',
+      NODE_ENV: production ? 'production' : 'development',
       GRAPHILE_ENV: 'production',
+      BENCH_PRODUCTION: String(production),
       BENCH_OWNER_URL: cluster.ownerUrl,
       BENCH_AUTHENTICATOR_URL: cluster.authenticatorUrl,
       BENCH_JWT_SECRET: cluster.jwtSecret,
@@ -72,7 +78,9 @@ export async function startServer(
       reject(new Error(`the server exited with code ${code} before it was ready`));
     });
   });
-  log(`Server (production mode, pid ${child.pid}) listening on 127.0.0.1:${port}`);
+  log(
+    `Server (${production ? 'production' : 'development'} mode, pid ${child.pid}) listening on 127.0.0.1:${port}`,
+  );
   const stop = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -18,8 +18,14 @@ import { clientErrorRoutes } from './client-errors.ts';
 import { coolDownLeft, requestAccount } from './graphql/plugins/query-cost.ts';
 import { readConstraintCodes } from './graphql/constraint-codes.ts';
 import { SERVICE_UNAVAILABLE, setConstraintCodes } from './graphql/errors.ts';
+import { HeavyBudget, SERVER_BUSY } from './graphql/heavy-budget.ts';
+import { coalesceWrites, withPgClientOn } from './graphql/pg-client.ts';
 import { makePreset } from './graphql/preset.ts';
-import { cappedResponse, withRequestErrorCodes } from './graphql/request-errors.ts';
+import {
+  cappedResponse,
+  MAX_RESPONSE_BYTES,
+  withRequestErrorCodes,
+} from './graphql/request-errors.ts';
 import { trustedDocuments } from './graphql/trusted-documents.ts';
 
 export interface AppOptions {
@@ -37,6 +43,8 @@ export interface AppOptions {
    * (graphql/trusted-documents.ts), e.g. a tool's own queries under `trustedDocumentsOnly`.
    */
   trustedDocuments?: Record<string, string>;
+  /** The heavy operations' budget, instead of one built from the config (a test holds its slots). */
+  heavyBudget?: HeavyBudget;
 }
 
 /** Where `npm run build` puts the single-page application. */
@@ -118,14 +126,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: config.authenticatorPoolSize,
     application_name: 'ledgerline authenticator',
   });
+  // Heavy GraphQL operations run on a pool of their own, within a server-wide budget
+  // (docs/operations.md "Heavy operations"): they never hold the connections light requests need.
+  const heavyPool = new pg.Pool({
+    connectionString: options.authenticatorUrl,
+    max: config.heavyPoolSize,
+    application_name: 'ledgerline heavy',
+  });
   for (const [pool, role] of [
     [ownerPool, 'owner'],
     [authenticatorPool, 'authenticator'],
+    [heavyPool, 'heavy'],
   ] as const) {
     const connectionLost = (error: Error) =>
       console.warn(`Database connection lost (${role} pool): ${error.message}`);
     pool.on('error', connectionLost);
     pool.on('connect', (client) => client.on('error', connectionLost));
+    coalesceWrites(pool);
   }
   const tokens = accessTokens(options.jwtSecret, config.accessTokenTtl);
   const auth = new AuthService({
@@ -192,6 +209,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         documents,
         only: config.trustedDocumentsOnly,
       },
+      heavy: {
+        budget:
+          options.heavyBudget ??
+          new HeavyBudget({
+            slots: config.heavySlots,
+            perAccount: 1,
+            queueSize: config.heavyQueueSize,
+            waitMs: config.heavyWaitMs,
+          }),
+        withPgClient: withPgClientOn(heavyPool),
+        lightWithPgClient: withPgClientOn(authenticatorPool),
+        statementTimeout: `${config.heavyStatementTimeoutMs}ms`,
+      },
     }),
   );
   // Build the schema now (introspecting the database once), not on the first request: a schema
@@ -200,12 +230,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serv = pgl.createServ(grafserv);
   await serv.addTo(app);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/graphql') || typeof payload !== 'string') return payload;
+    if (!request.url.startsWith('/graphql')) return payload;
+    let text: string;
+    if (typeof payload === 'string') text = payload;
+    else if (Buffer.isBuffer(payload)) {
+      // GraphQL answers come as JSON already written (grafserv's outputDataAsString); one without
+      // an error that fits the cap goes out as it is, without a copy.
+      if (payload.length <= MAX_RESPONSE_BYTES && !payload.includes('"errors"')) return payload;
+      text = payload.toString('utf8');
+    } else return payload;
     // The database is down or restarting: not the request's fault, and worth retrying soon.
-    if (payload.includes(`"code":"${SERVICE_UNAVAILABLE.code}"`)) {
+    if (text.includes(`"code":"${SERVICE_UNAVAILABLE.code}"`)) {
       reply.code(503).header('retry-after', String(SERVICE_UNAVAILABLE.retryAfterSeconds));
     }
-    return cappedResponse(withRequestErrorCodes(payload));
+    // Heavy operations beyond the server's budget: the server is busy, not the request wrong.
+    if (text.includes(`"code":"${SERVER_BUSY.code}"`)) {
+      reply.code(503).header('retry-after', String(SERVER_BUSY.retryAfterSeconds));
+    }
+    const sent = cappedResponse(withRequestErrorCodes(text));
+    // grafserv gave the length of what it wrote; the answer may have changed since.
+    if (sent !== payload) reply.removeHeader('content-length');
+    return sent;
   });
 
   // File storage (SPEC §7): bytes in DATA_DIR/files, metadata and permissions in PostgreSQL.
@@ -260,6 +305,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (sweeper) clearInterval(sweeper);
     await pgl.release();
     await authenticatorPool.end();
+    await heavyPool.end();
     await ownerPool.end();
   });
   return app;

@@ -50,6 +50,19 @@ export interface Config {
    * (`DB_OWNER_POOL_SIZE`, default 5). A process holds at most the two sizes together.
    */
   ownerPoolSize: number;
+  /**
+   * Heavy GraphQL operations (docs/operations.md "Heavy operations") running at once in a process
+   * (`HEAVY_SLOTS`, default 2); each account runs at most one of them while others wait.
+   */
+  heavySlots: number;
+  /** Connections of the heavy operations' own pool (`HEAVY_DB_POOL_SIZE`, default 2). */
+  heavyPoolSize: number;
+  /** Heavy operations waiting at once, all accounts together (`HEAVY_QUEUE_SIZE`, default 16). */
+  heavyQueueSize: number;
+  /** How long a heavy operation may wait for its turn, in ms (`HEAVY_WAIT_MS`, default 10 s). */
+  heavyWaitMs: number;
+  /** Statement timeout of a heavy operation's SQL (`HEAVY_STATEMENT_TIMEOUT_MS`, default 15 s). */
+  heavyStatementTimeoutMs: number;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -96,6 +109,11 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
         : intFromEnv('FILE_SWEEP_INTERVAL_MS', 60 * 60 * 1000),
     authenticatorPoolSize: intFromEnv('DB_POOL_SIZE', 20),
     ownerPoolSize: intFromEnv('DB_OWNER_POOL_SIZE', 5),
+    heavySlots: intFromEnv('HEAVY_SLOTS', 2),
+    heavyPoolSize: intFromEnv('HEAVY_DB_POOL_SIZE', 2),
+    heavyQueueSize: intFromEnv('HEAVY_QUEUE_SIZE', 16),
+    heavyWaitMs: intFromEnv('HEAVY_WAIT_MS', 10_000),
+    heavyStatementTimeoutMs: intFromEnv('HEAVY_STATEMENT_TIMEOUT_MS', 15_000),
     ...overrides,
   };
 }

@@ -60,7 +60,7 @@ export interface TestApp {
 /** The whole server on a fresh database, driven in-process with app.inject (no sockets). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: Pick<AppOptions, 'trustedDocuments'> = {},
+  options: Pick<AppOptions, 'trustedDocuments' | 'heavyBudget'> = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-test-data-'));

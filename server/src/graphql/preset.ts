@@ -11,7 +11,7 @@ import { CappedCountPlugin } from './plugins/capped-count.ts';
 import { IdInflectionPlugin } from './plugins/id-inflection.ts';
 import { OrderByNullsPlugin } from './plugins/order-by-nulls.ts';
 import { PageSizeCapPlugin } from './plugins/page-size-cap.ts';
-import { QueryCostPlugin } from './plugins/query-cost.ts';
+import { queryCostPlugin, type HeavyRoute } from './plugins/query-cost.ts';
 import { UpdateRefusalPlugin } from './plugins/refusals.ts';
 import { UserDetailsPlugin } from './plugins/user-details.ts';
 import { validationRulesPlugin } from './plugins/validation-rules.ts';
@@ -32,6 +32,9 @@ export interface PresetOptions {
   /** Documents a request may name by `documentId` (trusted-documents.ts); with `only`, nothing
    * else runs. Without it, requests send their text. */
   trustedDocuments?: { documents: ReadonlyMap<string, string>; only: boolean };
+  /** The budget, pool and timeout of heavy operations (plugins/query-cost.ts); without it they
+   * run as light ones do, but for the limit of two per account. */
+  heavy?: HeavyRoute;
 }
 
 /** The whole GraphQL API: generated from the app_public schema plus the auth mutations. */
@@ -42,6 +45,7 @@ export function makePreset({
   explain = false,
   auth,
   trustedDocuments,
+  heavy,
 }: PresetOptions): GraphileConfig.Preset {
   return {
     extends: [
@@ -54,7 +58,7 @@ export function makePreset({
       IdInflectionPlugin,
       OrderByNullsPlugin,
       PageSizeCapPlugin,
-      QueryCostPlugin,
+      queryCostPlugin(heavy),
       UpdateRefusalPlugin,
       UserDetailsPlugin,
       validationRulesPlugin(production),
@@ -94,6 +98,9 @@ export function makePreset({
       // Parsed and validated documents are kept by their text; room for every trusted one.
       parseAndValidateCacheSize: Math.max(500, trustedDocuments?.documents.size ?? 0),
       websockets: false,
+      // Grafast writes the JSON of the data itself, instead of building objects for
+      // JSON.stringify (app.ts reads the answer as a buffer).
+      outputDataAsString: true,
       maskError,
     },
     grafast: {

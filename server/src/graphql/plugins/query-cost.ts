@@ -5,6 +5,7 @@ import {
   isNonNullType,
   Kind,
   valueFromASTUntyped,
+  visit,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
@@ -15,6 +16,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'postgraphile/graphql';
+import type { HeavyBudget } from '../heavy-budget.ts';
 import { MAX_PAGE_SIZE } from './page-size-cap.ts';
 
 /**
@@ -27,14 +29,35 @@ import { MAX_PAGE_SIZE } from './page-size-cap.ts';
  */
 export const MAX_FIELDS = 1500;
 export const MAX_COST = 100_000;
-/** A request above this cost counts as heavy: an account may run two at a time. */
-export const HEAVY_COST = 20_000;
+/**
+ * A request is heavy when its weight (below) is above HEAVY_WEIGHT, or when it asks for a page of
+ * more than HEAVY_PAGE rows anywhere: an account may run two heavy requests at a time, and they run
+ * within the server's heavy budget (heavy-budget.ts). The web app's lists at 500 rows a page (its
+ * exports, the audit log's largest page) and its analytics report are heavy; its lists at screen
+ * page sizes (up to 100 rows), its record pages and the benchmark's nested list (50 invoices with
+ * 30 cost lines each) are not.
+ */
+export const HEAVY_WEIGHT = 12_000;
+export const HEAVY_PAGE = 200;
 export const MAX_HEAVY_PER_ACCOUNT = 2;
 
 export interface QueryCost {
   fields: number;
   cost: number;
 }
+
+/**
+ * A request's cost, and its weight: the same sum with a list that names no page size below the root
+ * (a record's costs, a role's scopes) counted as NESTED_UNPAGED_ROWS rows instead of the cap. The
+ * limit is on the cost (what a request can ask for at most); heavy or light is decided on the
+ * weight (what it asks for in practice), so that a record's page stays light.
+ */
+export interface MeasuredCost extends QueryCost {
+  weight: number;
+  /** The largest page size the request names (first/last), 0 when none. */
+  largestPage: number;
+}
+export const NESTED_UNPAGED_ROWS = 50;
 
 function unwrap(type: GraphQLOutputType): GraphQLOutputType {
   return isNonNullType(type) ? type.ofType : type;
@@ -52,7 +75,7 @@ function pageSize(field: FieldNode, variables: Record<string, unknown>): number 
 }
 
 /** Costs already measured, per parsed document (the server caches those) and variables. */
-const measured = new WeakMap<DocumentNode, Map<string, QueryCost>>();
+const measured = new WeakMap<DocumentNode, Map<string, MeasuredCost>>();
 
 /** queryCost, remembered for a document the server has parsed before. */
 export function cachedQueryCost(
@@ -60,13 +83,21 @@ export function cachedQueryCost(
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> = {},
-): QueryCost {
+): MeasuredCost {
   const key = `${operationName ?? ''}\u0000${JSON.stringify(variables)}`;
   let costs = measured.get(document);
   if (!costs) measured.set(document, (costs = new Map()));
   let cost = costs.get(key);
   if (!cost) {
-    cost = queryCost(schema, document, operationName, variables);
+    const measuredCost = queryCost(schema, document, operationName, variables);
+    // A request over the limits is refused whatever its weight: not measured twice more.
+    cost = costRefusal(measuredCost)
+      ? { ...measuredCost, weight: measuredCost.cost, largestPage: 0 }
+      : {
+          ...measuredCost,
+          weight: queryCost(schema, document, operationName, variables, NESTED_UNPAGED_ROWS).cost,
+          largestPage: largestPage(document, variables),
+        };
     if (costs.size < 50) costs.set(key, cost);
   }
   return cost;
@@ -78,6 +109,8 @@ export function queryCost(
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> = {},
+  /** Rows counted for a list without a page size below a field of the root (default: the cap). */
+  nestedUnpagedRows = MAX_PAGE_SIZE,
 ): QueryCost {
   const fragments: Record<string, FragmentDefinitionNode> = {};
   let operation: OperationDefinitionNode | undefined;
@@ -105,13 +138,14 @@ export function queryCost(
     parent: GraphQLObjectType | undefined,
     rows: number,
     seen: Set<string>,
+    depth: number,
   ) => {
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.INLINE_FRAGMENT) {
         const typed = selection.typeCondition
           ? (schema.getType(selection.typeCondition.name.value) as GraphQLObjectType)
           : parent;
-        walk(selection.selectionSet, typed, rows, seen);
+        walk(selection.selectionSet, typed, rows, seen, depth);
         continue;
       }
       if (selection.kind === Kind.FRAGMENT_SPREAD) {
@@ -119,7 +153,7 @@ export function queryCost(
         const fragment = fragments[name];
         if (!fragment || seen.has(name)) continue;
         const typed = schema.getType(fragment.typeCondition.name.value) as GraphQLObjectType;
-        walk(fragment.selectionSet, typed, rows, new Set([...seen, name]));
+        walk(fragment.selectionSet, typed, rows, new Set([...seen, name]), depth);
         continue;
       }
       result.fields += 1;
@@ -135,12 +169,13 @@ export function queryCost(
       const unpagedList =
         /Connection$/.test(named?.name ?? '') ||
         (type !== undefined && isListType(type) && !/Connection$/.test(parent?.name ?? ''));
+      const unpagedRows = depth === 0 ? MAX_PAGE_SIZE : nestedUnpagedRows;
       const childRows =
-        size !== undefined ? rows * Math.max(size, 1) : unpagedList ? rows * MAX_PAGE_SIZE : rows;
-      walk(selection.selectionSet, named, childRows, seen);
+        size !== undefined ? rows * Math.max(size, 1) : unpagedList ? rows * unpagedRows : rows;
+      walk(selection.selectionSet, named, childRows, seen, depth + 1);
     }
   };
-  walk(operation.selectionSet, root, 1, new Set());
+  walk(operation.selectionSet, root, 1, new Set(), 0);
   return result;
 }
 
@@ -183,17 +218,34 @@ export function requestAccount(accountId: string | undefined, clientAddress: str
 
 const heavyInFlight = new Map<string, number>();
 
+/** The largest page size any list of the document names (all its operations). */
+export function largestPage(document: DocumentNode, variables: Record<string, unknown>): number {
+  let largest = 0;
+  visit(document, {
+    Field(field) {
+      largest = Math.max(largest, pageSize(field, variables) ?? 0);
+    },
+  });
+  return largest;
+}
+
+/** Whether an operation is heavy (runs within the server's heavy budget). */
+export function isHeavy(cost: Pick<MeasuredCost, 'weight' | 'largestPage'>): boolean {
+  return cost.weight > HEAVY_WEIGHT || cost.largestPage > HEAVY_PAGE;
+}
+
 /**
- * Runs a request, counting it as one of the account's heavy requests when its cost is above
- * HEAVY_COST; refuses a third at once.
+ * Runs a request, counting it as one of the account's heavy requests when it is heavy; refuses a
+ * third at once. A heavy request then waits for its turn in the server's budget, when given.
  */
 export async function withHeavyLimit<T>(
   account: string,
-  cost: QueryCost,
+  cost: MeasuredCost,
   run: () => T | Promise<T>,
   refuse: (error: GraphQLError) => T,
+  budget?: HeavyBudget,
 ): Promise<T> {
-  if (cost.cost <= HEAVY_COST) return run();
+  if (!isHeavy(cost)) return run();
   const running = heavyInFlight.get(account) ?? 0;
   if (running >= MAX_HEAVY_PER_ACCOUNT) {
     return refuse(
@@ -205,7 +257,7 @@ export async function withHeavyLimit<T>(
   }
   heavyInFlight.set(account, running + 1);
   try {
-    return await run();
+    return await (budget ? budget.run(account, run, refuse) : run());
   } finally {
     const left = (heavyInFlight.get(account) ?? 1) - 1;
     if (left > 0) heavyInFlight.set(account, left);
@@ -213,35 +265,66 @@ export async function withHeavyLimit<T>(
   }
 }
 
+/** Where heavy operations run (docs/operations.md "Heavy operations"). */
+export interface HeavyRoute {
+  budget: HeavyBudget;
+  /** A connection from the heavy operations' own pool, instead of the light ones'. */
+  withPgClient?: Grafast.Context['withPgClient'];
+  /** The statement timeout of a heavy operation's SQL (shorter than a light one's). */
+  statementTimeout?: string;
+  /** A connection from the light requests' pool (graphql/pg-client.ts), for every other one. */
+  lightWithPgClient?: Grafast.Context['withPgClient'];
+}
+
 /**
  * The grafast middleware: measure each operation with its variables before it is planned, refuse
- * it when over the limits, and hold an account to two heavy requests at a time.
+ * it when over the limits, hold an account to two heavy requests at a time, and run heavy ones
+ * within the server's budget on their own connections.
  */
-export const QueryCostPlugin: GraphileConfig.Plugin = {
-  name: 'LedgerlineQueryCostPlugin',
-  version: '1.0.0',
-  grafast: {
-    middleware: {
-      execute(next, event) {
-        const { schema, document, operationName, variableValues, contextValue } = event.args;
-        const cost = cachedQueryCost(
-          schema,
-          document,
-          operationName,
-          (variableValues ?? {}) as Record<string, unknown>,
-        );
-        const context = contextValue as Partial<Grafast.Context> | undefined;
-        const account = requestAccount(
-          context?.ledgerline?.claims?.accountId,
-          context?.ledgerline?.clientAddress ?? 'unknown',
-        );
-        const refusal = costRefusal(cost);
-        if (refusal) {
-          startCoolDown(account);
-          return { errors: [refusal] };
-        }
-        return withHeavyLimit(account, cost, next, (error) => ({ errors: [error] }));
+export function queryCostPlugin(heavy?: HeavyRoute): GraphileConfig.Plugin {
+  return {
+    name: 'LedgerlineQueryCostPlugin',
+    version: '1.0.0',
+    grafast: {
+      middleware: {
+        execute(next, event) {
+          const { schema, document, operationName, variableValues, contextValue } = event.args;
+          const cost = cachedQueryCost(
+            schema,
+            document,
+            operationName,
+            (variableValues ?? {}) as Record<string, unknown>,
+          );
+          const context = contextValue as Partial<Grafast.Context> | undefined;
+          const account = requestAccount(
+            context?.ledgerline?.claims?.accountId,
+            context?.ledgerline?.clientAddress ?? 'unknown',
+          );
+          const refusal = costRefusal(cost);
+          if (refusal) {
+            startCoolDown(account);
+            return { errors: [refusal] };
+          }
+          if (heavy?.lightWithPgClient && context) context.withPgClient = heavy.lightWithPgClient;
+          if (heavy && context && isHeavy(cost)) {
+            // Read by the SQL steps when they run, after this middleware.
+            if (heavy.withPgClient) context.withPgClient = heavy.withPgClient;
+            if (heavy.statementTimeout && context.pgSettings) {
+              context.pgSettings = {
+                ...context.pgSettings,
+                statement_timeout: heavy.statementTimeout,
+              };
+            }
+          }
+          return withHeavyLimit(
+            account,
+            cost,
+            next,
+            (error) => ({ errors: [error] }),
+            heavy?.budget,
+          );
+        },
       },
     },
-  },
-};
+  };
+}
