@@ -22,7 +22,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { withVisitor } from '../server/src/db/visitor.ts';
 import { requestContext } from '../server/src/graphql/context.ts';
 import { HeavyBudget } from '../server/src/graphql/heavy-budget.ts';
-import { coalesceWrites, withPgClientOn } from '../server/src/graphql/pg-client.ts';
+import { withPgClientOn } from '../server/src/graphql/pg-client.ts';
 import { makePreset } from '../server/src/graphql/preset.ts';
 import { trustedDocuments } from '../server/src/graphql/trusted-documents.ts';
 import { BYPASS_ROLE } from './lib/cluster.ts';
@@ -107,8 +107,6 @@ app.get('/bench/timings', async () => {
 // The raw twin of the nested invoice list: same body as the GraphQL request, same transaction and
 // settings (withVisitor: role, jwt claims, statement timeout), one prepared statement.
 const rawPool = new pg.Pool({ connectionString: authenticatorUrl, max: 20 });
-// Its connections write as the server's do (graphql/pg-client.ts).
-coalesceWrites(rawPool);
 app.post('/bench/raw/invoices', async (request, reply) => {
   const claims = request.claims;
   if (!claims) return reply.code(401).send({ error: true, message: 'sign in first' });
@@ -135,7 +133,6 @@ const auth = new AuthService({
 });
 // Its connections as /graphql's (graphql/pg-client.ts), so that the two differ by the role alone.
 const bypassPool = new pg.Pool({ connectionString: authenticatorUrl, max: 20 });
-coalesceWrites(bypassPool);
 const bypass = postgraphile({
   extends: [
     makePreset({

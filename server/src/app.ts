@@ -19,7 +19,7 @@ import { coolDownLeft, requestAccount } from './graphql/plugins/query-cost.ts';
 import { readConstraintCodes } from './graphql/constraint-codes.ts';
 import { SERVICE_UNAVAILABLE, setConstraintCodes } from './graphql/errors.ts';
 import { HeavyBudget, SERVER_BUSY } from './graphql/heavy-budget.ts';
-import { coalesceWrites, withPgClientOn } from './graphql/pg-client.ts';
+import { withPgClientOn } from './graphql/pg-client.ts';
 import { makePreset } from './graphql/preset.ts';
 import {
   cappedResponse,
@@ -142,7 +142,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       console.warn(`Database connection lost (${role} pool): ${error.message}`);
     pool.on('error', connectionLost);
     pool.on('connect', (client) => client.on('error', connectionLost));
-    coalesceWrites(pool);
   }
   const tokens = accessTokens(options.jwtSecret, config.accessTokenTtl);
   const auth = new AuthService({

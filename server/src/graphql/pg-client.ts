@@ -50,33 +50,3 @@ export function withPgClientOn(pool: pg.Pool): WithPgClient {
     }
   };
 }
-
-interface CorkableConnection {
-  stream: { cork(): void; uncork(): void };
-  _send(buffer: Buffer): boolean;
-}
-
-/**
- * node-postgres writes each message of a query (parse, bind, describe, execute, sync) to the
- * socket on its own: a system call each. Corked, the messages written in the same tick leave as
- * one write once the tick ends. Applied to every connection the pool opens.
- */
-export function coalesceWrites(pool: pg.Pool): void {
-  pool.on('connect', (client) => {
-    const connection = (client as unknown as { connection?: CorkableConnection }).connection;
-    if (!connection?.stream || typeof connection._send !== 'function') return;
-    const send = connection._send.bind(connection);
-    let corked = false;
-    connection._send = (buffer) => {
-      if (!corked) {
-        corked = true;
-        connection.stream.cork();
-        process.nextTick(() => {
-          corked = false;
-          connection.stream.uncork();
-        });
-      }
-      return send(buffer);
-    };
-  });
-}
