@@ -25,7 +25,7 @@ import type { AnalyticsReportQuery } from '../../api/generated.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { useGraphQLQuery } from '../../api/hooks.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
-import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
+import { ExportButton } from '../../components/export/index.ts';
 import { formatMoney } from '../../components/format.ts';
 import { MarginChart } from './MarginChart.tsx';
 import { PeriodFields, type PeriodValues } from './PeriodFields.tsx';
@@ -289,18 +289,15 @@ export default function AnalyticsPage() {
             title={t('analytics.byMonth')}
             action={
               <ExportButton
-                fileName={`${t('titles.analytics')} ${formatMonth(from)}_${formatMonth(to)}`}
+                title={`${t('titles.analytics')} ${formatMonth(from)}–${formatMonth(to)}`}
                 columns={EXPORT_COLUMNS}
-                loadRows={async () => {
-                  const rows: ExportRow[] = [...months, ...(total ? [total] : [])].map((row) => ({
-                    label: row.isTotal ? t('analytics.total') : monthLabel(row),
-                    costsUsd: row.costsUsd ?? '0',
-                    billsUsd: row.billsUsd ?? '0',
-                    marginUsd: row.marginUsd ?? '0',
-                    marginPercent: row.marginPercent ?? '',
-                  }));
-                  return { rows, more: false };
-                }}
+                rows={[...months, ...(total ? [total] : [])].map((row): ExportRow => ({
+                  label: row.isTotal ? t('analytics.total') : monthLabel(row),
+                  costsUsd: row.costsUsd ?? '0',
+                  billsUsd: row.billsUsd ?? '0',
+                  marginUsd: row.marginUsd ?? '0',
+                  marginPercent: row.marginPercent ?? '',
+                }))}
               />
             }
           >

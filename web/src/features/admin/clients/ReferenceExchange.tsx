@@ -30,7 +30,7 @@ import {
 } from '../../../api/generated.ts';
 import { useGraphQLMutation } from '../../../api/hooks.ts';
 import { api } from '../../../app/services.ts';
-import { EXPORT_LIMIT, loadPages } from '../../../components/DataTable/export.ts';
+import { EXPORT_LIMIT, loadPages } from '../../../components/export/index.ts';
 import {
   fieldOf,
   readReferenceFile,
