@@ -20,6 +20,7 @@ import {
   type BenchCluster,
 } from './lib/cluster.ts';
 import { readBrowserRun, renderBrowserSection } from './lib/browser-report.ts';
+import { readSearchRun, renderSearchSection } from './lib/search-report.ts';
 import { cpuDelta, sampleCpu } from './lib/cpu.ts';
 import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
 import { countsFor } from './lib/generate.ts';
@@ -669,6 +670,9 @@ function renderReport(f: Findings): string {
   const browserRun = readBrowserRun(path.dirname(outFile), f.scale);
   const browser = browserRun ? renderBrowserSection(browserRun) : undefined;
   if (browser) lines.push('', ...browser.section);
+  const searchRun = readSearchRun(path.dirname(outFile), f.scale);
+  const search = searchRun ? renderSearchSection(searchRun) : undefined;
+  if (search) lines.push('', ...search.section);
   lines.push(
     '',
     `ratio graphql/raw: ${f.ratioGraphqlRaw.toFixed(2)}`,
@@ -677,6 +681,7 @@ function renderReport(f: Findings): string {
     `p95 list ms: ${f.p95List.toFixed(1)}`,
     `worst account ratio: ${f.worstAccountRatio.value.toFixed(2)}`,
     ...(browser?.lines ?? []),
+    ...(search?.lines ?? []),
     '',
   );
   return lines.join('\n');

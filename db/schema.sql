@@ -60,8 +60,8 @@ create type app_public.report_project_row as (id uuid, name text, costs_usd nume
 comment on type app_public.report_project_row is 'A project of the report: costs, bills, margin and margin % in USD with VAT. No id: rows without a project.';
 create type app_public.report_share as (id uuid, name text, costs_usd numeric, share_percent numeric);
 comment on type app_public.report_share is 'Approved costs of one cost type or supplier in USD with VAT, and its share of all costs of the report in %.';
-create type app_public.search_hit as (kind text, id text, title text, detail text, exact boolean);
-comment on type app_public.search_hit is 'A record found by the global search: its kind (invoice, bill, cost, document, supplier, client), id, title (number or name), a line that tells it apart (party, invoice, date) and whether its number or name is what was typed.';
+create type app_public.search_hit as (kind text, id text, title text, party text, record_date date, amount numeric, currency text, detail text, exact boolean);
+comment on type app_public.search_hit is 'A record found by the global search: its kind (invoice, bill, cost, document, supplier, client), id, title (number or name), its party (supplier or client), record date (invoice or signing date), amount with currency, a line that tells it apart further (a bill''s or cost''s invoice number, a contract number, a party''s legal name and tax id) and whether its number or name is what was typed.';
 create type app_public.selection_summary as (count integer, amount numeric, vat numeric, total numeric, amount_usd numeric, total_usd numeric);
 comment on type app_public.selection_summary is 'Sums of selected rows (SPEC: selection summary sum, VAT, total), exact.';
 
@@ -7320,8 +7320,8 @@ AS $function$
   ),
   invoices as (
     select 'invoice'::text kind, i.id::text id, i.invoice_ref title,
-           concat_ws(' · ', coalesce(s.short_name, s.legal_name), to_char(i.invoice_date, 'YYYY-MM-DD'),
-                     i.amount_w_vat::text || ' ' || i.currency) detail,
+           coalesce(s.short_name, s.legal_name) party, i.invoice_date record_date, i.amount_w_vat amount,
+           i.currency::text currency, null::text detail,
            lower(i.invoice_ref) = t.low or i.id::text = t.typed exact,
            row_number() over (order by lower(i.invoice_ref) = t.low or i.id::text = t.typed desc,
                                        i.invoice_date desc, i.id desc) r, t.n
@@ -7330,9 +7330,8 @@ AS $function$
      where i.id = any ((select app_hidden.search_candidates('invoice', search, 2000))::integer[])
   ),
   bills as (
-    select 'bill', b.id::text, b.name,
-           concat_ws(' · ', nullif(b.invoice_ref, ''), coalesce(c.short_name, c.legal_name),
-                     to_char(b.invoice_date, 'YYYY-MM-DD'), b.amount_w_vat::text || ' ' || b.currency),
+    select 'bill', b.id::text, b.name, coalesce(c.short_name, c.legal_name), b.invoice_date,
+           b.amount_w_vat, b.currency::text, nullif(b.invoice_ref, ''),
            lower(b.name) = t.low or lower(coalesce(b.invoice_ref, '')) = t.low or b.id::text = t.typed,
            row_number() over (order by lower(b.name) = t.low or lower(coalesce(b.invoice_ref, '')) = t.low
                                        or b.id::text = t.typed desc, b.invoice_date desc, b.id desc), t.n
@@ -7341,18 +7340,19 @@ AS $function$
      where b.id = any ((select app_hidden.search_candidates('bill', search, 2000))::integer[])
   ),
   costs as (
-    select 'cost', c.id::text, c.name,
-           concat_ws(' · ', i.invoice_ref, c.amount_w_vat::text || ' ' || c.currency),
+    select 'cost', c.id::text, c.name, coalesce(s.short_name, s.legal_name), i.invoice_date,
+           c.amount_w_vat, c.currency::text, i.invoice_ref,
            lower(c.name) = t.low or c.id::text = t.typed,
            row_number() over (order by lower(c.name) = t.low or c.id::text = t.typed desc,
                                        c.created_at desc, c.id desc), t.n
       from t, app_public.costs c
       left join app_public.invoices i on i.id = c.invoice_id
+      left join app_public.suppliers s on s.id = i.supplier_id
      where c.id = any ((select app_hidden.search_candidates('cost', search, 2000))::integer[])
   ),
   documents as (
-    select 'document', d.id::text, d.name,
-           concat_ws(' · ', d.contract_number, to_char(d.signing_date, 'YYYY-MM-DD')),
+    select 'document', d.id::text, d.name, null::text, d.signing_date, d.amount, d.currency::text,
+           d.contract_number,
            lower(d.name) = t.low or lower(coalesce(d.contract_number, '')) = t.low,
            row_number() over (order by lower(d.name) = t.low or lower(coalesce(d.contract_number, '')) = t.low desc,
                                        d.created_at desc, d.id), t.n
@@ -7360,8 +7360,8 @@ AS $function$
      where d.id = any ((select app_hidden.search_candidates('document', search, 2000))::uuid[])
   ),
   suppliers as (
-    select 'supplier', s.id::text, coalesce(s.short_name, s.legal_name),
-           concat_ws(' · ', s.legal_name, s.tax_id, s.country),
+    select 'supplier', s.id::text, coalesce(s.short_name, s.legal_name), null::text, null::date,
+           null::numeric, null::text, concat_ws(' · ', s.legal_name, s.tax_id, s.country),
            lower(s.legal_name) = t.low or lower(coalesce(s.short_name, '')) = t.low or s.tax_id = t.typed,
            row_number() over (order by lower(s.legal_name) = t.low or lower(coalesce(s.short_name, '')) = t.low
                                        or s.tax_id = t.typed desc, s.is_archived, s.legal_name, s.id), t.n
@@ -7369,15 +7369,15 @@ AS $function$
      where s.id = any ((select app_hidden.search_candidates('supplier', search, 2000))::uuid[])
   ),
   clients as (
-    select 'client', c.id::text, coalesce(c.short_name, c.legal_name),
-           concat_ws(' · ', c.legal_name, c.tax_id, c.country),
+    select 'client', c.id::text, coalesce(c.short_name, c.legal_name), null::text, null::date,
+           null::numeric, null::text, concat_ws(' · ', c.legal_name, c.tax_id, c.country),
            lower(c.legal_name) = t.low or lower(coalesce(c.short_name, '')) = t.low or c.tax_id = t.typed,
            row_number() over (order by lower(c.legal_name) = t.low or lower(coalesce(c.short_name, '')) = t.low
                                        or c.tax_id = t.typed desc, c.is_archived, c.legal_name, c.id), t.n
       from t, app_public.clients c
      where c.id = any ((select app_hidden.search_candidates('client', search, 2000))::uuid[])
   )
-  select kind, id, title, detail, exact from (
+  select kind, id, title, party, record_date, amount, currency, detail, exact from (
     select * from invoices union all select * from bills union all select * from costs
     union all select * from documents union all select * from suppliers union all select * from clients
   ) hits

@@ -4766,7 +4766,7 @@ export type GlobalSearchQueryVariables = Exact<{
 }>;
 
 
-export type GlobalSearchQuery = { globalSearch: { nodes: Array<{ kind: string | null, id: string | null, title: string | null, detail: string | null, exact: boolean | null } | null> } | null };
+export type GlobalSearchQuery = { globalSearch: { nodes: Array<{ kind: string | null, id: string | null, title: string | null, party: string | null, recordDate: string | null, amount: string | null, currency: string | null, detail: string | null, exact: boolean | null } | null> } | null };
 
 export type ChangePasswordMutationVariables = Exact<{
   oldPassword: string;
@@ -7357,12 +7357,16 @@ export const GlobalSearchDocument = new TypedDocumentString(`
       kind
       id
       title
+      party
+      recordDate
+      amount
+      currency
       detail
       exact
     }
   }
 }
-    `, {"hash":"fd75d5c7f4aaa6cdd6d9ea771cd4f06c9f50b9d33c2b2f73e27fd959a6bfd176"}) as unknown as TypedDocumentString<GlobalSearchQuery, GlobalSearchQueryVariables>;
+    `, {"hash":"2af1eeabba4d3814f4e6e0e8e7834c4f2649298438034de79394f4f2144ed357"}) as unknown as TypedDocumentString<GlobalSearchQuery, GlobalSearchQueryVariables>;
 export const ChangePasswordDocument = new TypedDocumentString(`
     mutation ChangePassword($oldPassword: String!, $newPassword: String!) {
   changePassword(input: {oldPassword: $oldPassword, newPassword: $newPassword}) {

@@ -15,7 +15,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
 import type { ExportColumn } from './cells.ts';
-import { EXPORT_LIMIT, runExport, type ExportFormat, type PageLoader } from './run.ts';
+import { EXPORT_LIMIT, type ExportFormat, type PageLoader } from './run.ts';
+import { runExport } from './worker.ts';
 
 interface ExportButtonProps<Row> {
   /** The list's title in the reader's language (the file is "<title> <yyyy-mm-dd>.xlsx"). */

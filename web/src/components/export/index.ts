@@ -16,8 +16,8 @@ export {
   EXPORT_LIMIT,
   buildExport,
   loadPages,
-  runExport,
   type ExportFormat,
   type LoadedRows,
   type PageLoader,
 } from './run.ts';
+export { runExport } from './worker.ts';

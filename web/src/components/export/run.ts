@@ -1,8 +1,8 @@
 // An export of up to EXPORT_LIMIT rows: fetched page by page at the API's largest page, each page
 // turned into typed cells at once and the main thread given back between pages (so the tab keeps
-// responding), the XLSX file written in a Web Worker; progress reported as rows arrive.
+// responding), the XLSX file written by `writeXlsx` (in the browser a Web Worker, worker.ts);
+// progress reported as rows arrive.
 import type { TFunction } from 'i18next';
-import { saveFile } from '../save-file.ts';
 import {
   BOM,
   cellOf,
@@ -74,6 +74,8 @@ export interface ExportInput<Row> {
   signal?: AbortSignal;
   /** Today, for the file's name (tests fix it). */
   today?: Date;
+  /** Writes the XLSX bytes: the browser's export passes its Web Worker (worker.ts); else here. */
+  writeXlsx?: (input: XlsxInput, signal?: AbortSignal) => Promise<ArrayBuffer>;
 }
 
 export interface ExportResult {
@@ -81,23 +83,6 @@ export interface ExportResult {
   blob: Blob;
   count: number;
   more: boolean;
-}
-
-/** Writes the workbook in a worker where the browser has them, else here. */
-async function xlsxBytes(input: XlsxInput, signal?: AbortSignal): Promise<ArrayBuffer> {
-  if (typeof Worker === 'undefined') return buildXlsx(input);
-  const worker = new Worker(new URL('./xlsx.worker.ts', import.meta.url), { type: 'module' });
-  try {
-    return await new Promise<ArrayBuffer>((resolve, reject) => {
-      signal?.addEventListener('abort', () => reject(signal.reason));
-      worker.onmessage = (event: MessageEvent<{ buffer?: ArrayBuffer; error?: string }>) =>
-        event.data.buffer ? resolve(event.data.buffer) : reject(new Error(event.data.error));
-      worker.onerror = (event) => reject(new Error(event.message));
-      worker.postMessage(input);
-    });
-  } finally {
-    worker.terminate();
-  }
 }
 
 /** Loads the rows and builds the file (without saving it). */
@@ -134,7 +119,7 @@ export async function buildExport<Row>(input: ExportInput<Row>): Promise<ExportR
       ? new Blob(csv, { type: 'text/csv;charset=utf-8' })
       : new Blob(
           [
-            await xlsxBytes(
+            await (input.writeXlsx ?? buildXlsx)(
               { sheetName: input.title, headers, rows: cells, language },
               input.signal,
             ),
@@ -144,11 +129,4 @@ export async function buildExport<Row>(input: ExportInput<Row>): Promise<ExportR
           },
         );
   return { fileName, blob, count: rows.length, more };
-}
-
-/** Builds the file and hands it to the browser as a download. */
-export async function runExport<Row>(input: ExportInput<Row>): Promise<ExportResult> {
-  const result = await buildExport(input);
-  saveFile(result.blob, result.fileName);
-  return result;
 }

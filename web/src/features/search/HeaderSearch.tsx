@@ -40,7 +40,7 @@ export function HeaderSearch() {
           display: 'flex',
           alignItems: 'center',
           gap: 1,
-          width: 320,
+          width: 240,
           height: 36,
           px: 1.5,
           mr: 1,
@@ -57,7 +57,7 @@ export function HeaderSearch() {
       >
         <Search fontSize="small" />
         <Typography variant="body2" sx={{ flexGrow: 1, textAlign: 'left' }} noWrap>
-          {t('search.placeholder')}
+          {t('search.header')}
         </Typography>
         <Typography
           variant="caption"

@@ -42,7 +42,7 @@ export default function SearchPage() {
 
   const groups = groupHits(search.hits);
   return (
-    <Box sx={{ maxWidth: 960 }}>
+    <Box sx={{ p: 3, maxWidth: 1008 }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('titles.search')}
       </Typography>

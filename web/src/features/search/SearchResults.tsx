@@ -1,6 +1,7 @@
 import { Box, Chip, List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate, formatMoney } from '../../components/format.ts';
 import { useSession } from '../../session/useSession.ts';
 import { groupHits, hitLink, type SearchHit } from './links.ts';
 
@@ -16,8 +17,18 @@ interface SearchResultsProps {
 
 /** The hits, grouped by kind under a heading, each a link to its record. */
 export function SearchResults({ hits, active, onOpen, counts }: SearchResultsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { permissions } = useSession();
+  // What tells a hit apart, in the reader's formats: party, date, amount, then the rest.
+  const secondary = (hit: SearchHit) =>
+    [
+      hit.party,
+      formatDate(hit.recordDate, i18n.language),
+      formatMoney(hit.amount, i18n.language, hit.currency ?? undefined),
+      hit.detail,
+    ]
+      .filter(Boolean)
+      .join(' · ');
   return (
     <Box data-testid="search-results">
       {groupHits(hits).map((group) => (
@@ -46,7 +57,7 @@ export function SearchResults({ hits, active, onOpen, counts }: SearchResultsPro
             >
               <ListItemText
                 primary={hit.title}
-                secondary={hit.detail || undefined}
+                secondary={secondary(hit) || undefined}
                 slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
               />
               {hit.exact && (

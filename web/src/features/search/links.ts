@@ -8,7 +8,11 @@ export interface SearchHit {
   kind: string;
   id: string;
   title: string;
-  detail: string;
+  party: string | null;
+  recordDate: string | null;
+  amount: string | null;
+  currency: string | null;
+  detail: string | null;
   exact: boolean;
 }
 
