@@ -20,9 +20,15 @@ export async function xlsxInWorker(input: XlsxInput, signal?: AbortSignal): Prom
   }
 }
 
+/** Whether the XLSX is written in a worker (else on the page, between yields). */
+const XLSX_IN_WORKER = false;
+
 /** Builds the file (the XLSX in a worker) and hands it to the browser as a download. */
 export async function runExport<Row>(input: ExportInput<Row>): Promise<ExportResult> {
-  const result = await buildExport({ writeXlsx: xlsxInWorker, ...input });
+  const result = await buildExport({
+    writeXlsx: XLSX_IN_WORKER ? xlsxInWorker : undefined,
+    ...input,
+  });
   saveFile(result.blob, result.fileName);
   return result;
 }

@@ -2,6 +2,11 @@
 // freezes the tab.
 import { buildXlsx, type XlsxInput } from './xlsx.ts';
 
+// exceljs' setImmediate polyfill takes a scope without importScripts (a module worker) for a
+// window and posts its ticks to the page, so the workbook never finishes: it has one here.
+if (!('importScripts' in self))
+  (self as unknown as { importScripts: () => void }).importScripts = () => {};
+
 self.onmessage = async (event: MessageEvent<XlsxInput>) => {
   try {
     const buffer = await buildXlsx(event.data);
