@@ -36,6 +36,17 @@ export interface LoadedRows<Row> {
 /** Gives the main thread back (input, painting) before the next piece of work. */
 export const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** The promise, or its abort as soon as the signal says so (a page under way is not waited for). */
+function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 /**
  * Up to `limit` rows of a list, page by page, and whether there are more (one row beyond the limit
  * is asked for to know). `onPage` sees each page as it arrives.
@@ -51,7 +62,9 @@ export async function loadPages<Row>(
   for (let offset = 0; offset <= limit; offset += API_PAGE_MAX) {
     signal?.throwIfAborted();
     const first = Math.min(API_PAGE_MAX, limit + 1 - offset);
-    const got = (await page(first, offset)).filter((row): row is Row => row !== null);
+    const got = (await abortable(page(first, offset), signal)).filter(
+      (row): row is Row => row !== null,
+    );
     const kept = got.slice(0, Math.max(0, limit - rows.length));
     more = more || got.length > kept.length;
     rows.push(...kept);

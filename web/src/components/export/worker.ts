@@ -21,7 +21,7 @@ export async function xlsxInWorker(input: XlsxInput, signal?: AbortSignal): Prom
 }
 
 /** Whether the XLSX is written in a worker (else on the page, between yields). */
-const XLSX_IN_WORKER = false;
+const XLSX_IN_WORKER = true;
 
 /** Builds the file (the XLSX in a worker) and hands it to the browser as a download. */
 export async function runExport<Row>(input: ExportInput<Row>): Promise<ExportResult> {

@@ -33,6 +33,9 @@ export async function buildXlsx(input: XlsxInput): Promise<ArrayBuffer> {
   widths.forEach((width, index) => {
     sheet.getColumn(index + 1).width = width;
   });
-  const buffer = await workbook.xlsx.writeBuffer();
-  return buffer as ArrayBuffer;
+  // In the browser exceljs gives a Buffer (a view on a larger ArrayBuffer), which a worker cannot
+  // transfer: the file's own bytes, in an ArrayBuffer of their own.
+  const written = (await workbook.xlsx.writeBuffer()) as ArrayBuffer | Uint8Array;
+  const view = written instanceof Uint8Array ? written : new Uint8Array(written as ArrayBuffer);
+  return view.slice().buffer as ArrayBuffer;
 }
