@@ -64,7 +64,7 @@ export function HeaderSearch() {
           component="kbd"
           sx={{ border: 1, borderColor: 'rgba(255,255,255,0.5)', borderRadius: 0.5, px: 0.5 }}
         >
-          Ctrl+K
+          {t('search.shortcut')}
         </Typography>
       </Box>
       <SearchDialog open={open} onClose={() => setOpen(false)} />

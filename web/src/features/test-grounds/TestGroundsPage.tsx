@@ -66,6 +66,7 @@ const COLUMNS: Column<SampleRow>[] = [
 ];
 
 function Table(props: { state: 'rows' | 'loading' | 'empty' | 'error' }) {
+  const { t } = useTranslation();
   const [page, setPage] = useState(0);
   return (
     <DataTable<SampleRow>
@@ -84,7 +85,7 @@ function Table(props: { state: 'rows' | 'loading' | 'empty' | 'error' }) {
       summary={{ amount: 'amount', total: 'amount' }}
       toolbar={
         <ExportButton
-          title="sample"
+          title={t('titles.testGrounds')}
           columns={COLUMNS}
           rows={ROWS}
           disabled={props.state !== 'rows'}
