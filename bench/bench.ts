@@ -21,6 +21,7 @@ import {
 } from './lib/cluster.ts';
 import { readBrowserRun, renderBrowserSection } from './lib/browser-report.ts';
 import { readFairnessRun, renderFairnessSection } from './lib/fairness-report.ts';
+import { readSearchRun, renderSearchSection } from './lib/search-report.ts';
 import { cpuDelta, sampleCpu } from './lib/cpu.ts';
 import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
 import { countsFor } from './lib/generate.ts';
@@ -674,6 +675,9 @@ function renderReport(f: Findings): string {
   const fairnessRun = readFairnessRun(path.dirname(outFile), f.scale);
   const fairness = fairnessRun ? renderFairnessSection(fairnessRun) : undefined;
   if (fairness) lines.push('', ...fairness.section);
+  const searchRun = readSearchRun(path.dirname(outFile), f.scale);
+  const search = searchRun ? renderSearchSection(searchRun) : undefined;
+  if (search) lines.push('', ...search.section);
   lines.push(
     '',
     `ratio graphql/raw: ${f.ratioGraphqlRaw.toFixed(2)}`,
@@ -683,6 +687,7 @@ function renderReport(f: Findings): string {
     `worst account ratio: ${f.worstAccountRatio.value.toFixed(2)}`,
     ...(browser?.lines ?? []),
     ...(fairness?.lines ?? []),
+    ...(search?.lines ?? []),
     '',
   );
   return lines.join('\n');

@@ -725,7 +725,9 @@ describe('grants (stated once)', () => {
     // 0075: the code of a refused import row.
     ' import_error_code' +
     // 0092: the audit rows that name a record, for its history (the caller's policy reads them).
-    ' audit_row_ids'
+    ' audit_row_ids' +
+    // 0150: the global search's candidates (the caller's policy reads them).
+    ' search_candidates'
   ).split(' ');
 
   it('no app_private function, and only the listed app_hidden helpers, are executable by the visitor', async () => {

@@ -1,8 +1,7 @@
 // The form kit's rules: what money and VAT fields keep of what is typed, the yup rules that repeat
-// SPEC §5, the attachment limits and duplicate skipping, upload progress per file, CSV export.
+// SPEC §5, the attachment limits and duplicate skipping, upload progress per file (exports: export.test.ts).
 import { describe, expect, it } from 'vitest';
 import * as yup from 'yup';
-import { toCsv } from '../src/components/DataTable/export.ts';
 import { admit, MAX_FILE_BYTES, type PickedFile } from '../src/components/form/file-rules.ts';
 import { moneyTyped } from '../src/components/form/money-input.ts';
 import {
@@ -123,26 +122,5 @@ describe('upload progress per file in one multipart request', () => {
     expect(shares(files, 100, 400)).toEqual([1, 0]);
     expect(shares(files, 250, 400)).toEqual([1, 0.5]);
     expect(shares(files, 400, 400)).toEqual([1, 1]);
-  });
-});
-
-describe('export', () => {
-  it('CSV keeps money exact, translates statuses and quotes what needs quoting', () => {
-    const t = ((key: string) =>
-      ({ 'h.name': 'Name', 'h.amount': 'Amount', 'h.status': 'Status', 'statuses.PAID': 'Paid' })[
-        key
-      ] ?? key) as never;
-    const csv = toCsv<{ name: string; amount: string; status: string }>(
-      [
-        { field: 'name', header: 'h.name' },
-        { field: 'amount', header: 'h.amount', kind: 'money', currency: 'USD' },
-        { field: 'status', header: 'h.status', kind: 'status' },
-      ],
-      [{ name: 'Acme, "Ltd"', amount: '12345678901234567.89', status: 'PAID' }],
-      t,
-    );
-    expect(csv).toBe(
-      '\uFEFFName,"Amount, USD",Status\r\n"Acme, ""Ltd""",12345678901234567.89,Paid\r\n',
-    );
   });
 });

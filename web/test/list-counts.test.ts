@@ -1,7 +1,7 @@
 // Lists count their rows up to 1,000 (the API's cappedCount) and say "more than" above; exports
 // do not rely on that count: they load page by page and know when the list holds more.
 import { describe, expect, it } from 'vitest';
-import { API_PAGE_MAX, loadPages } from '../src/components/DataTable/export.ts';
+import { API_PAGE_MAX, loadPages } from '../src/components/export/index.ts';
 import { COUNT_CAP, formatRowCount } from '../src/components/format.ts';
 import en from '../src/i18n/en.entry.json';
 import ru from '../src/i18n/ru.entry.json';

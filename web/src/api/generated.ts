@@ -1048,6 +1048,8 @@ export type CostFilter = {
   invoiceId?: IntFilter | null | undefined;
   /** Filter by the object’s `isDeleted` field. */
   isDeleted?: BooleanFilter | null | undefined;
+  /** Filter by the object’s `name` field. */
+  name?: StringFilter | null | undefined;
   /** Negates the expression. */
   not?: CostFilter | null | undefined;
   /** Checks for any expressions in this list. */
@@ -1145,6 +1147,8 @@ export type CostOrderBy =
   | 'INVOICE_ID_DESC'
   | 'IS_DELETED_ASC'
   | 'IS_DELETED_DESC'
+  | 'NAME_ASC'
+  | 'NAME_DESC'
   | 'NATURAL'
   | 'PERIOD_ASC'
   | 'PERIOD_DESC'
@@ -4756,6 +4760,14 @@ export type NotificationsQueryVariables = Exact<{
 
 export type NotificationsQuery = { currentUser: { id: string, unreadNotificationsCount: number | null, notifications: { totalCount: number, nodes: Array<{ id: string, title: string, body: string | null, type: string, refId: string | null, params: unknown, isRead: boolean, createdAt: string } | null> } } | null };
 
+export type GlobalSearchQueryVariables = Exact<{
+  search: string;
+  perKind: number;
+}>;
+
+
+export type GlobalSearchQuery = { globalSearch: { nodes: Array<{ kind: string | null, id: string | null, title: string | null, party: string | null, recordDate: string | null, amount: string | null, currency: string | null, detail: string | null, exact: boolean | null } | null> } | null };
+
 export type ChangePasswordMutationVariables = Exact<{
   oldPassword: string;
   newPassword: string;
@@ -7338,6 +7350,23 @@ export const NotificationsDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"6b081b124285b6d5254583f92f4dd836bb4e37f5a51e11eea566445cdd404a1d"}) as unknown as TypedDocumentString<NotificationsQuery, NotificationsQueryVariables>;
+export const GlobalSearchDocument = new TypedDocumentString(`
+    query GlobalSearch($search: String!, $perKind: Int!) {
+  globalSearch(search: $search, perKind: $perKind) {
+    nodes {
+      kind
+      id
+      title
+      party
+      recordDate
+      amount
+      currency
+      detail
+      exact
+    }
+  }
+}
+    `, {"hash":"2af1eeabba4d3814f4e6e0e8e7834c4f2649298438034de79394f4f2144ed357"}) as unknown as TypedDocumentString<GlobalSearchQuery, GlobalSearchQueryVariables>;
 export const ChangePasswordDocument = new TypedDocumentString(`
     mutation ChangePassword($oldPassword: String!, $newPassword: String!) {
   changePassword(input: {oldPassword: $oldPassword, newPassword: $newPassword}) {

@@ -28,6 +28,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { DatesProvider } from '../components/DatesProvider.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { NotificationsMenu } from '../features/notifications/NotificationsMenu.tsx';
+import { HeaderSearch } from '../features/search/HeaderSearch.tsx';
 import { useSession } from '../session/useSession.ts';
 import { queryClient } from './query-client.ts';
 import { NAVIGATION } from './routes.tsx';
@@ -74,6 +75,7 @@ export default function Shell() {
             >
               {t('app.name')}
             </Typography>
+            <HeaderSearch />
             <NotificationsMenu />
             <LanguageSwitch onDark />
             {accounts.length > 1 && (

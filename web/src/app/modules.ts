@@ -17,6 +17,7 @@ import costs from '../features/costs/index.ts';
 import documents from '../features/documents/index.ts';
 import home from '../features/home/index.ts';
 import invoices from '../features/invoices/index.ts';
+import search from '../features/search/index.ts';
 import settings from '../features/settings/index.ts';
 import subsidiaries from '../features/subsidiaries/index.ts';
 import testGrounds from '../features/test-grounds/index.ts';
@@ -43,6 +44,7 @@ export const MODULES: FeatureModule[] = [
   adminExchangeRates,
   adminAudit,
   settings,
+  search,
   // The component gallery only in a build made with VITE_TEST_GROUNDS=on: otherwise this is a
   // constant false and the build leaves the gallery out entirely.
   ...(import.meta.env.VITE_TEST_GROUNDS === 'on' ? [testGrounds] : []),

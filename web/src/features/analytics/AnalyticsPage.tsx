@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { AnalyticsReportDocument, ReportProjectsDocument } from '../../api/generated.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { useGraphQLQuery } from '../../api/hooks.ts';
-import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
+import { ExportButton } from '../../components/export/index.ts';
 import { MarginChart } from './MarginChart.tsx';
 import { PeriodFields, type PeriodValues } from './PeriodFields.tsx';
 import { defaultPeriod, formatMonth, parseMonth, periodValid } from './period.ts';
@@ -116,18 +116,15 @@ export default function AnalyticsPage() {
             title={t('analytics.byMonth')}
             action={
               <ExportButton
-                fileName={`${t('titles.analytics')} ${formatMonth(from)}_${formatMonth(to)}`}
+                title={`${t('titles.analytics')} ${formatMonth(from)}–${formatMonth(to)}`}
                 columns={EXPORT_COLUMNS}
-                loadRows={async () => {
-                  const rows: ExportRow[] = [...months, ...(total ? [total] : [])].map((row) => ({
-                    label: row.isTotal ? t('analytics.total') : monthLabel(row),
-                    costsUsd: row.costsUsd ?? '0',
-                    billsUsd: row.billsUsd ?? '0',
-                    marginUsd: row.marginUsd ?? '0',
-                    marginPercent: row.marginPercent ?? '',
-                  }));
-                  return { rows, more: false };
-                }}
+                rows={[...months, ...(total ? [total] : [])].map((row): ExportRow => ({
+                  label: row.isTotal ? t('analytics.total') : monthLabel(row),
+                  costsUsd: row.costsUsd ?? '0',
+                  billsUsd: row.billsUsd ?? '0',
+                  marginUsd: row.marginUsd ?? '0',
+                  marginPercent: row.marginPercent ?? '',
+                }))}
               />
             }
           >

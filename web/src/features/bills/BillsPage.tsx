@@ -26,8 +26,7 @@ import {
 import { errorMessage } from '../../api/errors.ts';
 import { useGraphQLMutation, useListQuery } from '../../api/hooks.ts';
 import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
-import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
-import { loadPages } from '../../components/DataTable/export.ts';
+import { ExportButton } from '../../components/export/index.ts';
 import { api } from '../../app/services.ts';
 import { BillFilterDialog } from './BillFilterDialog.tsx';
 import {
@@ -434,20 +433,18 @@ function AllBillsTable() {
             </Button>
             <Box sx={{ flexGrow: 1 }} />
             <ExportButton
-              fileName={t('titles.bills')}
+              title={t('titles.bills')}
               columns={columns}
               disabled={data.totalCount === 0}
-              loadRows={(limit) =>
-                loadPages(limit, async (first, offset) => {
-                  const result = await api.request(AllBillsDocument, {
-                    first,
-                    offset,
-                    orderBy: pagingVariables<BillOrderBy>(table.state).orderBy,
-                    filter: billsFilter(table.state.filters),
-                  });
-                  return result.allBills?.nodes ?? [];
-                })
-              }
+              loadPage={async (first, offset) => {
+                const result = await api.request(AllBillsDocument, {
+                  first,
+                  offset,
+                  orderBy: pagingVariables<BillOrderBy>(table.state).orderBy,
+                  filter: billsFilter(table.state.filters),
+                });
+                return result.allBills?.nodes ?? [];
+              }}
             />
           </>
         }

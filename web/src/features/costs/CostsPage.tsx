@@ -29,8 +29,7 @@ import {
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { api } from '../../app/services.ts';
 import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
-import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
-import { loadPages } from '../../components/DataTable/export.ts';
+import { ExportButton } from '../../components/export/index.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
 import { FileDropZone, uploadPicked } from '../../components/form/FileDropZone.tsx';
 import type { PickedFile } from '../../components/form/file-rules.ts';
@@ -169,18 +168,17 @@ export default function CostsPage() {
     if (changed) table.setFilter(changed, values[changed] as never);
   };
 
-  const loadRows = (limit: number) =>
-    loadPages(limit, async (first, offset) => {
-      const data = await api.request(
-        AllCostsDocument,
-        costsVariables(filters, {
-          ...pagingVariables<CostOrderBy>({ ...table.state, page: 0 }),
-          first,
-          offset,
-        }),
-      );
-      return (data.allCosts?.nodes ?? []).flatMap((node) => (node ? [costRow(node)] : []));
-    });
+  const loadPage = async (first: number, offset: number) => {
+    const data = await api.request(
+      AllCostsDocument,
+      costsVariables(filters, {
+        ...pagingVariables<CostOrderBy>({ ...table.state, page: 0 }),
+        first,
+        offset,
+      }),
+    );
+    return (data.allCosts?.nodes ?? []).flatMap((node) => (node ? [costRow(node)] : []));
+  };
 
   const approveSelected = async (selected: CostRow[]) => {
     try {
@@ -312,9 +310,9 @@ export default function CostsPage() {
         }
         toolbar={
           <ExportButton<CostRow>
-            fileName={t('titles.costs')}
+            title={t('titles.costs')}
             columns={columns as Column<CostRow>[]}
-            loadRows={loadRows}
+            loadPage={loadPage}
           />
         }
         bulkActions={(selected) => (

@@ -24,8 +24,7 @@ import {
 } from '../../api/generated.ts';
 import { useListQuery } from '../../api/hooks.ts';
 import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
-import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
-import { loadPages } from '../../components/DataTable/export.ts';
+import { ExportButton } from '../../components/export/index.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
 import { api } from '../../app/services.ts';
 import { formatDate } from '../../components/format.ts';
@@ -169,13 +168,11 @@ export default function DocumentsPage() {
     { field: 'currency', header: 'documents.currency' } as Column<DocumentRow, DocumentSortKey>,
     ...columns.slice(afterAmount),
   ] as Column<DocumentRow>[];
-  const loadAll = (limit: number) => {
+  const loadPage = async (first: number, offset: number): Promise<(DocumentRow | null)[]> => {
     const { orderBy } = pagingVariables<DocumentOrderBy>(table.state);
     const filter = documentFilter(filters, today);
-    return loadPages<DocumentRow>(limit, async (first, offset) => {
-      const result = await api.request(AllDocumentsDocument, { first, offset, orderBy, filter });
-      return result.allDocuments?.nodes ?? [];
-    });
+    const result = await api.request(AllDocumentsDocument, { first, offset, orderBy, filter });
+    return result.allDocuments?.nodes ?? [];
   };
 
   const chips: FilterChip[] = [];
@@ -354,9 +351,9 @@ export default function DocumentsPage() {
             </Button>
             <Box sx={{ flexGrow: 1 }} />
             <ExportButton
-              fileName={t('titles.documents')}
+              title={t('titles.documents')}
               columns={exportColumns}
-              loadRows={loadAll}
+              loadPage={loadPage}
               disabled={data.totalCount === 0}
             />
           </>

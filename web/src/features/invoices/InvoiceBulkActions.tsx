@@ -15,7 +15,7 @@ import { useGraphQLMutation } from '../../api/hooks.ts';
 import { downloadRecordFiles } from '../../api/storage.ts';
 import { api } from '../../app/services.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
-import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
+import { ExportButton } from '../../components/export/index.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { TextInput } from '../../components/form/fields.tsx';
 import { useSession } from '../../session/useSession.ts';
@@ -77,11 +77,7 @@ export function InvoiceBulkActions<Row extends { id: number }>(props: {
 
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-      <ExportButton
-        fileName="invoices"
-        columns={props.columns}
-        loadRows={async () => ({ rows: props.selected, more: false })}
-      />
+      <ExportButton title={t('titles.invoices')} columns={props.columns} rows={props.selected} />
       {button('approve', permissions.approveCost, () => approve.mutateAsync({ ids }))}
       {button('validate', permissions.validateInvoice, () => validate.mutateAsync({ ids }))}
       {permissions.validateInvoice && (

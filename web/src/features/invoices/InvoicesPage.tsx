@@ -8,8 +8,7 @@ import { AllInvoicesDocument, type AllInvoicesQuery } from '../../api/generated.
 import { useListQuery } from '../../api/hooks.ts';
 import { api } from '../../app/services.ts';
 import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
-import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
-import { loadPages } from '../../components/DataTable/export.ts';
+import { ExportButton } from '../../components/export/index.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../components/format.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -257,19 +256,17 @@ export default function InvoicesPage() {
               {t('filters.title')}
             </Button>
             <ExportButton
-              fileName="invoices"
+              title={t('titles.invoices')}
               columns={columns}
-              loadRows={(limit) =>
-                loadPages(limit, async (first, offset) => {
-                  const result = await api.request(AllInvoicesDocument, {
-                    ...pagingVariables(table.state),
-                    first,
-                    offset,
-                    filter,
-                  });
-                  return result.allInvoices?.nodes ?? [];
-                })
-              }
+              loadPage={async (first, offset) => {
+                const result = await api.request(AllInvoicesDocument, {
+                  ...pagingVariables(table.state),
+                  first,
+                  offset,
+                  filter,
+                });
+                return result.allInvoices?.nodes ?? [];
+              }}
             />
           </>
         }

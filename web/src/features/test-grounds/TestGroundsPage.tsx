@@ -10,7 +10,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../components/format
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
+import { ExportButton } from '../../components/export/index.ts';
 import { DropZoneSample, FormFieldsSample } from './FormFieldsSample.tsx';
 
 interface SampleRow {
@@ -66,6 +66,7 @@ const COLUMNS: Column<SampleRow>[] = [
 ];
 
 function Table(props: { state: 'rows' | 'loading' | 'empty' | 'error' }) {
+  const { t } = useTranslation();
   const [page, setPage] = useState(0);
   return (
     <DataTable<SampleRow>
@@ -84,9 +85,9 @@ function Table(props: { state: 'rows' | 'loading' | 'empty' | 'error' }) {
       summary={{ amount: 'amount', total: 'amount' }}
       toolbar={
         <ExportButton
-          fileName="sample"
+          title={t('titles.testGrounds')}
           columns={COLUMNS}
-          loadRows={async () => ({ rows: ROWS, more: false })}
+          rows={ROWS}
           disabled={props.state !== 'rows'}
         />
       }

@@ -13,8 +13,7 @@ import {
   type Column,
   type FilterChip,
 } from '../../../components/DataTable/DataTable.tsx';
-import { ExportButton } from '../../../components/DataTable/ExportButton.tsx';
-import { loadPages } from '../../../components/DataTable/export.ts';
+import { ExportButton } from '../../../components/export/index.ts';
 import { useTableState, type RecordRef } from '../../../components/DataTable/table-state.ts';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { formatDate, formatDateTime } from '../../../components/format.ts';
@@ -84,13 +83,12 @@ export default function AuditPage() {
     { field: 'subsidiaryName', header: 'audit.columns.subsidiary', width: 160 },
     { field: 'userRole', header: 'audit.columns.role', width: 120, hidden: true },
   ];
-  const loadAll = (limit: number) =>
-    loadPages<AuditRow>(limit, async (first, offset) => {
-      const result = await api.request(AuditLogDocument, { ...variables, first, offset });
-      return (result.allAuditTrails?.nodes ?? []).flatMap((node) =>
-        node ? [readable(node as AuditNode)] : [],
-      );
-    });
+  const loadPage = async (first: number, offset: number) => {
+    const result = await api.request(AuditLogDocument, { ...variables, first, offset });
+    return (result.allAuditTrails?.nodes ?? []).flatMap((node) =>
+      node ? [readable(node as AuditNode)] : [],
+    );
+  };
 
   const chips: FilterChip[] = [];
   if (filters.user)
@@ -244,9 +242,9 @@ export default function AuditPage() {
           <>
             <Box sx={{ flexGrow: 1 }} />
             <ExportButton
-              fileName={t('titles.audit')}
+              title={t('titles.audit')}
               columns={columns as Column<AuditRow>[]}
-              loadRows={loadAll}
+              loadPage={loadPage}
               disabled={data.totalCount === 0}
             />
           </>

@@ -10,7 +10,7 @@ import {
   AllSuppliersDocument,
 } from '../../../api/generated.ts';
 import { api } from '../../../app/services.ts';
-import { EXPORT_LIMIT, loadPages } from '../../../components/DataTable/export.ts';
+import { EXPORT_LIMIT, loadPages } from '../../../components/export/index.ts';
 import {
   fieldOf,
   REFERENCE_COLUMNS,
