@@ -58,6 +58,8 @@ create type app_public.report_project_row as (id uuid, name text, costs_usd nume
 comment on type app_public.report_project_row is 'A project of the report: costs, bills, margin and margin % in USD with VAT. No id: rows without a project.';
 create type app_public.report_share as (id uuid, name text, costs_usd numeric, share_percent numeric);
 comment on type app_public.report_share is 'Approved costs of one cost type or supplier in USD with VAT, and its share of all costs of the report in %.';
+create type app_public.search_hit as (kind text, id text, title text, party text, record_date date, amount numeric, currency text, detail text, exact boolean);
+comment on type app_public.search_hit is 'A record found by the global search: its kind (invoice, bill, cost, document, supplier, client), id, title (number or name), its party (supplier or client), record date (invoice or signing date), amount with currency, a line that tells it apart further (a bill''s or cost''s invoice number, a contract number, a party''s legal name and tax id) and whether its number or name is what was typed.';
 
 create table app_private.account_access (
   account_id uuid not null,
@@ -598,6 +600,7 @@ CREATE INDEX bills_live_validated_idx ON app_public.bills USING btree (subsidiar
 CREATE INDEX bills_name_idx ON app_public.bills USING btree (name);
 CREATE INDEX bills_payment_status_idx ON app_public.bills USING btree (payment_status);
 CREATE INDEX bills_project_id_idx ON app_public.bills USING btree (project_id);
+CREATE INDEX bills_search_idx ON app_public.bills USING gin ((((name || ' '::text) || COALESCE(invoice_ref, ''::text))) gin_trgm_ops);
 CREATE INDEX bills_service_id_idx ON app_public.bills USING btree (service_id);
 CREATE INDEX bills_status_idx ON app_public.bills USING btree (status);
 CREATE INDEX bills_subsidiary_id_idx ON app_public.bills USING btree (subsidiary_id);
@@ -751,6 +754,7 @@ CREATE INDEX clients_created_at_idx ON app_public.clients USING btree (created_a
 CREATE INDEX clients_is_archived_idx ON app_public.clients USING btree (is_archived);
 CREATE INDEX clients_legal_name_idx ON app_public.clients USING btree (lower(legal_name));
 CREATE INDEX clients_legal_name_sort_idx ON app_public.clients USING btree (legal_name);
+CREATE INDEX clients_search_idx ON app_public.clients USING gin ((((((legal_name || ' '::text) || COALESCE(short_name, ''::text)) || ' '::text) || COALESCE(tax_id, ''::text))) gin_trgm_ops);
 CREATE INDEX clients_short_name_idx ON app_public.clients USING btree (short_name);
 CREATE INDEX clients_tax_id_idx ON app_public.clients USING btree (tax_id);
 CREATE UNIQUE INDEX clients_tax_id_unique ON app_public.clients USING btree (tax_id) WHERE (NOT is_archived);
@@ -878,6 +882,7 @@ CREATE INDEX costs_live_approved_idx ON app_public.costs USING btree (subsidiary
 CREATE INDEX costs_live_rejected_idx ON app_public.costs USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'rejected'::app_public.cost_status) AND (NOT is_deleted));
 CREATE INDEX costs_live_to_approve_idx ON app_public.costs USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'to_approve'::app_public.cost_status) AND (NOT is_deleted));
 CREATE INDEX costs_project_id_idx ON app_public.costs USING btree (project_id);
+CREATE INDEX costs_search_idx ON app_public.costs USING gin (name gin_trgm_ops);
 CREATE INDEX costs_status_idx ON app_public.costs USING btree (status);
 CREATE INDEX costs_subsidiary_id_idx ON app_public.costs USING btree (subsidiary_id);
 CREATE INDEX costs_subsidiary_list_idx ON app_public.costs USING btree (subsidiary_id, is_deleted, created_at DESC, id) INCLUDE (status, project_id);
@@ -1170,6 +1175,7 @@ CREATE INDEX documents_expiration_date_idx ON app_public.documents USING btree (
 CREATE INDEX documents_is_deleted_idx ON app_public.documents USING btree (is_deleted);
 CREATE INDEX documents_name_idx ON app_public.documents USING btree (name);
 CREATE INDEX documents_principal_id_idx ON app_public.documents USING btree (principal_id);
+CREATE INDEX documents_search_idx ON app_public.documents USING gin ((((name || ' '::text) || COALESCE(contract_number, ''::text))) gin_trgm_ops);
 CREATE INDEX documents_service_id_idx ON app_public.documents USING btree (service_id);
 CREATE INDEX documents_signing_date_idx ON app_public.documents USING btree (signing_date);
 CREATE INDEX documents_type_idx ON app_public.documents USING btree (type);
@@ -1399,6 +1405,7 @@ CREATE INDEX invoices_live_static_idx ON app_public.invoices USING btree (subsid
 CREATE INDEX invoices_live_validated_idx ON app_public.invoices USING btree (subsidiary_id) WHERE ((status = 'validated'::app_public.invoice_status) AND (NOT is_deleted));
 CREATE INDEX invoices_payment_status_idx ON app_public.invoices USING btree (payment_status);
 CREATE INDEX invoices_project_ids_idx ON app_public.invoices USING gin (project_ids);
+CREATE INDEX invoices_search_idx ON app_public.invoices USING gin (invoice_ref gin_trgm_ops);
 CREATE INDEX invoices_status_idx ON app_public.invoices USING btree (status);
 CREATE INDEX invoices_subsidiary_id_idx ON app_public.invoices USING btree (subsidiary_id);
 CREATE INDEX invoices_subsidiary_list_idx ON app_public.invoices USING btree (subsidiary_id, is_deleted, invoice_date DESC, id) INCLUDE (status);
@@ -1931,6 +1938,7 @@ CREATE INDEX suppliers_created_at_idx ON app_public.suppliers USING btree (creat
 CREATE INDEX suppliers_is_archived_idx ON app_public.suppliers USING btree (is_archived);
 CREATE INDEX suppliers_legal_name_idx ON app_public.suppliers USING btree (lower(legal_name));
 CREATE INDEX suppliers_legal_name_sort_idx ON app_public.suppliers USING btree (legal_name);
+CREATE INDEX suppliers_search_idx ON app_public.suppliers USING gin ((((((legal_name || ' '::text) || COALESCE(short_name, ''::text)) || ' '::text) || COALESCE(tax_id, ''::text))) gin_trgm_ops);
 CREATE INDEX suppliers_short_name_idx ON app_public.suppliers USING btree (short_name);
 CREATE UNIQUE INDEX suppliers_tax_id_unique ON app_public.suppliers USING btree (tax_id) WHERE (NOT is_archived);
 comment on index app_public.suppliers_tax_id_unique is '@code TaxIdTaken
@@ -3700,6 +3708,74 @@ AS $function$
 $function$;
 comment on function app_hidden.scope_closure(text[]) is 'Every scope the given scopes grant, directly or by implication.';
 grant execute on function app_hidden.scope_closure(text[]) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.search_candidates(kind text, search text, max integer)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  pattern text := app_hidden.search_pattern(search);
+  typed text := btrim(search);
+  number integer := case when typed ~ '^\d{1,9}$' then typed::integer end;
+  ids text[];
+begin
+  if length(typed) < 3 and number is null then
+    return '{}';
+  end if;
+  if kind = 'invoice' then
+    select array_agg(id::text) into ids from (
+      select i.id from app_public.invoices i where i.id = number and not i.is_deleted
+      union
+      (select i.id from app_public.invoices i
+        where length(typed) >= 3 and i.invoice_ref ilike pattern and not i.is_deleted limit max)) s;
+  elsif kind = 'bill' then
+    select array_agg(id::text) into ids from (
+      select b.id from app_public.bills b where b.id = number and not b.is_deleted
+      union
+      (select b.id from app_public.bills b
+        where length(typed) >= 3 and (b.name || ' ' || coalesce(b.invoice_ref, '')) ilike pattern
+          and not b.is_deleted limit max)) s;
+  elsif kind = 'cost' then
+    select array_agg(id::text) into ids from (
+      select c.id from app_public.costs c where c.id = number and not c.is_deleted
+      union
+      (select c.id from app_public.costs c
+        where length(typed) >= 3 and c.name ilike pattern and not c.is_deleted limit max)) s;
+  elsif kind = 'document' then
+    select array_agg(d.id::text) into ids from (
+      select d.id from app_public.documents d
+       where length(typed) >= 3 and (d.name || ' ' || coalesce(d.contract_number, '')) ilike pattern
+         and not d.is_deleted limit max) d;
+  elsif kind = 'supplier' then
+    select array_agg(s.id::text) into ids from (
+      select s.id from app_public.suppliers s
+       where length(typed) >= 3
+         and (s.legal_name || ' ' || coalesce(s.short_name, '') || ' ' || coalesce(s.tax_id, '')) ilike pattern
+       limit max) s;
+  elsif kind = 'client' then
+    select array_agg(c.id::text) into ids from (
+      select c.id from app_public.clients c
+       where length(typed) >= 3
+         and (c.legal_name || ' ' || coalesce(c.short_name, '') || ' ' || coalesce(c.tax_id, '')) ilike pattern
+       limit max) c;
+  end if;
+  return coalesce(ids, '{}');
+end
+$function$;
+comment on function app_hidden.search_candidates(text,text,integer) is 'The ids (as text) of at most max records of a kind (invoice, bill, cost, document, supplier, client) whose number or name contains the typed text, found through the trigram indexes whatever the caller may see; app_public.global_search keeps those the caller''s policies let it read.';
+grant execute on function app_hidden.search_candidates(text,text,integer) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.search_pattern(search text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select '%' || replace(replace(replace(btrim(search), '\', '\\'), '%', '\%'), '_', '\_') || '%'
+$function$;
+comment on function app_hidden.search_pattern(text) is 'The LIKE pattern that finds the typed text anywhere in a value (its %, _ and \ taken literally).';
 
 CREATE OR REPLACE FUNCTION app_hidden.sees_whole_invoices()
  RETURNS boolean
@@ -7263,6 +7339,85 @@ end;
 $function$;
 comment on function app_public.get_document_prep_vals(uuid) is 'The parties of a document (principal, client, service, contractor), to prefill a related one.';
 grant execute on function app_public.get_document_prep_vals(uuid) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.global_search(search text, per_kind integer DEFAULT 5)
+ RETURNS SETOF app_public.search_hit
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with t as (
+    select btrim(search) typed, lower(btrim(search)) low,
+           least(greatest(coalesce(per_kind, 5), 1), 50) n
+  ),
+  invoices as (
+    select 'invoice'::text kind, i.id::text id, i.invoice_ref title,
+           coalesce(s.short_name, s.legal_name) party, i.invoice_date record_date, i.amount_w_vat amount,
+           i.currency::text currency, null::text detail,
+           lower(i.invoice_ref) = t.low or i.id::text = t.typed exact,
+           row_number() over (order by lower(i.invoice_ref) = t.low or i.id::text = t.typed desc,
+                                       i.invoice_date desc, i.id desc) r, t.n
+      from t, app_public.invoices i
+      left join app_public.suppliers s on s.id = i.supplier_id
+     where i.id = any ((select app_hidden.search_candidates('invoice', search, 2000))::integer[])
+  ),
+  bills as (
+    select 'bill', b.id::text, b.name, coalesce(c.short_name, c.legal_name), b.invoice_date,
+           b.amount_w_vat, b.currency::text, nullif(b.invoice_ref, ''),
+           lower(b.name) = t.low or lower(coalesce(b.invoice_ref, '')) = t.low or b.id::text = t.typed,
+           row_number() over (order by lower(b.name) = t.low or lower(coalesce(b.invoice_ref, '')) = t.low
+                                       or b.id::text = t.typed desc, b.invoice_date desc, b.id desc), t.n
+      from t, app_public.bills b
+      left join app_public.clients c on c.id = b.client_id
+     where b.id = any ((select app_hidden.search_candidates('bill', search, 2000))::integer[])
+  ),
+  costs as (
+    select 'cost', c.id::text, c.name, coalesce(s.short_name, s.legal_name), i.invoice_date,
+           c.amount_w_vat, c.currency::text, i.invoice_ref,
+           lower(c.name) = t.low or c.id::text = t.typed,
+           row_number() over (order by lower(c.name) = t.low or c.id::text = t.typed desc,
+                                       c.created_at desc, c.id desc), t.n
+      from t, app_public.costs c
+      left join app_public.invoices i on i.id = c.invoice_id
+      left join app_public.suppliers s on s.id = i.supplier_id
+     where c.id = any ((select app_hidden.search_candidates('cost', search, 2000))::integer[])
+  ),
+  documents as (
+    select 'document', d.id::text, d.name, null::text, d.signing_date, d.amount, d.currency::text,
+           d.contract_number,
+           lower(d.name) = t.low or lower(coalesce(d.contract_number, '')) = t.low,
+           row_number() over (order by lower(d.name) = t.low or lower(coalesce(d.contract_number, '')) = t.low desc,
+                                       d.created_at desc, d.id), t.n
+      from t, app_public.documents d
+     where d.id = any ((select app_hidden.search_candidates('document', search, 2000))::uuid[])
+  ),
+  suppliers as (
+    select 'supplier', s.id::text, coalesce(s.short_name, s.legal_name), null::text, null::date,
+           null::numeric, null::text, concat_ws(' · ', s.legal_name, s.tax_id, s.country),
+           lower(s.legal_name) = t.low or lower(coalesce(s.short_name, '')) = t.low or s.tax_id = t.typed,
+           row_number() over (order by lower(s.legal_name) = t.low or lower(coalesce(s.short_name, '')) = t.low
+                                       or s.tax_id = t.typed desc, s.is_archived, s.legal_name, s.id), t.n
+      from t, app_public.suppliers s
+     where s.id = any ((select app_hidden.search_candidates('supplier', search, 2000))::uuid[])
+  ),
+  clients as (
+    select 'client', c.id::text, coalesce(c.short_name, c.legal_name), null::text, null::date,
+           null::numeric, null::text, concat_ws(' · ', c.legal_name, c.tax_id, c.country),
+           lower(c.legal_name) = t.low or lower(coalesce(c.short_name, '')) = t.low or c.tax_id = t.typed,
+           row_number() over (order by lower(c.legal_name) = t.low or lower(coalesce(c.short_name, '')) = t.low
+                                       or c.tax_id = t.typed desc, c.is_archived, c.legal_name, c.id), t.n
+      from t, app_public.clients c
+     where c.id = any ((select app_hidden.search_candidates('client', search, 2000))::uuid[])
+  )
+  select kind, id, title, party, record_date, amount, currency, detail, exact from (
+    select * from invoices union all select * from bills union all select * from costs
+    union all select * from documents union all select * from suppliers union all select * from clients
+  ) hits
+   where r <= n
+   order by array_position(array['invoice', 'bill', 'cost', 'document', 'supplier', 'client'], kind), r
+$function$;
+comment on function app_public.global_search(text,integer) is 'The global search: up to perKind (1 to 50, default 5) invoices, bills, costs, documents, suppliers and clients the caller may read whose number or name contains the text (at least 3 characters, or an id typed in full), exact matches first, then the newest. Ordered by kind.';
+grant execute on function app_public.global_search(text,integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.ignore_bank_line(line_id uuid, note text)
  RETURNS app_public.bank_statement_lines
