@@ -27,6 +27,7 @@ import {
   type SortChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
+import { agGridLocaleText } from '../../i18n/ag-grid-locale.ts';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -348,7 +349,11 @@ export function DataTable<Row extends { id: string | number }, K extends string 
             // While the first page loads, say so (not "nothing found").
             loading={props.loading && props.rows.length === 0}
             overlayNoRowsTemplate={`<span data-testid="table-empty">${escapeHtml(props.emptyText ?? t('table.empty'))}</span>`}
-            localeText={{ noRowsToShow: t('table.empty'), loadingOoo: t('table.loading') }}
+            localeText={{
+              ...agGridLocaleText(t),
+              noRowsToShow: t('table.empty'),
+              loadingOoo: t('table.loading'),
+            }}
             suppressCellFocus={false}
           />
         </Box>

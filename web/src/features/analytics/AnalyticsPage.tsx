@@ -3,7 +3,6 @@ import {
   Box,
   Card,
   CardContent,
-  Checkbox,
   Chip,
   FormControl,
   Grid,
@@ -27,6 +26,7 @@ import { useGraphQLQuery } from '../../api/hooks.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/DataTable/ExportButton.tsx';
 import { formatMoney } from '../../components/format.ts';
+import { CheckMark } from '../../components/form/CheckMark.tsx';
 import { MarginChart } from './MarginChart.tsx';
 import { PeriodFields, type PeriodValues } from './PeriodFields.tsx';
 import { defaultPeriod, formatMonth, parseMonth, periodValid } from './period.ts';
@@ -244,7 +244,7 @@ export default function AnalyticsPage() {
             >
               {projectOptions.map((project) => (
                 <MenuItem key={project.id} value={project.id ?? ''}>
-                  <Checkbox size="small" checked={selected.includes(project.id ?? '')} />
+                  <CheckMark checked={selected.includes(project.id ?? '')} />
                   <ListItemText primary={project.name} />
                 </MenuItem>
               ))}

@@ -3,7 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  Checkbox,
   Chip,
   FormControl,
   FormHelperText,
@@ -27,6 +26,7 @@ import {
 } from '../../../api/generated.ts';
 import { useGraphQLQuery } from '../../../api/hooks.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { CheckMark } from '../../../components/form/CheckMark.tsx';
 import { ScopePicker, type ScopeInfo } from '../../admin/roles/ScopePicker.tsx';
 import { patternTokens } from './access-pattern.ts';
 
@@ -107,7 +107,7 @@ function MultiSelect(props: {
       >
         {props.options.map((option) => (
           <MenuItem key={option.id} value={option.id} data-option={option.label}>
-            <Checkbox size="small" checked={props.value.includes(option.id)} />
+            <CheckMark checked={props.value.includes(option.id)} />
             <ListItemText primary={option.label} />
           </MenuItem>
         ))}
