@@ -27,7 +27,7 @@ import {
 import { useGraphQLQuery } from '../../../api/hooks.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { CheckMark } from '../../../components/form/CheckMark.tsx';
-import { ScopePicker, type ScopeInfo } from '../../admin/roles/ScopePicker.tsx';
+import { ScopePicker, scopeLabel, type ScopeInfo } from '../../admin/roles/ScopePicker.tsx';
 import { patternTokens } from './access-pattern.ts';
 
 export type AccountRow = NonNullable<
@@ -360,7 +360,10 @@ export function AccountCard(props: {
         <Box>
           <Typography variant="body2" color="text.secondary" data-testid="effective-scopes">
             {t('accounts.effectiveScopes', {
-              scopes: (account.effectiveScopes ?? []).filter(Boolean).join(', ') || '—',
+              scopes:
+                (account.effectiveScopes ?? [])
+                  .flatMap((scope) => (scope ? [scopeLabel(t, scope)] : []))
+                  .join('; ') || '—',
             })}
           </Typography>
         </Box>
