@@ -46,6 +46,7 @@ import {
   useRouteDocument,
   type DocumentDetails,
 } from './document-parts.tsx';
+import { fileTypeName } from '../../i18n/names.ts';
 
 /** Document details (SPEC §2): fields, files, connected documents, edit, files, archive. */
 export default function DocumentPage() {
@@ -380,7 +381,7 @@ export function FilesTable(props: {
         {props.files.map((link) => (
           <TableRow key={link.id} data-testid="file-row">
             <TableCell data-testid="file-name">{link.file?.name}</TableCell>
-            <TableCell>{link.file?.contentType}</TableCell>
+            <TableCell>{fileTypeName(t, link.file?.contentType)}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               {link.file ? formatFileSize(Number(link.file.size), i18n.language) : ''}
             </TableCell>
