@@ -29,7 +29,7 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import { agGridLocaleText } from '../../i18n/ag-grid-locale.ts';
 import { useTableShortcuts } from '../shortcuts.tsx';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ColumnChooser, useColumnChoice } from './ColumnChooser.tsx';
