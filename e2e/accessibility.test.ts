@@ -76,19 +76,31 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
   });
 });
 
-/** What opens a picker: a Select or Autocomplete (combobox) or a date field's calendar button. */
-const OPENERS =
-  'main [role=combobox]:visible, [role=dialog] [role=combobox]:visible, main button[aria-label*="календар" i]:visible, main button[aria-label*="choose date" i]:visible, main button[aria-label*="выберите дату" i]:visible';
+/** What opens a picker within a part of the page: a combobox (Select, Autocomplete) or a date
+ *  field's calendar button. */
+const openers = (scope: string) =>
+  [
+    '[role=combobox]',
+    'button[aria-label*="выберите дату" i]',
+    'button[aria-label*="choose date" i]',
+  ]
+    .map((opener) => `${scope} ${opener}:visible`)
+    .join(', ');
 /** A picker's open state: its list, menu or calendar. */
 const POPUPS =
   '[role=listbox]:visible, .MuiPopover-paper:visible, .MuiAutocomplete-popper:visible, .MuiPickersPopper-root:visible, .MuiAutocomplete-noOptions:visible';
 
 /** Opens every picker on the page in turn and runs axe with each one open. */
-async function pickersOpen(page: Page, where: string): Promise<string[]> {
+async function pickersOpen(
+  page: Page,
+  where: string,
+  scope = 'main',
+): Promise<{ found: string[]; opened: number }> {
   const found: string[] = [];
-  const count = await page.locator(OPENERS).count();
+  let opened = 0;
+  const count = await page.locator(openers(scope)).count();
   for (let index = 0; index < count; index++) {
-    const opener = page.locator(OPENERS).nth(index);
+    const opener = page.locator(openers(scope)).nth(index);
     if (!(await opener.isVisible()) || (await opener.isDisabled().catch(() => false))) continue;
     const name =
       (await opener.getAttribute('aria-label')) ??
@@ -96,11 +108,14 @@ async function pickersOpen(page: Page, where: string): Promise<string[]> {
       String(index);
     await opener.click();
     const popup = page.locator(POPUPS).first();
-    const opened = await popup
+    const open = await popup
       .waitFor({ timeout: 2000 })
       .then(() => true)
       .catch(() => false);
-    if (opened) found.push(...(await violations(page)).map((v) => `${where} [${name} open] ${v}`));
+    if (open) {
+      opened++;
+      found.push(...(await violations(page)).map((v) => `${where} [${name} open] ${v}`));
+    }
     await page.keyboard.press('Escape');
     await page
       .locator(POPUPS)
@@ -108,7 +123,7 @@ async function pickersOpen(page: Page, where: string): Promise<string[]> {
       .waitFor({ state: 'hidden', timeout: 2000 })
       .catch(() => {});
   }
-  return found;
+  return { found, opened };
 }
 
 describe('accessibility with every picker open (WCAG 2.2 AA, axe-core)', () => {
@@ -118,18 +133,24 @@ describe('accessibility with every picker open (WCAG 2.2 AA, axe-core)', () => {
       `(select '/admin/users/' || u.id as route from app_public.users u where u.username = 'manager')`,
     );
     const found: string[] = [];
+    let opened = 0;
     for (const route of [...ROUTES, ...rows.map((row) => row.route)]) {
       await page.goto(route);
       await page.locator('main h1').first().waitFor();
       await page.waitForLoadState('networkidle');
-      found.push(...(await pickersOpen(page, route)));
+      const result = await pickersOpen(page, route);
+      found.push(...result.found);
+      opened += result.opened;
     }
     expect(found).toEqual([]);
+    // The pickers were opened indeed (forms, filters, pagination, the account's multi-selects).
+    expect(opened).toBeGreaterThan(30);
   }, 600_000);
 
   it('the filter dialogs and the record dialogs, with their pickers open', async () => {
     const page = await signedInPage(e2e, 'admin', 'ru');
     const found: string[] = [];
+    let opened = 0;
     for (const [route, opener, dialog] of [
       ['/invoices', 'open-filters', '[role=dialog]'],
       ['/bills', 'toggle-filters', '[role=dialog]'],
@@ -143,9 +164,12 @@ describe('accessibility with every picker open (WCAG 2.2 AA, axe-core)', () => {
       await button.click();
       await page.locator(dialog).first().waitFor();
       found.push(...(await violations(page)).map((v) => `${route} dialog ${v}`));
-      found.push(...(await pickersOpen(page, `${route} dialog`)));
+      const result = await pickersOpen(page, `${route} dialog`, '[role=dialog]');
+      opened += result.opened;
+      found.push(...result.found);
       await page.keyboard.press('Escape');
     }
     expect(found).toEqual([]);
+    expect(opened).toBeGreaterThan(2);
   }, 300_000);
 });
