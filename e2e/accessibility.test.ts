@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { violations } from './axe.ts';
 import type { Page } from 'playwright-core';
 import { newPage, signedInPage, useBrowser } from './browser.ts';
-import { ROUTES } from './routes.ts';
+import { MISSING, ROUTES } from './routes.ts';
 
 const e2e = useBrowser();
 
@@ -138,6 +138,10 @@ describe('accessibility with every picker open (WCAG 2.2 AA, axe-core)', () => {
       await page.goto(route);
       await page.locator('main h1').first().waitFor();
       await page.waitForLoadState('networkidle');
+      // A user's accounts come after the page: their multi-selects are the pickers to check.
+      if (/^\/admin\/users\/[0-9a-f-]{36}$/.test(route) && route !== `/admin/users/${MISSING}`) {
+        await page.getByTestId('account-subsidiaries').first().waitFor();
+      }
       const result = await pickersOpen(page, route);
       found.push(...result.found);
       opened += result.opened;

@@ -1,5 +1,7 @@
 // Every route of the signed-in application, for the checks that visit them all (axe, no English).
-const ID = '00000000-0000-4000-8000-000000000001';
+/** An id no record has: the routes show their not-found state. */
+export const MISSING = '00000000-0000-4000-8000-000000000001';
+const ID = MISSING;
 export const ROUTES = [
   '/',
   '/invoices',
