@@ -17,7 +17,7 @@ import {
   type UserFilter,
 } from '../../../api/generated.ts';
 import type { GraphQLDocument } from '../../../api/transport.ts';
-import i18next from '../../../i18n/index.ts';
+import i18next from 'i18next';
 import { currencyName } from '../../../i18n/names.ts';
 
 /** One choice of a search field: the value stored in the form and the text shown. */
