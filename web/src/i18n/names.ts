@@ -6,7 +6,13 @@ import type { TFunction } from 'i18next';
 const currencyNames = new Map<string, Intl.DisplayNames>();
 
 /** A currency's name in the language, else the name given (the database's), else the code. */
-export function currencyName(code: string, language: string, fallback?: string | null): string {
+export function currencyName(
+  code: string,
+  language: string | undefined,
+  fallback?: string | null,
+): string {
+  // Before the interface has a language (outside the browser): the database's name.
+  if (!language) return fallback ?? code;
   let names = currencyNames.get(language);
   if (!names) {
     names = new Intl.DisplayNames([language], { type: 'currency', fallback: 'none' });
