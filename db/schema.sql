@@ -7130,11 +7130,13 @@ AS $function$
 declare
   source app_public.invoices := app_hidden.invoice_for_update(invoice_id);
   copy app_public.invoices;
+  suffix text := case when coalesce(current_setting('app.language', true), '') = 'ru' then ' (копия)'
+                      else ' (copy)' end;
 begin
   perform app_hidden.require_transition('invoice', 'duplicate', source.id);
   insert into app_public.invoices (type, invoice_ref, invoice_date, due_date, period_start, period_end, currency,
                                    subsidiary_id, supplier_id, default_cost_type_id)
-  values (source.type, source.invoice_ref || ' (copy)', source.invoice_date, source.due_date, source.period_start,
+  values (source.type, source.invoice_ref || suffix, source.invoice_date, source.due_date, source.period_start,
           source.period_end, source.currency, source.subsidiary_id, source.supplier_id, source.default_cost_type_id)
   returning * into copy;
   insert into app_public.costs (name, description, amount, vat, invoice_id, to_bill, cost_type_id, project_id, period, year)
@@ -7144,7 +7146,7 @@ begin
   return copy;
 end;
 $function$;
-comment on function app_public.duplicate_invoice(integer) is 'A new draft copy of the invoice, reference "… (copy)", with copies of its live costs to approve again.';
+comment on function app_public.duplicate_invoice(integer) is 'A new draft copy of the invoice, reference "… (copy)" or "… (копия)" in the caller''s language (app.language), with copies of its live costs to approve again.';
 grant execute on function app_public.duplicate_invoice(integer) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.duplicate_invoices(ids integer[])

@@ -2,44 +2,11 @@
 // well as closed (axe-core injected into Debian Chromium).
 import { describe, expect, it } from 'vitest';
 import { violations } from './axe.ts';
+import type { Page } from 'playwright-core';
 import { newPage, signedInPage, useBrowser } from './browser.ts';
+import { MISSING, ROUTES } from './routes.ts';
 
 const e2e = useBrowser();
-const ID = '00000000-0000-4000-8000-000000000001';
-const ROUTES = [
-  '/',
-  '/invoices',
-  '/invoices/new',
-  '/invoices/1',
-  '/costs',
-  '/bills',
-  '/bills/new',
-  '/bills/1',
-  '/documents',
-  '/documents/new',
-  `/documents/${ID}`,
-  `/documents/${ID}/edit`,
-  `/documents/${ID}/files`,
-  '/subsidiaries/new',
-  `/subsidiaries/${ID}`,
-  '/analytics',
-  '/admin/clients',
-  '/admin/supplier',
-  '/admin/subsidiaries',
-  '/admin/projects',
-  '/admin/cost-types',
-  '/admin/services',
-  '/admin/users',
-  `/admin/users/${ID}`,
-  '/admin/roles',
-  '/admin/exchange-rates',
-  '/admin/bank-accounts',
-  '/banking',
-  '/banking/reconciliation',
-  '/user-settings',
-  '/no-access',
-  '/no-such-page',
-];
 
 describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
   it('the sign-in page, in both languages', async () => {
@@ -107,4 +74,106 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
     found.push(...(await violations(page)).map((v) => `dialog ${v}`));
     expect(found).toEqual([]);
   });
+});
+
+/** What opens a picker within a part of the page: a combobox (Select, Autocomplete) or a date
+ *  field's calendar button. */
+const openers = (scope: string) =>
+  [
+    '[role=combobox]',
+    'button[aria-label*="выберите дату" i]',
+    'button[aria-label*="choose date" i]',
+  ]
+    .map((opener) => `${scope} ${opener}:visible`)
+    .join(', ');
+/** A picker's open state: its list, menu or calendar. */
+const POPUPS =
+  '[role=listbox]:visible, .MuiPopover-paper:visible, .MuiAutocomplete-popper:visible, .MuiPickersPopper-root:visible, .MuiAutocomplete-noOptions:visible';
+
+/** Opens every picker on the page in turn and runs axe with each one open. */
+async function pickersOpen(
+  page: Page,
+  where: string,
+  scope = 'main',
+): Promise<{ found: string[]; opened: number }> {
+  const found: string[] = [];
+  let opened = 0;
+  const count = await page.locator(openers(scope)).count();
+  for (let index = 0; index < count; index++) {
+    const opener = page.locator(openers(scope)).nth(index);
+    if (!(await opener.isVisible()) || (await opener.isDisabled().catch(() => false))) continue;
+    const name =
+      (await opener.getAttribute('aria-label')) ??
+      (await opener.getAttribute('id')) ??
+      String(index);
+    await opener.click();
+    const popup = page.locator(POPUPS).first();
+    const open = await popup
+      .waitFor({ timeout: 2000 })
+      .then(() => true)
+      .catch(() => false);
+    if (open) {
+      opened++;
+      found.push(...(await violations(page)).map((v) => `${where} [${name} open] ${v}`));
+    }
+    await page.keyboard.press('Escape');
+    await page
+      .locator(POPUPS)
+      .first()
+      .waitFor({ state: 'hidden', timeout: 2000 })
+      .catch(() => {});
+  }
+  return { found, opened };
+}
+
+describe('accessibility with every picker open (WCAG 2.2 AA, axe-core)', () => {
+  it('every Select, Autocomplete, multiple Select and date picker of every route, open', async () => {
+    const page = await signedInPage(e2e, 'admin', 'ru');
+    const { rows } = await e2e.app.db.owner.query<{ route: string }>(
+      `(select '/admin/users/' || u.id as route from app_public.users u where u.username = 'manager')`,
+    );
+    const found: string[] = [];
+    let opened = 0;
+    for (const route of [...ROUTES, ...rows.map((row) => row.route)]) {
+      await page.goto(route);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // A user's accounts come after the page: their multi-selects are the pickers to check.
+      if (/^\/admin\/users\/[0-9a-f-]{36}$/.test(route) && route !== `/admin/users/${MISSING}`) {
+        await page.getByTestId('account-subsidiaries').first().waitFor();
+      }
+      const result = await pickersOpen(page, route);
+      found.push(...result.found);
+      opened += result.opened;
+    }
+    expect(found).toEqual([]);
+    // The pickers were opened indeed (forms, filters, pagination, the account's multi-selects).
+    expect(opened).toBeGreaterThan(30);
+  }, 600_000);
+
+  it('the filter dialogs and the record dialogs, with their pickers open', async () => {
+    const page = await signedInPage(e2e, 'admin', 'ru');
+    const found: string[] = [];
+    let opened = 0;
+    for (const [route, opener, dialog] of [
+      ['/invoices', 'open-filters', '[role=dialog]'],
+      ['/bills', 'toggle-filters', '[role=dialog]'],
+      ['/admin/roles', 'add', '[role=dialog]'],
+      ['/admin/projects', 'add', '[role=dialog]'],
+    ] as const) {
+      await page.goto(route);
+      await page.locator('main h1').first().waitFor();
+      const button = page.getByTestId(opener).first();
+      if (!(await button.isVisible().catch(() => false))) continue;
+      await button.click();
+      await page.locator(dialog).first().waitFor();
+      found.push(...(await violations(page)).map((v) => `${route} dialog ${v}`));
+      const result = await pickersOpen(page, `${route} dialog`, '[role=dialog]');
+      opened += result.opened;
+      found.push(...result.found);
+      await page.keyboard.press('Escape');
+    }
+    expect(found).toEqual([]);
+    expect(opened).toBeGreaterThan(2);
+  }, 300_000);
 });

@@ -533,6 +533,33 @@ describe('invoices: the transition graph (docs/workflows.md)', () => {
     ]);
   });
 
+  it("a duplicate's reference ends with (copy) in the language of the interface that made it", async () => {
+    const { invoiceId } = await draftInvoice();
+    const { invoice_ref: ref } = await one(
+      'select invoice_ref from app_public.invoices where id = $1',
+      [invoiceId],
+    );
+    const duplicate = (language?: string) =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${token.accountant}`,
+            ...(language ? { 'accept-language': language } : {}),
+          },
+          payload: {
+            query: `mutation D($id: Int!) { duplicateInvoice(input: { invoiceId: $id }) { result { invoiceRef } } }`,
+            variables: { id: invoiceId },
+          },
+        })
+        .then((response) => response.json().data.duplicateInvoice.result.invoiceRef);
+    expect(await duplicate('ru')).toBe(`${ref} (копия)`);
+    expect(await duplicate('en')).toBe(`${ref} (copy)`);
+    expect(await duplicate()).toBe(`${ref} (copy)`);
+  });
+
   it('bulk actions are all or nothing', async () => {
     const a = await draftInvoice();
     const b = await draftInvoice();

@@ -111,7 +111,7 @@ describe('record history', () => {
       changes: { status: { old: 'validated', new: 'open' } },
     };
     expect(describeEntry(await translator('en'), 'en', reset, invoice).title).toBe(
-      'Reset the invoice to open',
+      'Returned the invoice to open',
     );
   });
 

@@ -30,6 +30,15 @@ declare global {
 export const STATEMENT_TIMEOUT = '15s';
 
 /**
+ * The interface's language, which the web sends as Accept-Language: what the database writes in
+ * words (the "(copy)" suffix of a duplicated invoice) follows it. Russian or English.
+ */
+export function requestLanguage(request: FastifyRequest | undefined): 'ru' | 'en' {
+  const header = request?.headers['accept-language'];
+  return typeof header === 'string' && /^\s*ru\b/i.test(header) ? 'ru' : 'en';
+}
+
+/**
  * The per-request GraphQL context: the visitor role and the verified claims as PostgreSQL
  * settings, which every RLS policy reads.
  */
@@ -42,6 +51,7 @@ export function requestContext(request: FastifyRequest | undefined, auth: AuthSe
       statement_timeout: STATEMENT_TIMEOUT,
       'jwt.claims.user_id': claims?.userId,
       'jwt.claims.account_id': claims?.accountId,
+      'app.language': requestLanguage(request),
     },
   };
 }

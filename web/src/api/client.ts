@@ -102,7 +102,13 @@ export class Api {
       this.endpoint,
       document,
       variables,
-      token ? { authorization: `Bearer ${token}` } : {},
+      {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        // The interface's language (set on <html lang>): the server writes words in it.
+        ...(globalThis.document?.documentElement.lang
+          ? { 'accept-language': globalThis.document.documentElement.lang }
+          : {}),
+      },
       this.byDocumentId,
     );
     let response: Response;

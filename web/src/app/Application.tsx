@@ -16,7 +16,19 @@ export default function Application() {
   const theme = useMemo(
     () =>
       createTheme(
-        { palette: { primary: { main: '#1f4e79' } } },
+        {
+          palette: { primary: { main: '#1f4e79' } },
+          components: {
+            // A disabled field's help stays readable (WCAG 1.4.3; MUI's default is 2.67:1).
+            MuiFormHelperText: {
+              styleOverrides: {
+                root: ({ theme: current }) => ({
+                  '&.Mui-disabled': { color: current.palette.text.secondary },
+                }),
+              },
+            },
+          },
+        },
         language === 'en' ? coreEn : coreRu,
       ),
     [language],

@@ -80,7 +80,7 @@ export default function Shell() {
             <LanguageSwitch onDark />
             {accounts.length > 1 && (
               <>
-                <Tooltip title={t('header.switchAccount')}>
+                <Tooltip title={t('header.switchAccount')} describeChild>
                   <Box
                     component="button"
                     onClick={(e) => setAccountMenu(e.currentTarget)}

@@ -2,13 +2,14 @@ import { Visibility, VisibilityOff } from '@mui/icons-material';
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shortcutOf } from './shortcut-keys.ts';
 
 /** A password input; the eye button or Ctrl+B shows or hides it (SPEC §2 shortcuts). */
 export function PasswordField(props: TextFieldProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.ctrlKey && (event.key === 'b' || event.key === 'B')) {
+    if (shortcutOf(event) === 'togglePassword') {
       event.preventDefault();
       setVisible((v) => !v);
     }

@@ -19,6 +19,7 @@ import { preloadApplication } from '../application-chunk.ts';
 import { sessionStore } from '../services.ts';
 import { Loading, REDIRECT_MARKER, useTitle } from '../session-guard.tsx';
 import './login.css';
+import { shortcutOf } from '../../components/shortcut-keys.ts';
 
 /** Only same-site paths may be returned to after login. */
 function safeFrom(from: string | null): string {
@@ -91,7 +92,7 @@ export default function LoginPage() {
 
   // Ctrl+B shows or hides the password (SPEC §2 shortcuts).
   const onPasswordKey = (event: KeyboardEvent) => {
-    if (event.ctrlKey && event.key.toLowerCase() === 'b') {
+    if (shortcutOf(event) === 'togglePassword') {
       event.preventDefault();
       setVisible((shown) => !shown);
     }

@@ -27,7 +27,9 @@ import {
   type SortChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { agGridLocaleText } from '../../i18n/ag-grid-locale.ts';
+import { useTableShortcuts } from '../shortcuts.tsx';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ColumnChooser, useColumnChoice } from './ColumnChooser.tsx';
@@ -121,7 +123,8 @@ export interface DataTableProps<Row extends { id: string | number }, K extends s
 /**
  * Every list screen's table, on AG Grid: server-side pages and sort, removable filter chips, row
  * selection with a summary and bulk actions, row actions, and empty, loading and error states.
- * Shortcuts: Ctrl+Q deselects all, Alt+A selects all, Ctrl+I copies the id of the focused row.
+ * Shortcuts (any keyboard layout, components/shortcuts.tsx): Ctrl+Q deselects all, Alt+A selects
+ * the page, Ctrl+I copies the id of the focused row.
  */
 export function DataTable<Row extends { id: string | number }, K extends string = string>(
   props: DataTableProps<Row, K>,
@@ -244,33 +247,15 @@ export function DataTable<Row extends { id: string | number }, K extends string 
     });
   }, []);
 
-  // Page-wide shortcuts, wherever the focus is, except while typing in a field: Alt+A selects
-  // the rows shown, Ctrl+Q clears the selection, Ctrl+I copies the id of the focused (or first
-  // selected) row.
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
-      const api = apiRef.current;
-      if (!api) return;
-      const key = event.key.toLowerCase();
-      if (event.ctrlKey && key === 'q') {
-        event.preventDefault();
-        clearSelection();
-      } else if (event.altKey && key === 'a') {
-        event.preventDefault();
-        api.selectAll();
-      } else if (event.ctrlKey && key === 'i') {
-        const focused = api.getFocusedCell();
-        const row = focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : selected[0];
-        if (!row) return;
-        event.preventDefault();
-        void navigator.clipboard?.writeText(String(row.id));
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [clearSelection, selected]);
+  // Alt+A, Ctrl+Q, Ctrl+I in any keyboard layout, each saying what it did (components/shortcuts).
+  const shortcutNotice = useTableShortcuts({
+    api: useCallback(() => apiRef.current ?? undefined, []),
+    selected,
+    clearSelection,
+    shownCount: props.rows.length,
+    totalCount: props.totalCount,
+    totalLabel: formatRowCount(props.totalCount, i18n.language, t),
+  });
 
   const summary = props.summary;
   return (
@@ -348,7 +333,11 @@ export function DataTable<Row extends { id: string | number }, K extends string 
             // While the first page loads, say so (not "nothing found").
             loading={props.loading && props.rows.length === 0}
             overlayNoRowsTemplate={`<span data-testid="table-empty">${escapeHtml(props.emptyText ?? t('table.empty'))}</span>`}
-            localeText={{ noRowsToShow: t('table.empty'), loadingOoo: t('table.loading') }}
+            localeText={{
+              ...agGridLocaleText(t),
+              noRowsToShow: t('table.empty'),
+              loadingOoo: t('table.loading'),
+            }}
             suppressCellFocus={false}
           />
         </Box>
@@ -378,6 +367,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
           data-testid="pagination"
         />
       </Stack>
+      {shortcutNotice}
     </Paper>
   );
 }

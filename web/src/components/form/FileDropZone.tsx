@@ -145,10 +145,13 @@ export function FileDropZone(props: FileDropZoneProps) {
                 name: refusal.name,
                 where: (refusal.where ?? [])
                   .map((place) =>
-                    t('files.attachedTo', {
-                      kind: t(`files.kinds.${place.kind}`),
-                      id: place.recordId,
-                    }),
+                    // A record number names it; a UUID (documents, avatars) says nothing to a reader.
+                    /^\d+$/.test(place.recordId)
+                      ? t('files.attachedTo', {
+                          kind: t(`files.kinds.${place.kind}`),
+                          id: place.recordId,
+                        })
+                      : t(`files.kinds.${place.kind}`),
                   )
                   .join(', '),
               })}

@@ -1,6 +1,5 @@
 import {
   Box,
-  Checkbox,
   Chip,
   FormControl,
   InputLabel,
@@ -10,6 +9,7 @@ import {
   Select,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { CheckMark } from '../../components/form/CheckMark.tsx';
 
 /** The projects of the report: several may be chosen; none chosen means all projects. */
 export function ProjectPicker(props: {
@@ -49,7 +49,7 @@ export function ProjectPicker(props: {
       >
         {options.map((project) => (
           <MenuItem key={project.id} value={project.id ?? ''}>
-            <Checkbox size="small" checked={selected.includes(project.id ?? '')} />
+            <CheckMark checked={selected.includes(project.id ?? '')} />
             <ListItemText primary={project.name} />
           </MenuItem>
         ))}

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatFileSize } from '../../components/format.ts';
 import { downloadFile, viewFile } from './document-files.ts';
 import { personName, type DocumentDetails } from './document-parts.tsx';
+import { fileTypeName } from '../../i18n/names.ts';
 
 type FileRow = DocumentDetails['documentsFiles']['nodes'][number] & object;
 
@@ -46,7 +47,7 @@ export function FilesTable(props: {
         {props.files.map((link) => (
           <TableRow key={link.id} data-testid="file-row">
             <TableCell data-testid="file-name">{link.file?.name}</TableCell>
-            <TableCell>{link.file?.contentType}</TableCell>
+            <TableCell>{fileTypeName(t, link.file?.contentType)}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               {link.file ? formatFileSize(Number(link.file.size), i18n.language) : ''}
             </TableCell>

@@ -17,6 +17,8 @@ import {
   type UserFilter,
 } from '../../../api/generated.ts';
 import type { GraphQLDocument } from '../../../api/transport.ts';
+import i18next from 'i18next';
+import { currencyName } from '../../../i18n/names.ts';
 
 /** One choice of a search field: the value stored in the form and the text shown. */
 export interface SearchOption {
@@ -153,7 +155,7 @@ export const SEARCH_SOURCES = {
       present<{ value: string; name: string }>(data.searchCurrencies).map((node) => ({
         value: node.value,
         label: node.value,
-        detail: node.name,
+        detail: currencyName(node.value, i18next.language, node.name),
       })),
   }),
   scope: source({

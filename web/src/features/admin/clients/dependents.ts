@@ -34,9 +34,8 @@ export async function deleteNamingDependents(
     const list = (data?.recordDependents?.nodes ?? [])
       .flatMap((node) => (node?.tableName ? [node] : []))
       .map((node) =>
-        t(`clients.dependents.${node.tableName}`, {
+        t([`clients.dependents.${node.tableName}`, 'clients.dependents.other'], {
           count: node.count ?? 0,
-          defaultValue: `${node.tableName}: ${node.count ?? 0}`,
         }),
       );
     if (!list.length) throw error;

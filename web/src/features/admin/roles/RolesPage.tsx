@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../components/format.ts';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
 import { deleteNamingDependents } from '../clients/dependents.ts';
 import { RoleDialog } from './RoleDialog.tsx';
+import { scopeLabel } from './ScopePicker.tsx';
 
 type Role = NonNullable<AllRolesQuery['allRoles']>['nodes'][number] & { id: string };
 type Row = Role & { scopes: string[]; scopeList: string; accountCount: string };
@@ -50,7 +51,7 @@ export default function RolesPage() {
             return {
               ...row,
               scopes,
-              scopeList: scopes.join(', '),
+              scopeList: scopes.map((scope) => scopeLabel(t, scope)).join('; '),
               accountCount: String(row.accounts.totalCount),
             };
           }),

@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 export interface ScopeInfo {
@@ -21,6 +22,10 @@ export interface ScopeInfo {
 /** i18n key of a scope's description (":" separates namespaces in i18next keys). */
 export const scopeDescriptionKey = (name: string) =>
   `roles.scopeDescriptions.${name.replace(/:/g, '_')}`;
+
+/** A scope in words ("Просмотр клиентов, поставщиков и компаний группы"), else its code. */
+export const scopeLabel = (t: TFunction, name: string): string =>
+  t(scopeDescriptionKey(name), { defaultValue: name });
 
 /**
  * SPEC §6: a searchable list of scopes with each one's description and what it implies. A scope
@@ -75,7 +80,8 @@ export function ScopePicker(props: {
           <Chip
             key={name}
             size="small"
-            label={name}
+            label={scopeLabel(t, name)}
+            title={name}
             onDelete={props.onChange ? () => toggle(name) : undefined}
           />
         ))}

@@ -3,7 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  Checkbox,
   Chip,
   FormControl,
   FormHelperText,
@@ -27,7 +26,8 @@ import {
 } from '../../../api/generated.ts';
 import { useGraphQLQuery } from '../../../api/hooks.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { ScopePicker, type ScopeInfo } from '../../admin/roles/ScopePicker.tsx';
+import { CheckMark } from '../../../components/form/CheckMark.tsx';
+import { ScopePicker, scopeLabel, type ScopeInfo } from '../../admin/roles/ScopePicker.tsx';
 import { patternTokens } from './access-pattern.ts';
 
 export type AccountRow = NonNullable<
@@ -107,7 +107,7 @@ function MultiSelect(props: {
       >
         {props.options.map((option) => (
           <MenuItem key={option.id} value={option.id} data-option={option.label}>
-            <Checkbox size="small" checked={props.value.includes(option.id)} />
+            <CheckMark checked={props.value.includes(option.id)} />
             <ListItemText primary={option.label} />
           </MenuItem>
         ))}
@@ -360,7 +360,10 @@ export function AccountCard(props: {
         <Box>
           <Typography variant="body2" color="text.secondary" data-testid="effective-scopes">
             {t('accounts.effectiveScopes', {
-              scopes: (account.effectiveScopes ?? []).filter(Boolean).join(', ') || '—',
+              scopes:
+                (account.effectiveScopes ?? [])
+                  .flatMap((scope) => (scope ? [scopeLabel(t, scope)] : []))
+                  .join('; ') || '—',
             })}
           </Typography>
         </Box>

@@ -1,0 +1,38 @@
+// Every route of the signed-in application, for the checks that visit them all (axe, no English).
+/** An id no record has: the routes show their not-found state. */
+export const MISSING = '00000000-0000-4000-8000-000000000001';
+const ID = MISSING;
+export const ROUTES = [
+  '/',
+  '/invoices',
+  '/invoices/new',
+  '/invoices/1',
+  '/costs',
+  '/bills',
+  '/bills/new',
+  '/bills/1',
+  '/documents',
+  '/documents/new',
+  `/documents/${ID}`,
+  `/documents/${ID}/edit`,
+  `/documents/${ID}/files`,
+  '/subsidiaries/new',
+  `/subsidiaries/${ID}`,
+  '/analytics',
+  '/admin/clients',
+  '/admin/supplier',
+  '/admin/subsidiaries',
+  '/admin/projects',
+  '/admin/cost-types',
+  '/admin/services',
+  '/admin/users',
+  `/admin/users/${ID}`,
+  '/admin/roles',
+  '/admin/exchange-rates',
+  '/admin/bank-accounts',
+  '/banking',
+  '/banking/reconciliation',
+  '/user-settings',
+  '/no-access',
+  '/no-such-page',
+];
