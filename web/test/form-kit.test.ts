@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as yup from 'yup';
 import { toCsv } from '../src/components/DataTable/export.ts';
 import { admit, MAX_FILE_BYTES, type PickedFile } from '../src/components/form/file-rules.ts';
-import { moneyTyped } from '../src/components/form/money-input.ts';
+import { moneyShown, moneyTyped } from '../src/components/form/money-input.ts';
 import {
   amountRule,
   notBeforeRule,
@@ -26,6 +26,26 @@ describe('money and VAT inputs keep a decimal string, never a float', () => {
   it('refuses letters, a second decimal mark, a third decimal and a sign', () => {
     for (const typed of ['12a', '1.2.3', '1.234', '-5', '1e5'])
       expect(moneyTyped(typed, 2)).toBeNull();
+  });
+  it('in ru a decimal comma is typed and shown, digits grouped as the rest of the UI', () => {
+    expect(moneyTyped('2500,50', 2, 'ru')).toBe('2500.50');
+    expect(moneyTyped('2 500,50', 2, 'ru')).toBe('2500.50');
+    expect(moneyTyped('2\u00a0500,5', 2, 'ru')).toBe('2500.5');
+    expect(moneyShown('2500.50', 'ru', false)).toBe('2500,50');
+    expect(moneyShown('2500.50', 'ru', true)).toMatch(/^2\s500,50$/);
+    expect(moneyShown('12.', 'ru', false)).toBe('12,');
+    expect(moneyShown('12345678901234567.89', 'ru', true)).toMatch(
+      /^12\s345\s678\s901\s234\s567,89$/,
+    );
+  });
+  it('in en a comma groups digits and a point is the decimal mark', () => {
+    expect(moneyTyped('2,500.50', 2, 'en')).toBe('2500.50');
+    expect(moneyTyped('2500.5', 2, 'en')).toBe('2500.5');
+    expect(moneyShown('2500.50', 'en', true)).toBe('2,500.50');
+    expect(moneyShown('2500.50', 'en', false)).toBe('2500.50');
+    // What is shown is typed back to the same exact value.
+    for (const language of ['ru', 'en'])
+      expect(moneyTyped(moneyShown('1234567.01', language, true), 2, language)).toBe('1234567.01');
   });
 });
 

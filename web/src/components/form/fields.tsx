@@ -14,7 +14,8 @@ import { DatePicker } from '@mui/x-date-pickers';
 import { format, isValid, parse } from 'date-fns';
 import { useField } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { moneyTyped } from './money-input.ts';
+import { useState } from 'react';
+import { moneyShown, moneyTyped } from './money-input.ts';
 
 interface FieldProps {
   name: string;
@@ -175,21 +176,28 @@ function CalendarInput(
 }
 
 /**
- * Money as typed: the value stays a decimal string (never a float) with at most two decimals;
- * a comma is taken as the decimal point; the currency stands beside it.
+ * A decimal field (money or percent): the form value stays an exact decimal string ("2500.50",
+ * never a float) with at most two decimals, while the field shows it as the language writes it —
+ * a decimal comma in ru ("2500,50") and, once left, digit groups as the rest of the UI ("2 500,50").
  */
-export function MoneyInput(props: FieldProps & { currency?: string }) {
-  const { t } = useTranslation();
+function DecimalField(props: FieldProps & { adornment?: string; testId?: string }) {
+  const { t, i18n } = useTranslation();
   const { field, helpers, error, helperText } = useFieldState(props.name, props.helper);
+  const [focused, setFocused] = useState(false);
+  const value = field.value ?? '';
   return (
     <TextField
       name={props.name}
-      value={field.value ?? ''}
+      value={value === 'invalid' ? '' : moneyShown(value, i18n.language, !focused)}
       onChange={(event) => {
-        const typed = moneyTyped(event.target.value, 2);
+        const typed = moneyTyped(event.target.value, 2, i18n.language);
         if (typed !== null) void helpers.setValue(typed);
       }}
-      onBlur={field.onBlur}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        setFocused(false);
+        field.onBlur(event);
+      }}
       label={t(props.label)}
       required={props.required}
       disabled={props.disabled}
@@ -198,37 +206,20 @@ export function MoneyInput(props: FieldProps & { currency?: string }) {
       fullWidth
       slotProps={{
         htmlInput: { inputMode: 'decimal', style: { textAlign: 'right' } },
-        input: props.currency
-          ? { endAdornment: <InputAdornment position="end">{props.currency}</InputAdornment> }
+        input: props.adornment
+          ? { endAdornment: <InputAdornment position="end">{props.adornment}</InputAdornment> }
           : undefined,
       }}
     />
   );
 }
 
+/** The one money field of every form: an exact decimal string, the currency beside it. */
+export function MoneyInput(props: FieldProps & { currency?: string }) {
+  return <DecimalField {...props} adornment={props.currency} />;
+}
+
 /** VAT in percent (SPEC §5: above 0, at most 100), a decimal string with up to two decimals. */
 export function VatInput(props: FieldProps) {
-  const { t } = useTranslation();
-  const { field, helpers, error, helperText } = useFieldState(props.name, props.helper);
-  return (
-    <TextField
-      name={props.name}
-      value={field.value ?? ''}
-      onChange={(event) => {
-        const typed = moneyTyped(event.target.value, 2);
-        if (typed !== null) void helpers.setValue(typed);
-      }}
-      onBlur={field.onBlur}
-      label={t(props.label)}
-      required={props.required}
-      disabled={props.disabled}
-      error={error}
-      helperText={helperText}
-      fullWidth
-      slotProps={{
-        htmlInput: { inputMode: 'decimal', style: { textAlign: 'right' } },
-        input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-      }}
-    />
-  );
+  return <DecimalField {...props} adornment="%" />;
 }
