@@ -299,12 +299,7 @@ function Sections(props: {
       {section(
         'invoices.sections.payments',
         'payments-section',
-        <InvoicePayments
-          invoice={invoice}
-          canAdd={actions.includes('add_payment')}
-          canDelete={actions.includes('delete_payment')}
-          {...report}
-        />,
+        <InvoicePayments invoice={invoice} {...report} />,
       )}
       {section(
         'invoices.sections.files',
