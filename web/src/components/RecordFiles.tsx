@@ -19,7 +19,8 @@ import { errorMessage } from '../api/errors.ts';
 import { downloadFile, downloadRecordFiles } from '../api/storage.ts';
 import { api } from '../app/services.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { FileDropZone, uploadPicked } from './form/FileDropZone.tsx';
+import { FileDropZone } from './form/FileDropZone.tsx';
+import { useUploads } from './form/use-uploads.ts';
 import type { PickedFile } from './form/file-rules.ts';
 import { FilePreview, type PreviewedFile } from './files/FilePreview.tsx';
 import { formatDateTime, formatFileSize } from './format.ts';
@@ -53,6 +54,7 @@ export function RecordFiles(props: {
   const [failure, setFailure] = useState<unknown>();
   const [removing, setRemoving] = useState<RecordFile>();
   const [previewed, setPreviewed] = useState<PreviewedFile>();
+  const uploads = useUploads();
 
   const act = async (work: () => Promise<unknown>) => {
     setFailure(undefined);
@@ -63,13 +65,17 @@ export function RecordFiles(props: {
     }
   };
 
+  // Upload, then attach; a failure follows the one policy of useUploads.
   const upload = () =>
     act(async () => {
       setUploading(true);
       try {
-        const ids = await uploadPicked(picked, setPicked);
-        await props.attach(ids);
+        await props.attach(await uploads.upload(picked, setPicked));
+        uploads.forget();
         setPicked([]);
+      } catch (error) {
+        await uploads.failed(error);
+        throw error;
       } finally {
         setUploading(false);
       }
