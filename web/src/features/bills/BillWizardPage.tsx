@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { CreateBillDocument } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
 import { useDraft } from '../../components/form/drafts.ts';
+import { searchLabels } from '../../components/form/search-labels.ts';
 import { DraftNotice } from '../../components/form/DraftNotice.tsx';
 import type { PickedFile } from '../../components/form/file-rules.ts';
 import type { SearchOption } from '../../components/form/search/sources.ts';
@@ -14,7 +15,6 @@ import { Step, StepLabel, Stepper } from '@mui/material';
 import {
   costsSchema,
   INITIAL,
-  searchLabels,
   setupSchema,
   STEPS,
   waiting,
@@ -24,7 +24,8 @@ import {
   type WizardValues,
 } from './wizard/bill-wizard-model.ts';
 import { CostsStep } from './wizard/CostsStep.tsx';
-import { FilesStep, WizardKeeper } from './wizard/FilesStep.tsx';
+import { FilesStep } from './wizard/FilesStep.tsx';
+import { DraftKeeper } from '../../components/form/DraftKeeper.tsx';
 import { ProgressView } from './wizard/ProgressView.tsx';
 import { SetupStep } from './wizard/SetupStep.tsx';
 
@@ -163,7 +164,7 @@ export default function BillWizardPage() {
       >
         {({ values, isSubmitting, dirty }) => (
           <Form noValidate data-testid="bill-wizard">
-            <WizardKeeper
+            <DraftKeeper
               draft={{ values, selected: [...selected.values()], step, labels }}
               changed={
                 !created && (dirty || selected.size > 0 || attachments.length + act.length > 0)

@@ -23,7 +23,8 @@ import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { formatMoney } from '../../../components/format.ts';
 import { costsTotal } from '../costs-total.ts';
 import { companyName, periodLabel } from '../names.ts';
-import type { Cost, SearchLabels, WizardValues } from './bill-wizard-model.ts';
+import type { SearchLabels } from '../../../components/form/search-labels.ts';
+import type { Cost, WizardValues } from './bill-wizard-model.ts';
 
 /** The costs that may be billed: approved, marked to bill, not billed, of the bill's subsidiary
  *  and currency, filterable by project, period and supplier; the running total below. */

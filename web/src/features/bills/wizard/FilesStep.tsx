@@ -1,15 +1,7 @@
 import { Alert, Grid, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useDraftSaving } from '../../../components/form/drafts.ts';
 import { FileDropZone } from '../../../components/form/FileDropZone.tsx';
 import type { PickedFile } from '../../../components/form/file-rules.ts';
-import { UnsavedChangesGuard } from '../../../components/form/UnsavedChanges.tsx';
-
-/** Keeps the draft while the wizard has changes, and asks before they are left behind. */
-export function WizardKeeper<T>(props: { draft: T; changed: boolean; save: (draft: T) => void }) {
-  useDraftSaving(props.draft, props.changed, props.save);
-  return <UnsavedChangesGuard when={props.changed} />;
-}
 
 /** The bill's attachments and its one act (SPEC §5 file rules in the drop zones). */
 export function FilesStep(props: {

@@ -2,7 +2,8 @@ import { Grid } from '@mui/material';
 import { useFormikContext } from 'formik';
 import { DateInput, MonthInput, TextInput, VatInput } from '../../../components/form/fields.tsx';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
-import type { SearchLabels, WizardValues } from './bill-wizard-model.ts';
+import type { SearchLabels } from '../../../components/form/search-labels.ts';
+import type { WizardValues } from './bill-wizard-model.ts';
 
 /** The bill's client, subsidiary, name, period, currency, VAT and dates (SPEC §5). */
 export function SetupStep(props: { labels: SearchLabels }) {
