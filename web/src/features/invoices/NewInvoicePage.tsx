@@ -14,33 +14,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errors.ts';
-import {
-  CreateInvoiceWithCostsDocument,
-  LikelyDuplicateInvoicesDocument,
-} from '../../api/generated.ts';
-import { useGraphQLMutation } from '../../api/hooks.ts';
-import { api } from '../../app/services.ts';
 import { useDraft } from '../../components/form/drafts.ts';
 import { DraftNotice } from '../../components/form/DraftNotice.tsx';
 import { FileDropZone } from '../../components/form/FileDropZone.tsx';
 import type { PickedFile } from '../../components/form/file-rules.ts';
 import { searchLabels } from '../../components/form/search-labels.ts';
 import type { SearchOption } from '../../components/form/search/sources.ts';
-import { useUploads } from '../../components/form/use-uploads.ts';
+import { useInvoiceSave } from './wizard/use-invoice-save.ts';
 import { DraftKeeper } from '../../components/form/DraftKeeper.tsx';
-import { invoiceTotals } from './wizard/amounts.ts';
 import { CostsStep } from './wizard/CostsStep.tsx';
 import { DuplicatesDialog } from './wizard/DuplicatesDialog.tsx';
 import { InvoiceCreated } from './wizard/InvoiceCreated.tsx';
 import {
   continueCostKeys,
-  costsOf,
   costsSchema,
   emptyValues,
   setupSchema,
   STEPS,
-  type Duplicate,
-  type Failure,
   type WizardValues,
 } from './wizard/invoice-wizard-model.ts';
 import { SetupStep } from './wizard/SetupStep.tsx';
@@ -64,80 +54,23 @@ export default function NewInvoicePage() {
   const [step, setStep] = useState(draft.restored?.data.step ?? 0);
   const [labels, setLabels] = useState(() => draft.restored?.data.labels ?? {});
   const [files, setFiles] = useState<PickedFile[]>([]);
-  const [failure, setFailure] = useState<Failure>();
-  const [saving, setSaving] = useState<'upload' | 'create'>();
-  const [duplicates, setDuplicates] = useState<Duplicate[]>();
   const [created, setCreated] = useState<number>();
   const [formKey, setFormKey] = useState(0);
-  const create = useGraphQLMutation(CreateInvoiceWithCostsDocument, ['Invoice', 'Cost', 'File']);
-  const uploads = useUploads();
+  const { save, checkThenSave, failure, saving, duplicates, setDuplicates, uploads, reset } =
+    useInvoiceSave({
+      files,
+      setFiles,
+      onCreated: (id) => {
+        draft.clear();
+        setCreated(id);
+        setStep(3);
+      },
+    });
   const [initialValues] = useState(() => {
     const restored = draft.restored?.data.values;
     if (restored) continueCostKeys(restored.costs);
     return restored ?? emptyValues();
   });
-
-  const save = async (values: WizardValues) => {
-    setFailure(undefined);
-    let fileIds: string[];
-    setSaving('upload');
-    try {
-      fileIds = await uploads.upload(files, setFiles);
-    } catch (error) {
-      setFiles((current) => current.map((file) => ({ ...file, progress: undefined })));
-      setFailure({ step: 'upload', error });
-      setSaving(undefined);
-      return;
-    }
-    setSaving('create');
-    try {
-      const result = await create.mutateAsync({
-        invoiceType: values.type,
-        invoiceRef: values.invoiceRef.trim(),
-        invoiceDate: values.invoiceDate,
-        dueDate: values.dueDate || null,
-        currency: values.currency,
-        subsidiaryId: values.subsidiary,
-        supplierId: values.supplier,
-        defaultCostTypeId: values.defaultCostType || null,
-        costs: costsOf(values),
-        fileIds,
-      });
-      uploads.forget();
-      draft.clear();
-      setCreated(result.createInvoiceWithCosts?.result?.id);
-      setStep(3);
-    } catch (error) {
-      await uploads.failed(error);
-      setFailure({ step: 'create', error });
-    } finally {
-      setSaving(undefined);
-    }
-  };
-
-  /** Before saving, the likely duplicates among the invoices the account can see. */
-  const checkThenSave = async (values: WizardValues) => {
-    setFailure(undefined);
-    try {
-      const data = await api.request(LikelyDuplicateInvoicesDocument, {
-        supplierId: values.supplier,
-        invoiceRef: values.invoiceRef.trim(),
-        invoiceDate: values.invoiceDate,
-        amountWVat: invoiceTotals(values.costs).total,
-      });
-      const found = (data.likelyDuplicateInvoices?.nodes ?? []).filter(
-        (node): node is Duplicate => node !== null,
-      );
-      if (found.length > 0) {
-        setDuplicates(found);
-        return;
-      }
-    } catch (error) {
-      setFailure({ step: 'create', error });
-      return;
-    }
-    await save(values);
-  };
 
   const onSubmit = async (values: WizardValues, helpers: FormikHelpers<WizardValues>) => {
     if (step < 2) {
@@ -150,11 +83,10 @@ export default function NewInvoicePage() {
 
   const startAgain = () => {
     draft.clear();
-    uploads.forget();
+    reset();
     setStep(0);
     setFiles([]);
     setLabels({});
-    setFailure(undefined);
     setCreated(undefined);
     setFormKey((key) => key + 1);
   };

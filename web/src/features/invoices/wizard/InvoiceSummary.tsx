@@ -1,4 +1,4 @@
-import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Paper, Typography } from '@mui/material';
 import { errorMessage } from '../../../api/errors.ts';
 import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
