@@ -1,11 +1,8 @@
-import { Add, MoreVert } from '@mui/icons-material';
+import { Add } from '@mui/icons-material';
 import {
   Box,
   Button,
   Chip,
-  IconButton,
-  Menu,
-  MenuItem,
   Table,
   TableBody,
   TableCell,
@@ -27,19 +24,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { TextInput } from '../../components/form/fields.tsx';
 import { formatMoney } from '../../components/format.ts';
+import { CostAttachments } from '../../components/files/CostAttachments.tsx';
+import { CostActionsMenu, ORDER, type CostAction } from './CostActionsMenu.tsx';
 import { CostApprovals } from './CostApprovals.tsx';
 import { InvoiceCostDialog } from './InvoiceCostDialog.tsx';
 import { INVOICE_CHANGES, type InvoiceCost, type InvoiceDetails } from './invoice-types.ts';
-
-const ORDER = [
-  'approve',
-  'reject',
-  'return_to_approval',
-  'edit',
-  'delete',
-  'force_delete',
-] as const;
-type CostAction = (typeof ORDER)[number];
 
 /** The invoice's costs with each one's actions, as the server lists them for that cost. */
 export function InvoiceCosts(props: {
@@ -149,7 +138,8 @@ export function InvoiceCosts(props: {
                     />
                     <CostApprovals cost={cost} />
                   </TableCell>
-                  <TableCell align="right">
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <CostAttachments costId={cost.id} count={cost.costsFiles.totalCount} />
                     <CostActionsMenu
                       actions={ORDER.filter((action) => cost.availableActions?.includes(action))}
                       onAction={(action) => onAction(action, cost)}
@@ -218,43 +208,5 @@ export function InvoiceCosts(props: {
         }}
       />
     </Box>
-  );
-}
-
-/** A cost's actions in a menu, so that a row stays one line. */
-function CostActionsMenu(props: { actions: CostAction[]; onAction: (action: CostAction) => void }) {
-  const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  if (props.actions.length === 0) return null;
-  return (
-    <>
-      <IconButton
-        size="small"
-        aria-label={t('table.actions')}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        data-testid="cost-actions"
-      >
-        <MoreVert fontSize="small" />
-      </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {props.actions.map((action) => (
-          <MenuItem
-            key={action}
-            onClick={() => {
-              setAnchor(null);
-              props.onAction(action);
-            }}
-            sx={
-              action === 'reject' || action === 'delete' || action === 'force_delete'
-                ? { color: 'error.main' }
-                : undefined
-            }
-            data-testid={`cost-${action}`}
-          >
-            {t(`invoices.costs.actions.${action}`)}
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
   );
 }
