@@ -60,6 +60,8 @@ describe.each(LANGUAGES)('records in %s', (language) => {
       await shot(page, `payment-dialog-${language}`);
       await amount.fill(language === 'ru' ? '333,37' : '333.37');
       await page.getByTestId('dialog-save').click();
+      await page.waitForTimeout(3000);
+      console.log('DEBUG', await amount.inputValue().catch(() => 'gone'), await page.getByTestId('payment-dialog').innerText().catch(() => 'gone'));
       await page.getByTestId('payment-dialog').waitFor({ state: 'detached' });
       await expect.poll(() => page.getByTestId('bill-notice').innerText()).toContain(text.paid);
       const paid = await e2e.app.db.owner.query<{ amount: string }>(

@@ -69,6 +69,8 @@ export function FilePreview(props: { file: PreviewedFile | undefined; onClose: (
       anchor="right"
       open={Boolean(file)}
       onClose={props.onClose}
+      // Above the application bar, so the panel's title, download and close stay in view.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { sx: { width: { xs: '100%', md: '50vw' } } } }}
     >
       <Stack sx={{ height: '100%' }} data-testid="file-preview">

@@ -6,7 +6,7 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
@@ -36,10 +36,21 @@ export function LeaveDialog(props: { open: boolean; onStay: () => void; onLeave:
  * (the sidebar, Back) through the router's blocker, closing or reloading the tab through the
  * browser's own question (beforeunload). A change of the query string alone is no leaving.
  */
-export function UnsavedChangesGuard({ when }: { when: boolean }) {
+export function UnsavedChangesGuard(props: {
+  when: boolean;
+  /** Asked again at the moment of leaving (e.g. "not while saving"). */
+  still?: () => boolean;
+}) {
+  const { when } = props;
+  // Read when the navigation happens, not when the blocker was made: a save that navigates right
+  // after it cleared the form is not stopped by the render before.
+  const guarding = useRef(props);
+  guarding.current = props;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      when && currentLocation.pathname !== nextLocation.pathname,
+      guarding.current.when &&
+      (guarding.current.still?.() ?? true) &&
+      currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
     if (!when) return;
