@@ -14,8 +14,8 @@ import { DatePicker } from '@mui/x-date-pickers';
 import { format, isValid, parse } from 'date-fns';
 import { useField } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
-import { moneyShown, moneyTyped } from './money-input.ts';
+import { useLayoutEffect, useRef } from 'react';
+import { caretAfterRegrouping, moneyShown, moneyTyped } from './money-input.ts';
 
 interface FieldProps {
   name: string;
@@ -178,26 +178,35 @@ function CalendarInput(
 /**
  * A decimal field (money or percent): the form value stays an exact decimal string ("2500.50",
  * never a float) with at most two decimals, while the field shows it as the language writes it —
- * a decimal comma in ru ("2500,50") and, once left, digit groups as the rest of the UI ("2 500,50").
+ * a decimal comma in ru and digit groups as the rest of the UI ("2 500,50", "2,500.50"), also
+ * while typing; the caret keeps its place among the digits.
  */
-function DecimalField(props: FieldProps & { adornment?: string; testId?: string }) {
+function DecimalField(props: FieldProps & { adornment?: string }) {
   const { t, i18n } = useTranslation();
   const { field, helpers, error, helperText } = useFieldState(props.name, props.helper);
-  const [focused, setFocused] = useState(false);
-  const value = field.value ?? '';
+  const input = useRef<HTMLInputElement>(null);
+  const caret = useRef<{ typed: string; at: number }>(undefined);
+  const shown = moneyShown(field.value ?? '', i18n.language, true);
+  useLayoutEffect(() => {
+    const element = input.current;
+    if (!caret.current || !element || document.activeElement !== element) return;
+    const at = caretAfterRegrouping(caret.current.typed, caret.current.at, shown, i18n.language);
+    caret.current = undefined;
+    element.setSelectionRange(at, at);
+  });
   return (
     <TextField
       name={props.name}
-      value={value === 'invalid' ? '' : moneyShown(value, i18n.language, !focused)}
+      value={shown}
+      inputRef={input}
       onChange={(event) => {
         const typed = moneyTyped(event.target.value, 2, i18n.language);
-        if (typed !== null) void helpers.setValue(typed);
+        if (typed === null) return;
+        const at = event.target.selectionStart ?? event.target.value.length;
+        caret.current = { typed: event.target.value, at };
+        void helpers.setValue(typed);
       }}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        setFocused(false);
-        field.onBlur(event);
-      }}
+      onBlur={field.onBlur}
       label={t(props.label)}
       required={props.required}
       disabled={props.disabled}

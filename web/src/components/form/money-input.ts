@@ -36,6 +36,33 @@ export function moneyShown(value: string, language: string, grouped: boolean): s
   return fraction === undefined ? digits : `${digits}${marks.decimal}${fraction}`;
 }
 
+/** Whether a character of a money field's text is part of the number (a digit or the decimal mark). */
+function significant(char: string, language: string): boolean {
+  if (/\d/.test(char)) return true;
+  const { group, decimal } = numberMarks(language);
+  return char === decimal || (char === '.' && group !== '.') || (char === ',' && group !== ',');
+}
+
+/**
+ * Where the caret goes once a field's text is shown again with digit groups: after as many digits
+ * and decimal marks as stood before it in what was typed, so typing "12345" reads "12 345" with
+ * the caret still after the 5.
+ */
+export function caretAfterRegrouping(
+  typed: string,
+  caret: number,
+  shown: string,
+  language: string,
+): number {
+  const wanted = [...typed.slice(0, caret)].filter((char) => significant(char, language)).length;
+  let seen = 0;
+  for (let index = 0; index < shown.length; index++) {
+    if (seen === wanted) return index;
+    if (significant(shown[index]!, language)) seen++;
+  }
+  return shown.length;
+}
+
 /** The exact decimal a money or percent field holds: "12." (typed half-way) is 12. */
 export function decimalValue(typed: string): string {
   return typed.replace(/\.$/, '');
