@@ -15,6 +15,7 @@ import { format, isValid, parse } from 'date-fns';
 import { useField } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useLayoutEffect, useRef } from 'react';
+import { PasswordField } from '../PasswordField.tsx';
 import { caretAfterRegrouping, moneyShown, moneyTyped } from './money-input.ts';
 
 interface FieldProps {
@@ -231,4 +232,23 @@ export function MoneyInput(props: FieldProps & { currency?: string }) {
 /** VAT in percent (SPEC §5: above 0, at most 100), a decimal string with up to two decimals. */
 export function VatInput(props: FieldProps) {
   return <DecimalField {...props} adornment="%" />;
+}
+
+/** A password on the kit: shown or hidden by the eye button or Ctrl+B (PasswordField). */
+export function PasswordInput(props: FieldProps & { autoComplete: string }) {
+  const { t } = useTranslation();
+  const { field, error, helperText } = useFieldState(props.name, props.helper);
+  return (
+    <PasswordField
+      {...field}
+      value={field.value ?? ''}
+      label={t(props.label)}
+      autoComplete={props.autoComplete}
+      required={props.required}
+      disabled={props.disabled}
+      error={error}
+      helperText={helperText}
+      fullWidth
+    />
+  );
 }
