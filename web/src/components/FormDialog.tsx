@@ -83,7 +83,10 @@ export function FormDialog<V extends Record<string, unknown>>(props: FormDialogP
       fullWidth
       maxWidth={props.maxWidth ?? 'sm'}
     >
-      <UnsavedChangesGuard when={props.open && form.dirty} still={() => !saving.current} />
+      {/* Mounted while open only: a router keeps one blocker at a time. */}
+      {props.open && (
+        <UnsavedChangesGuard when={props.open && form.dirty} still={() => !saving.current} />
+      )}
       <LeaveDialog
         open={asking}
         onStay={() => setAsking(false)}

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { formatDate, formatMoney } from './format.ts';
 import { PaymentDialog, type PaymentValues } from './PaymentDialog.tsx';
+import { paymentControls } from './payment-controls.ts';
 
 export interface RecordPayment {
   id: string;
@@ -27,19 +28,6 @@ export interface RecordPayment {
   amountUsd?: string | null;
   /** Who recorded it. */
   by: string;
-}
-
-/**
- * What an invoice or bill page lets you do with payments: exactly what the record's
- * availableActions offers (add_payment: payment:write, money remaining, an open period;
- * delete_payment: a payment exists). One rule for every record; the screen decides none of it.
- */
-export function paymentControls(availableActions: readonly (string | null)[] | null | undefined): {
-  canAdd: boolean;
-  canDelete: boolean;
-} {
-  const actions = new Set(availableActions ?? []);
-  return { canAdd: actions.has('add_payment'), canDelete: actions.has('delete_payment') };
 }
 
 /**

@@ -1,21 +1,9 @@
 import { useRef } from 'react';
-import { ApiError } from '../../api/client.ts';
 import { storageRequest } from '../../api/storage.ts';
 import { api } from '../../app/services.ts';
 import type { PickedFile } from './file-rules.ts';
 import { uploadPicked } from './FileDropZone.tsx';
-
-/**
- * Whether a failed save certainly created nothing: the server answered with a refusal (a GraphQL
- * error with its code, or a 4xx), so its transaction was rolled back. A network failure or a
- * server error leaves the outcome unknown — the record may exist and own the uploads.
- */
-export function certainlyRefused(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  if (error.kind === 'graphql') return true;
-  const status = typeof error.details.status === 'number' ? error.details.status : undefined;
-  return error.kind === 'http' && status !== undefined && status < 500;
-}
+import { certainlyRefused } from './upload-policy.ts';
 
 /**
  * Upload-then-save, with the one failure policy of every form that attaches files (the invoice and
