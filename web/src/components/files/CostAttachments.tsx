@@ -62,9 +62,14 @@ export function CostAttachments(props: { costId: number; count: number }) {
             onClick={(event) => setAnchor(event.currentTarget)}
             data-testid="cost-attachments"
           >
-            <Badge badgeContent={props.count} color="primary" max={99}>
+            {/* The number is part of the button's name ("2 files"), as screen readers need. */}
+            {props.count > 0 ? (
+              <Badge badgeContent={props.count} color="primary" max={99}>
+                <AttachFile fontSize="small" />
+              </Badge>
+            ) : (
               <AttachFile fontSize="small" />
-            </Badge>
+            )}
           </IconButton>
         </span>
       </Tooltip>
