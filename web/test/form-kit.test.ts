@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import * as yup from 'yup';
 import { admit, MAX_FILE_BYTES, type PickedFile } from '../src/components/form/file-rules.ts';
-import { moneyTyped } from '../src/components/form/money-input.ts';
+import {
+  caretAfterRegrouping,
+  moneyShown,
+  moneyTyped,
+} from '../src/components/form/money-input.ts';
 import {
   amountRule,
   notBeforeRule,
@@ -25,6 +29,35 @@ describe('money and VAT inputs keep a decimal string, never a float', () => {
   it('refuses letters, a second decimal mark, a third decimal and a sign', () => {
     for (const typed of ['12a', '1.2.3', '1.234', '-5', '1e5'])
       expect(moneyTyped(typed, 2)).toBeNull();
+  });
+  it('in ru a decimal comma is typed and shown, digits grouped as the rest of the UI', () => {
+    expect(moneyTyped('2500,50', 2, 'ru')).toBe('2500.50');
+    expect(moneyTyped('2 500,50', 2, 'ru')).toBe('2500.50');
+    expect(moneyTyped('2\u00a0500,5', 2, 'ru')).toBe('2500.5');
+    expect(moneyShown('2500.50', 'ru', false)).toBe('2500,50');
+    expect(moneyShown('2500.50', 'ru', true)).toMatch(/^2\s500,50$/);
+    expect(moneyShown('12.', 'ru', false)).toBe('12,');
+    expect(moneyShown('12345678901234567.89', 'ru', true)).toMatch(
+      /^12\s345\s678\s901\s234\s567,89$/,
+    );
+  });
+  it('the caret stays after the digit just typed when the groups move', () => {
+    // "1234|" typed into "123" in ru reads "1 234|".
+    expect(caretAfterRegrouping('1234', 4, '1\u00a0234', 'ru')).toBe(5);
+    // A digit typed at the front of "1,234" in en: "91,234" → "91,234", caret after the 9.
+    expect(caretAfterRegrouping('91,234', 1, '91,234', 'en')).toBe(1);
+    // "12 3|45" (a 3 typed in the middle of "12 45"): "12 345" keeps the caret after the 3.
+    expect(caretAfterRegrouping('12 345', 4, '12\u00a0345', 'ru')).toBe(4);
+    expect(caretAfterRegrouping('1234,5', 6, '1\u00a0234,5', 'ru')).toBe(7);
+  });
+  it('in en a comma groups digits and a point is the decimal mark', () => {
+    expect(moneyTyped('2,500.50', 2, 'en')).toBe('2500.50');
+    expect(moneyTyped('2500.5', 2, 'en')).toBe('2500.5');
+    expect(moneyShown('2500.50', 'en', true)).toBe('2,500.50');
+    expect(moneyShown('2500.50', 'en', false)).toBe('2500.50');
+    // What is shown is typed back to the same exact value.
+    for (const language of ['ru', 'en'])
+      expect(moneyTyped(moneyShown('1234567.01', language, true), 2, language)).toBe('1234567.01');
   });
 });
 

@@ -3537,6 +3537,20 @@ export type UserToManySupplierFilter = {
   some?: SupplierFilter | null | undefined;
 };
 
+export type CostFileCountsQueryVariables = Exact<{
+  costIds: Array<number> | number;
+}>;
+
+
+export type CostFileCountsQuery = { allCostsFiles: { nodes: Array<{ costId: number } | null> } | null };
+
+export type CostFilesQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type CostFilesQuery = { costById: { id: number, costsFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> } } | null };
+
 export type FindFilesByHashesQueryVariables = Exact<{
   hashes: Array<string | null | undefined> | string;
 }>;
@@ -4925,6 +4939,32 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
+export const CostFileCountsDocument = new TypedDocumentString(`
+    query CostFileCounts($costIds: [Int!]!) {
+  allCostsFiles(filter: {costId: {in: $costIds}}, first: 500) {
+    nodes {
+      costId
+    }
+  }
+}
+    `, {"hash":"fb91d85a7637a701dd39807724d8054259be6ef6447927de59f06c63936048f2"}) as unknown as TypedDocumentString<CostFileCountsQuery, CostFileCountsQueryVariables>;
+export const CostFilesDocument = new TypedDocumentString(`
+    query CostFiles($id: Int!) {
+  costById(id: $id) {
+    id
+    costsFiles(orderBy: [PRIMARY_KEY_ASC]) {
+      nodes {
+        file {
+          id
+          name
+          size
+          uploadedAt
+        }
+      }
+    }
+  }
+}
+    `, {"hash":"a74b04073bbeb341abc48fa4d01c98ab4e43f6bea9f0907a9eec3c43facc7335"}) as unknown as TypedDocumentString<CostFilesQuery, CostFilesQueryVariables>;
 export const FindFilesByHashesDocument = new TypedDocumentString(`
     query FindFilesByHashes($hashes: [String]!) {
   findFilesByHashes(hashes: $hashes, first: 50) {

@@ -120,8 +120,49 @@ function post(
 }
 
 /**
- * Downloads a zip of the files of some records (`invoices`, `bills`, `costs`) with the bearer
- * token, and saves it as `name.zip`.
+ * Stored bytes fetched with the bearer token (a plain link cannot send it); a refusal becomes an
+ * ApiError with the server's code (FileNotFound, FileAccessDenied, …), so errorMessage translates
+ * it. The one way the browser fetches a stored file or zip.
+ */
+export async function fetchStored(api: Api, path: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await api.authorizedFetch(path);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError('network', 'NetworkError', 'Request failed due to a network error.');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as StorageResponse<unknown>;
+    throw new ApiError(
+      'http',
+      body.code ?? (response.status >= 500 ? 'InternalServerError' : 'FileNotFound'),
+      body.message ?? '',
+    );
+  }
+  return response.blob();
+}
+
+/** A stored file's bytes (with the bearer token), to show or save in the browser. */
+export function fetchFile(api: Api, id: string): Promise<Blob> {
+  return fetchStored(api, fileUrl(id));
+}
+
+/** Saves a stored file under its original name. */
+export async function downloadFile(api: Api, id: string, name: string): Promise<void> {
+  saveFile(await fetchStored(api, fileUrl(id, 'download')), name);
+}
+
+/** Saves a zip of the given stored files as `name.zip`. */
+export async function downloadZip(api: Api, fileIds: string[], name: string): Promise<void> {
+  const query = new URLSearchParams({ files: fileIds.join(','), name });
+  saveFile(await fetchStored(api, `${STORAGE_BASE}/archive?${query.toString()}`), `${name}.zip`);
+}
+
+/**
+ * Saves a zip of the files of some records (`invoices`, `bills`, `costs`) as `name.zip`. Records
+ * with no file the account may read are refused with RecordsHaveNoFiles ("these records have no
+ * files"), not "File not found".
  */
 export async function downloadRecordFiles(
   api: Api,
@@ -130,34 +171,11 @@ export async function downloadRecordFiles(
   name: string,
 ): Promise<void> {
   const query = new URLSearchParams({ ids: ids.join(','), name });
-  let response: Response;
   try {
-    response = await api.authorizedFetch(`${STORAGE_BASE}/archive/${kind}?${query}`);
-  } catch {
-    throw new ApiError('network', 'NetworkError', 'Request failed due to a network error.');
+    saveFile(await fetchStored(api, `${STORAGE_BASE}/archive/${kind}?${query}`), `${name}.zip`);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'FileNotFound')
+      throw new ApiError('http', 'RecordsHaveNoFiles', 'These records have no files.');
+    throw error;
   }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as StorageResponse<unknown>;
-    throw new ApiError(
-      'http',
-      body.code ?? (response.status === 404 ? 'NotFound' : 'InternalServerError'),
-      body.message ?? '',
-    );
-  }
-  saveFile(await response.blob(), `${name}.zip`);
-}
-
-/** A stored file's bytes (with the bearer token), to show or save in the browser. */
-export async function fetchFile(api: Api, id: string): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await api.authorizedFetch(fileUrl(id));
-  } catch {
-    throw new ApiError('network', 'NetworkError', 'Request failed due to a network error.');
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as StorageResponse<unknown>;
-    throw new ApiError('http', body.code ?? 'FileNotFound', body.message ?? '');
-  }
-  return response.blob();
 }

@@ -6,6 +6,7 @@ import {
   Settings,
 } from '@mui/icons-material';
 import {
+  Alert,
   AppBar,
   Box,
   Divider,
@@ -17,6 +18,7 @@ import {
   ListItemText,
   Menu,
   MenuItem,
+  Snackbar,
   Toolbar,
   Tooltip,
   Typography,
@@ -25,6 +27,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { errorMessage } from '../api/errors.ts';
 import { DatesProvider } from '../components/DatesProvider.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { NotificationsMenu } from '../features/notifications/NotificationsMenu.tsx';
@@ -45,6 +48,7 @@ export default function Shell() {
   const [expanded, setExpanded] = useState(() => localStorage.getItem(SIDEBAR_KEY) !== 'false');
   const [accountMenu, setAccountMenu] = useState<HTMLElement | null>(null);
   const [userMenu, setUserMenu] = useState<HTMLElement | null>(null);
+  const [switchFailure, setSwitchFailure] = useState<string>();
   const width = expanded ? 240 : 64;
   const items = NAVIGATION.filter((item) => !item.permission || permissions[item.permission]);
 
@@ -107,9 +111,11 @@ export default function Shell() {
                       selected={account.id === currentAccount?.id}
                       onClick={() => {
                         setAccountMenu(null);
-                        void sessionStore
-                          .switchAccount(account.id)
-                          .then(() => navigate('/', { replace: true }));
+                        // A refused switch says why (SPEC §8), in the server's words translated.
+                        void sessionStore.switchAccount(account.id).then(
+                          () => navigate('/', { replace: true }),
+                          (error: unknown) => setSwitchFailure(errorMessage(t, error)),
+                        );
                       }}
                     >
                       {account.name}
@@ -188,6 +194,19 @@ export default function Shell() {
           </DatesProvider>
         </Box>
       </Box>
+      <Snackbar
+        open={switchFailure !== undefined}
+        autoHideDuration={10_000}
+        onClose={() => setSwitchFailure(undefined)}
+      >
+        <Alert
+          severity="error"
+          onClose={() => setSwitchFailure(undefined)}
+          data-testid="account-switch-failure"
+        >
+          {t('records.switchFailed', { message: switchFailure ?? '' })}
+        </Alert>
+      </Snackbar>
     </QueryClientProvider>
   );
 }

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type * as yup from 'yup';
 import { errorMessage } from '../api/errors.ts';
 import { TextInput } from './form/fields.tsx';
+import { LeaveDialog, UnsavedChangesGuard } from './form/UnsavedChanges.tsx';
 
 export interface FormField {
   name: string;
@@ -39,21 +40,30 @@ interface FormDialogProps<V extends Record<string, unknown>> {
   submitLabel?: string;
 }
 
-/** A create or edit dialog: formik + yup for a quick message; the database has the last word. */
+/**
+ * A create or edit dialog: formik + yup for a quick message; the database has the last word.
+ * With changes typed, closing it by Escape or a click beside it, or leaving the page (a link,
+ * Back, closing the tab), asks first; its Cancel button is the explicit way to drop them.
+ */
 export function FormDialog<V extends Record<string, unknown>>(props: FormDialogProps<V>) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<unknown>();
+  const [asking, setAsking] = useState(false);
+  const saving = useRef(false);
   const form = useFormik<V>({
     initialValues: props.initialValues,
     validationSchema: props.schema,
     enableReinitialize: true,
     onSubmit: async (values) => {
       setFailure(undefined);
+      saving.current = true;
       try {
         await props.onSubmit(values);
         props.onClose();
       } catch (error) {
         setFailure(error);
+      } finally {
+        saving.current = false;
       }
     },
   });
@@ -67,7 +77,24 @@ export function FormDialog<V extends Record<string, unknown>>(props: FormDialogP
     setFailure(undefined);
   }, [props.open]);
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth={props.maxWidth ?? 'sm'}>
+    <Dialog
+      open={props.open}
+      onClose={() => (form.dirty ? setAsking(true) : props.onClose())}
+      fullWidth
+      maxWidth={props.maxWidth ?? 'sm'}
+    >
+      {/* Mounted while open only: a router keeps one blocker at a time. */}
+      {props.open && (
+        <UnsavedChangesGuard when={props.open && form.dirty} still={() => !saving.current} />
+      )}
+      <LeaveDialog
+        open={asking}
+        onStay={() => setAsking(false)}
+        onLeave={() => {
+          setAsking(false);
+          props.onClose();
+        }}
+      />
       <FormikProvider value={form}>
         <form onSubmit={form.handleSubmit} noValidate data-testid={props.testId}>
           <DialogTitle>{t(props.title)}</DialogTitle>

@@ -16,13 +16,14 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/errors.ts';
-import { downloadRecordFiles, fetchFile } from '../api/storage.ts';
+import { downloadFile, downloadRecordFiles } from '../api/storage.ts';
 import { api } from '../app/services.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { FileDropZone, uploadPicked } from './form/FileDropZone.tsx';
+import { FileDropZone } from './form/FileDropZone.tsx';
+import { useUploads } from './form/use-uploads.ts';
 import type { PickedFile } from './form/file-rules.ts';
+import { FilePreview, type PreviewedFile } from './files/FilePreview.tsx';
 import { formatDateTime, formatFileSize } from './format.ts';
-import { saveFile } from './save-file.ts';
 
 export interface RecordFile {
   id: string;
@@ -33,9 +34,9 @@ export interface RecordFile {
 }
 
 /**
- * The files of an invoice, bill or cost: view, download, all as one zip, and — for those who may
- * change the record — upload (the drop zone) and remove. Each file is fetched with the bearer
- * token, so a plain link would not do.
+ * The files of an invoice, bill or cost: view (PDFs and images in a side panel), download, all as
+ * one zip, and — for those who may change the record — upload (the drop zone) and remove. Each
+ * file is fetched with the bearer token, so a plain link would not do.
  */
 export function RecordFiles(props: {
   kind: 'invoices' | 'bills' | 'costs';
@@ -52,6 +53,8 @@ export function RecordFiles(props: {
   const [uploading, setUploading] = useState(false);
   const [failure, setFailure] = useState<unknown>();
   const [removing, setRemoving] = useState<RecordFile>();
+  const [previewed, setPreviewed] = useState<PreviewedFile>();
+  const uploads = useUploads();
 
   const act = async (work: () => Promise<unknown>) => {
     setFailure(undefined);
@@ -62,26 +65,20 @@ export function RecordFiles(props: {
     }
   };
 
+  // Upload, then attach; a failure follows the one policy of useUploads.
   const upload = () =>
     act(async () => {
       setUploading(true);
       try {
-        const ids = await uploadPicked(picked, setPicked);
-        await props.attach(ids);
+        await props.attach(await uploads.upload(picked, setPicked));
+        uploads.forget();
         setPicked([]);
+      } catch (error) {
+        await uploads.failed(error);
+        throw error;
       } finally {
         setUploading(false);
       }
-    });
-
-  const view = (file: RecordFile) =>
-    act(async () => {
-      // Opened before the bytes arrive, so the browser does not take it for a pop-up.
-      const tab = window.open('', '_blank');
-      const blob = await fetchFile(api, file.id);
-      const url = URL.createObjectURL(blob);
-      if (tab) tab.location.href = url;
-      else saveFile(blob, file.name);
     });
 
   return (
@@ -118,16 +115,18 @@ export function RecordFiles(props: {
                   <TableCell>{formatDateTime(file.uploadedAt, i18n.language)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Tooltip title={t('files.view')}>
-                      <IconButton size="small" onClick={() => void view(file)}>
+                      <IconButton
+                        size="small"
+                        onClick={() => setPreviewed(file)}
+                        data-testid="preview-file"
+                      >
                         <Visibility fontSize="small" />
                       </IconButton>
                     </Tooltip>
                     <Tooltip title={t('files.download')}>
                       <IconButton
                         size="small"
-                        onClick={() =>
-                          void act(async () => saveFile(await fetchFile(api, file.id), file.name))
-                        }
+                        onClick={() => void act(() => downloadFile(api, file.id, file.name))}
                       >
                         <Download fontSize="small" />
                       </IconButton>
@@ -171,6 +170,7 @@ export function RecordFiles(props: {
           </Box>
         </Stack>
       )}
+      <FilePreview file={previewed} onClose={() => setPreviewed(undefined)} />
       <ConfirmDialog
         open={Boolean(removing)}
         title={t('files.removeFile')}

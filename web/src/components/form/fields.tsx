@@ -14,7 +14,9 @@ import { DatePicker } from '@mui/x-date-pickers';
 import { format, isValid, parse } from 'date-fns';
 import { useField } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { moneyTyped } from './money-input.ts';
+import { useLayoutEffect, useRef } from 'react';
+import { PasswordField } from '../PasswordField.tsx';
+import { caretAfterRegrouping, moneyShown, moneyTyped } from './money-input.ts';
 
 interface FieldProps {
   name: string;
@@ -175,19 +177,35 @@ function CalendarInput(
 }
 
 /**
- * Money as typed: the value stays a decimal string (never a float) with at most two decimals;
- * a comma is taken as the decimal point; the currency stands beside it.
+ * A decimal field (money or percent): the form value stays an exact decimal string ("2500.50",
+ * never a float) with at most two decimals, while the field shows it as the language writes it —
+ * a decimal comma in ru and digit groups as the rest of the UI ("2 500,50", "2,500.50"), also
+ * while typing; the caret keeps its place among the digits.
  */
-export function MoneyInput(props: FieldProps & { currency?: string }) {
-  const { t } = useTranslation();
+function DecimalField(props: FieldProps & { adornment?: string }) {
+  const { t, i18n } = useTranslation();
   const { field, helpers, error, helperText } = useFieldState(props.name, props.helper);
+  const input = useRef<HTMLInputElement>(null);
+  const caret = useRef<{ typed: string; at: number }>(undefined);
+  const shown = moneyShown(field.value ?? '', i18n.language, true);
+  useLayoutEffect(() => {
+    const element = input.current;
+    if (!caret.current || !element || document.activeElement !== element) return;
+    const at = caretAfterRegrouping(caret.current.typed, caret.current.at, shown, i18n.language);
+    caret.current = undefined;
+    element.setSelectionRange(at, at);
+  });
   return (
     <TextField
       name={props.name}
-      value={field.value ?? ''}
+      value={shown}
+      inputRef={input}
       onChange={(event) => {
-        const typed = moneyTyped(event.target.value, 2);
-        if (typed !== null) void helpers.setValue(typed);
+        const typed = moneyTyped(event.target.value, 2, i18n.language);
+        if (typed === null) return;
+        const at = event.target.selectionStart ?? event.target.value.length;
+        caret.current = { typed: event.target.value, at };
+        void helpers.setValue(typed);
       }}
       onBlur={field.onBlur}
       label={t(props.label)}
@@ -198,37 +216,39 @@ export function MoneyInput(props: FieldProps & { currency?: string }) {
       fullWidth
       slotProps={{
         htmlInput: { inputMode: 'decimal', style: { textAlign: 'right' } },
-        input: props.currency
-          ? { endAdornment: <InputAdornment position="end">{props.currency}</InputAdornment> }
+        input: props.adornment
+          ? { endAdornment: <InputAdornment position="end">{props.adornment}</InputAdornment> }
           : undefined,
       }}
     />
   );
 }
 
+/** The one money field of every form: an exact decimal string, the currency beside it. */
+export function MoneyInput(props: FieldProps & { currency?: string }) {
+  return <DecimalField {...props} adornment={props.currency} />;
+}
+
 /** VAT in percent (SPEC §5: above 0, at most 100), a decimal string with up to two decimals. */
 export function VatInput(props: FieldProps) {
+  return <DecimalField {...props} adornment="%" />;
+}
+
+/** A password on the kit: shown or hidden by the eye button or Ctrl+B (PasswordField). */
+export function PasswordInput(props: FieldProps & { autoComplete: string }) {
   const { t } = useTranslation();
-  const { field, helpers, error, helperText } = useFieldState(props.name, props.helper);
+  const { field, error, helperText } = useFieldState(props.name, props.helper);
   return (
-    <TextField
-      name={props.name}
+    <PasswordField
+      {...field}
       value={field.value ?? ''}
-      onChange={(event) => {
-        const typed = moneyTyped(event.target.value, 2);
-        if (typed !== null) void helpers.setValue(typed);
-      }}
-      onBlur={field.onBlur}
       label={t(props.label)}
+      autoComplete={props.autoComplete}
       required={props.required}
       disabled={props.disabled}
       error={error}
       helperText={helperText}
       fullWidth
-      slotProps={{
-        htmlInput: { inputMode: 'decimal', style: { textAlign: 'right' } },
-        input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-      }}
     />
   );
 }

@@ -2,14 +2,14 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
-import { storageRequest } from '../../api/storage.ts';
-import { api } from '../../app/services.ts';
-import { FileDropZone, uploadPicked } from '../../components/form/FileDropZone.tsx';
+import { FileDropZone } from '../../components/form/FileDropZone.tsx';
+import { useUploads } from '../../components/form/use-uploads.ts';
 import type { PickedFile } from '../../components/form/file-rules.ts';
 
 /**
  * Adds files to a bill: the picked files go up in one request with their progress, then are
- * attached; if attaching is refused, the uploads are deleted again.
+ * attached; a failure follows the one policy of useUploads (deleted when refused, kept for the
+ * retry when the outcome is unknown).
  */
 export function AddFilesDialog(props: {
   open: boolean;
@@ -20,7 +20,9 @@ export function AddFilesDialog(props: {
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>();
+  const uploads = useUploads();
   const close = () => {
+    uploads.forget();
     setFiles([]);
     setFailure(undefined);
     props.onClose();
@@ -28,18 +30,12 @@ export function AddFilesDialog(props: {
   const save = async () => {
     setBusy(true);
     setFailure(undefined);
-    let uploaded: string[] = [];
     try {
-      uploaded = await uploadPicked(files, setFiles);
-      await props.onAttach(uploaded);
+      await props.onAttach(await uploads.upload(files, setFiles));
       close();
     } catch (error) {
+      await uploads.failed(error);
       setFailure(error);
-      await Promise.all(
-        uploaded.map((id) =>
-          storageRequest(api, `/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => {}),
-        ),
-      );
     } finally {
       setBusy(false);
     }

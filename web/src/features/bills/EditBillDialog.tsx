@@ -56,7 +56,12 @@ const schema: yup.ObjectSchema<EditValues> = yup.object({
  * the currency, which its costs and payments are tied to. The server refuses a paid bill
  * (CannotEditPaidBill).
  */
-export function EditBillDialog(props: { bill: Bill; open: boolean; onClose: () => void }) {
+export function EditBillDialog(props: {
+  bill: Bill;
+  open: boolean;
+  onClose: () => void;
+  onSaved?: () => void;
+}) {
   const { bill } = props;
   const update = useGraphQLMutation(UpdateBillDocument, ['Bill']);
   const today = new Date();
@@ -101,6 +106,7 @@ export function EditBillDialog(props: { bill: Bill; open: boolean; onClose: () =
             dueDate: values.dueDate || null,
           },
         });
+        props.onSaved?.();
       }}
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>

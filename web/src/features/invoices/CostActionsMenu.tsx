@@ -3,8 +3,7 @@ import { IconButton, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A cost's actions, in the order a menu shows them. */
-export const COST_ACTIONS = [
+export const ORDER = [
   'approve',
   'reject',
   'return_to_approval',
@@ -12,7 +11,7 @@ export const COST_ACTIONS = [
   'delete',
   'force_delete',
 ] as const;
-export type CostAction = (typeof COST_ACTIONS)[number];
+export type CostAction = (typeof ORDER)[number];
 
 /** A cost's actions in a menu, so that a row stays one line. */
 export function CostActionsMenu(props: {

@@ -1,30 +1,13 @@
-import {
-  Alert,
-  Avatar,
-  Box,
-  Button,
-  Grid,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useFormik } from 'formik';
-import { useState, type ChangeEvent } from 'react';
+import { Box, Button, Grid, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import * as yup from 'yup';
-import { ApiError } from '../../api/client.ts';
-import { errorMessage } from '../../api/errors.ts';
 import { ChangePasswordDocument, UpdateProfileDocument } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
-import { uploadFiles } from '../../api/storage.ts';
-import { api, sessionStore } from '../../app/services.ts';
-import { PasswordField } from '../../components/PasswordField.tsx';
+import { sessionStore } from '../../app/services.ts';
 import { useSession } from '../../session/useSession.ts';
 import { AccountsEditor } from './accounts/AccountsEditor.tsx';
-import { useAvatarUrl } from './avatar.ts';
-import { changePasswordSchema } from './password-rules.ts';
+import { PasswordForm } from './profile/PasswordForm.tsx';
+import { ProfileForm } from './profile/ProfileForm.tsx';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -38,191 +21,50 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function ProfileSection() {
-  const { t } = useTranslation();
   const { user } = useSession();
-  const updateProfile = useGraphQLMutation(UpdateProfileDocument, ['User']);
-  const [status, setStatus] = useState<{ ok?: boolean; error?: unknown }>({});
-  const avatarUrl = useAvatarUrl(user?.avatarFileId);
-  const form = useFormik({
-    initialValues: {
-      firstName: user?.firstName ?? '',
-      lastName: user?.lastName ?? '',
-      additionalName: user?.additionalName ?? '',
-    },
-    enableReinitialize: true,
-    validationSchema: yup.object({
-      firstName: yup.string().trim().required('validation.required'),
-      lastName: yup.string().trim().required('validation.required'),
-      additionalName: yup.string().trim(),
-    }),
-    onSubmit: async (values) => {
-      setStatus({});
-      try {
-        await updateProfile.mutateAsync({
+  const update = useGraphQLMutation(UpdateProfileDocument, ['User']);
+  if (!user) return null;
+  return (
+    <ProfileForm
+      user={{ ...user, additionalName: user.additionalName ?? '' }}
+      title="settings.profile"
+      testId="profile-form"
+      usernameEditable={false}
+      savedText="records.profileSaved"
+      save={async (values) => {
+        await update.mutateAsync({
           input: {
-            firstName: values.firstName.trim(),
-            lastName: values.lastName.trim(),
-            additionalName: values.additionalName.trim() || null,
+            firstName: values.firstName,
+            lastName: values.lastName,
+            additionalName: values.additionalName || null,
           },
         });
         await sessionStore.load();
-        setStatus({ ok: true });
-      } catch (error) {
-        setStatus({ error });
-      }
-    },
-  });
-
-  const onAvatar = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setStatus({});
-    try {
-      const [fileId] = await uploadFiles(api, [file]);
-      if (typeof fileId !== 'string')
-        throw new ApiError('http', 'FileIdNotReceived', 'File id not received');
-      await api.request(UpdateProfileDocument, { input: { avatarFileId: fileId } });
-      await sessionStore.load();
-      setStatus({ ok: true });
-    } catch (error) {
-      setStatus({ error });
-    }
-  };
-
-  const fieldError = (name: keyof typeof form.values) =>
-    form.touched[name] && form.errors[name] ? t(String(form.errors[name])) : undefined;
-
-  return (
-    <Section title={t('settings.profile')}>
-      <Stack
-        component="form"
-        spacing={2}
-        onSubmit={form.handleSubmit}
-        noValidate
-        data-testid="profile-form"
-      >
-        {status.ok && <Alert severity="success">{t('settings.saved')}</Alert>}
-        {status.error !== undefined && (
-          <Alert severity="error">{errorMessage(t, status.error)}</Alert>
-        )}
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Avatar
-            src={avatarUrl}
-            alt={t('settings.avatarOf', { name: user?.displayName ?? user?.username ?? '' })}
-            sx={{ width: 64, height: 64 }}
-          >
-            {user?.firstName?.[0]}
-          </Avatar>
-          <Button component="label" variant="outlined">
-            {t('settings.uploadAvatar')}
-            <input
-              hidden
-              type="file"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              onChange={onAvatar}
-            />
-          </Button>
-          {user?.avatarFileId && (
-            <Button
-              onClick={async () => {
-                await api.request(UpdateProfileDocument, { input: { avatarFileId: null } });
-                await sessionStore.load();
-              }}
-            >
-              {t('settings.removeAvatar')}
-            </Button>
-          )}
-        </Stack>
-        <TextField label={t('user.username')} value={user?.username ?? ''} disabled />
-        {(['firstName', 'lastName', 'additionalName'] as const).map((name) => (
-          <TextField
-            key={name}
-            name={name}
-            label={t(`user.${name}`)}
-            value={form.values[name]}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={Boolean(fieldError(name))}
-            helperText={fieldError(name)}
-          />
-        ))}
-        <Box>
-          <Button type="submit" variant="contained" disabled={form.isSubmitting}>
-            {t('common.save')}
-          </Button>
-        </Box>
-      </Stack>
-    </Section>
+      }}
+      setAvatar={async (avatarFileId) => {
+        await update.mutateAsync({ input: { avatarFileId } });
+        await sessionStore.load();
+      }}
+    />
   );
 }
 
 function PasswordSection() {
-  const { t } = useTranslation();
   const changePassword = useGraphQLMutation(ChangePasswordDocument, ['User']);
-  const [status, setStatus] = useState<{ ok?: boolean; error?: unknown }>({});
-  const form = useFormik({
-    initialValues: { oldPassword: '', newPassword: '', repeatPassword: '' },
-    validationSchema: changePasswordSchema,
-    onSubmit: async (values, helpers) => {
-      setStatus({});
-      try {
-        await changePassword.mutateAsync({
-          oldPassword: values.oldPassword,
-          newPassword: values.newPassword,
-        });
-        helpers.resetForm();
-        setStatus({ ok: true });
-      } catch (error) {
-        setStatus({ error });
-      }
-    },
-  });
-  const fieldError = (name: keyof typeof form.values) =>
-    form.touched[name] && form.errors[name] ? t(String(form.errors[name])) : undefined;
   return (
-    <Section title={t('settings.changePassword')}>
-      <Stack
-        component="form"
-        spacing={2}
-        onSubmit={form.handleSubmit}
-        noValidate
-        data-testid="password-form"
-      >
-        {status.ok && <Alert severity="success">{t('settings.passwordChanged')}</Alert>}
-        {status.error !== undefined && (
-          <Alert severity="error">
-            {status.error instanceof ApiError && status.error.code === 'invalid_password'
-              ? t('settings.currentPasswordInvalid')
-              : errorMessage(t, status.error)}
-          </Alert>
-        )}
-        {(
-          [
-            ['oldPassword', 'current-password'],
-            ['newPassword', 'new-password'],
-            ['repeatPassword', 'new-password'],
-          ] as const
-        ).map(([name, autoComplete]) => (
-          <PasswordField
-            key={name}
-            name={name}
-            autoComplete={autoComplete}
-            label={t(`settings.${name}`)}
-            value={form.values[name]}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={Boolean(fieldError(name))}
-            helperText={fieldError(name)}
-          />
-        ))}
-        <Box>
-          <Button type="submit" variant="contained" disabled={form.isSubmitting}>
-            {t('settings.changePassword')}
-          </Button>
-        </Box>
-      </Stack>
-    </Section>
+    <PasswordForm
+      own
+      title="settings.changePassword"
+      testId="password-form"
+      newName="newPassword"
+      labels={{
+        newPassword: 'settings.newPassword',
+        repeatPassword: 'settings.repeatPassword',
+        submit: 'settings.changePassword',
+        done: 'settings.passwordChanged',
+      }}
+      change={(values) => changePassword.mutateAsync(values)}
+    />
   );
 }
 

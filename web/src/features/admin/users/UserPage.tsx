@@ -1,22 +1,10 @@
 import { ArrowBack } from '@mui/icons-material';
-import {
-  Alert,
-  Avatar,
-  Box,
-  Button,
-  Chip,
-  Grid,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useFormik } from 'formik';
-import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { Alert, Box, Button, Chip, Grid, Paper, Stack, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { PasswordForm } from '../../settings/profile/PasswordForm.tsx';
+import { ProfileForm } from '../../settings/profile/ProfileForm.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import * as yup from 'yup';
-import { ApiError } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import {
   AdminChangePasswordDocument,
@@ -26,14 +14,9 @@ import {
   type UserDetailsQuery,
 } from '../../../api/generated.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../../api/hooks.ts';
-import { uploadFiles } from '../../../api/storage.ts';
-import { api } from '../../../app/services.ts';
 import { formatDateTime } from '../../../components/format.ts';
-import { PasswordField } from '../../../components/PasswordField.tsx';
 import { useSession } from '../../../session/useSession.ts';
 import { AccountsEditor } from '../../settings/accounts/AccountsEditor.tsx';
-import { useAvatarUrl } from '../../settings/avatar.ts';
-import { newPasswordSchema } from '../../settings/password-rules.ts';
 
 type User = NonNullable<UserDetailsQuery['userById']>;
 
@@ -58,179 +41,46 @@ function StatusAlert({ status }: { status: Status }) {
   return null;
 }
 
-const profileSchema = yup.object({
-  username: yup.string().trim().required('validation.required'),
-  firstName: yup.string().trim().required('validation.required'),
-  lastName: yup.string().trim().required('validation.required'),
-  additionalName: yup.string().trim().default(''),
-});
-
 function ProfileSection({ user }: { user: User }) {
-  const { t } = useTranslation();
   const update = useGraphQLMutation(UpdateUserDocument, ['User']);
-  const [status, setStatus] = useState<Status>({});
-  const avatarUrl = useAvatarUrl(user.avatarFileId);
-  const form = useFormik({
-    initialValues: {
-      username: user.username ?? '',
-      firstName: user.firstName,
-      lastName: user.lastName,
-      additionalName: user.additionalName ?? '',
-    },
-    enableReinitialize: true,
-    validationSchema: profileSchema,
-    onSubmit: async (values) => {
-      setStatus({});
-      try {
-        await update.mutateAsync({
-          id: user.id,
-          patch: {
-            username: values.username.trim(),
-            firstName: values.firstName.trim(),
-            lastName: values.lastName.trim(),
-            additionalName: values.additionalName.trim() || null,
-          },
-        });
-        setStatus({ ok: 'users.saved' });
-      } catch (error) {
-        setStatus({ error });
-      }
-    },
-  });
-  const setAvatar = async (avatarFileId: string | null) => {
-    setStatus({});
-    try {
-      await update.mutateAsync({ id: user.id, patch: { avatarFileId } });
-    } catch (error) {
-      setStatus({ error });
-    }
-  };
-  const onAvatar = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    try {
-      const [fileId] = await uploadFiles(api, [file]);
-      if (typeof fileId !== 'string')
-        throw new ApiError('http', 'FileIdNotReceived', 'File id not received');
-      await setAvatar(fileId);
-    } catch (error) {
-      setStatus({ error });
-    }
-  };
-  const fieldError = (name: keyof typeof form.values) =>
-    form.touched[name] && form.errors[name] ? t(String(form.errors[name])) : undefined;
   return (
-    <Section title={t('users.profile')}>
-      <Stack
-        component="form"
-        spacing={2}
-        onSubmit={form.handleSubmit}
-        noValidate
-        data-testid="user-profile"
-      >
-        <StatusAlert status={status} />
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Avatar
-            src={avatarUrl}
-            alt={t('settings.avatarOf', { name: user.displayName ?? user.username ?? '' })}
-            sx={{ width: 64, height: 64 }}
-          >
-            {user.firstName[0]}
-          </Avatar>
-          <Button component="label" variant="outlined">
-            {t('settings.uploadAvatar')}
-            <input
-              hidden
-              type="file"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              onChange={onAvatar}
-            />
-          </Button>
-          {user.avatarFileId && (
-            <Button onClick={() => void setAvatar(null)}>{t('settings.removeAvatar')}</Button>
-          )}
-        </Stack>
-        {(['username', 'firstName', 'lastName', 'additionalName'] as const).map((name) => (
-          <TextField
-            key={name}
-            name={name}
-            label={t(`users.${name}`)}
-            value={form.values[name]}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={Boolean(fieldError(name))}
-            helperText={fieldError(name)}
-          />
-        ))}
-        <Box>
-          <Button type="submit" variant="contained" disabled={form.isSubmitting}>
-            {t('common.save')}
-          </Button>
-        </Box>
-      </Stack>
-    </Section>
+    <ProfileForm
+      user={{
+        ...user,
+        username: user.username ?? '',
+        additionalName: user.additionalName ?? '',
+      }}
+      title="users.profile"
+      testId="user-profile"
+      usernameEditable
+      savedText="users.saved"
+      save={(values) =>
+        update.mutateAsync({
+          id: user.id,
+          patch: { ...values, additionalName: values.additionalName || null },
+        })
+      }
+      setAvatar={(avatarFileId) => update.mutateAsync({ id: user.id, patch: { avatarFileId } })}
+    />
   );
 }
 
-const passwordSchema = yup.object({
-  password: newPasswordSchema,
-  repeatPassword: yup
-    .string()
-    .required('validation.required')
-    .oneOf([yup.ref('password')], 'validation.passwordsDiffer'),
-});
-
 function PasswordSection({ user }: { user: User }) {
-  const { t } = useTranslation();
   const change = useGraphQLMutation(AdminChangePasswordDocument, ['User']);
-  const [status, setStatus] = useState<Status>({});
-  const form = useFormik({
-    initialValues: { password: '', repeatPassword: '' },
-    validationSchema: passwordSchema,
-    onSubmit: async (values, helpers) => {
-      setStatus({});
-      try {
-        await change.mutateAsync({ userId: user.id, password: values.password });
-        helpers.resetForm();
-        setStatus({ ok: 'users.passwordSet' });
-      } catch (error) {
-        setStatus({ error });
-      }
-    },
-  });
-  const fieldError = (name: keyof typeof form.values) =>
-    form.touched[name] && form.errors[name] ? t(String(form.errors[name])) : undefined;
   return (
-    <Section title={t('users.setPassword')}>
-      <Stack
-        component="form"
-        spacing={2}
-        onSubmit={form.handleSubmit}
-        noValidate
-        data-testid="user-password"
-      >
-        <StatusAlert status={status} />
-        {(['password', 'repeatPassword'] as const).map((name) => (
-          <PasswordField
-            key={name}
-            name={name}
-            autoComplete="new-password"
-            label={t(name === 'password' ? 'users.newPassword' : 'users.repeatPassword')}
-            value={form.values[name]}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={Boolean(fieldError(name))}
-            helperText={fieldError(name)}
-          />
-        ))}
-        <Box>
-          <Button type="submit" variant="contained" disabled={form.isSubmitting}>
-            {t('users.setPassword')}
-          </Button>
-        </Box>
-      </Stack>
-    </Section>
+    <PasswordForm
+      own={false}
+      title="users.setPassword"
+      testId="user-password"
+      newName="password"
+      labels={{
+        newPassword: 'users.newPassword',
+        repeatPassword: 'users.repeatPassword',
+        submit: 'users.setPassword',
+        done: 'users.passwordSet',
+      }}
+      change={(values) => change.mutateAsync({ userId: user.id, password: values.newPassword })}
+    />
   );
 }
 

@@ -5,11 +5,8 @@ import {
   Button,
   Chip,
   FormControl,
-  FormHelperText,
   InputLabel,
-  ListItemText,
   MenuItem,
-  OutlinedInput,
   Paper,
   Select,
   Stack,
@@ -19,103 +16,13 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errors.ts';
-import {
-  ProjectsMatchingDocument,
-  type AccountOptionsQuery,
-  type UserAccountsQuery,
-} from '../../../api/generated.ts';
-import { useGraphQLQuery } from '../../../api/hooks.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { CheckMark } from '../../../components/form/CheckMark.tsx';
 import { ScopePicker, scopeLabel, type ScopeInfo } from '../../admin/roles/ScopePicker.tsx';
 import { patternTokens } from './access-pattern.ts';
+import { draftOf, type AccountDraft, type AccountRow, type Options } from './account-draft.ts';
+import { MultiSelect, PatternField } from './AccountFields.tsx';
 
-export type AccountRow = NonNullable<
-  NonNullable<UserAccountsQuery['allAccounts']>['nodes'][number]
->;
-type Options = NonNullable<AccountOptionsQuery>;
-
-export interface AccountDraft {
-  name: string;
-  roleId: string;
-  scopes: string[];
-  subsidiaryIds: string[];
-  projectIds: string[];
-  pattern: string;
-}
-
-export function draftOf(account: AccountRow): AccountDraft {
-  return {
-    name: account.name,
-    roleId: account.roleId,
-    scopes: account.accountsScopes.nodes.flatMap((s) => (s ? [s.scope] : [])),
-    subsidiaryIds: account.accountsSubsidiaries.nodes.flatMap((s) => (s ? [s.subsidiaryId] : [])),
-    projectIds: account.accountsProjects.nodes.flatMap((p) => (p ? [p.projectId] : [])),
-    pattern: account.accessPatternProjects ?? '',
-  };
-}
-
-/** The pattern's matching projects, asked of the database while the pattern is typed. */
-function usePatternPreview(pattern: string) {
-  const [debounced, setDebounced] = useState(pattern);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(pattern.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [pattern]);
-  const valid = debounced !== '' && patternTokens(debounced).every((token) => token.valid);
-  return useGraphQLQuery(
-    ProjectsMatchingDocument,
-    { pattern: debounced },
-    { reads: ['Project'] },
-    { enabled: valid },
-  );
-}
-
-function MultiSelect(props: {
-  label: string;
-  helper: string;
-  options: { id: string; label: string }[];
-  value: string[];
-  onChange?: (value: string[]) => void;
-  testId: string;
-}) {
-  const labels = new Map(props.options.map((o) => [o.id, o.label]));
-  const id = `${props.testId}-label`;
-  return (
-    <FormControl fullWidth size="small" disabled={!props.onChange}>
-      <InputLabel id={id}>{props.label}</InputLabel>
-      <Select<string[]>
-        multiple
-        labelId={id}
-        value={props.value}
-        onChange={(event) =>
-          props.onChange?.(
-            typeof event.target.value === 'string'
-              ? event.target.value.split(',')
-              : event.target.value,
-          )
-        }
-        input={<OutlinedInput label={props.label} />}
-        renderValue={(selected) => (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-            {selected.map((value) => (
-              <Chip key={value} size="small" label={labels.get(value) ?? value} />
-            ))}
-          </Box>
-        )}
-        data-testid={props.testId}
-      >
-        {props.options.map((option) => (
-          <MenuItem key={option.id} value={option.id} data-option={option.label}>
-            <CheckMark checked={props.value.includes(option.id)} />
-            <ListItemText primary={option.label} />
-          </MenuItem>
-        ))}
-      </Select>
-      {props.value.length === 0 && <FormHelperText>{props.helper}</FormHelperText>}
-    </FormControl>
-  );
-}
+export { draftOf, type AccountDraft, type AccountRow } from './account-draft.ts';
 
 /**
  * One account (SPEC §2 account management): base role, additional scopes, allowed subsidiaries
@@ -143,7 +50,6 @@ export function AccountCard(props: {
 
   const tokens = patternTokens(draft.pattern);
   const invalid = tokens.filter((token) => !token.valid);
-  const preview = usePatternPreview(draft.pattern);
   const scopes: ScopeInfo[] = (options?.allScopes?.nodes ?? []).flatMap((s) => (s ? [s] : []));
   const roles = (options?.allRoles?.nodes ?? []).flatMap((r) => (r ? [r] : []));
   const roleScopes = (options?.allRoleScopes?.nodes ?? []).flatMap((s) =>
@@ -280,71 +186,11 @@ export function AccountCard(props: {
             onChange={set('projectIds')}
           />
         </Stack>
-        <Box>
-          <TextField
-            size="small"
-            fullWidth
-            label={t('accounts.pattern')}
-            value={draft.pattern}
-            disabled={!editable}
-            onChange={(event) => set('pattern')?.(event.target.value)}
-            error={invalid.length > 0}
-            helperText={
-              invalid.length
-                ? t('accounts.invalidTokens', { tokens: invalid.map((x) => x.text).join(' ') })
-                : t('accounts.patternHelp')
-            }
-            slotProps={{ htmlInput: { 'data-testid': 'account-pattern' } }}
-          />
-          {tokens.length > 0 && (
-            <Stack
-              direction="row"
-              spacing={0.5}
-              sx={{ mt: 1, flexWrap: 'wrap', gap: 0.5 }}
-              data-testid="pattern-tokens"
-            >
-              {tokens.map((token, index) => (
-                <Chip
-                  key={`${token.text}-${index}`}
-                  size="small"
-                  variant={token.valid ? 'filled' : 'outlined'}
-                  color={!token.valid ? 'error' : token.exclude ? 'secondary' : 'success'}
-                  data-valid={token.valid}
-                  label={`${
-                    !token.valid
-                      ? t('accounts.tokenInvalid')
-                      : token.exclude
-                        ? t('accounts.tokenExclude')
-                        : t('accounts.tokenInclude')
-                  }: ${token.exclude ? token.text.slice(1) : token.text}`}
-                />
-              ))}
-            </Stack>
-          )}
-          {tokens.length > 0 && !invalid.length && (
-            <Box sx={{ mt: 1 }} data-testid="pattern-preview">
-              <Typography variant="body2" color="text.secondary">
-                {t('accounts.preview', {
-                  count: preview.data?.projectsMatchingAccessPattern?.totalCount ?? 0,
-                })}
-              </Typography>
-              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-                {(preview.data?.projectsMatchingAccessPattern?.nodes ?? []).map(
-                  (project) =>
-                    project && (
-                      <Chip
-                        key={project.id}
-                        size="small"
-                        variant="outlined"
-                        label={`${project.name} (${project.accessKey})`}
-                        data-access-key={project.accessKey}
-                      />
-                    ),
-                )}
-              </Stack>
-            </Box>
-          )}
-        </Box>
+        <PatternField
+          pattern={draft.pattern}
+          disabled={!editable}
+          onChange={(pattern) => set('pattern')?.(pattern)}
+        />
         <Box>
           <Typography variant="body2" sx={{ mb: 1 }}>
             {t('accounts.additionalScopes')}
