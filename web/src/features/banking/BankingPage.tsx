@@ -284,8 +284,8 @@ export default function BankingPage() {
             currency: (row) => row.currency,
             width: 160,
           },
-          { field: 'counterpartyName', header: 'banking.counterparty', flex: 1, minWidth: 140 },
-          { field: 'remittance', header: 'banking.remittance', flex: 2, minWidth: 180 },
+          { field: 'counterpartyName', header: 'banking.counterparty' },
+          { field: 'remittance', header: 'banking.remittance', kind: 'text' },
           {
             field: 'status',
             header: 'banking.status',

@@ -168,7 +168,7 @@ export default function ReconciliationPage() {
             currency: (row) => row.currency,
             width: 180,
           },
-          { field: 'reference', header: 'banking.reference', flex: 1 },
+          { field: 'reference', header: 'banking.reference' },
         ]}
         rows={unseen}
         totalCount={result.data?.bankUnseenPayments?.totalCount ?? 0}

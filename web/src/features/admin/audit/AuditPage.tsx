@@ -79,8 +79,8 @@ export default function AuditPage() {
       width: 130,
       link: (row) => recordPath(row.tableName, row.recordId, row.rowData) ?? '',
     },
-    { field: 'what', header: 'audit.columns.what', flex: 2, minWidth: 260 },
-    { field: 'details', header: 'audit.columns.details', flex: 2, minWidth: 260 },
+    { field: 'what', header: 'audit.columns.what', kind: 'text' },
+    { field: 'details', header: 'audit.columns.details', kind: 'text' },
     { field: 'subsidiaryName', header: 'audit.columns.subsidiary', width: 160 },
     { field: 'userRole', header: 'audit.columns.role', width: 120, hidden: true },
   ];

@@ -103,8 +103,8 @@ export default function ClientsPage() {
         deleteQuestion="clients.deleteQuestion"
         searchFields={['legalName', 'shortName', 'taxId']}
         columns={[
-          { field: 'legalName', header: 'clients.legalName', sortKey: 'LEGAL_NAME', flex: 2 },
-          { field: 'shortName', header: 'clients.shortName', sortKey: 'SHORT_NAME', flex: 1 },
+          { field: 'legalName', header: 'clients.legalName', sortKey: 'LEGAL_NAME', kind: 'text' },
+          { field: 'shortName', header: 'clients.shortName', sortKey: 'SHORT_NAME' },
           {
             field: 'country',
             header: 'clients.country',

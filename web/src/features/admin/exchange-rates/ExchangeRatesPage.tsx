@@ -124,7 +124,6 @@ export default function ExchangeRatesPage() {
             field: 'createdAt',
             header: 'exchangeRates.enteredAt',
             format: (r) => formatDateTime(r.createdAt, i18n.language),
-            flex: 1,
           },
         ]}
         rows={rows}

@@ -25,8 +25,8 @@ export default function RolesPage() {
       deleteQuestion="roles.deleteQuestion"
       searchFields={['name']}
       columns={[
-        { field: 'name', header: 'roles.name', sortKey: 'NAME', flex: 1 },
-        { field: 'scopeList', header: 'roles.scopes', flex: 3 },
+        { field: 'name', header: 'roles.name', sortKey: 'NAME' },
+        { field: 'scopeList', header: 'roles.scopes', kind: 'text' },
         { field: 'accountCount', header: 'roles.accounts', width: 170 },
         {
           field: 'createdAt',

@@ -34,7 +34,7 @@ export default function ServicesPage() {
       deleteQuestion="services.deleteQuestion"
       searchFields={['name']}
       columns={[
-        { field: 'name', header: 'services.name', sortKey: 'NAME', flex: 3 },
+        { field: 'name', header: 'services.name', sortKey: 'NAME', kind: 'text' },
         {
           field: 'createdAt',
           header: 'common.createdAt',

@@ -50,19 +50,16 @@ export default function SubsidiariesPage() {
           field: 'legalName',
           header: 'subsidiariesAdmin.legalName',
           sortKey: 'LEGAL_NAME',
-          flex: 2,
         },
         {
           field: 'shortName',
           header: 'subsidiariesAdmin.shortName',
           sortKey: 'SHORT_NAME',
-          flex: 1,
         },
         {
           field: 'country',
           header: 'subsidiariesAdmin.country',
           format: (row) => countryName(row.country, i18n.language),
-          flex: 1,
         },
         {
           field: 'createdAt',
