@@ -8,18 +8,17 @@ import {
   Link,
   Snackbar,
   Switch,
-  TextField,
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { DatePicker } from '@mui/x-date-pickers';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
 import { errorMessage } from '../api/errors.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { formatDate } from './format.ts';
 import { DataTable, type Column, type FilterChip } from './DataTable/DataTable.tsx';
+import { FilterDateField, FilterTextField } from './DataTable/filter-fields.tsx';
 import { pagingVariables, useTableState, type SortKeyOf } from './DataTable/table-state.ts';
 import { referenceFilter, referenceTableConfig } from './reference-table-state.ts';
 
@@ -74,9 +73,7 @@ export function ReferenceTable<
     [sortKeys.join()],
   );
   const table = useTableState(config);
-  const [searchText, setSearchText] = useState(table.state.filters.search);
   // The search box follows the URL (Back, a link) as well as the typing.
-  useEffect(() => setSearchText(table.state.filters.search), [table.state.filters.search]);
   const [dialog, setDialog] = useState<{ open: boolean; row?: Row }>({ open: false });
   const [deleting, setDeleting] = useState<Row>();
   const [failure, setFailure] = useState<{ error: unknown; row?: Row }>();
@@ -100,10 +97,7 @@ export function ReferenceTable<
     chips.push({
       id: 'search',
       label: t('filters.search', { value: filters.search }),
-      onRemove: () => {
-        setSearchText('');
-        table.setFilter('search', '');
-      },
+      onRemove: () => table.setFilter('search', ''),
     });
   }
   if (filters.createdFrom) {
@@ -147,26 +141,22 @@ export function ReferenceTable<
         filters={chips}
         toolbar={
           <>
-            <TextField
-              size="small"
-              label={t('filters.searchLabel')}
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              onKeyDown={(e) => e.key === 'Enter' && table.setFilter('search', searchText.trim())}
-              onBlur={() => table.setFilter('search', searchText.trim())}
-              slotProps={{ htmlInput: { 'data-testid': 'search' } }}
+            <FilterTextField
+              label="filters.searchLabel"
+              hint="table.lists.searchHint"
+              value={filters.search}
+              onApply={(value) => table.setFilter('search', value)}
+              testId="search"
             />
-            <DatePicker
-              label={t('filters.createdFromLabel')}
+            <FilterDateField
+              label="filters.createdFromLabel"
               value={filters.createdFrom}
-              onChange={(value) => table.setFilter('createdFrom', value)}
-              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+              onApply={(value) => table.setFilter('createdFrom', value)}
             />
-            <DatePicker
-              label={t('filters.createdToLabel')}
+            <FilterDateField
+              label="filters.createdToLabel"
               value={filters.createdTo}
-              onChange={(value) => table.setFilter('createdTo', value)}
-              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+              onApply={(value) => table.setFilter('createdTo', value)}
             />
             {archivable && (
               <FormControlLabel

@@ -10,6 +10,7 @@ import {
   RowAutoHeightModule,
   RowSelectionModule,
   ValidationModule,
+  themeQuartz,
   type ColDef,
   type GridApi,
   type RowDataUpdatedEvent,
@@ -49,6 +50,9 @@ ModuleRegistry.registerModules([
   LocaleModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
 ]);
+
+/** Cells padded 8 px a side (the theme's 16 leaves a laptop's table short of room). */
+const THEME = themeQuartz.withParams({ cellHorizontalPaddingScale: 0.5 });
 
 export interface DataTableProps<Row extends { id: string | number }, K extends string = string> {
   testId: string;
@@ -96,7 +100,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
   const selected = useMemo(() => [...selectedById.values()], [selectedById]);
   const { rowActions, pinActions, actionsWidth } = props;
   const [shown, setShown] = useColumnChoice(props.columnChooser, props.columns);
-  const { ref: gridBox, height } = useFillHeight(props.rows.length);
+  const { ref: gridBox, height } = useFillHeight(props.rows);
 
   const defs = useMemo<ColDef<Row>[]>(() => {
     const list = columnDefs({
@@ -210,6 +214,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
       ) : (
         <Box ref={gridBox} sx={height ? { height } : undefined}>
           <AgGridReact<Row>
+            theme={THEME}
             domLayout={height ? 'normal' : 'autoHeight'}
             // Every row and column of the page stays in the page (at most 100 rows): a row can be
             // found, measured and scrolled to.

@@ -2,29 +2,36 @@ import { useLayoutEffect, useRef, useState } from 'react';
 
 /** Room kept below the grid for its footer (pagination) and the page's margin. */
 const BELOW = 90;
-const LEAST = 320;
-/** A row and the header as the theme draws them (rows with wrapped text are taller). */
-const ROW = 42;
-const HEADER = 56;
+const LEAST = 360;
 
 /**
  * The grid's height: undefined while its rows fit the window below it (the grid is as high as
- * its rows), else the window's height left below its top, so the page's footer stays in view
- * and the rows scroll inside the grid.
+ * its rows), else the window's height left below its top, so the footer stays in view and the
+ * rows scroll inside the grid. Measured again when the rows change and when the window does.
  */
-export function useFillHeight(rows: number) {
+export function useFillHeight(rows: unknown) {
   const ref = useRef<HTMLDivElement>(null);
-  const [available, setAvailable] = useState<number>();
+  const [height, setHeight] = useState<number>();
   useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const available = () =>
+      Math.max(LEAST, Math.floor(window.innerHeight - box.getBoundingClientRect().top - BELOW));
+    // Rows as high as they are, then limited if they are higher than the room.
+    setHeight(undefined);
     const measure = () => {
-      const top = ref.current?.getBoundingClientRect().top;
-      if (top === undefined) return;
-      setAvailable(Math.max(LEAST, Math.floor(window.innerHeight - top - BELOW)));
+      const room = available();
+      setHeight((current) =>
+        current !== undefined ? room : box.offsetHeight > room ? room : undefined,
+      );
     };
-    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, []);
-  const needed = HEADER + rows * ROW;
-  return { ref, height: available !== undefined && needed > available ? available : undefined };
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [rows]);
+  return { ref, height };
 }

@@ -69,8 +69,8 @@ export default function BankAccountsPage() {
           header: 'banking.ibanOrNumber',
           format: (row) => (row.iban ? formatIban(row.iban) : (row.accountNumber ?? '')),
         },
-        { field: 'bic', header: 'banking.bic', width: 130 },
-        { field: 'currency', header: 'banking.currency', sortKey: 'CURRENCY', width: 110 },
+        { field: 'bic', header: 'banking.bic' },
+        { field: 'currency', kind: 'short', header: 'banking.currency', sortKey: 'CURRENCY' },
       ]}
       useRows={(variables) =>
         useListQuery(

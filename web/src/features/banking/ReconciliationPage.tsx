@@ -157,16 +157,15 @@ export default function ReconciliationPage() {
         columns={[
           {
             field: 'paymentDate',
+            kind: 'date',
             header: 'banking.paymentDate',
             format: (row) => formatDate(row.paymentDate, language),
-            width: 140,
           },
           {
             field: 'amount',
             header: 'banking.amount',
             kind: 'money',
             currency: (row) => row.currency,
-            width: 180,
           },
           { field: 'reference', header: 'banking.reference' },
         ]}

@@ -49,6 +49,7 @@ export function AllBillsTable() {
         columns={columns}
         columnChooser="bills"
         pinActions
+        actionsWidth={110}
         {...bindTable(table, data)}
         filters={chips}
         summary={{ amount: 'amountUsd', total: 'amountUsdWVat', currency: 'USD' }}

@@ -34,29 +34,40 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
     },
     {
       field: 'subsidiary',
+      hidden: true,
       header: 'bills.subsidiary',
       format: (row) => companyName(row.subsidiary),
     },
     {
       field: 'project',
+      hidden: true,
       header: 'bills.project',
       format: (row) => row.project?.name ?? '',
     },
     {
       field: 'service',
+      hidden: true,
       header: 'bills.service',
       format: (row) => row.service?.name ?? '',
     },
     {
       field: 'period',
+      hidden: true,
       kind: 'date',
       header: 'bills.period',
       sortKey: 'PERIOD',
       format: (row) => periodLabel(t, row.period, row.year),
     },
-    { field: 'currency', kind: 'short', header: 'bills.currency', sortKey: 'CURRENCY' },
+    {
+      field: 'currency',
+      hidden: true,
+      kind: 'short',
+      header: 'bills.currency',
+      sortKey: 'CURRENCY',
+    },
     {
       field: 'amount',
+      hidden: true,
       header: 'bills.amount',
       sortKey: 'AMOUNT',
       kind: 'money',
@@ -64,6 +75,7 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
     },
     {
       field: 'amountUsd',
+      hidden: true,
       header: 'bills.amountUsd',
       sortKey: 'AMOUNT_USD',
       kind: 'money',
@@ -88,7 +100,7 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
       kind: 'money',
       currency: 'USD',
     },
-    { field: 'invoiceRef', kind: 'short', header: 'bills.invoiceRef' },
+    { field: 'invoiceRef', hidden: true, kind: 'short', header: 'bills.invoiceRef' },
     {
       field: 'dueDate',
       kind: 'date',
@@ -98,6 +110,7 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
     },
     {
       field: 'invoiceDate',
+      hidden: true,
       kind: 'date',
       header: 'bills.invoiceDate',
       sortKey: 'INVOICE_DATE',
@@ -111,6 +124,7 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
     },
     {
       field: 'createdAt',
+      hidden: true,
       kind: 'name',
       header: 'bills.created',
       sortKey: 'CREATED_AT',
@@ -132,6 +146,7 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
     },
     {
       field: 'lastPaymentDate',
+      hidden: true,
       kind: 'date',
       header: 'bills.lastPaymentDate',
       format: (row) => formatDate(row.lastPaymentDate, lang),
@@ -170,12 +185,19 @@ export function unpaidColumns(t: TFunction, lang: string): Column<UnpaidRow, Bil
     },
     {
       field: 'amountWVat',
+      hidden: true,
       header: 'bills.amountWVat',
       sortKey: 'AMOUNT_W_VAT',
       kind: 'money',
       currency: (row) => row.currency,
     },
-    { field: 'amountUsdWVat', header: 'table.lists.amountUsd', kind: 'money', currency: 'USD' },
+    {
+      field: 'amountUsdWVat',
+      header: 'table.lists.amountUsd',
+      kind: 'money',
+      currency: 'USD',
+      hidden: true,
+    },
     {
       field: 'outstanding',
       header: 'bills.remaining',

@@ -134,6 +134,8 @@ export default function CostsPage() {
       <DataTable<CostRow, CostSortKey>
         usdNote
         testId="costs-table"
+        columnChooser="costs"
+        actionsWidth={90}
         columns={columns}
         {...bindTable(table, {
           rows,

@@ -10,7 +10,7 @@ export function costColumns(t: TFunction): Column<CostRow, CostSortKey>[] {
     { field: 'status', header: 'costs.status', kind: 'status' },
     { field: 'name', header: 'costs.name', kind: 'name', link: costLink },
     { field: 'invoice', header: 'costs.invoice', sortKey: 'INVOICE_ID', kind: 'name' },
-    { field: 'supplier', header: 'costs.supplier', kind: 'name' },
+    { field: 'supplier', header: 'costs.supplier', kind: 'name', hidden: true },
     {
       field: 'amountWVat',
       header: 'costs.amountWVat',
@@ -21,6 +21,7 @@ export function costColumns(t: TFunction): Column<CostRow, CostSortKey>[] {
     {
       field: 'amount',
       header: 'costs.amount',
+      hidden: true,
       sortKey: 'AMOUNT',
       kind: 'money',
       currency: (row) => row.currency,
@@ -28,6 +29,7 @@ export function costColumns(t: TFunction): Column<CostRow, CostSortKey>[] {
     {
       field: 'amountUsd',
       header: 'costs.amountUsd',
+      hidden: true,
       sortKey: 'AMOUNT_USD',
       kind: 'money',
       currency: 'USD',
@@ -36,15 +38,16 @@ export function costColumns(t: TFunction): Column<CostRow, CostSortKey>[] {
       field: 'period',
       header: 'costs.period',
       sortKey: 'YEAR',
-      kind: 'date',
+      kind: 'short',
       format: (row) => billingPeriod(t, row.month, row.year),
     },
-    { field: 'project', header: 'costs.project', kind: 'name' },
-    { field: 'costType', header: 'costs.costType', kind: 'name' },
-    { field: 'subsidiary', header: 'costs.subsidiary', kind: 'name' },
+    { field: 'project', header: 'costs.project', kind: 'name', hidden: true },
+    { field: 'costType', header: 'costs.costType', kind: 'name', hidden: true },
+    { field: 'subsidiary', header: 'costs.subsidiary', kind: 'name', hidden: true },
     {
       field: 'billing',
       header: 'costs.toBill',
+      hidden: true,
       kind: 'short',
       format: (row) =>
         row.billing === 'billed'

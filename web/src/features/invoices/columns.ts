@@ -28,7 +28,7 @@ export function invoiceColumns(
     },
     {
       field: 'invoiceRef',
-      kind: 'short',
+      kind: 'name',
       header: 'invoices.columns.number',
       sortKey: 'INVOICE_REF',
       link: (row) => `/invoices/${row.id}`,

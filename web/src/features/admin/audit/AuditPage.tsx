@@ -1,8 +1,7 @@
 import { OpenInNew } from '@mui/icons-material';
 import { Box, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers';
+import { FilterDateField, FilterTextField } from '../../../components/DataTable/filter-fields.tsx';
 import { Form, Formik } from 'formik';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AuditLogDocument, type AuditLogQuery } from '../../../api/generated.ts';
@@ -70,19 +69,18 @@ export default function AuditPage() {
   const rows = data.rows.map(readable);
 
   const columns: Column<AuditRow, AuditSortKey>[] = [
-    { field: 'when', header: 'audit.columns.when', sortKey: 'CREATED_AT', width: 180 },
-    { field: 'who', header: 'audit.columns.who', width: 160 },
-    { field: 'kind', header: 'audit.columns.kind', width: 170 },
+    { field: 'when', kind: 'datetime', header: 'audit.columns.when', sortKey: 'CREATED_AT' },
+    { field: 'who', header: 'audit.columns.who' },
+    { field: 'kind', header: 'audit.columns.kind' },
     {
       field: 'recordId',
       header: 'audit.columns.record',
-      width: 130,
       link: (row) => recordPath(row.tableName, row.recordId, row.rowData) ?? '',
     },
     { field: 'what', header: 'audit.columns.what', kind: 'text' },
     { field: 'details', header: 'audit.columns.details', kind: 'text' },
-    { field: 'subsidiaryName', header: 'audit.columns.subsidiary', width: 160 },
-    { field: 'userRole', header: 'audit.columns.role', width: 120, hidden: true },
+    { field: 'subsidiaryName', header: 'audit.columns.subsidiary' },
+    { field: 'userRole', kind: 'short', header: 'audit.columns.role', hidden: true },
   ];
   const loadAll = (limit: number) =>
     loadPages<AuditRow>(limit, async (first, offset) => {
@@ -181,7 +179,13 @@ export default function AuditPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <RecordIdFilter value={filters.record} onApply={(v) => table.setFilter('record', v)} />
+            <FilterTextField
+              label="audit.filters.record"
+              hint="table.lists.searchHint"
+              value={filters.record}
+              onApply={(v) => table.setFilter('record', v)}
+              testId="filter-record"
+            />
             <TextField
               select
               size="small"
@@ -212,12 +216,11 @@ export default function AuditPage() {
               }
             />
             {(['from', 'to'] as const).map((key) => (
-              <DatePicker
+              <FilterDateField
                 key={key}
-                label={t(`audit.filters.${key}`)}
+                label={`audit.filters.${key}`}
                 value={filters[key]}
-                onChange={(value) => table.setFilter(key, value)}
-                slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+                onApply={(value) => table.setFilter(key, value)}
               />
             ))}
           </Box>
@@ -267,23 +270,5 @@ export default function AuditPage() {
         }}
       />
     </Box>
-  );
-}
-
-/** The record id filter, applied on Enter or when the field loses focus; follows the URL. */
-function RecordIdFilter(props: { value: string; onApply: (value: string) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(props.value);
-  useEffect(() => setText(props.value), [props.value]);
-  return (
-    <TextField
-      size="small"
-      label={t('audit.filters.record')}
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      onKeyDown={(e) => e.key === 'Enter' && props.onApply(text.trim())}
-      onBlur={() => props.onApply(text.trim())}
-      slotProps={{ htmlInput: { 'data-testid': 'filter-record' } }}
-    />
   );
 }

@@ -36,6 +36,7 @@ export default function CostTypesPage() {
         { field: 'name', header: 'costTypes.name', sortKey: 'NAME', kind: 'text' },
         {
           field: 'createdAt',
+          kind: 'datetime',
           header: 'common.createdAt',
           sortKey: 'CREATED_AT',
           format: (row) => formatDateTime(row.createdAt, i18n.language),

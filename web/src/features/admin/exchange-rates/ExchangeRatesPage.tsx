@@ -1,7 +1,7 @@
 import { Add, Delete, Edit, UploadFile } from '@mui/icons-material';
-import { Alert, Box, Button, IconButton, Snackbar, TextField, Typography } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Button, IconButton, Snackbar, Typography } from '@mui/material';
+import { FilterDateField, FilterTextField } from '../../../components/DataTable/filter-fields.tsx';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { errorMessage } from '../../../api/errors.ts';
@@ -57,8 +57,6 @@ export default function ExchangeRatesPage() {
   const { t, i18n } = useTranslation();
   const table = useTableState(RATES_TABLE);
   const { filters } = table.state;
-  const [currencyText, setCurrencyText] = useState(filters.currency);
-  useEffect(() => setCurrencyText(filters.currency), [filters.currency]);
   const [dialog, setDialog] = useState<{ open: boolean; row?: Row }>({ open: false });
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Row>();
@@ -105,23 +103,28 @@ export default function ExchangeRatesPage() {
       <DataTable<Row, Key>
         testId="rates-table"
         columns={[
-          { field: 'currency', header: 'exchangeRates.currency', sortKey: 'CURRENCY', width: 140 },
+          {
+            field: 'currency',
+            kind: 'short',
+            header: 'exchangeRates.currency',
+            sortKey: 'CURRENCY',
+          },
           {
             field: 'rateDate',
+            kind: 'date',
             header: 'exchangeRates.rateDate',
             sortKey: 'RATE_DATE',
             format: (r) => formatDate(r.rateDate, i18n.language),
-            width: 180,
           },
           {
             field: 'usdPerUnit',
             header: 'exchangeRates.usdPerUnit',
             kind: 'money',
             format: (r) => formatRate(r.usdPerUnit, i18n.language),
-            width: 200,
           },
           {
             field: 'createdAt',
+            kind: 'datetime',
             header: 'exchangeRates.enteredAt',
             format: (r) => formatDateTime(r.createdAt, i18n.language),
           },
@@ -140,29 +143,26 @@ export default function ExchangeRatesPage() {
         filters={chips}
         toolbar={
           <>
-            <TextField
-              size="small"
-              label={t('exchangeRates.currency')}
-              value={currencyText}
-              onChange={(e) => setCurrencyText(e.target.value)}
-              onKeyDown={(e) =>
-                e.key === 'Enter' && table.setFilter('currency', currencyText.trim().toUpperCase())
-              }
-              onBlur={() => table.setFilter('currency', currencyText.trim().toUpperCase())}
-              slotProps={{ htmlInput: { 'data-testid': 'currency-filter', maxLength: 3 } }}
-              sx={{ width: 140 }}
-            />
-            <DatePicker
-              label={t('exchangeRates.from')}
+            <Box sx={{ width: 160 }}>
+              <FilterTextField
+                fullWidth
+                label="exchangeRates.currency"
+                hint="table.lists.currencyHint"
+                value={filters.currency}
+                valid={(value) => /^[A-Za-z]{3}$/.test(value)}
+                onApply={(value) => table.setFilter('currency', value.toUpperCase())}
+                testId="currency-filter"
+              />
+            </Box>
+            <FilterDateField
+              label="exchangeRates.from"
               value={filters.from}
-              onChange={(value) => table.setFilter('from', value)}
-              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+              onApply={(value) => table.setFilter('from', value)}
             />
-            <DatePicker
-              label={t('exchangeRates.to')}
+            <FilterDateField
+              label="exchangeRates.to"
               value={filters.to}
-              onChange={(value) => table.setFilter('to', value)}
-              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+              onApply={(value) => table.setFilter('to', value)}
             />
             <Box sx={{ flexGrow: 1 }} />
             <Button

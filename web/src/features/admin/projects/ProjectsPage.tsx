@@ -46,6 +46,7 @@ export default function ProjectsPage() {
         { field: 'accessKey', header: 'projects.accessKey', sortKey: 'ACCESS_KEY' },
         {
           field: 'createdAt',
+          kind: 'datetime',
           header: 'common.createdAt',
           sortKey: 'CREATED_AT',
           format: (row) => formatDateTime(row.createdAt, i18n.language),

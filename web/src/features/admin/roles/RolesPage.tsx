@@ -27,13 +27,13 @@ export default function RolesPage() {
       columns={[
         { field: 'name', header: 'roles.name', sortKey: 'NAME' },
         { field: 'scopeList', header: 'roles.scopes', kind: 'text' },
-        { field: 'accountCount', header: 'roles.accounts', width: 170 },
+        { field: 'accountCount', kind: 'number', header: 'roles.accounts' },
         {
           field: 'createdAt',
+          kind: 'datetime',
           header: 'common.createdAt',
           sortKey: 'CREATED_AT',
           format: (row) => formatDateTime(row.createdAt, i18n.language),
-          width: 190,
         },
       ]}
       useRows={(variables) => {

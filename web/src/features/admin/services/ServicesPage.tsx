@@ -37,10 +37,10 @@ export default function ServicesPage() {
         { field: 'name', header: 'services.name', sortKey: 'NAME', kind: 'text' },
         {
           field: 'createdAt',
+          kind: 'datetime',
           header: 'common.createdAt',
           sortKey: 'CREATED_AT',
           format: (row) => formatDateTime(row.createdAt, i18n.language),
-          width: 190,
         },
       ]}
       useRows={(variables) =>

@@ -58,15 +58,16 @@ export default function SubsidiariesPage() {
         },
         {
           field: 'country',
+          kind: 'name',
           header: 'subsidiariesAdmin.country',
           format: (row) => countryName(row.country, i18n.language),
         },
         {
           field: 'createdAt',
+          kind: 'datetime',
           header: 'common.createdAt',
           sortKey: 'CREATED_AT',
           format: (row) => formatDateTime(row.createdAt, i18n.language),
-          width: 190,
         },
       ]}
       useRows={(variables) => {

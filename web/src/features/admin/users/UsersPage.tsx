@@ -27,13 +27,13 @@ export default function UsersPage() {
         { field: 'firstName', header: 'users.firstName', sortKey: 'FIRST_NAME' },
         { field: 'lastName', header: 'users.lastName', sortKey: 'LAST_NAME' },
         { field: 'additionalName', header: 'users.additionalName' },
-        { field: 'state', header: 'users.state', width: 140 },
+        { field: 'state', kind: 'short', header: 'users.state' },
         {
           field: 'createdAt',
+          kind: 'datetime',
           header: 'common.createdAt',
           sortKey: 'CREATED_AT',
           format: (row) => formatDateTime(row.createdAt, i18n.language),
-          width: 190,
         },
       ]}
       useRows={(variables) => {
