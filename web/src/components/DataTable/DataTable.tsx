@@ -1,21 +1,10 @@
 import { Alert, Box, Button, LinearProgress, Paper, Stack } from '@mui/material';
-import {
-  CellApiModule,
-  CellStyleModule,
-  ClientSideRowModelModule,
-  ColumnApiModule,
-  LocaleModule,
-  ModuleRegistry,
-  RowApiModule,
-  RowAutoHeightModule,
-  RowSelectionModule,
-  ValidationModule,
-  themeQuartz,
-  type ColDef,
-  type GridApi,
-  type RowDataUpdatedEvent,
-  type SelectionChangedEvent,
-  type SortChangedEvent,
+import type {
+  ColDef,
+  GridApi,
+  RowDataUpdatedEvent,
+  SelectionChangedEvent,
+  SortChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -25,6 +14,7 @@ import { ColumnChooser, useColumnChoice } from './ColumnChooser.tsx';
 import { columnDefs, type Column } from './column-defs.tsx';
 import { useGridShortcuts } from './grid-shortcuts.ts';
 import { useFillHeight } from './fill-height.ts';
+import { escapeHtml, THEME } from './grid-setup.ts';
 import {
   FilterChips,
   SelectionLine,
@@ -36,23 +26,6 @@ import type { SortState } from './table-state.ts';
 
 export type { Column, ColumnKind } from './column-defs.tsx';
 export type { FilterChip, SummaryFields } from './table-parts.tsx';
-
-// Only the grid's features the tables use (issue "Web kit": a small bundle). In development the
-// validation module names any feature used without its module (AG Grid error #200).
-ModuleRegistry.registerModules([
-  ClientSideRowModelModule,
-  RowSelectionModule,
-  RowAutoHeightModule,
-  CellStyleModule,
-  ColumnApiModule,
-  RowApiModule,
-  CellApiModule,
-  LocaleModule,
-  ...(import.meta.env.DEV ? [ValidationModule] : []),
-]);
-
-/** Cells padded 8 px a side (the theme's 16 leaves a laptop's table short of room). */
-const THEME = themeQuartz.withParams({ cellHorizontalPaddingScale: 0.5 });
 
 export interface DataTableProps<Row extends { id: string | number }, K extends string = string> {
   testId: string;
@@ -247,8 +220,4 @@ export function DataTable<Row extends { id: string | number }, K extends string 
       />
     </Paper>
   );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -108,7 +108,7 @@ export function UnpaidBillsTable() {
             />
           </>
         }
-        actionsWidth={70}
+        actionsWidth={100}
         rowActions={(row) => <OpenBill id={row.id} />}
       />
     </>

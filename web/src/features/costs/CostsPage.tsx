@@ -1,8 +1,6 @@
-import { AttachFile, OpenInNew } from '@mui/icons-material';
-import { Alert, Box, Button, IconButton, Snackbar, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Snackbar, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import * as yup from 'yup';
 import { errorMessage } from '../../api/errors.ts';
 import {
@@ -24,6 +22,7 @@ import { TextInput } from '../../components/form/fields.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSession } from '../../session/useSession.ts';
 import { AttachFilesDialog } from './AttachFilesDialog.tsx';
+import { CostRowActions } from './CostRowActions.tsx';
 import { costColumns } from './columns.ts';
 import { CostFiltersPanel } from './CostFiltersPanel.tsx';
 import {
@@ -186,31 +185,7 @@ export default function CostsPage() {
         )}
         pinActions
         rowActions={(row) => (
-          <>
-            <Tooltip title={t('costs.openInvoice', { id: row.invoiceId })}>
-              <IconButton
-                size="small"
-                component={Link}
-                to={`/invoices/${row.invoiceId}`}
-                aria-label={t('costs.openInvoice', { id: row.invoiceId })}
-                data-testid={`invoice-link-${row.id}`}
-              >
-                <OpenInNew fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            {costWrite && (
-              <Tooltip title={t('costs.attachFiles')}>
-                <IconButton
-                  size="small"
-                  onClick={() => setAttaching(row)}
-                  aria-label={t('costs.attachFilesTo', { id: row.id })}
-                  data-testid={`attach-${row.id}`}
-                >
-                  <AttachFile fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          </>
+          <CostRowActions row={row} canAttach={costWrite} onAttach={() => setAttaching(row)} />
         )}
         emptyText={t('costs.empty')}
       />

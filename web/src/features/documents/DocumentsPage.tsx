@@ -94,6 +94,7 @@ export default function DocumentsPage() {
       field: 'name',
       header: 'documents.name',
       sortKey: 'NAME',
+      kind: 'text',
       link: (row) => `/documents/${row.id}`,
     },
     {
