@@ -15,7 +15,7 @@ describe('invoice filters', () => {
     expect(invoiceFilter(none)).toEqual({ and: [{ isDeleted: { equalTo: false } }] });
     expect(invoiceFilter({ ...none, archived: 'all' })).toEqual({ and: [] });
   });
-  it('overdue and unpaid are the database\'s isOverdue and outstanding (one definition)', () => {
+  it("overdue and unpaid are the database's isOverdue and outstanding (one definition)", () => {
     expect(invoiceFilter({ ...none, overdue: true, archived: 'all' })).toEqual({
       and: [{ isOverdue: { equalTo: true } }],
     });
@@ -37,16 +37,14 @@ describe('invoice filters', () => {
     ]);
   });
   it('ranges include both ends; amounts stay exact strings', () => {
-    const filter = invoiceFilter(
-      {
-        ...none,
-        archived: 'all',
-        invoiceFrom: new Date(2026, 0, 1),
-        invoiceTo: new Date(2026, 0, 31),
-        amountFrom: '0.10',
-        amountTo: '99999999999999.99',
-      },
-    );
+    const filter = invoiceFilter({
+      ...none,
+      archived: 'all',
+      invoiceFrom: new Date(2026, 0, 1),
+      invoiceTo: new Date(2026, 0, 31),
+      amountFrom: '0.10',
+      amountTo: '99999999999999.99',
+    });
     expect(filter.and).toEqual([
       { invoiceDate: { greaterThanOrEqualTo: '2026-01-01' } },
       { invoiceDate: { lessThanOrEqualTo: '2026-01-31' } },
