@@ -121,7 +121,6 @@ export default function DocumentsPage() {
     {
       field: 'principal',
       header: 'documents.principal',
-      hidden: true,
       format: (row) => row.principal?.legalName ?? '',
     },
     {
