@@ -94,7 +94,6 @@ export default function DocumentsPage() {
       field: 'name',
       header: 'documents.name',
       sortKey: 'NAME',
-      kind: 'text',
       link: (row) => `/documents/${row.id}`,
     },
     {
@@ -159,6 +158,7 @@ export default function DocumentsPage() {
     {
       field: 'documentsFiles',
       kind: 'number',
+      hidden: true,
       header: 'documents.fileCount',
       format: (row) => String(row.documentsFiles.totalCount),
     },
@@ -356,6 +356,7 @@ export default function DocumentsPage() {
             />
           </>
         }
+        actionsWidth={100}
         rowActions={(row) => (
           <IconButton
             size="small"
