@@ -4,7 +4,7 @@ import { FilterDateField, FilterTextField } from '../../../components/DataTable/
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { AuditLogDocument, type AuditLogQuery } from '../../../api/generated.ts';
+import { AuditLogDocument } from '../../../api/generated.ts';
 import { useListQuery } from '../../../api/hooks.ts';
 import { api } from '../../../app/services.ts';
 import {
@@ -12,12 +12,14 @@ import {
   type Column,
   type FilterChip,
 } from '../../../components/DataTable/DataTable.tsx';
+import { bindTable } from '../../../components/DataTable/bind-table.ts';
 import { ExportButton } from '../../../components/DataTable/ExportButton.tsx';
 import { loadPages } from '../../../components/DataTable/export.ts';
 import { useTableState, type RecordRef } from '../../../components/DataTable/table-state.ts';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { formatDate, formatDateTime } from '../../../components/format.ts';
 import { describeEntry, recordPath } from '../../../components/history/history-format.ts';
+import { AUDIT_COLUMNS, type AuditNode, type AuditRow } from './columns.ts';
 import {
   AUDIT_ACTIONS,
   AUDIT_KINDS,
@@ -25,15 +27,6 @@ import {
   auditVariables,
   type AuditSortKey,
 } from './audit-filters.ts';
-
-type AuditNode = NonNullable<AuditLogQuery['allAuditTrails']>['nodes'][number] & { id: string };
-type AuditRow = AuditNode & {
-  when: string;
-  who: string;
-  kind: string;
-  what: string;
-  details: string;
-};
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const option = (ref: RecordRef | null) => (ref ? { value: ref.id, label: ref.label } : null);
@@ -68,20 +61,7 @@ export default function AuditPage() {
   };
   const rows = data.rows.map(readable);
 
-  const columns: Column<AuditRow, AuditSortKey>[] = [
-    { field: 'when', kind: 'datetime', header: 'audit.columns.when', sortKey: 'CREATED_AT' },
-    { field: 'who', header: 'audit.columns.who' },
-    { field: 'kind', header: 'audit.columns.kind' },
-    {
-      field: 'recordId',
-      header: 'audit.columns.record',
-      link: (row) => recordPath(row.tableName, row.recordId, row.rowData) ?? '',
-    },
-    { field: 'what', header: 'audit.columns.what', kind: 'text' },
-    { field: 'details', header: 'audit.columns.details', kind: 'text' },
-    { field: 'subsidiaryName', header: 'audit.columns.subsidiary' },
-    { field: 'userRole', kind: 'short', header: 'audit.columns.role', hidden: true },
-  ];
+  const columns = AUDIT_COLUMNS;
   const loadAll = (limit: number) =>
     loadPages<AuditRow>(limit, async (first, offset) => {
       const result = await api.request(AuditLogDocument, { ...variables, first, offset });
@@ -229,17 +209,7 @@ export default function AuditPage() {
       <DataTable<AuditRow, AuditSortKey>
         testId="audit-table"
         columns={columns}
-        rows={rows}
-        totalCount={data.totalCount}
-        loading={data.loading}
-        error={data.error}
-        onRetry={data.refetch}
-        page={table.state.page}
-        pageSize={table.state.pageSize}
-        onPageChange={table.setPage}
-        onPageSizeChange={table.setPageSize}
-        sort={table.state.sort}
-        onSortChange={table.setSort}
+        {...bindTable(table, { ...data, rows })}
         filters={chips}
         emptyText={t('audit.empty')}
         pinActions
