@@ -15,24 +15,26 @@ import {
 } from '../../../api/generated.ts';
 import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { DataTable, type FilterChip } from '../../../components/DataTable/DataTable.tsx';
+import { bindTable } from '../../../components/DataTable/bind-table.ts';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { filterChips } from '../../../components/DataTable/filter-chips.ts';
 import {
   pagingVariables,
   useTableState,
   type SortKeyOf,
 } from '../../../components/DataTable/table-state.ts';
-import { formatDate, formatDateTime } from '../../../components/format.ts';
+import { formatDate } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { DateInput, TextInput } from '../../../components/form/fields.tsx';
 import { dateRule } from '../../../components/form/rules.ts';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
-import { formatRate } from './csv.ts';
-import { day, RATES_TABLE, ratesFilter } from './rates-table.ts';
+import { RATES_TABLE, ratesFilter } from './rates-table.ts';
+import { rateColumns } from './columns.ts';
 import { ImportDialog } from './ImportDialog.tsx';
 
 type Rate = NonNullable<AllExchangeRatesQuery['allExchangeRates']>['nodes'][number];
-type Row = Rate & { id: string };
-type Key = SortKeyOf<ExchangeRateOrderBy>;
+export type Row = Rate & { id: string };
+export type Key = SortKeyOf<ExchangeRateOrderBy>;
 
 const schema = yup.object({
   currency: yup
@@ -74,25 +76,19 @@ export default function ExchangeRatesPage() {
   );
   const rows: Row[] = list.rows.map((row) => ({ ...row, id: `${row.currency}|${row.rateDate}` }));
 
-  const chips: FilterChip[] = [];
-  if (filters.currency)
-    chips.push({
-      id: 'currency',
-      label: t('exchangeRates.currencyChip', { value: filters.currency }),
-      onRemove: () => table.setFilter('currency', ''),
-    });
-  if (filters.from)
-    chips.push({
-      id: 'from',
-      label: t('exchangeRates.fromChip', { value: formatDate(day(filters.from), i18n.language) }),
-      onRemove: () => table.setFilter('from', null),
-    });
-  if (filters.to)
-    chips.push({
-      id: 'to',
-      label: t('exchangeRates.toChip', { value: formatDate(day(filters.to), i18n.language) }),
-      onRemove: () => table.setFilter('to', null),
-    });
+  const chips = filterChips({
+    filters,
+    config: RATES_TABLE,
+    prefix: 'exchangeRates',
+    t,
+    language: i18n.language,
+    onRemove: table.setFilter,
+    labels: {
+      currency: 'exchangeRates.currencyChip',
+      from: 'exchangeRates.fromChip',
+      to: 'exchangeRates.toChip',
+    },
+  });
 
   const row = dialog.row;
   return (
@@ -102,44 +98,8 @@ export default function ExchangeRatesPage() {
       </Typography>
       <DataTable<Row, Key>
         testId="rates-table"
-        columns={[
-          {
-            field: 'currency',
-            kind: 'short',
-            header: 'exchangeRates.currency',
-            sortKey: 'CURRENCY',
-          },
-          {
-            field: 'rateDate',
-            kind: 'date',
-            header: 'exchangeRates.rateDate',
-            sortKey: 'RATE_DATE',
-            format: (r) => formatDate(r.rateDate, i18n.language),
-          },
-          {
-            field: 'usdPerUnit',
-            header: 'exchangeRates.usdPerUnit',
-            kind: 'money',
-            format: (r) => formatRate(r.usdPerUnit, i18n.language),
-          },
-          {
-            field: 'createdAt',
-            kind: 'datetime',
-            header: 'exchangeRates.enteredAt',
-            format: (r) => formatDateTime(r.createdAt, i18n.language),
-          },
-        ]}
-        rows={rows}
-        totalCount={list.totalCount}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.refetch}
-        page={table.state.page}
-        pageSize={table.state.pageSize}
-        onPageChange={table.setPage}
-        onPageSizeChange={table.setPageSize}
-        sort={table.state.sort}
-        onSortChange={table.setSort}
+        columns={rateColumns(i18n.language)}
+        {...bindTable(table, { ...list, rows })}
         filters={chips}
         toolbar={
           <>
