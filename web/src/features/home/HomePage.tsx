@@ -167,7 +167,7 @@ export default function HomePage() {
             />
           </Grid>
         )}
-        {(show.rejectedCosts || show.rejectedInvoices) && user && (
+        {(show.rejectedCosts || show.rejectedInvoices) && me && (
           <Grid size={{ xs: 12, md: 6 }}>
             <WorkCard
               id="myRejected"
@@ -179,7 +179,7 @@ export default function HomePage() {
                   key: 'rejectedInvoices',
                   heading: t('home.rejectedInvoices'),
                   count: rejected.data?.rejectedInvoices?.totalCount,
-                  to: homeLinks.myRejectedInvoices(me!),
+                  to: homeLinks.myRejectedInvoices(me),
                   items: (rejected.data?.rejectedInvoices?.nodes ?? []).flatMap((invoice) =>
                     invoice
                       ? [
@@ -199,7 +199,7 @@ export default function HomePage() {
                   key: 'rejectedCosts',
                   heading: t('home.rejectedCosts'),
                   count: rejected.data?.rejectedCosts?.totalCount,
-                  to: homeLinks.myRejectedCosts(me!),
+                  to: homeLinks.myRejectedCosts(me),
                   items: (rejected.data?.rejectedCosts?.nodes ?? []).flatMap((cost) =>
                     cost
                       ? [
