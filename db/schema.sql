@@ -855,6 +855,10 @@ create table app_public.costs (
 );
 comment on table app_public.costs is '@behavior -delete
 A cost line of a supplier invoice, booked to a project and cost type, and possibly billed to a client. Deleted with deleteCost.';
+comment on column app_public.costs.name is '@behavior +filterBy
+What the cost is for (the costs table searches it).';
+comment on column app_public.costs.description is '@behavior +filterBy
+More about the cost (the costs table searches it).';
 comment on column app_public.costs.subsidiary_id is '@behavior -insert -update
 The subsidiary of the cost''s invoice (kept in step by the database).';
 comment on column app_public.costs.status is '@behavior -insert -update';
@@ -2087,19 +2091,13 @@ CREATE OR REPLACE FUNCTION app_hidden.aging_rows(kind text, as_of date)
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select i.subsidiary_id, coalesce(as_of - i.due_date, 0),
-         case when i.amount_w_vat = 0 then 0
-              else round(i.amount_usd_w_vat * (i.amount_w_vat - i.paid_amount) / i.amount_w_vat, 2) end
+  select i.subsidiary_id, coalesce(as_of - i.due_date, 0), app_public.invoices_outstanding_usd(i)
     from app_public.invoices i
-   where kind = 'payable' and not i.is_deleted and i.status in ('draft', 'open', 'validated')
-     and i.amount_w_vat > i.paid_amount
+   where kind = 'payable' and app_public.invoices_outstanding(i) > 0
   union all
-  select b.subsidiary_id, coalesce(as_of - b.due_date, 0),
-         case when b.amount_w_vat = 0 then 0
-              else round(b.amount_usd_w_vat * (b.amount_w_vat - b.paid_amount) / b.amount_w_vat, 2) end
+  select b.subsidiary_id, coalesce(as_of - b.due_date, 0), app_public.bills_outstanding_usd(b)
     from app_public.bills b
-   where kind = 'receivable' and not b.is_deleted and b.status in ('open', 'validated')
-     and b.amount_w_vat > b.paid_amount
+   where kind = 'receivable' and app_public.bills_outstanding(b) > 0
 $function$;
 comment on function app_hidden.aging_rows(text,date) is 'The outstanding USD of each unpaid live invoice or bill and its days past due on a date, for app_hidden.aging.';
 grant execute on function app_hidden.aging_rows(text,date) to ledgerline_visitor;
@@ -6390,6 +6388,17 @@ $function$;
 comment on function app_public.bills_history(app_public.bills) is 'What happened to the bill, its costs, payments and files, newest first.';
 grant execute on function app_public.bills_history(app_public.bills) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.bills_is_overdue(b app_public.bills)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select b.due_date < current_date and app_public.bills_outstanding(b) > 0
+$function$;
+comment on function app_public.bills_is_overdue(app_public.bills) is '@behavior +filterBy
+Outstanding and its due date has passed (before today).';
+grant execute on function app_public.bills_is_overdue(app_public.bills) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.bills_locked_through(bill app_public.bills)
  RETURNS date
  LANGUAGE sql
@@ -6400,6 +6409,30 @@ AS $function$
 $function$;
 comment on function app_public.bills_locked_through(app_public.bills) is 'The lock date of the bill''s subsidiary when the bill''s period is closed, else null.';
 grant execute on function app_public.bills_locked_through(app_public.bills) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_outstanding(b app_public.bills)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select case when not b.is_deleted and b.status in ('open', 'validated')
+              then greatest(b.amount_w_vat - b.paid_amount, 0) else 0 end::numeric(18,2)
+$function$;
+comment on function app_public.bills_outstanding(app_public.bills) is '@behavior +filterBy +orderBy
+What the client still owes on the bill, in its currency: the amount with VAT less the payments while it is live and open or validated; 0 otherwise.';
+grant execute on function app_public.bills_outstanding(app_public.bills) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.bills_outstanding_usd(b app_public.bills)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select case when b.amount_w_vat = 0 then 0
+              else round(b.amount_usd_w_vat * app_public.bills_outstanding(b) / b.amount_w_vat, 2) end::numeric(18,2)
+$function$;
+comment on function app_public.bills_outstanding_usd(app_public.bills) is '@behavior +filterBy +orderBy
+The outstanding amount in USD, at the bill''s own rate.';
+grant execute on function app_public.bills_outstanding_usd(app_public.bills) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.bills_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount
@@ -7615,6 +7648,17 @@ $function$;
 comment on function app_public.invoices_history(app_public.invoices) is 'What happened to the invoice, its costs, payments and files, newest first.';
 grant execute on function app_public.invoices_history(app_public.invoices) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.invoices_is_overdue(i app_public.invoices)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select i.due_date < current_date and app_public.invoices_outstanding(i) > 0
+$function$;
+comment on function app_public.invoices_is_overdue(app_public.invoices) is '@behavior +filterBy
+Outstanding and its due date has passed (before today).';
+grant execute on function app_public.invoices_is_overdue(app_public.invoices) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.invoices_locked_through(invoice app_public.invoices)
  RETURNS date
  LANGUAGE sql
@@ -7625,6 +7669,30 @@ AS $function$
 $function$;
 comment on function app_public.invoices_locked_through(app_public.invoices) is 'The lock date of the invoice''s subsidiary when the invoice is dated on or before it (its period is closed), else null.';
 grant execute on function app_public.invoices_locked_through(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_outstanding(i app_public.invoices)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select case when not i.is_deleted and i.status in ('draft', 'open', 'validated')
+              then greatest(i.amount_w_vat - i.paid_amount, 0) else 0 end::numeric(18,2)
+$function$;
+comment on function app_public.invoices_outstanding(app_public.invoices) is '@behavior +filterBy +orderBy
+What is still owed on the invoice, in its currency: the amount with VAT less the payments while it is live and draft, open or validated; 0 otherwise.';
+grant execute on function app_public.invoices_outstanding(app_public.invoices) to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_public.invoices_outstanding_usd(i app_public.invoices)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select case when i.amount_w_vat = 0 then 0
+              else round(i.amount_usd_w_vat * app_public.invoices_outstanding(i) / i.amount_w_vat, 2) end::numeric(18,2)
+$function$;
+comment on function app_public.invoices_outstanding_usd(app_public.invoices) is '@behavior +filterBy +orderBy
+The outstanding amount in USD, at the invoice''s own rate.';
+grant execute on function app_public.invoices_outstanding_usd(app_public.invoices) to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_public.invoices_remaining(ids integer[])
  RETURNS SETOF app_public.remaining_amount

@@ -98,7 +98,7 @@ function invoices(): Screen {
     query: AllInvoicesDocument.toString(),
     variables: {
       ...pagingVariables<InvoiceOrderBy>(state),
-      filter: invoiceFilter(state.filters, today),
+      filter: invoiceFilter(state.filters),
     },
   };
 }

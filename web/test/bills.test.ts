@@ -16,9 +16,9 @@ describe('bills table filters', () => {
     expect(billsFilter(filtersOf(''))).toEqual({ and: [{ isDeleted: { equalTo: false } }] });
   });
 
-  it('the unpaid view is what home counts: not fully paid and not archived', () => {
+  it("the unpaid view is what home counts: the database's outstanding above 0, not archived", () => {
     expect(billsFilter(filtersOf('unpaid=1'))).toEqual({
-      and: [{ isDeleted: { equalTo: false } }, { paymentStatus: { notEqualTo: 'paid' } }],
+      and: [{ isDeleted: { equalTo: false } }, { outstanding: { greaterThan: '0' } }],
     });
   });
 
@@ -49,7 +49,7 @@ describe('bills table filters', () => {
       status: '',
       amountFrom: '',
       year: '',
-      archived: 'live',
+      archived: '',
     });
   });
 });

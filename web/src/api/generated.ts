@@ -604,12 +604,18 @@ export type BillFilter = {
   invoiceDate?: DateFilter | null | undefined;
   /** Filter by the object’s `isDeleted` field. */
   isDeleted?: BooleanFilter | null | undefined;
+  /** Filter by the object’s `isOverdue` field. */
+  isOverdue?: BooleanFilter | null | undefined;
   /** Filter by the object’s `name` field. */
   name?: StringFilter | null | undefined;
   /** Negates the expression. */
   not?: BillFilter | null | undefined;
   /** Checks for any expressions in this list. */
   or?: Array<BillFilter> | null | undefined;
+  /** Filter by the object’s `outstanding` field. */
+  outstanding?: BigFloatFilter | null | undefined;
+  /** Filter by the object’s `outstandingUsd` field. */
+  outstandingUsd?: BigFloatFilter | null | undefined;
   /** Filter by the object’s `paymentStatus` field. */
   paymentStatus?: PaymentStatusFilter | null | undefined;
   /** Filter by the object’s `period` field. */
@@ -691,6 +697,10 @@ export type BillOrderBy =
   | 'NAME_ASC'
   | 'NAME_DESC'
   | 'NATURAL'
+  | 'OUTSTANDING_ASC'
+  | 'OUTSTANDING_DESC'
+  | 'OUTSTANDING_USD_ASC'
+  | 'OUTSTANDING_USD_DESC'
   | 'PERIOD_ASC'
   | 'PERIOD_DESC'
   | 'PRIMARY_KEY_ASC'
@@ -1038,6 +1048,8 @@ export type CostFilter = {
   currency?: StringFilter | null | undefined;
   /** Filter by the object’s `currencyByCurrency` relation. */
   currencyByCurrency?: CurrencyFilter | null | undefined;
+  /** Filter by the object’s `description` field. */
+  description?: StringFilter | null | undefined;
   /** Filter by the object’s `firstApprovedBy` field. */
   firstApprovedBy?: UuidFilter | null | undefined;
   /** Filter by the object’s `id` field. */
@@ -1091,8 +1103,10 @@ export type CostInput = {
   amount: string;
   billId?: number | null | undefined;
   costTypeId?: string | null | undefined;
+  /** More about the cost (the costs table searches it). */
   description?: string | null | undefined;
   invoiceId: number;
+  /** What the cost is for (the costs table searches it). */
   name: string;
   period: number;
   projectId?: string | null | undefined;
@@ -1172,7 +1186,9 @@ export type CostPatch = {
   amount?: string | null | undefined;
   billId?: number | null | undefined;
   costTypeId?: string | null | undefined;
+  /** More about the cost (the costs table searches it). */
   description?: string | null | undefined;
+  /** What the cost is for (the costs table searches it). */
   name?: string | null | undefined;
   period?: number | null | undefined;
   projectId?: string | null | undefined;
@@ -2187,10 +2203,16 @@ export type InvoiceFilter = {
   invoicesPaymentsExist?: boolean | null | undefined;
   /** Filter by the object’s `isDeleted` field. */
   isDeleted?: BooleanFilter | null | undefined;
+  /** Filter by the object’s `isOverdue` field. */
+  isOverdue?: BooleanFilter | null | undefined;
   /** Negates the expression. */
   not?: InvoiceFilter | null | undefined;
   /** Checks for any expressions in this list. */
   or?: Array<InvoiceFilter> | null | undefined;
+  /** Filter by the object’s `outstanding` field. */
+  outstanding?: BigFloatFilter | null | undefined;
+  /** Filter by the object’s `outstandingUsd` field. */
+  outstandingUsd?: BigFloatFilter | null | undefined;
   /** Filter by the object’s `paymentStatus` field. */
   paymentStatus?: PaymentStatusFilter | null | undefined;
   /** Filter by the object’s `status` field. */
@@ -2264,6 +2286,10 @@ export type InvoiceOrderBy =
   | 'IS_DELETED_ASC'
   | 'IS_DELETED_DESC'
   | 'NATURAL'
+  | 'OUTSTANDING_ASC'
+  | 'OUTSTANDING_DESC'
+  | 'OUTSTANDING_USD_ASC'
+  | 'OUTSTANDING_USD_DESC'
   | 'PRIMARY_KEY_ASC'
   | 'PRIMARY_KEY_DESC'
   | 'SUBSIDIARY_ID_ASC'
@@ -4273,7 +4299,14 @@ export type UnpaidBillsQueryVariables = Exact<{
 }>;
 
 
-export type UnpaidBillsQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, name: string, currency: string, amountWVat: string, amountUsdWVat: string, remainingAmount: string | null, invoiceDate: string, dueDate: string | null, lastPaymentDate: string | null, status: BillStatus, paymentStatus: PaymentStatus, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null } | null> } | null };
+export type UnpaidBillsQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, name: string, currency: string, amountWVat: string, amountUsdWVat: string, outstanding: string | null, outstandingUsd: string | null, invoiceDate: string, dueDate: string | null, lastPaymentDate: string | null, status: BillStatus, paymentStatus: PaymentStatus, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null } | null> } | null };
+
+export type UnpaidBillsTotalQueryVariables = Exact<{
+  filter?: BillFilter | null | undefined;
+}>;
+
+
+export type UnpaidBillsTotalQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, outstandingUsd: string | null } | null> } | null };
 
 export type UpdateBillMutationVariables = Exact<{
   id: number;
@@ -6355,7 +6388,8 @@ export const UnpaidBillsDocument = new TypedDocumentString(`
       currency
       amountWVat
       amountUsdWVat
-      remainingAmount
+      outstanding
+      outstandingUsd
       invoiceDate
       dueDate
       lastPaymentDate
@@ -6364,7 +6398,18 @@ export const UnpaidBillsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"41605239355997f956ecf1636fe1928f48d6aee424ca144c93abab5685e7e7ed"}) as unknown as TypedDocumentString<UnpaidBillsQuery, UnpaidBillsQueryVariables>;
+    `, {"hash":"05c90abfacc09410acd74b0ba6fcc79f565254d5b78d95cc8053fff7d2065469"}) as unknown as TypedDocumentString<UnpaidBillsQuery, UnpaidBillsQueryVariables>;
+export const UnpaidBillsTotalDocument = new TypedDocumentString(`
+    query UnpaidBillsTotal($filter: BillFilter) {
+  allBills(first: 500, filter: $filter) {
+    totalCount: cappedCount
+    nodes {
+      id
+      outstandingUsd
+    }
+  }
+}
+    `, {"hash":"51299adf569b05e245bf9d7a95e3d9f12f6e08ee0f3c82c8cf5e13bf24581048"}) as unknown as TypedDocumentString<UnpaidBillsTotalQuery, UnpaidBillsTotalQueryVariables>;
 export const UpdateBillDocument = new TypedDocumentString(`
     mutation UpdateBill($id: Int!, $patch: BillPatch!) {
   updateBillById(input: {id: $id, patch: $patch}) {

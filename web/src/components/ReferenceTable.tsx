@@ -5,21 +5,18 @@ import {
   Button,
   FormControlLabel,
   IconButton,
-  Link,
   Snackbar,
   Switch,
-  TextField,
   Typography,
 } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
-import { DatePicker } from '@mui/x-date-pickers';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client.ts';
 import { errorMessage } from '../api/errors.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { formatDate } from './format.ts';
-import { DataTable, type Column, type FilterChip } from './DataTable/DataTable.tsx';
+import { bindTable } from './DataTable/bind-table.ts';
+import { DataTable, type Column } from './DataTable/DataTable.tsx';
+import { filterChips } from './DataTable/filter-chips.ts';
+import { ConfirmDelete, DependentLinks } from './reference-delete.tsx';
+import { FilterDateField, FilterTextField } from './DataTable/filter-fields.tsx';
 import { pagingVariables, useTableState, type SortKeyOf } from './DataTable/table-state.ts';
 import { referenceFilter, referenceTableConfig } from './reference-table-state.ts';
 
@@ -74,9 +71,6 @@ export function ReferenceTable<
     [sortKeys.join()],
   );
   const table = useTableState(config);
-  const [searchText, setSearchText] = useState(table.state.filters.search);
-  // The search box follows the URL (Back, a link) as well as the typing.
-  useEffect(() => setSearchText(table.state.filters.search), [table.state.filters.search]);
   const [dialog, setDialog] = useState<{ open: boolean; row?: Row }>({ open: false });
   const [deleting, setDeleting] = useState<Row>();
   const [failure, setFailure] = useState<{ error: unknown; row?: Row }>();
@@ -95,35 +89,16 @@ export function ReferenceTable<
     }
   };
 
-  const chips: FilterChip[] = [];
-  if (filters.search) {
-    chips.push({
-      id: 'search',
-      label: t('filters.search', { value: filters.search }),
-      onRemove: () => {
-        setSearchText('');
-        table.setFilter('search', '');
-      },
-    });
-  }
-  if (filters.createdFrom) {
-    chips.push({
-      id: 'from',
-      label: t('filters.createdFrom', {
-        value: formatDate(filters.createdFrom.toISOString(), i18n.language),
-      }),
-      onRemove: () => table.setFilter('createdFrom', null),
-    });
-  }
-  if (filters.createdTo) {
-    chips.push({
-      id: 'to',
-      label: t('filters.createdTo', {
-        value: formatDate(filters.createdTo.toISOString(), i18n.language),
-      }),
-      onRemove: () => table.setFilter('createdTo', null),
-    });
-  }
+  const chips = filterChips({
+    filters,
+    config,
+    prefix: 'filters',
+    t,
+    language: i18n.language,
+    onRemove: table.setFilter,
+    // The archived switch says itself whether it is on.
+    order: ['search', 'createdFrom', 'createdTo'],
+  });
 
   return (
     <Box sx={{ p: 3 }}>
@@ -133,40 +108,26 @@ export function ReferenceTable<
       <DataTable<Row, SortKeyOf<OrderBy>>
         testId={props.testId}
         columns={props.columns}
-        rows={data.rows}
-        totalCount={data.totalCount}
-        loading={data.loading}
-        error={data.error}
-        onRetry={data.refetch}
-        page={table.state.page}
-        pageSize={table.state.pageSize}
-        onPageChange={table.setPage}
-        onPageSizeChange={table.setPageSize}
-        sort={table.state.sort}
-        onSortChange={table.setSort}
+        {...bindTable(table, data)}
         filters={chips}
         toolbar={
           <>
-            <TextField
-              size="small"
-              label={t('filters.searchLabel')}
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              onKeyDown={(e) => e.key === 'Enter' && table.setFilter('search', searchText.trim())}
-              onBlur={() => table.setFilter('search', searchText.trim())}
-              slotProps={{ htmlInput: { 'data-testid': 'search' } }}
+            <FilterTextField
+              label="filters.searchLabel"
+              hint="table.lists.searchHint"
+              value={filters.search}
+              onApply={(value) => table.setFilter('search', value)}
+              testId="search"
             />
-            <DatePicker
-              label={t('filters.createdFromLabel')}
+            <FilterDateField
+              label="filters.createdFromLabel"
               value={filters.createdFrom}
-              onChange={(value) => table.setFilter('createdFrom', value)}
-              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+              onApply={(value) => table.setFilter('createdFrom', value)}
             />
-            <DatePicker
-              label={t('filters.createdToLabel')}
+            <FilterDateField
+              label="filters.createdToLabel"
               value={filters.createdTo}
-              onChange={(value) => table.setFilter('createdTo', value)}
-              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+              onApply={(value) => table.setFilter('createdTo', value)}
             />
             {archivable && (
               <FormControlLabel
@@ -277,66 +238,4 @@ export function ReferenceTable<
       </Snackbar>
     </Box>
   );
-}
-
-function ConfirmDelete(props: {
-  name: string;
-  question: string;
-  onClose: () => void;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <ConfirmDialog
-      open
-      title={t('common.delete')}
-      text={t(props.question, { name: props.name })}
-      onClose={props.onClose}
-      onConfirm={props.onConfirm}
-    />
-  );
-}
-
-/** The records that keep a row from being deleted, each linked to its page where it has one. */
-function DependentLinks(props: { error: unknown }) {
-  const rows =
-    props.error instanceof ApiError
-      ? (props.error.details.dependentRows as DependentRow[] | undefined)
-      : undefined;
-  if (!rows?.length) return null;
-  return (
-    <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2 }} data-testid="dependent-rows">
-      {rows.map((row) => {
-        const href = dependentHref(row);
-        return (
-          <li key={`${row.tableName}-${row.id}`}>
-            {href ? (
-              <Link component={RouterLink} to={href} color="inherit">
-                {row.label}
-              </Link>
-            ) : (
-              row.label
-            )}
-          </li>
-        );
-      })}
-    </Box>
-  );
-}
-
-export interface DependentRow {
-  tableName: string;
-  id: string;
-  label: string;
-}
-
-/** Where a dependent record is shown (none for tables without a page of their own). */
-function dependentHref(row: DependentRow): string | undefined {
-  const pages: Record<string, string> = {
-    documents: `/documents/${row.id}`,
-    invoices: `/invoices/${row.id}`,
-    bills: `/bills/${row.id}`,
-    costs: `/redirect-to-invoice/cost/${row.id}`,
-  };
-  return pages[row.tableName];
 }

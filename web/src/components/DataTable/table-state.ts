@@ -36,6 +36,14 @@ export interface RecordRef {
   label: string;
 }
 
+/** Live records only (''), archived only, or both. */
+export type Archived = '' | 'only' | 'all';
+
+/** The GraphQL condition of the archived filter (none for both). */
+export function archivedCondition(value: Archived): { isDeleted: { equalTo: boolean } }[] {
+  return value === 'all' ? [] : [{ isDeleted: { equalTo: value === 'only' } }];
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const filterCodecs = {
@@ -70,6 +78,31 @@ export const filterCodecs = {
     parse: (raw: string) => (raw === '1' ? true : undefined),
     format: (value: boolean) => (value ? '1' : undefined),
   } satisfies FilterCodec<boolean>,
+  /**
+   * Archived records, written one way on every list: none (live only, the default), `only`
+   * (archived only) or `all`. Older links (`yes`, `archived`, `live`) still read.
+   */
+  archived: {
+    parse: (raw: string) =>
+      raw === 'only' || raw === 'yes' || raw === 'archived'
+        ? ('only' as const)
+        : raw === 'all'
+          ? ('all' as const)
+          : raw === 'live'
+            ? ('' as const)
+            : undefined,
+    format: (value: Archived) => value || undefined,
+  } satisfies FilterCodec<Archived>,
+  /** A month, YYYY-MM. */
+  month: {
+    parse: (raw: string) => (/^\d{4}-(0[1-9]|1[0-2])$/.test(raw) ? raw : undefined),
+    format: (value: string) => value || undefined,
+  } satisfies FilterCodec<string>,
+  /** A record's id alone (the page names it from its own query). */
+  uuid: {
+    parse: (raw: string) => (UUID.test(raw) ? raw.toLowerCase() : undefined),
+    format: (value: string) => value || undefined,
+  } satisfies FilterCodec<string>,
   /** One of a fixed list of values ('' when none is chosen). */
   choice: <T extends string>(values: readonly T[]): FilterCodec<T | ''> => ({
     parse: (raw) => ((values as readonly string[]).includes(raw) ? (raw as T) : undefined),
@@ -133,6 +166,24 @@ export function writeTableState<F, K extends string>(
   if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(state.pageSize));
   if (state.page > 0) params.set('page', String(state.page + 1));
   return params;
+}
+
+/**
+ * A link to a list with some of its filters set, written by the list's own config: a filter the
+ * list does not have, or a value of the wrong kind, fails the type check (home cards and
+ * notification links).
+ */
+export function tableLink<F, K extends string>(
+  path: string,
+  config: TableConfig<F, K>,
+  filters: Partial<F>,
+): string {
+  const state = readTableState(new URLSearchParams(), config);
+  const query = writeTableState(
+    { ...state, filters: { ...state.filters, ...filters } },
+    config,
+  ).toString();
+  return query ? `${path}?${query}` : path;
 }
 
 /**

@@ -3,13 +3,15 @@
 // period as year and month; headers name a fixed currency once; CSV follows the reader's locale;
 // one file name rule. Pure functions: the XLSX writer (a Web Worker) and the tests use them.
 import type { TFunction } from 'i18next';
+import type { ColumnKind } from '../DataTable/column-kind.ts';
 
 /** A column as the export reads it: the table's column (DataTable's Column) or the same shape. */
 export interface ExportColumn<Row> {
   field: keyof Row & string;
   /** i18n key of the header. */
   header: string;
-  kind?: 'money' | 'status';
+  /** The table's kind of column; money and status cells are written as such. */
+  kind?: ColumnKind;
   /** The currency of a money cell: a code, or the row's. */
   currency?: string | ((row: Row) => string);
   format?: (row: Row) => string;

@@ -58,21 +58,19 @@ export default function BankAccountsPage() {
       deleteQuestion="banking.deleteAccountQuestion"
       searchFields={['name', 'iban', 'accountNumber']}
       columns={[
-        { field: 'name', header: 'banking.accountName', sortKey: 'NAME', flex: 2 },
+        { field: 'name', header: 'banking.accountName', sortKey: 'NAME', kind: 'text' },
         {
           field: 'subsidiary',
           header: 'banking.subsidiary',
           format: (row) => row.subsidiary?.shortName ?? row.subsidiary?.legalName ?? '',
-          flex: 1,
         },
         {
           field: 'iban',
           header: 'banking.ibanOrNumber',
           format: (row) => (row.iban ? formatIban(row.iban) : (row.accountNumber ?? '')),
-          flex: 2,
         },
-        { field: 'bic', header: 'banking.bic', width: 130 },
-        { field: 'currency', header: 'banking.currency', sortKey: 'CURRENCY', width: 110 },
+        { field: 'bic', header: 'banking.bic' },
+        { field: 'currency', kind: 'short', header: 'banking.currency', sortKey: 'CURRENCY' },
       ]}
       useRows={(variables) =>
         useListQuery(

@@ -37,6 +37,7 @@ import { errorMessage } from '../../api/errors.ts';
 import { fileUrl } from '../../api/storage.ts';
 import { useGraphQLMutation, useGraphQLQuery, useListQuery } from '../../api/hooks.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { FilterTextField } from '../../components/DataTable/filter-fields.tsx';
 import {
   filterCodecs,
   pagingVariables,
@@ -98,7 +99,6 @@ export default function BankingPage() {
     { reads: ['Payment'] },
     { enabled: Boolean(account) },
   );
-  const [searchText, setSearchText] = useState(filters.search);
   const filter = useMemo<BankStatementLineFilter>(() => {
     const parts: BankStatementLineFilter[] = [{ bankAccountId: { equalTo: account?.id ?? '' } }];
     const statuses = STATUS_OF[view];
@@ -271,10 +271,10 @@ export default function BankingPage() {
         columns={[
           {
             field: 'valueDate',
+            kind: 'date',
             header: 'banking.valueDate',
             sortKey: 'VALUE_DATE',
             format: (row) => formatDate(row.valueDate, language),
-            width: 130,
           },
           {
             field: 'amount',
@@ -282,27 +282,26 @@ export default function BankingPage() {
             sortKey: 'AMOUNT',
             kind: 'money',
             currency: (row) => row.currency,
-            width: 160,
           },
-          { field: 'counterpartyName', header: 'banking.counterparty', flex: 1, minWidth: 140 },
-          { field: 'remittance', header: 'banking.remittance', flex: 2, minWidth: 180 },
+          { field: 'counterpartyName', header: 'banking.counterparty' },
+          { field: 'remittance', header: 'banking.remittance', kind: 'text' },
           {
             field: 'status',
+            kind: 'name',
             header: 'banking.status',
             format: (row) =>
               row.status === 'ignored' && row.ignoreNote
                 ? `${t(`banking.statuses.${row.status}`)}: ${row.ignoreNote}`
                 : t(`banking.statuses.${row.status}`),
-            width: 170,
           },
           {
             field: 'suggestionConfidence',
+            kind: 'name',
             header: 'banking.suggestion',
             format: (row) =>
               row.status === 'unmatched' && row.suggestionConfidence
                 ? `${row.suggestedInvoice?.invoiceRef ?? row.suggestedBill?.invoiceRef ?? row.suggestedBill?.name ?? ''} · ${t(`banking.confidence.${row.suggestionConfidence}`)}`
                 : '',
-            width: 200,
           },
         ]}
         rows={lines.rows}
@@ -329,14 +328,12 @@ export default function BankingPage() {
                 data-testid={`view-${value}`}
               />
             ))}
-            <TextField
-              size="small"
-              label={t('filters.searchLabel')}
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              onKeyDown={(e) => e.key === 'Enter' && table.setFilter('search', searchText.trim())}
-              onBlur={() => table.setFilter('search', searchText.trim())}
-              slotProps={{ htmlInput: { 'data-testid': 'search' } }}
+            <FilterTextField
+              label="filters.searchLabel"
+              hint="table.lists.searchHint"
+              value={filters.search}
+              onApply={(value) => table.setFilter('search', value)}
+              testId="search"
             />
           </>
         }

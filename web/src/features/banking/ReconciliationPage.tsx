@@ -157,18 +157,17 @@ export default function ReconciliationPage() {
         columns={[
           {
             field: 'paymentDate',
+            kind: 'date',
             header: 'banking.paymentDate',
             format: (row) => formatDate(row.paymentDate, language),
-            width: 140,
           },
           {
             field: 'amount',
             header: 'banking.amount',
             kind: 'money',
             currency: (row) => row.currency,
-            width: 180,
           },
-          { field: 'reference', header: 'banking.reference', flex: 1 },
+          { field: 'reference', header: 'banking.reference' },
         ]}
         rows={unseen}
         totalCount={result.data?.bankUnseenPayments?.totalCount ?? 0}

@@ -9,7 +9,13 @@ import { DateInput, MoneyInput, SelectInput, TextInput } from '../../components/
 import { dateRule } from '../../components/form/rules.ts';
 import { SearchInput } from '../../components/form/SearchInput.tsx';
 import type { SearchKind, SearchOption } from '../../components/form/search/sources.ts';
-import { ARCHIVED_CHOICES, BILL_STATUSES, BILLS_TABLE, type BillsFilters } from './filters.ts';
+import {
+  ARCHIVED_CHOICES,
+  BILL_ARCHIVED_LABELS,
+  BILL_STATUSES,
+  BILLS_TABLE,
+  type BillsFilters,
+} from './filters.ts';
 import { decimalValue } from '../../components/form/money-input.ts';
 
 interface FormValues {
@@ -66,7 +72,7 @@ export function BillFilterDialog(props: {
     dueTo: toDay(filters.dueTo),
     amountFrom: filters.amountFrom,
     amountTo: filters.amountTo,
-    archived: filters.archived || 'live',
+    archived: filters.archived,
   };
   const record = (name: (typeof RECORDS)[number], id: string): RecordRef | null => {
     const current = filters[name];
@@ -156,7 +162,7 @@ export function BillFilterDialog(props: {
                   label="bills.filter.archived"
                   options={ARCHIVED_CHOICES.map((value) => ({
                     value,
-                    label: `bills.archivedChoice.${value}`,
+                    label: BILL_ARCHIVED_LABELS[value],
                   }))}
                 />
                 <DateInput name="dueFrom" label="bills.filter.dueFrom" />

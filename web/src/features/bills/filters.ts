@@ -1,6 +1,8 @@
 import { format as formatDate } from 'date-fns';
 import {
+  archivedCondition,
   filterCodecs,
+  type Archived,
   type FilterCodec,
   type RecordRef,
   type TableConfig,
@@ -9,16 +11,13 @@ import type { BillFilter, BillOrderBy, BillStatus } from '../../api/generated.ts
 import type { SortKeyOf } from '../../components/DataTable/table-state.ts';
 
 export const BILL_STATUSES = ['open', 'validated', 'paid'] as const satisfies readonly BillStatus[];
-/** live: not archived (the default); archived: only archived; all: both. */
-export const ARCHIVED_CHOICES = ['live', 'archived', 'all'] as const;
-
-/** One of a fixed list of values; `initial` is left out of the URL. */
-function oneOf<T extends string>(values: readonly T[], initial: T | ''): FilterCodec<T | ''> {
-  return {
-    parse: (raw) => ((values as readonly string[]).includes(raw) ? (raw as T) : undefined),
-    format: (value) => (value && value !== initial ? value : undefined),
-  };
-}
+/** The archived filter's choices ('' live, the default) and their words. */
+export const ARCHIVED_CHOICES = ['', 'only', 'all'] as const;
+export const BILL_ARCHIVED_LABELS = {
+  '': 'bills.archivedChoice.live',
+  only: 'bills.archivedChoice.archived',
+  all: 'bills.archivedChoice.all',
+} as const;
 
 function matching(pattern: RegExp): FilterCodec<string> {
   return {
@@ -46,7 +45,7 @@ export interface BillsFilters {
   dueTo: Date | null;
   amountFrom: string;
   amountTo: string;
-  archived: '' | (typeof ARCHIVED_CHOICES)[number];
+  archived: Archived;
 }
 
 export type BillSortKey = SortKeyOf<BillOrderBy>;
@@ -75,13 +74,13 @@ const filterConfig: TableConfig<BillsFilters, BillSortKey>['filters'] = {
   subsidiary: { initial: null, codec: filterCodecs.record },
   project: { initial: null, codec: filterCodecs.record },
   service: { initial: null, codec: filterCodecs.record },
-  status: { initial: '', codec: oneOf(BILL_STATUSES, '') },
+  status: { initial: '', codec: filterCodecs.choice(BILL_STATUSES) },
   currency: { initial: '', codec: matching(/^[A-Za-z]{3}$/) },
   dueFrom: { initial: null, codec: filterCodecs.date },
   dueTo: { initial: null, codec: filterCodecs.date },
-  amountFrom: { initial: '', codec: matching(DECIMAL) },
-  amountTo: { initial: '', codec: matching(DECIMAL) },
-  archived: { initial: 'live', codec: oneOf(ARCHIVED_CHOICES, 'live') },
+  amountFrom: { initial: '', codec: filterCodecs.decimal },
+  amountTo: { initial: '', codec: filterCodecs.decimal },
+  archived: { initial: '', codec: filterCodecs.archived },
 };
 
 /** The bills table: newest first. */
@@ -119,8 +118,8 @@ export function billsFilter(filters: BillsFilters): BillFilter {
     parts.push({ dueDate: { lessThanOrEqualTo: formatDate(filters.dueTo, 'yyyy-MM-dd') } });
   if (filters.amountFrom) parts.push({ amountWVat: { greaterThanOrEqualTo: filters.amountFrom } });
   if (filters.amountTo) parts.push({ amountWVat: { lessThanOrEqualTo: filters.amountTo } });
-  if (filters.archived !== 'all')
-    parts.push({ isDeleted: { equalTo: filters.archived === 'archived' } });
-  if (filters.unpaid) parts.push({ paymentStatus: { notEqualTo: 'paid' } });
+  parts.push(...archivedCondition(filters.archived));
+  // Still owed: the database's one definition (bills_outstanding).
+  if (filters.unpaid) parts.push({ outstanding: { greaterThan: '0' } });
   return { and: parts };
 }

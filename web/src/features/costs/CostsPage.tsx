@@ -1,22 +1,6 @@
-import { AttachFile, OpenInNew } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Paper,
-  Snackbar,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { Form, Formik, useFormikContext } from 'formik';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, Snackbar, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import * as yup from 'yup';
 import { errorMessage } from '../../api/errors.ts';
 import {
@@ -28,17 +12,20 @@ import {
 } from '../../api/generated.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { api } from '../../app/services.ts';
-import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
+import { bindTable } from '../../components/DataTable/bind-table.ts';
+import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
+import { filterChips } from '../../components/DataTable/filter-chips.ts';
 import { ExportButton } from '../../components/export/index.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
-import { FileDropZone, uploadPicked } from '../../components/form/FileDropZone.tsx';
-import type { PickedFile } from '../../components/form/file-rules.ts';
-import { MonthInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
-import { SearchInput } from '../../components/form/SearchInput.tsx';
+import { TextInput } from '../../components/form/fields.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSession } from '../../session/useSession.ts';
+import { AttachFilesDialog } from './AttachFilesDialog.tsx';
+import { CostRowActions } from './CostRowActions.tsx';
+import { costColumns } from './columns.ts';
+import { CostFiltersPanel } from './CostFiltersPanel.tsx';
 import {
-  COST_STATUSES,
+  COST_ARCHIVED_LABELS,
   COSTS_TABLE,
   companyName,
   costRow,
@@ -50,17 +37,8 @@ import {
 
 const rejectSchema = yup.object({ reason: yup.string().trim().required('validation.required') });
 
-/** Pushes the filter form's values into the URL as they change. */
-function FilterSync(props: { onChange: (values: CostFilters) => void }) {
-  const { values } = useFormikContext<CostFilters>();
-  const onChange = useRef(props.onChange);
-  onChange.current = props.onChange;
-  useEffect(() => onChange.current(values), [values]);
-  return null;
-}
-
 export default function CostsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { scopes } = useSession();
   const costWrite = scopes.includes('cost:write');
   const table = useTableState(COSTS_TABLE);
@@ -87,79 +65,26 @@ export default function CostsPage() {
     supplier: companyName(query.data?.filterSupplier) || undefined,
   };
 
-  // Fixed widths: thirteen columns do not fit a laptop screen, so the table scrolls sideways
-  // with the most looked-at first (what, whose, how much) rather than squeezing every name.
-  const columns: Column<CostRow, CostSortKey>[] = [
-    { field: 'id', header: 'costs.id', sortKey: 'ID', width: 90 },
-    { field: 'status', header: 'costs.status', kind: 'status', width: 170 },
-    { field: 'name', header: 'costs.name', width: 220 },
-    { field: 'invoice', header: 'costs.invoice', sortKey: 'INVOICE_ID', width: 190 },
-    { field: 'supplier', header: 'costs.supplier', width: 170 },
-    {
-      field: 'amountWVat',
-      header: 'costs.amountWVat',
-      kind: 'money',
-      currency: (row) => row.currency,
-      width: 150,
+  const columns = costColumns(t);
+  const chips = filterChips({
+    filters,
+    config: COSTS_TABLE,
+    prefix: 'costs.chips',
+    t,
+    language: i18n.language,
+    onRemove: table.setFilter,
+    labels: { search: 'table.lists.chips.search', createdBy: 'table.lists.chips.createdBy' },
+    format: {
+      status: (value) => t(`statuses.${value}`),
+      project: () => names.project ?? '…',
+      costType: () => names.costType ?? '…',
+      subsidiary: () => names.subsidiary ?? '…',
+      supplier: () => names.supplier ?? '…',
+      toBill: (value) => t(`costs.${value}`),
+      billed: (value) => t(`costs.${value}`),
+      archived: (value) => t(COST_ARCHIVED_LABELS[value || 'only']),
     },
-    {
-      field: 'amountUsdWVat',
-      header: 'costs.amountUsdWVat',
-      kind: 'money',
-      currency: 'USD',
-      width: 150,
-    },
-    {
-      field: 'amount',
-      header: 'costs.amount',
-      sortKey: 'AMOUNT',
-      kind: 'money',
-      currency: (row) => row.currency,
-      width: 150,
-    },
-    {
-      field: 'amountUsd',
-      header: 'costs.amountUsd',
-      sortKey: 'AMOUNT_USD',
-      kind: 'money',
-      currency: 'USD',
-      width: 150,
-    },
-    { field: 'period', header: 'costs.period', sortKey: 'YEAR', width: 110 },
-    { field: 'project', header: 'costs.project', width: 170 },
-    { field: 'costType', header: 'costs.costType', width: 170 },
-    { field: 'subsidiary', header: 'costs.subsidiary', width: 150 },
-    {
-      field: 'billing',
-      header: 'costs.toBill',
-      width: 170,
-      format: (row) =>
-        row.billing === 'billed'
-          ? t('costs.billed', { id: row.billId })
-          : row.billing === 'toBill'
-            ? t('costs.yes')
-            : '',
-    },
-  ];
-
-  const chips: FilterChip[] = [];
-  const chip = (key: keyof CostFilters, value: string | undefined, initial: string = '') => {
-    if (filters[key] === initial) return;
-    chips.push({
-      id: key,
-      label: t(`costs.chips.${key}`, { value: value ?? '…' }),
-      onRemove: () => table.setFilter(key, initial as never),
-    });
-  };
-  chip('status', filters.status ? t(`statuses.${filters.status}`) : undefined);
-  chip('project', names.project);
-  chip('costType', names.costType);
-  chip('subsidiary', names.subsidiary);
-  chip('supplier', names.supplier);
-  chip('period', filters.period);
-  chip('toBill', filters.toBill ? t(`costs.${filters.toBill}`) : undefined);
-  chip('billed', filters.billed ? t(`costs.${filters.billed}`) : undefined);
-  chip('archived', filters.archived ? t(`costs.archivedOptions.${filters.archived}`) : undefined);
+  });
 
   const onFiltersChange = (values: CostFilters) => {
     const changed = (Object.keys(values) as (keyof CostFilters)[]).find(
@@ -197,112 +122,25 @@ export default function CostsPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="page-title">
         {t('titles.costs')}
       </Typography>
-      <Paper sx={{ p: 2, mb: 2 }} data-testid="costs-filters">
-        <Formik<CostFilters> initialValues={filters} enableReinitialize onSubmit={() => undefined}>
-          <Form>
-            <FilterSync onChange={onFiltersChange} />
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 2,
-                gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))',
-              }}
-            >
-              <SelectInput
-                name="status"
-                label="costs.status"
-                options={[
-                  { value: '', label: 'costs.any' },
-                  ...COST_STATUSES.map((value) => ({ value, label: `statuses.${value}` })),
-                ]}
-              />
-              <SearchInput
-                name="project"
-                label="costs.project"
-                kind="project"
-                selected={
-                  filters.project && names.project
-                    ? { value: filters.project, label: names.project }
-                    : null
-                }
-              />
-              <SearchInput
-                name="costType"
-                label="costs.costType"
-                kind="costType"
-                selected={
-                  filters.costType && names.costType
-                    ? { value: filters.costType, label: names.costType }
-                    : null
-                }
-              />
-              <SearchInput
-                name="subsidiary"
-                label="costs.subsidiary"
-                kind="subsidiary"
-                selected={
-                  filters.subsidiary && names.subsidiary
-                    ? { value: filters.subsidiary, label: names.subsidiary }
-                    : null
-                }
-              />
-              <SearchInput
-                name="supplier"
-                label="costs.supplier"
-                kind="supplier"
-                selected={
-                  filters.supplier && names.supplier
-                    ? { value: filters.supplier, label: names.supplier }
-                    : null
-                }
-              />
-              <MonthInput name="period" label="costs.period" />
-              <SelectInput
-                name="toBill"
-                label="costs.toBill"
-                options={[
-                  { value: '', label: 'costs.any' },
-                  { value: 'yes', label: 'costs.yes' },
-                  { value: 'no', label: 'costs.no' },
-                ]}
-              />
-              <SelectInput
-                name="billed"
-                label="costs.billedFilter"
-                options={[
-                  { value: '', label: 'costs.any' },
-                  { value: 'yes', label: 'costs.yes' },
-                  { value: 'no', label: 'costs.no' },
-                ]}
-              />
-              <SelectInput
-                name="archived"
-                label="costs.archived"
-                options={[
-                  { value: '', label: 'costs.archivedOptions.live' },
-                  { value: 'archived', label: 'costs.archivedOptions.archived' },
-                  { value: 'all', label: 'costs.archivedOptions.all' },
-                ]}
-              />
-            </Box>
-          </Form>
-        </Formik>
-      </Paper>
+      <CostFiltersPanel
+        filters={filters}
+        names={names}
+        onChange={onFiltersChange}
+        onSearch={(search) => table.setFilter('search', search)}
+      />
       <DataTable<CostRow, CostSortKey>
         usdNote
         testId="costs-table"
+        columnChooser="costs"
+        actionsWidth={90}
         columns={columns}
-        rows={rows}
-        totalCount={query.data?.allCosts?.totalCount ?? 0}
-        loading={query.isFetching}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
-        page={table.state.page}
-        pageSize={table.state.pageSize}
-        onPageChange={table.setPage}
-        onPageSizeChange={table.setPageSize}
-        sort={table.state.sort}
-        onSortChange={table.setSort}
+        {...bindTable(table, {
+          rows,
+          totalCount: query.data?.allCosts?.totalCount ?? 0,
+          loading: query.isFetching,
+          error: query.error ?? undefined,
+          refetch: () => void query.refetch(),
+        })}
         filters={chips}
         summary={
           // A sum means something only in one currency: the USD figures always are.
@@ -345,31 +183,7 @@ export default function CostsPage() {
         )}
         pinActions
         rowActions={(row) => (
-          <>
-            <Tooltip title={t('costs.openInvoice', { id: row.invoiceId })}>
-              <IconButton
-                size="small"
-                component={Link}
-                to={`/invoices/${row.invoiceId}`}
-                aria-label={t('costs.openInvoice', { id: row.invoiceId })}
-                data-testid={`invoice-link-${row.id}`}
-              >
-                <OpenInNew fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            {costWrite && (
-              <Tooltip title={t('costs.attachFiles')}>
-                <IconButton
-                  size="small"
-                  onClick={() => setAttaching(row)}
-                  aria-label={t('costs.attachFilesTo', { id: row.id })}
-                  data-testid={`attach-${row.id}`}
-                >
-                  <AttachFile fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          </>
+          <CostRowActions row={row} canAttach={costWrite} onAttach={() => setAttaching(row)} />
         )}
         emptyText={t('costs.empty')}
       />
@@ -424,60 +238,5 @@ export default function CostsPage() {
         ) : undefined}
       </Snackbar>
     </Box>
-  );
-}
-
-/** Files for one cost: the kit's drop zone (limits, duplicates with where they are attached). */
-function AttachFilesDialog(props: {
-  row: CostRow;
-  onClose: () => void;
-  onDone: (count: number) => void;
-  attach: (fileIds: string[]) => Promise<unknown>;
-}) {
-  const { t } = useTranslation();
-  const [files, setFiles] = useState<PickedFile[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>();
-  const save = async () => {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const ids = await uploadPicked(files, setFiles);
-      await props.attach(ids);
-      props.onDone(ids.length);
-    } catch (error) {
-      setFailure(error);
-      setFiles((current) => current.map((file) => ({ ...file, progress: undefined })));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open onClose={busy ? undefined : props.onClose} fullWidth maxWidth="sm">
-      <DialogTitle>
-        {t('costs.attachTitle', { id: props.row.id, name: props.row.name })}
-      </DialogTitle>
-      <DialogContent>
-        {failure !== undefined && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="attach-error">
-            {errorMessage(t, failure)}
-          </Alert>
-        )}
-        <FileDropZone files={files} onChange={setFiles} disabled={busy} testId="cost-files" />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void save()}
-          disabled={busy || files.length === 0}
-          data-testid="attach-save"
-        >
-          {t('costs.attach')}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

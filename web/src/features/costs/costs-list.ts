@@ -1,9 +1,13 @@
 // The costs table's state in the URL and what it asks the server (docs/invoices.md "Costs table").
 import {
-  type FilterCodec,
+  archivedCondition,
+  filterCodecs,
+  type Archived,
+  type RecordRef,
   type SortKeyOf,
   type TableConfig,
 } from '../../components/DataTable/table-state.ts';
+import { companyName } from '../../components/names.ts';
 import type {
   AllCostsQuery,
   AllCostsQueryVariables,
@@ -16,10 +20,10 @@ export type CostSortKey = SortKeyOf<CostOrderBy>;
 
 /** Yes, no, or either (not in the URL). */
 export type Choice = '' | 'yes' | 'no';
-/** Live costs by default; archived (with their invoice) or both on request. */
-export type Archived = '' | 'archived' | 'all';
 
 export interface CostFilters {
+  /** Name, description, invoice number or supplier (a number: the cost's or invoice's id). */
+  search: string;
   status: CostStatus | '';
   project: string;
   costType: string;
@@ -30,24 +34,17 @@ export interface CostFilters {
   toBill: Choice;
   billed: Choice;
   archived: Archived;
+  /** The author (home's "my rejected costs"). */
+  createdBy: RecordRef | null;
 }
 
-const oneOf = <T extends string>(values: readonly T[]): FilterCodec<T> => ({
-  parse: (raw) => values.find((value) => value === raw),
-  format: (value) => value || undefined,
-});
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuid: FilterCodec<string> = {
-  parse: (raw) => (UUID.test(raw) ? raw.toLowerCase() : undefined),
-  format: (value) => value || undefined,
-};
-const month: FilterCodec<string> = {
-  parse: (raw) => (/^\d{4}-(0[1-9]|1[0-2])$/.test(raw) ? raw : undefined),
-  format: (value) => value || undefined,
-};
-
 export const COST_STATUSES = ['to_approve', 'approved', 'rejected'] as const;
+/** The archived choice's words. */
+export const COST_ARCHIVED_LABELS = {
+  only: 'costs.archivedOptions.archived',
+  all: 'costs.archivedOptions.all',
+} as const;
+const YES_NO = ['yes', 'no'] as const;
 
 export const SORT_KEYS: readonly CostSortKey[] = [
   'ID',
@@ -62,23 +59,39 @@ export const COSTS_TABLE: TableConfig<CostFilters, CostSortKey> = {
   sort: { key: 'ID', direction: 'DESC' },
   sortKeys: SORT_KEYS,
   filters: {
-    status: { initial: '', codec: oneOf<CostStatus | ''>(COST_STATUSES) },
-    project: { initial: '', codec: uuid },
-    costType: { initial: '', codec: uuid },
-    subsidiary: { initial: '', codec: uuid },
-    supplier: { initial: '', codec: uuid },
-    period: { initial: '', codec: month },
-    toBill: { initial: '', codec: oneOf<Choice>(['yes', 'no']) },
-    billed: { initial: '', codec: oneOf<Choice>(['yes', 'no']) },
-    archived: { initial: '', codec: oneOf<Archived>(['archived', 'all']) },
+    search: { initial: '', codec: filterCodecs.text },
+    status: { initial: '', codec: filterCodecs.choice(COST_STATUSES) },
+    project: { initial: '', codec: filterCodecs.uuid },
+    costType: { initial: '', codec: filterCodecs.uuid },
+    subsidiary: { initial: '', codec: filterCodecs.uuid },
+    supplier: { initial: '', codec: filterCodecs.uuid },
+    period: { initial: '', codec: filterCodecs.month },
+    toBill: { initial: '', codec: filterCodecs.choice(YES_NO) },
+    billed: { initial: '', codec: filterCodecs.choice(YES_NO) },
+    archived: { initial: '', codec: filterCodecs.archived },
+    createdBy: { initial: null, codec: filterCodecs.record },
   },
 };
 
 /** The server filter of the table's filters: only what is set. */
 export function costFilter(filters: CostFilters): CostFilter {
-  const and: CostFilter[] = [];
-  if (filters.archived === '') and.push({ isDeleted: { equalTo: false } });
-  if (filters.archived === 'archived') and.push({ isDeleted: { equalTo: true } });
+  const and: CostFilter[] = [...archivedCondition(filters.archived)];
+  const search = filters.search.trim();
+  if (search) {
+    const text = { includesInsensitive: search };
+    and.push({
+      or: [
+        { name: text },
+        { description: text },
+        { invoice: { invoiceRef: text } },
+        { invoice: { supplier: { legalName: text } } },
+        { invoice: { supplier: { shortName: text } } },
+        ...(/^\d{1,9}$/.test(search)
+          ? [{ id: { equalTo: Number(search) } }, { invoiceId: { equalTo: Number(search) } }]
+          : []),
+      ],
+    });
+  }
   if (filters.status) and.push({ status: { equalTo: filters.status } });
   if (filters.project) and.push({ projectId: { equalTo: filters.project } });
   if (filters.costType) and.push({ costTypeId: { equalTo: filters.costType } });
@@ -90,6 +103,7 @@ export function costFilter(filters: CostFilters): CostFilter {
   }
   if (filters.toBill) and.push({ toBill: { equalTo: filters.toBill === 'yes' } });
   if (filters.billed) and.push({ billExists: filters.billed === 'yes' });
+  if (filters.createdBy) and.push({ createdBy: { equalTo: filters.createdBy.id } });
   return { and };
 }
 
@@ -123,9 +137,7 @@ export function costsVariables(
 }
 
 type Node = NonNullable<NonNullable<AllCostsQuery['allCosts']>['nodes'][number]>;
-type Company = { legalName: string; shortName: string | null } | null | undefined;
-
-export const companyName = (company: Company) => company?.shortName || company?.legalName || '';
+export { companyName };
 
 /** A row as the table shows it. */
 export interface CostRow {
@@ -139,6 +151,8 @@ export interface CostRow {
   costType: string;
   /** 'YYYY-MM' */
   period: string;
+  year: number;
+  month: number;
   currency: string;
   amount: string;
   vat: string;
@@ -166,6 +180,8 @@ export function costRow(node: Node): CostRow {
     project: node.project?.name ?? '',
     costType: node.costType?.name ?? '',
     period: `${node.year}-${String(node.period).padStart(2, '0')}`,
+    year: node.year,
+    month: node.period,
     currency: node.currency,
     amount: node.amount,
     vat: node.vat,

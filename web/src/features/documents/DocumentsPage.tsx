@@ -12,9 +12,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers';
 import { startOfDay } from 'date-fns';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -25,6 +24,8 @@ import {
 import { useListQuery } from '../../api/hooks.ts';
 import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/export/index.ts';
+import { bindTable } from '../../components/DataTable/bind-table.ts';
+import { FilterDateField, FilterTextField } from '../../components/DataTable/filter-fields.tsx';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
 import { api } from '../../app/services.ts';
 import { formatDate } from '../../components/format.ts';
@@ -88,76 +89,77 @@ export default function DocumentsPage() {
   );
 
   const columns: Column<DocumentRow, DocumentSortKey>[] = [
-    { field: 'name', header: 'documents.name', sortKey: 'NAME', width: 240 },
+    {
+      field: 'name',
+      header: 'documents.name',
+      sortKey: 'NAME',
+      link: (row) => `/documents/${row.id}`,
+    },
     {
       field: 'type',
       header: 'documents.type',
       format: (row) => t(`documents.types.${row.type}`),
-      width: 150,
     },
     {
       field: 'status',
       header: 'documentRegistry.statusLabel',
       format: (row) => (row.status ? t(`documentRegistry.status.${row.status}`) : ''),
-      width: 130,
     },
     {
       field: 'contractNumber',
+      kind: 'short',
       header: 'documentRegistry.contractNumber',
-      width: 150,
       hidden: true,
     },
     {
       field: 'contractor',
       header: 'documents.contractor',
       format: (row) => row.contractor?.legalName ?? '',
-      width: 200,
     },
     {
       field: 'principal',
       header: 'documents.principal',
       format: (row) => row.principal?.legalName ?? '',
-      width: 190,
     },
     {
       field: 'amount',
       header: 'documents.amount',
       kind: 'money',
       currency: (row) => row.currency ?? '',
-      width: 160,
     },
     {
       field: 'signingDate',
+      kind: 'date',
       header: 'documents.signingDate',
       sortKey: 'SIGNING_DATE',
       format: (row) => formatDay(row.signingDate, i18n.language),
-      width: 170,
     },
     {
       field: 'expirationDate',
+      kind: 'date',
       header: 'documents.expirationDate',
       sortKey: 'EXPIRATION_DATE',
       format: (row) => formatDay(row.expirationDate, i18n.language),
-      width: 170,
     },
-    { field: 'parentName', header: 'documents.parent', width: 220 },
+    { field: 'parentName', header: 'documents.parent', hidden: true },
     {
       field: 'client',
       header: 'documents.client',
+      hidden: true,
       format: (row) => row.client?.legalName ?? '',
-      width: 180,
     },
     {
       field: 'service',
       header: 'documents.service',
+      hidden: true,
       format: (row) => row.service?.name ?? '',
-      width: 160,
     },
     {
       field: 'documentsFiles',
+      kind: 'number',
+      hidden: true,
       header: 'documents.fileCount',
       format: (row) => String(row.documentsFiles.totalCount),
-      width: 90,
     },
   ];
 
@@ -165,7 +167,10 @@ export default function DocumentsPage() {
   const afterAmount = columns.findIndex((column) => column.field === 'amount') + 1;
   const exportColumns = [
     ...columns.slice(0, afterAmount),
-    { field: 'currency', header: 'documents.currency' } as Column<DocumentRow, DocumentSortKey>,
+    { field: 'currency', kind: 'short', header: 'documents.currency' } as Column<
+      DocumentRow,
+      DocumentSortKey
+    >,
     ...columns.slice(afterAmount),
   ] as Column<DocumentRow>[];
   const loadPage = async (first: number, offset: number): Promise<(DocumentRow | null)[]> => {
@@ -256,12 +261,11 @@ export default function DocumentsPage() {
               />
             ))}
             {DATES.map((key) => (
-              <DatePicker
+              <FilterDateField
                 key={key}
-                label={t(`documents.filters.${key}`)}
+                label={`documents.filters.${key}`}
                 value={filters[key]}
-                onChange={(value) => table.setFilter(key, value)}
-                slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+                onApply={(value) => table.setFilter(key, value)}
               />
             ))}
             <FormControlLabel
@@ -280,17 +284,8 @@ export default function DocumentsPage() {
       <DataTable<DocumentRow, DocumentSortKey>
         testId="documents-table"
         columns={columns}
-        rows={data.rows}
-        totalCount={data.totalCount}
-        loading={data.loading}
-        error={data.error}
-        onRetry={data.refetch}
-        page={table.state.page}
-        pageSize={table.state.pageSize}
-        onPageChange={table.setPage}
-        onPageSizeChange={table.setPageSize}
-        sort={table.state.sort}
-        onSortChange={table.setSort}
+        columnChooser="documents"
+        {...bindTable(table, data)}
         filters={chips}
         emptyText={t('documents.empty')}
         toolbar={
@@ -358,6 +353,7 @@ export default function DocumentsPage() {
             />
           </>
         }
+        actionsWidth={100}
         rowActions={(row) => (
           <IconButton
             size="small"
@@ -374,24 +370,20 @@ export default function DocumentsPage() {
   );
 }
 
-/** A text filter applied on Enter or when the field loses focus; follows the URL. */
+/** A text filter (the list's one behaviour: applied as you type); follows the URL. */
 function FilterText(props: {
   name: keyof DocumentFilters;
   label: string;
   value: string;
   onApply: (value: string) => void;
 }) {
-  const [text, setText] = useState(props.value);
-  useEffect(() => setText(props.value), [props.value]);
   return (
-    <TextField
-      size="small"
+    <FilterTextField
       label={props.label}
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      onKeyDown={(e) => e.key === 'Enter' && props.onApply(text.trim())}
-      onBlur={() => props.onApply(text.trim())}
-      slotProps={{ htmlInput: { 'data-testid': `filter-${props.name}` } }}
+      hint="table.lists.searchHint"
+      value={props.value}
+      onApply={props.onApply}
+      testId={`filter-${props.name}`}
     />
   );
 }

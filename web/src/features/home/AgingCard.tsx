@@ -86,7 +86,14 @@ export function AgingCard(props: {
                           {value && value !== '0' ? (
                             <MuiLink
                               component={Link}
-                              to={agingLink(props.kind, bucket, props.today, row.subsidiaryId)}
+                              to={agingLink(
+                                props.kind,
+                                bucket,
+                                props.today,
+                                row.subsidiaryId
+                                  ? { id: row.subsidiaryId, label: row.subsidiaryName ?? '' }
+                                  : null,
+                              )}
                               underline="hover"
                               color="inherit"
                               data-testid={`aging-${props.kind}-${bucket}`}

@@ -15,6 +15,7 @@ import { useGraphQLQuery } from '../../api/hooks.ts';
 import { formatDate, formatMoney } from '../../components/format.ts';
 import { useSession } from '../../session/useSession.ts';
 import { AgingCard } from './AgingCard.tsx';
+import { userName } from '../../components/names.ts';
 import { homeLinks, isoDate } from './links.ts';
 import { WorkCard } from './WorkCard.tsx';
 
@@ -26,6 +27,8 @@ import { WorkCard } from './WorkCard.tsx';
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const { user, scopes, permissions } = useSession();
+  // The author filter of "my rejected" links, named on its chip.
+  const me = user ? { id: user.id, label: userName(user) } : null;
   const language = i18n.language;
   const today = useMemo(() => new Date(), []);
   const todayIso = isoDate(today);
@@ -164,7 +167,7 @@ export default function HomePage() {
             />
           </Grid>
         )}
-        {(show.rejectedCosts || show.rejectedInvoices) && user && (
+        {(show.rejectedCosts || show.rejectedInvoices) && me && (
           <Grid size={{ xs: 12, md: 6 }}>
             <WorkCard
               id="myRejected"
@@ -176,7 +179,7 @@ export default function HomePage() {
                   key: 'rejectedInvoices',
                   heading: t('home.rejectedInvoices'),
                   count: rejected.data?.rejectedInvoices?.totalCount,
-                  to: homeLinks.myRejectedInvoices(user.id),
+                  to: homeLinks.myRejectedInvoices(me),
                   items: (rejected.data?.rejectedInvoices?.nodes ?? []).flatMap((invoice) =>
                     invoice
                       ? [
@@ -196,7 +199,7 @@ export default function HomePage() {
                   key: 'rejectedCosts',
                   heading: t('home.rejectedCosts'),
                   count: rejected.data?.rejectedCosts?.totalCount,
-                  to: homeLinks.myRejectedCosts(user.id),
+                  to: homeLinks.myRejectedCosts(me),
                   items: (rejected.data?.rejectedCosts?.nodes ?? []).flatMap((cost) =>
                     cost
                       ? [

@@ -1,10 +1,15 @@
 import { format, subDays } from 'date-fns';
+import { tableLink, type RecordRef } from '../../components/DataTable/table-state.ts';
+import { BILLS_TABLE } from '../bills/filters.ts';
+import { COSTS_TABLE } from '../costs/costs-list.ts';
+import { INVOICE_TABLE } from '../invoices/invoice-filters.ts';
 
 /**
- * The pre-filtered lists the home page opens (docs/analytics.md "Links to the lists"). The invoices,
- * costs and bills lists read these query parameters through useTableState:
+ * The pre-filtered lists the home page opens (docs/analytics.md "Links to the lists"), each written
+ * by its list's own filter config (tableLink), so a link to a filter a list does not have fails
+ * the type check. The parameters:
  * - `status`: the record's status (`to_approve`, `open`, `rejected`, …);
- * - `createdBy`: the author's user id;
+ * - `createdBy`: the author (`id~name`);
  * - `unpaid=1`: live, not fully paid records still owed (invoices in draft, open or validated;
  *   bills open or validated);
  * - `subsidiary`: a subsidiary id;
@@ -14,20 +19,15 @@ export function isoDate(date: Date): string {
   return format(date, 'yyyy-MM-dd');
 }
 
-function url(path: string, params: Record<string, string | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 export const homeLinks = {
-  costsToApprove: () => url('/costs', { status: 'to_approve' }),
-  invoicesToValidate: () => url('/invoices', { status: 'open' }),
-  myRejectedCosts: (userId: string) => url('/costs', { status: 'rejected', createdBy: userId }),
-  myRejectedInvoices: (userId: string) =>
-    url('/invoices', { status: 'rejected', createdBy: userId }),
-  overdueBills: (today: Date) => url('/bills', { unpaid: '1', dueTo: isoDate(subDays(today, 1)) }),
+  costsToApprove: () => tableLink('/costs', COSTS_TABLE, { status: 'to_approve' }),
+  invoicesToValidate: () => tableLink('/invoices', INVOICE_TABLE, { status: 'open' }),
+  myRejectedCosts: (user: RecordRef) =>
+    tableLink('/costs', COSTS_TABLE, { status: 'rejected', createdBy: user }),
+  myRejectedInvoices: (user: RecordRef) =>
+    tableLink('/invoices', INVOICE_TABLE, { status: 'rejected', createdBy: user }),
+  overdueBills: (today: Date) =>
+    tableLink('/bills', BILLS_TABLE, { unpaid: true, dueTo: subDays(today, 1) }),
 };
 
 export const AGING_BUCKETS = [
@@ -40,8 +40,8 @@ export const AGING_BUCKETS = [
 export type AgingBucket = (typeof AGING_BUCKETS)[number] | 'total';
 
 /** Due dates of a bucket as of a day: current is not yet due (from today on). */
-function bucketRange(bucket: AgingBucket, today: Date): { dueFrom?: string; dueTo?: string } {
-  const daysAgo = (days: number) => isoDate(subDays(today, days));
+function bucketRange(bucket: AgingBucket, today: Date): { dueFrom?: Date; dueTo?: Date } {
+  const daysAgo = (days: number) => subDays(today, days);
   switch (bucket) {
     case 'current':
       return { dueFrom: daysAgo(0) };
@@ -63,11 +63,10 @@ export function agingLink(
   kind: 'payables' | 'receivables',
   bucket: AgingBucket,
   today: Date,
-  subsidiaryId: string | null | undefined,
+  subsidiary: RecordRef | null,
 ): string {
-  return url(kind === 'payables' ? '/invoices' : '/bills', {
-    unpaid: '1',
-    subsidiary: subsidiaryId ?? undefined,
-    ...bucketRange(bucket, today),
-  });
+  const filters = { unpaid: true, subsidiary, ...bucketRange(bucket, today) };
+  return kind === 'payables'
+    ? tableLink('/invoices', INVOICE_TABLE, filters)
+    : tableLink('/bills', BILLS_TABLE, filters);
 }

@@ -17,6 +17,7 @@ import { SearchInput } from '../../components/form/SearchInput.tsx';
 import type { SearchOption } from '../../components/form/search/sources.ts';
 import {
   ARCHIVED,
+  ARCHIVED_LABELS,
   INVOICE_STATUSES,
   INVOICE_TABLE,
   YES_NO,
@@ -171,7 +172,7 @@ export function InvoiceFilterDialog(props: {
                   label="invoices.filters.archived"
                   options={[
                     { value: '', label: 'invoices.filters.archivedNo' },
-                    ...choices(ARCHIVED, 'invoices.filters.archived_'),
+                    ...ARCHIVED.map((value) => ({ value, label: ARCHIVED_LABELS[value] })),
                   ]}
                 />
                 <CheckboxInput name="overdue" label="invoices.filters.overdue" />

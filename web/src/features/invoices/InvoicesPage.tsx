@@ -4,27 +4,28 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../api/errors.ts';
-import { AllInvoicesDocument, type AllInvoicesQuery } from '../../api/generated.ts';
+import { AllInvoicesDocument } from '../../api/generated.ts';
 import { useListQuery } from '../../api/hooks.ts';
 import { api } from '../../app/services.ts';
-import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
+import { DataTable, type FilterChip } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/export/index.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
-import { formatDate, formatDateTime, formatMoney } from '../../components/format.ts';
+import { filterChips } from '../../components/DataTable/filter-chips.ts';
+import { formatMoney } from '../../components/format.ts';
 import { useSession } from '../../session/useSession.ts';
 import { InvoiceBulkActions, type BulkOutcome } from './InvoiceBulkActions.tsx';
 import { InvoiceFilterDialog } from './InvoiceFilterDialog.tsx';
+import { invoiceColumns, type Invoice } from './columns.ts';
+import { companyName } from '../../components/names.ts';
 import {
+  ARCHIVED_LABELS,
   INVOICE_TABLE,
   invoiceFilter,
   type InvoiceFilters,
   type InvoiceSortKey,
 } from './invoice-filters.ts';
 
-type Invoice = NonNullable<AllInvoicesQuery['allInvoices']>['nodes'][number] & { id: number };
-
-const company = (value: { legalName: string; shortName?: string | null } | null | undefined) =>
-  value ? (value.shortName ?? value.legalName) : '';
+const company = companyName;
 
 /** The invoices table (SPEC §2): filters, sort and page in the URL, bulk actions, export. */
 export default function InvoicesPage() {
@@ -35,7 +36,7 @@ export default function InvoicesPage() {
   const { filters } = table.state;
   const [filtering, setFiltering] = useState(false);
   const [outcome, setOutcome] = useState<BulkOutcome>();
-  const filter = invoiceFilter(filters, new Date());
+  const filter = invoiceFilter(filters);
   const data = useListQuery(
     AllInvoicesDocument,
     { ...pagingVariables(table.state), filter },
@@ -43,158 +44,8 @@ export default function InvoicesPage() {
     (result) => result.allInvoices,
   );
 
-  const date = (value: string | null | undefined) => formatDate(value, language);
-  const yesNo = (value: boolean | null | undefined) => t(value ? 'common.yes' : 'common.no');
   const partial = data.rows.some((row) => (row.hiddenCostCount ?? 0) > 0);
-  const columns: Column<Invoice, InvoiceSortKey>[] = [
-    {
-      field: 'id',
-      header: 'invoices.columns.id',
-      sortKey: 'ID',
-      width: 80,
-      link: (row) => `/invoices/${row.id}`,
-    },
-    {
-      field: 'invoiceRef',
-      header: 'invoices.columns.number',
-      sortKey: 'INVOICE_REF',
-      flex: 1.5,
-      width: 170,
-      link: (row) => `/invoices/${row.id}`,
-    },
-    {
-      field: 'subsidiary',
-      header: 'invoices.columns.subsidiary',
-      format: (row) => company(row.subsidiary),
-      flex: 1.2,
-    },
-    {
-      field: 'supplier',
-      header: 'invoices.columns.supplier',
-      format: (row) => company(row.supplier),
-      flex: 1.2,
-    },
-    {
-      field: 'currency',
-      header: 'invoices.columns.currency',
-      sortKey: 'CURRENCY',
-      width: 100,
-      hidden: true,
-    },
-    {
-      field: 'amount',
-      header: 'invoices.columns.amount',
-      sortKey: 'AMOUNT',
-      kind: 'money',
-      currency: (row) => row.currency,
-      hidden: true,
-    },
-    {
-      field: 'amountUsd',
-      header: 'invoices.columns.amountUsd',
-      sortKey: 'AMOUNT_USD',
-      kind: 'money',
-      currency: 'USD',
-      hidden: true,
-    },
-    {
-      field: 'amountWVat',
-      header: 'invoices.columns.amountWVat',
-      sortKey: 'AMOUNT_W_VAT',
-      kind: 'money',
-      currency: (row) => row.currency,
-      flex: 1.2,
-    },
-    {
-      field: 'amountUsdWVat',
-      header: 'invoices.columns.amountUsdWVat',
-      kind: 'money',
-      currency: 'USD',
-      flex: 1.2,
-    },
-    // Shown when a row of the page is only partly visible (a project-limited account).
-    ...(partial
-      ? ([
-          {
-            field: 'visibleAmountWVat',
-            header: 'partialInvoices.columns.visibleAmountWVat',
-            kind: 'money',
-            currency: (row) => row.currency,
-            flex: 1.2,
-            minWidth: 170,
-            alwaysShown: true,
-          },
-          {
-            field: 'hiddenCostCount',
-            header: 'partialInvoices.columns.hiddenCostCount',
-            format: (row) =>
-              row.hiddenCostCount
-                ? t('partialInvoices.hiddenShort', { count: row.hiddenCostCount })
-                : '',
-            flex: 1.2,
-            alwaysShown: true,
-          },
-        ] satisfies Column<Invoice, InvoiceSortKey>[])
-      : []),
-    {
-      field: 'invoiceDate',
-      header: 'invoices.columns.invoiceDate',
-      sortKey: 'INVOICE_DATE',
-      format: (row) => date(row.invoiceDate),
-      width: 120,
-    },
-    {
-      field: 'dueDate',
-      header: 'invoices.columns.dueDate',
-      sortKey: 'DUE_DATE',
-      format: (row) => date(row.dueDate),
-      width: 120,
-    },
-    {
-      field: 'createdAt',
-      header: 'common.createdAt',
-      sortKey: 'CREATED_AT',
-      format: (row) => formatDateTime(row.createdAt, language),
-      hidden: true,
-    },
-    {
-      field: 'createdByName',
-      header: 'invoices.columns.createdBy',
-      format: (row) => row.createdByName ?? '',
-      hidden: true,
-    },
-    {
-      field: 'validatedByName',
-      header: 'invoices.columns.validatedBy',
-      format: (row) => row.validatedByName ?? '',
-      hidden: true,
-    },
-    {
-      field: 'closedByName',
-      header: 'invoices.columns.closedBy',
-      format: (row) => row.closedByName ?? '',
-      hidden: true,
-    },
-    {
-      field: 'hasPayments',
-      header: 'invoices.columns.hasPayments',
-      format: (row) => yesNo(row.hasPayments),
-      hidden: true,
-    },
-    {
-      field: 'lastPaymentDate',
-      header: 'invoices.columns.lastPaymentDate',
-      format: (row) => date(row.lastPaymentDate),
-      hidden: true,
-    },
-    {
-      field: 'isDeleted',
-      header: 'invoices.columns.archived',
-      format: (row) => yesNo(row.isDeleted),
-      hidden: true,
-    },
-    { field: 'status', header: 'invoices.columns.status', kind: 'status', width: 140 },
-  ];
+  const columns = invoiceColumns(t, language, partial);
 
   // A record filter linked by id alone (from home) is named after what the rows show.
   const first = data.rows[0];
@@ -209,7 +60,7 @@ export default function InvoicesPage() {
         ? { ...filters.createdBy, label: t('invoices.chips.me') }
         : filters.createdBy,
   };
-  const chips = filterChips(named, (key, value) => table.setFilter(key, value), t, language);
+  const chips = invoiceChips(named, (key, value) => table.setFilter(key, value), t, language);
 
   return (
     <Box sx={{ p: 3 }}>
@@ -300,35 +151,25 @@ export default function InvoicesPage() {
 }
 
 /** A removable chip for each filter set. */
-function filterChips(
+function invoiceChips(
   filters: InvoiceFilters,
   clear: <K extends keyof InvoiceFilters>(key: K, value: InvoiceFilters[K]) => void,
   t: (key: string, options?: Record<string, unknown>) => string,
   language: string,
 ): FilterChip[] {
-  const chips: FilterChip[] = [];
-  const chip = <K extends keyof InvoiceFilters>(key: K, empty: InvoiceFilters[K], value: string) =>
-    chips.push({
-      id: key,
-      label: t(`invoices.chips.${key}`, { value }),
-      onRemove: () => clear(key, empty),
-    });
-  const date = (value: Date) => formatDate(value, language);
-  if (filters.search) chip('search', '', filters.search);
-  if (filters.status) chip('status', '', t(`statuses.${filters.status}`));
-  if (filters.subsidiary) chip('subsidiary', null, filters.subsidiary.label);
-  if (filters.supplier) chip('supplier', null, filters.supplier.label);
-  if (filters.currency) chip('currency', '', filters.currency);
-  if (filters.invoiceFrom) chip('invoiceFrom', null, date(filters.invoiceFrom));
-  if (filters.invoiceTo) chip('invoiceTo', null, date(filters.invoiceTo));
-  if (filters.dueFrom) chip('dueFrom', null, date(filters.dueFrom));
-  if (filters.dueTo) chip('dueTo', null, date(filters.dueTo));
-  if (filters.amountFrom) chip('amountFrom', '', formatMoney(filters.amountFrom, language));
-  if (filters.amountTo) chip('amountTo', '', formatMoney(filters.amountTo, language));
-  if (filters.hasPayments) chip('hasPayments', '', t(`common.${filters.hasPayments}`));
-  if (filters.archived) chip('archived', '', t(`invoices.filters.archived_${filters.archived}`));
-  if (filters.overdue) chip('overdue', false, '');
-  if (filters.unpaid) chip('unpaid', false, '');
-  if (filters.createdBy) chip('createdBy', null, filters.createdBy.label);
-  return chips;
+  return filterChips({
+    filters,
+    config: INVOICE_TABLE,
+    prefix: 'invoices.chips',
+    t,
+    language,
+    onRemove: clear,
+    format: {
+      status: (value) => t(`statuses.${value}`),
+      amountFrom: (value) => formatMoney(value, language),
+      amountTo: (value) => formatMoney(value, language),
+      hasPayments: (value) => t(`common.${value}`),
+      archived: (value) => t(ARCHIVED_LABELS[value || 'only']),
+    },
+  });
 }

@@ -2,7 +2,9 @@
 import { format } from 'date-fns';
 import type { InvoiceFilter, InvoiceOrderBy } from '../../api/generated.ts';
 import {
+  archivedCondition,
   filterCodecs,
+  type Archived,
   type RecordRef,
   type SortKeyOf,
   type TableConfig,
@@ -17,8 +19,13 @@ export const INVOICE_STATUSES = [
   'static',
 ] as const;
 export const YES_NO = ['yes', 'no'] as const;
-/** '' (the default): live invoices only; 'yes': archived only; 'all': both. */
-export const ARCHIVED = ['yes', 'all'] as const;
+/** '' (the default): live invoices only; 'only': archived only; 'all': both. */
+export const ARCHIVED = ['only', 'all'] as const;
+/** The archived choice's words. */
+export const ARCHIVED_LABELS = {
+  only: 'invoices.filters.archived_yes',
+  all: 'invoices.filters.archived_all',
+} as const;
 
 export interface InvoiceFilters {
   search: string;
@@ -33,10 +40,10 @@ export interface InvoiceFilters {
   amountFrom: string;
   amountTo: string;
   hasPayments: (typeof YES_NO)[number] | '';
-  archived: (typeof ARCHIVED)[number] | '';
-  /** Due date passed and not paid. */
+  archived: Archived;
+  /** Outstanding and due before today (the invoice's isOverdue). */
   overdue: boolean;
-  /** Live and still owed: draft, open or validated, not fully paid (home's aging links). */
+  /** Still owed (the invoice's outstanding amount above 0; home's aging links). */
   unpaid: boolean;
   /** The author (home's "my rejected items"). */
   createdBy: RecordRef | null;
@@ -70,7 +77,7 @@ export const INVOICE_TABLE: TableConfig<InvoiceFilters, InvoiceSortKey> = {
     amountFrom: { initial: '', codec: filterCodecs.decimal },
     amountTo: { initial: '', codec: filterCodecs.decimal },
     hasPayments: { initial: '', codec: filterCodecs.choice(YES_NO) },
-    archived: { initial: '', codec: filterCodecs.choice(ARCHIVED) },
+    archived: { initial: '', codec: filterCodecs.archived },
     overdue: { initial: false, codec: filterCodecs.flag },
     unpaid: { initial: false, codec: filterCodecs.flag },
     createdBy: { initial: null, codec: filterCodecs.record },
@@ -79,8 +86,8 @@ export const INVOICE_TABLE: TableConfig<InvoiceFilters, InvoiceSortKey> = {
 
 const day = (date: Date) => format(date, 'yyyy-MM-dd');
 
-/** The GraphQL filter of the list's filters; `today` decides what is overdue. */
-export function invoiceFilter(filters: InvoiceFilters, today: Date): InvoiceFilter {
+/** The GraphQL filter of the list's filters. */
+export function invoiceFilter(filters: InvoiceFilters): InvoiceFilter {
   const parts: InvoiceFilter[] = [];
   const search = filters.search.trim();
   if (search) {
@@ -103,17 +110,10 @@ export function invoiceFilter(filters: InvoiceFilters, today: Date): InvoiceFilt
   if (filters.amountFrom) parts.push({ amountWVat: { greaterThanOrEqualTo: filters.amountFrom } });
   if (filters.amountTo) parts.push({ amountWVat: { lessThanOrEqualTo: filters.amountTo } });
   if (filters.hasPayments) parts.push({ invoicesPaymentsExist: filters.hasPayments === 'yes' });
-  if (filters.archived !== 'all')
-    parts.push({ isDeleted: { equalTo: filters.archived === 'yes' } });
-  if (filters.overdue) {
-    parts.push({ dueDate: { lessThan: day(today) } }, { paymentStatus: { notEqualTo: 'paid' } });
-  }
-  if (filters.unpaid) {
-    parts.push(
-      { status: { in: ['draft', 'open', 'validated'] } },
-      { paymentStatus: { notEqualTo: 'paid' } },
-    );
-  }
+  parts.push(...archivedCondition(filters.archived));
+  // "Overdue" and "outstanding" are the database's (invoices_is_overdue, invoices_outstanding).
+  if (filters.overdue) parts.push({ isOverdue: { equalTo: true } });
+  if (filters.unpaid) parts.push({ outstanding: { greaterThan: '0' } });
   if (filters.createdBy) parts.push({ createdBy: { equalTo: filters.createdBy.id } });
   return { and: parts };
 }

@@ -6,6 +6,4 @@ export type InvoiceCost = NonNullable<InvoiceDetails['costs']['nodes'][number]>;
 /** The record kinds an invoice page's changes touch (docs/web.md, caching). */
 export const INVOICE_CHANGES = ['Invoice', 'Cost', 'Payment', 'File'] as const;
 
-export const companyName = (
-  value: { legalName: string; shortName?: string | null } | null | undefined,
-) => (value ? (value.shortName ?? value.legalName) : '');
+export { companyName } from '../../components/names.ts';

@@ -59,7 +59,7 @@ const ROWS: SampleRow[] = [
 ];
 
 const COLUMNS: Column<SampleRow>[] = [
-  { field: 'name', header: 'testGrounds.record', flex: 2 },
+  { field: 'name', header: 'testGrounds.record', kind: 'text' },
   { field: 'amount', header: 'testGrounds.amount', kind: 'money', currency: (row) => row.currency },
   { field: 'amountUsd', header: 'testGrounds.amountUsd', kind: 'money', currency: 'USD' },
   { field: 'status', header: 'testGrounds.status', kind: 'status' },

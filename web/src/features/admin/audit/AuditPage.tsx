@@ -1,11 +1,10 @@
 import { OpenInNew } from '@mui/icons-material';
 import { Box, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers';
+import { FilterDateField, FilterTextField } from '../../../components/DataTable/filter-fields.tsx';
 import { Form, Formik } from 'formik';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { AuditLogDocument, type AuditLogQuery } from '../../../api/generated.ts';
+import { AuditLogDocument } from '../../../api/generated.ts';
 import { useListQuery } from '../../../api/hooks.ts';
 import { api } from '../../../app/services.ts';
 import {
@@ -13,11 +12,13 @@ import {
   type Column,
   type FilterChip,
 } from '../../../components/DataTable/DataTable.tsx';
+import { bindTable } from '../../../components/DataTable/bind-table.ts';
 import { ExportButton } from '../../../components/export/index.ts';
 import { useTableState, type RecordRef } from '../../../components/DataTable/table-state.ts';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { formatDate, formatDateTime } from '../../../components/format.ts';
 import { describeEntry, recordPath } from '../../../components/history/history-format.ts';
+import { AUDIT_COLUMNS, type AuditNode, type AuditRow } from './columns.ts';
 import {
   AUDIT_ACTIONS,
   AUDIT_KINDS,
@@ -25,15 +26,6 @@ import {
   auditVariables,
   type AuditSortKey,
 } from './audit-filters.ts';
-
-type AuditNode = NonNullable<AuditLogQuery['allAuditTrails']>['nodes'][number] & { id: string };
-type AuditRow = AuditNode & {
-  when: string;
-  who: string;
-  kind: string;
-  what: string;
-  details: string;
-};
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const option = (ref: RecordRef | null) => (ref ? { value: ref.id, label: ref.label } : null);
@@ -68,21 +60,7 @@ export default function AuditPage() {
   };
   const rows = data.rows.map(readable);
 
-  const columns: Column<AuditRow, AuditSortKey>[] = [
-    { field: 'when', header: 'audit.columns.when', sortKey: 'CREATED_AT', width: 180 },
-    { field: 'who', header: 'audit.columns.who', width: 160 },
-    { field: 'kind', header: 'audit.columns.kind', width: 170 },
-    {
-      field: 'recordId',
-      header: 'audit.columns.record',
-      width: 130,
-      link: (row) => recordPath(row.tableName, row.recordId, row.rowData) ?? '',
-    },
-    { field: 'what', header: 'audit.columns.what', flex: 2, minWidth: 260 },
-    { field: 'details', header: 'audit.columns.details', flex: 2, minWidth: 260 },
-    { field: 'subsidiaryName', header: 'audit.columns.subsidiary', width: 160 },
-    { field: 'userRole', header: 'audit.columns.role', width: 120, hidden: true },
-  ];
+  const columns = AUDIT_COLUMNS;
   const loadPage = async (first: number, offset: number) => {
     const result = await api.request(AuditLogDocument, { ...variables, first, offset });
     return (result.allAuditTrails?.nodes ?? []).flatMap((node) =>
@@ -179,7 +157,13 @@ export default function AuditPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <RecordIdFilter value={filters.record} onApply={(v) => table.setFilter('record', v)} />
+            <FilterTextField
+              label="audit.filters.record"
+              hint="table.lists.searchHint"
+              value={filters.record}
+              onApply={(v) => table.setFilter('record', v)}
+              testId="filter-record"
+            />
             <TextField
               select
               size="small"
@@ -210,12 +194,11 @@ export default function AuditPage() {
               }
             />
             {(['from', 'to'] as const).map((key) => (
-              <DatePicker
+              <FilterDateField
                 key={key}
-                label={t(`audit.filters.${key}`)}
+                label={`audit.filters.${key}`}
                 value={filters[key]}
-                onChange={(value) => table.setFilter(key, value)}
-                slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+                onApply={(value) => table.setFilter(key, value)}
               />
             ))}
           </Box>
@@ -224,17 +207,7 @@ export default function AuditPage() {
       <DataTable<AuditRow, AuditSortKey>
         testId="audit-table"
         columns={columns}
-        rows={rows}
-        totalCount={data.totalCount}
-        loading={data.loading}
-        error={data.error}
-        onRetry={data.refetch}
-        page={table.state.page}
-        pageSize={table.state.pageSize}
-        onPageChange={table.setPage}
-        onPageSizeChange={table.setPageSize}
-        sort={table.state.sort}
-        onSortChange={table.setSort}
+        {...bindTable(table, { ...data, rows })}
         filters={chips}
         emptyText={t('audit.empty')}
         pinActions
@@ -265,23 +238,5 @@ export default function AuditPage() {
         }}
       />
     </Box>
-  );
-}
-
-/** The record id filter, applied on Enter or when the field loses focus; follows the URL. */
-function RecordIdFilter(props: { value: string; onApply: (value: string) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(props.value);
-  useEffect(() => setText(props.value), [props.value]);
-  return (
-    <TextField
-      size="small"
-      label={t('audit.filters.record')}
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      onKeyDown={(e) => e.key === 'Enter' && props.onApply(text.trim())}
-      onBlur={() => props.onApply(text.trim())}
-      slotProps={{ htmlInput: { 'data-testid': 'filter-record' } }}
-    />
   );
 }

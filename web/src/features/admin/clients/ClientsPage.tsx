@@ -103,22 +103,22 @@ export default function ClientsPage() {
         deleteQuestion="clients.deleteQuestion"
         searchFields={['legalName', 'shortName', 'taxId']}
         columns={[
-          { field: 'legalName', header: 'clients.legalName', sortKey: 'LEGAL_NAME', flex: 2 },
-          { field: 'shortName', header: 'clients.shortName', sortKey: 'SHORT_NAME', flex: 1 },
+          { field: 'legalName', header: 'clients.legalName', sortKey: 'LEGAL_NAME', kind: 'text' },
+          { field: 'shortName', header: 'clients.shortName', sortKey: 'SHORT_NAME' },
           {
             field: 'country',
+            kind: 'name',
             header: 'clients.country',
             format: (row) => countryName(row.country, i18n.language),
-            width: 150,
           },
-          { field: 'taxId', header: 'clients.taxId', sortKey: 'TAX_ID', width: 140 },
-          { field: 'taxReasonCode', header: 'clients.taxReasonCode', width: 120 },
+          { field: 'taxId', kind: 'short', header: 'clients.taxId', sortKey: 'TAX_ID' },
+          { field: 'taxReasonCode', kind: 'short', header: 'clients.taxReasonCode' },
           {
             field: 'createdAt',
+            kind: 'datetime',
             header: 'common.createdAt',
             sortKey: 'CREATED_AT',
             format: (row) => formatDateTime(row.createdAt, i18n.language),
-            width: 190,
           },
         ]}
         useRows={(variables) => {

@@ -33,13 +33,13 @@ export default function CostTypesPage() {
       deleteQuestion="costTypes.deleteQuestion"
       searchFields={['name']}
       columns={[
-        { field: 'name', header: 'costTypes.name', sortKey: 'NAME', flex: 2 },
+        { field: 'name', header: 'costTypes.name', sortKey: 'NAME', kind: 'text' },
         {
           field: 'createdAt',
+          kind: 'datetime',
           header: 'common.createdAt',
           sortKey: 'CREATED_AT',
           format: (row) => formatDateTime(row.createdAt, i18n.language),
-          flex: 1,
         },
       ]}
       useRows={(variables) =>

@@ -1,7 +1,7 @@
 import { Add, Delete, Edit, UploadFile } from '@mui/icons-material';
-import { Alert, Box, Button, IconButton, Snackbar, TextField, Typography } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Button, IconButton, Snackbar, Typography } from '@mui/material';
+import { FilterDateField, FilterTextField } from '../../../components/DataTable/filter-fields.tsx';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { errorMessage } from '../../../api/errors.ts';
@@ -15,24 +15,26 @@ import {
 } from '../../../api/generated.ts';
 import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { DataTable, type FilterChip } from '../../../components/DataTable/DataTable.tsx';
+import { bindTable } from '../../../components/DataTable/bind-table.ts';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { filterChips } from '../../../components/DataTable/filter-chips.ts';
 import {
   pagingVariables,
   useTableState,
   type SortKeyOf,
 } from '../../../components/DataTable/table-state.ts';
-import { formatDate, formatDateTime } from '../../../components/format.ts';
+import { formatDate } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { DateInput, TextInput } from '../../../components/form/fields.tsx';
 import { dateRule } from '../../../components/form/rules.ts';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
-import { formatRate } from './csv.ts';
-import { day, RATES_TABLE, ratesFilter } from './rates-table.ts';
+import { RATES_TABLE, ratesFilter } from './rates-table.ts';
+import { rateColumns } from './columns.ts';
 import { ImportDialog } from './ImportDialog.tsx';
 
 type Rate = NonNullable<AllExchangeRatesQuery['allExchangeRates']>['nodes'][number];
-type Row = Rate & { id: string };
-type Key = SortKeyOf<ExchangeRateOrderBy>;
+export type Row = Rate & { id: string };
+export type Key = SortKeyOf<ExchangeRateOrderBy>;
 
 const schema = yup.object({
   currency: yup
@@ -57,8 +59,6 @@ export default function ExchangeRatesPage() {
   const { t, i18n } = useTranslation();
   const table = useTableState(RATES_TABLE);
   const { filters } = table.state;
-  const [currencyText, setCurrencyText] = useState(filters.currency);
-  useEffect(() => setCurrencyText(filters.currency), [filters.currency]);
   const [dialog, setDialog] = useState<{ open: boolean; row?: Row }>({ open: false });
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Row>();
@@ -76,25 +76,19 @@ export default function ExchangeRatesPage() {
   );
   const rows: Row[] = list.rows.map((row) => ({ ...row, id: `${row.currency}|${row.rateDate}` }));
 
-  const chips: FilterChip[] = [];
-  if (filters.currency)
-    chips.push({
-      id: 'currency',
-      label: t('exchangeRates.currencyChip', { value: filters.currency }),
-      onRemove: () => table.setFilter('currency', ''),
-    });
-  if (filters.from)
-    chips.push({
-      id: 'from',
-      label: t('exchangeRates.fromChip', { value: formatDate(day(filters.from), i18n.language) }),
-      onRemove: () => table.setFilter('from', null),
-    });
-  if (filters.to)
-    chips.push({
-      id: 'to',
-      label: t('exchangeRates.toChip', { value: formatDate(day(filters.to), i18n.language) }),
-      onRemove: () => table.setFilter('to', null),
-    });
+  const chips = filterChips({
+    filters,
+    config: RATES_TABLE,
+    prefix: 'exchangeRates',
+    t,
+    language: i18n.language,
+    onRemove: table.setFilter,
+    labels: {
+      currency: 'exchangeRates.currencyChip',
+      from: 'exchangeRates.fromChip',
+      to: 'exchangeRates.toChip',
+    },
+  });
 
   const row = dialog.row;
   return (
@@ -104,66 +98,31 @@ export default function ExchangeRatesPage() {
       </Typography>
       <DataTable<Row, Key>
         testId="rates-table"
-        columns={[
-          { field: 'currency', header: 'exchangeRates.currency', sortKey: 'CURRENCY', width: 140 },
-          {
-            field: 'rateDate',
-            header: 'exchangeRates.rateDate',
-            sortKey: 'RATE_DATE',
-            format: (r) => formatDate(r.rateDate, i18n.language),
-            width: 180,
-          },
-          {
-            field: 'usdPerUnit',
-            header: 'exchangeRates.usdPerUnit',
-            kind: 'money',
-            format: (r) => formatRate(r.usdPerUnit, i18n.language),
-            width: 200,
-          },
-          {
-            field: 'createdAt',
-            header: 'exchangeRates.enteredAt',
-            format: (r) => formatDateTime(r.createdAt, i18n.language),
-            flex: 1,
-          },
-        ]}
-        rows={rows}
-        totalCount={list.totalCount}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.refetch}
-        page={table.state.page}
-        pageSize={table.state.pageSize}
-        onPageChange={table.setPage}
-        onPageSizeChange={table.setPageSize}
-        sort={table.state.sort}
-        onSortChange={table.setSort}
+        columns={rateColumns(i18n.language)}
+        {...bindTable(table, { ...list, rows })}
         filters={chips}
         toolbar={
           <>
-            <TextField
-              size="small"
-              label={t('exchangeRates.currency')}
-              value={currencyText}
-              onChange={(e) => setCurrencyText(e.target.value)}
-              onKeyDown={(e) =>
-                e.key === 'Enter' && table.setFilter('currency', currencyText.trim().toUpperCase())
-              }
-              onBlur={() => table.setFilter('currency', currencyText.trim().toUpperCase())}
-              slotProps={{ htmlInput: { 'data-testid': 'currency-filter', maxLength: 3 } }}
-              sx={{ width: 140 }}
-            />
-            <DatePicker
-              label={t('exchangeRates.from')}
+            <Box sx={{ width: 160 }}>
+              <FilterTextField
+                fullWidth
+                label="exchangeRates.currency"
+                hint="table.lists.currencyHint"
+                value={filters.currency}
+                valid={(value) => /^[A-Za-z]{3}$/.test(value)}
+                onApply={(value) => table.setFilter('currency', value.toUpperCase())}
+                testId="currency-filter"
+              />
+            </Box>
+            <FilterDateField
+              label="exchangeRates.from"
               value={filters.from}
-              onChange={(value) => table.setFilter('from', value)}
-              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+              onApply={(value) => table.setFilter('from', value)}
             />
-            <DatePicker
-              label={t('exchangeRates.to')}
+            <FilterDateField
+              label="exchangeRates.to"
               value={filters.to}
-              onChange={(value) => table.setFilter('to', value)}
-              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+              onApply={(value) => table.setFilter('to', value)}
             />
             <Box sx={{ flexGrow: 1 }} />
             <Button

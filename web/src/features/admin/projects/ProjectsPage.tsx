@@ -42,14 +42,14 @@ export default function ProjectsPage() {
       deleteQuestion="projects.deleteQuestion"
       searchFields={['name', 'accessKey']}
       columns={[
-        { field: 'name', header: 'projects.name', sortKey: 'NAME', flex: 2 },
-        { field: 'accessKey', header: 'projects.accessKey', sortKey: 'ACCESS_KEY', flex: 1 },
+        { field: 'name', header: 'projects.name', sortKey: 'NAME', kind: 'text' },
+        { field: 'accessKey', header: 'projects.accessKey', sortKey: 'ACCESS_KEY' },
         {
           field: 'createdAt',
+          kind: 'datetime',
           header: 'common.createdAt',
           sortKey: 'CREATED_AT',
           format: (row) => formatDateTime(row.createdAt, i18n.language),
-          flex: 1,
         },
       ]}
       useRows={(variables) =>

@@ -26,15 +26,15 @@ export default function RolesPage() {
       deleteQuestion="roles.deleteQuestion"
       searchFields={['name']}
       columns={[
-        { field: 'name', header: 'roles.name', sortKey: 'NAME', flex: 1 },
-        { field: 'scopeList', header: 'roles.scopes', flex: 3 },
-        { field: 'accountCount', header: 'roles.accounts', width: 170 },
+        { field: 'name', header: 'roles.name', sortKey: 'NAME' },
+        { field: 'scopeList', header: 'roles.scopes', kind: 'text' },
+        { field: 'accountCount', kind: 'number', header: 'roles.accounts' },
         {
           field: 'createdAt',
+          kind: 'datetime',
           header: 'common.createdAt',
           sortKey: 'CREATED_AT',
           format: (row) => formatDateTime(row.createdAt, i18n.language),
-          width: 190,
         },
       ]}
       useRows={(variables) => {

@@ -34,13 +34,13 @@ export default function ServicesPage() {
       deleteQuestion="services.deleteQuestion"
       searchFields={['name']}
       columns={[
-        { field: 'name', header: 'services.name', sortKey: 'NAME', flex: 3 },
+        { field: 'name', header: 'services.name', sortKey: 'NAME', kind: 'text' },
         {
           field: 'createdAt',
+          kind: 'datetime',
           header: 'common.createdAt',
           sortKey: 'CREATED_AT',
           format: (row) => formatDateTime(row.createdAt, i18n.language),
-          width: 190,
         },
       ]}
       useRows={(variables) =>

@@ -50,26 +50,24 @@ export default function SubsidiariesPage() {
           field: 'legalName',
           header: 'subsidiariesAdmin.legalName',
           sortKey: 'LEGAL_NAME',
-          flex: 2,
         },
         {
           field: 'shortName',
           header: 'subsidiariesAdmin.shortName',
           sortKey: 'SHORT_NAME',
-          flex: 1,
         },
         {
           field: 'country',
+          kind: 'name',
           header: 'subsidiariesAdmin.country',
           format: (row) => countryName(row.country, i18n.language),
-          flex: 1,
         },
         {
           field: 'createdAt',
+          kind: 'datetime',
           header: 'common.createdAt',
           sortKey: 'CREATED_AT',
           format: (row) => formatDateTime(row.createdAt, i18n.language),
-          width: 190,
         },
       ]}
       useRows={(variables) => {

@@ -48,22 +48,27 @@ export default function SuppliersPage() {
         deleteQuestion="suppliers.deleteQuestion"
         searchFields={['legalName', 'shortName', 'taxId']}
         columns={[
-          { field: 'legalName', header: 'suppliers.legalName', sortKey: 'LEGAL_NAME', flex: 2 },
-          { field: 'shortName', header: 'suppliers.shortName', sortKey: 'SHORT_NAME', flex: 1 },
+          {
+            field: 'legalName',
+            header: 'suppliers.legalName',
+            sortKey: 'LEGAL_NAME',
+            kind: 'text',
+          },
+          { field: 'shortName', header: 'suppliers.shortName', sortKey: 'SHORT_NAME' },
           {
             field: 'country',
+            kind: 'name',
             header: 'suppliers.country',
             format: (row) => countryName(row.country, i18n.language),
-            flex: 1,
           },
-          { field: 'taxId', header: 'counterparty.taxId', width: 150 },
-          { field: 'userName', header: 'suppliers.user', flex: 1 },
+          { field: 'taxId', kind: 'short', header: 'counterparty.taxId' },
+          { field: 'userName', header: 'suppliers.user' },
           {
             field: 'createdAt',
+            kind: 'datetime',
             header: 'common.createdAt',
             sortKey: 'CREATED_AT',
             format: (row) => formatDateTime(row.createdAt, i18n.language),
-            width: 190,
           },
         ]}
         useRows={(variables) => {

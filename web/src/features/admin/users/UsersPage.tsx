@@ -23,17 +23,17 @@ export default function UsersPage() {
       deleteQuestion="users.deleteQuestion"
       searchFields={['username', 'firstName', 'lastName']}
       columns={[
-        { field: 'username', header: 'users.username', sortKey: 'USERNAME', flex: 1 },
-        { field: 'firstName', header: 'users.firstName', sortKey: 'FIRST_NAME', flex: 1 },
-        { field: 'lastName', header: 'users.lastName', sortKey: 'LAST_NAME', flex: 1 },
-        { field: 'additionalName', header: 'users.additionalName', flex: 1 },
-        { field: 'state', header: 'users.state', width: 140 },
+        { field: 'username', header: 'users.username', sortKey: 'USERNAME' },
+        { field: 'firstName', header: 'users.firstName', sortKey: 'FIRST_NAME' },
+        { field: 'lastName', header: 'users.lastName', sortKey: 'LAST_NAME' },
+        { field: 'additionalName', header: 'users.additionalName' },
+        { field: 'state', kind: 'short', header: 'users.state' },
         {
           field: 'createdAt',
+          kind: 'datetime',
           header: 'common.createdAt',
           sortKey: 'CREATED_AT',
           format: (row) => formatDateTime(row.createdAt, i18n.language),
-          width: 190,
         },
       ]}
       useRows={(variables) => {

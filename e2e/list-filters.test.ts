@@ -1,0 +1,98 @@
+// Lists' filters (issue 28 §8, issue 26): a date typed quickly is applied whole, once; a text
+// search on costs finds by name, invoice number and supplier; home's "my rejected costs" lists
+// only the author's costs.
+import { describe, expect, it } from 'vitest';
+import { tableLink } from '../web/src/components/DataTable/table-state.ts';
+import { COSTS_TABLE } from '../web/src/features/costs/costs-list.ts';
+import { signedInPage, useBrowser, type E2E } from './browser.ts';
+
+const e2e: E2E = useBrowser();
+
+const rowIds = (page: Awaited<ReturnType<typeof signedInPage>>, table: string) =>
+  page
+    .locator(`[data-testid=${table}] .ag-row[row-id]`)
+    .evaluateAll((rows) =>
+      [...new Set(rows.map((row) => Number(row.getAttribute('row-id'))))].sort((a, b) => a - b),
+    );
+
+describe('list filters', () => {
+  it('a date typed quickly ("14.11.2025") is applied whole: the chip, the URL and the list agree', async () => {
+    const page = await signedInPage(e2e, 'admin', 'ru');
+    await page.goto('/documents');
+    await page.getByTestId('toggle-filters').click();
+    const field = page.getByRole('group', { name: /^Подписан с/ });
+    await field.getByRole('spinbutton').first().click();
+    await page.keyboard.type('14112025', { delay: 20 });
+    await expect.poll(() => new URL(page.url()).searchParams.get('signedFrom')).toBe('2025-11-14');
+    await expect
+      .poll(() => page.getByTestId('filter-chips').innerText())
+      .toContain('Подписан с: 14.11.2025');
+    // Applied once, whole: no history entry for a part-typed year.
+    expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(4);
+    const { rows } = await e2e.app.db.owner.query<{ n: number }>(
+      `select count(*)::int as n from app_public.documents
+        where not is_deleted and signing_date >= '2025-11-14'`,
+    );
+    const count = rows[0]!.n;
+    if (count === 0) await page.getByTestId('table-empty').waitFor();
+    else
+      await expect.poll(() => page.getByTestId('pagination').innerText()).toContain(`из ${count}`);
+  });
+
+  it('home\'s "my rejected costs" lists only the author\'s rejected costs (createdBy filter)', async () => {
+    const { rows: authors } = await e2e.app.db.owner.query<{ id: string; n: number }>(
+      `select created_by as id, count(*)::int as n from app_public.costs
+        where status = 'rejected' and not is_deleted and created_by is not null
+        group by created_by order by n`,
+    );
+    const { rows: all } = await e2e.app.db.owner.query<{ n: number }>(
+      `select count(*)::int as n from app_public.costs where status = 'rejected' and not is_deleted`,
+    );
+    const author = authors[0]!;
+    // The bug showed only when someone else has rejected costs too.
+    expect(all[0]!.n).toBeGreaterThan(author.n);
+    const link = tableLink('/costs', COSTS_TABLE, {
+      status: 'rejected',
+      createdBy: { id: author.id, label: 'Author' },
+    });
+    expect(link).toBe(`/costs?status=rejected&createdBy=${author.id}%7EAuthor`);
+    const page = await signedInPage(e2e, 'admin');
+    await page.goto(link);
+    await page.getByTestId('filter-chips').getByText('Created by: Author').waitFor();
+    const { rows: own } = await e2e.app.db.owner.query<{ id: number }>(
+      `select id from app_public.costs
+        where status = 'rejected' and not is_deleted and created_by = $1 order by id desc limit 10`,
+      [author.id],
+    );
+    await expect
+      .poll(() => rowIds(page, 'costs-table'))
+      .toEqual(own.map((row) => row.id).sort((a, b) => a - b));
+  });
+
+  it('the costs search finds a cost by its name, its invoice number and its supplier', async () => {
+    const { rows } = await e2e.app.db.owner.query<{
+      id: number;
+      name: string;
+      ref: string;
+      supplier: string;
+    }>(
+      `select c.id, c.name, i.invoice_ref as ref, s.legal_name as supplier
+         from app_public.costs c join app_public.invoices i on i.id = c.invoice_id
+         join app_public.suppliers s on s.id = i.supplier_id
+        where not c.is_deleted order by c.id desc limit 1`,
+    );
+    // The newest cost: first on the page (newest first) for any search that finds it.
+    const cost = rows[0]!;
+    const page = await signedInPage(e2e, 'admin');
+    await page.goto('/costs');
+    for (const typed of [cost.name, cost.ref, cost.supplier]) {
+      await page.getByTestId('costs-search').fill(typed);
+      // Applied a moment after typing stops, without Enter.
+      await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(typed);
+      await page
+        .locator(`[data-testid=costs-table] .ag-row[row-id="${cost.id}"]`)
+        .first()
+        .waitFor();
+    }
+  }, 60_000);
+});

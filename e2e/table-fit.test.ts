@@ -1,0 +1,115 @@
+// Tables fit (issue 28 §1): at 1440×900, in Russian and in English, every list shows its default
+// columns whole: no header or value cut short (text wider than its cell) and no cell beyond the
+// grid's visible width (off-screen, or under the pinned actions).
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser, type E2E } from './browser.ts';
+
+const e2e: E2E = useBrowser();
+
+/** Every list route (the admin account may open them all). */
+export const LIST_ROUTES = [
+  '/invoices',
+  '/costs',
+  '/bills',
+  '/bills?unpaid=1',
+  '/documents',
+  '/banking',
+  '/banking/reconciliation',
+  '/admin/bank-accounts',
+  '/admin/audit',
+  '/admin/clients',
+  '/admin/cost-types',
+  '/admin/exchange-rates',
+  '/admin/projects',
+  '/admin/roles',
+  '/admin/services',
+  '/admin/subsidiaries',
+  '/admin/supplier',
+  '/admin/users',
+];
+
+async function pageAt1440(language: 'ru' | 'en'): Promise<Page> {
+  const context = await e2e.browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    baseURL: e2e.base,
+  });
+  await context.addInitScript(
+    (lang) => localStorage.setItem('ledgerline.language', lang),
+    language,
+  );
+  e2e.page = await context.newPage();
+  await e2e.page.goto('/login');
+  await signIn(e2e.page, 'admin');
+  await e2e.page.getByTestId('greeting').waitFor();
+  return e2e.page;
+}
+
+/** The cells and headers of every grid on the page that are cut short or out of view. */
+function clippedCells(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const grid of Array.from(document.querySelectorAll('.ag-root-wrapper')) as HTMLElement[]) {
+      const root = grid.getBoundingClientRect();
+      const pinned = grid.querySelector('.ag-pinned-right-cols-container') as HTMLElement | null;
+      const pinnedLeft =
+        pinned && pinned.offsetWidth > 0 ? pinned.getBoundingClientRect().left : root.right;
+      const cells = Array.from(grid.querySelectorAll('.ag-header-cell, .ag-cell')) as HTMLElement[];
+      for (const cell of cells) {
+        if (cell.offsetWidth === 0) continue;
+        const column = cell.getAttribute('col-id') ?? '?';
+        const header = cell.classList.contains('ag-header-cell');
+        const where = header ? `header of ${column}` : `cell of ${column}`;
+        const box = cell.getBoundingClientRect();
+        const inPinned = Boolean(
+          cell.closest('.ag-pinned-right-cols-container, .ag-pinned-right-header'),
+        );
+        const right = inPinned ? root.right : pinnedLeft;
+        if (box.right > right + 1 || box.left < root.left - 1) {
+          found.push(`${where}: outside the grid's view`);
+          continue;
+        }
+        // The text inside: a header's label; a cell (its value or its actions) and a status
+        // chip's label. The grid's own selection checkboxes are left out.
+        if (column === 'ag-Grid-SelectionColumn') continue;
+        const parts = header
+          ? (Array.from(cell.querySelectorAll('.ag-header-cell-text')) as HTMLElement[])
+          : [cell, ...(Array.from(cell.querySelectorAll('.MuiChip-label')) as HTMLElement[])];
+        for (const part of parts) {
+          if (part.scrollWidth > part.clientWidth + 1) {
+            found.push(`${where}: "${(part.textContent ?? '').trim().slice(0, 40)}" cut short`);
+            break;
+          }
+        }
+      }
+    }
+    return [...new Set(found)];
+  });
+}
+
+describe('tables fit at 1440×900', () => {
+  for (const language of ['ru', 'en'] as const) {
+    it(`every list shows its default columns whole (${language})`, async () => {
+      const page = await pageAt1440(language);
+      const problems: string[] = [];
+      for (const route of LIST_ROUTES) {
+        await page.goto(route);
+        await page.locator('.ag-header-cell').first().waitFor();
+        // The first page of rows (or the empty state) has arrived.
+        await page
+          .locator('.ag-row, [data-testid=table-empty]')
+          .first()
+          .waitFor()
+          .catch(() => undefined);
+        await page.waitForTimeout(300);
+        const found = await clippedCells(page);
+        problems.push(...found.map((problem) => `${route} (${language}): ${problem}`));
+        if (process.env.SHOTS_DIR) {
+          const name = `${route.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}-${language}`;
+          await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png` });
+        }
+      }
+      expect(problems).toEqual([]);
+    }, 240_000);
+  }
+});

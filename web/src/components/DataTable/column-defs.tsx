@@ -1,0 +1,129 @@
+// A list's columns as AG Grid column definitions: each column's width comes from the kind of what
+// it shows (issue 28 §1), so a status, an amount or a date is never cut short.
+import { Chip, Link } from '@mui/material';
+import type { ColDef } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
+import { Link as RouterLink } from 'react-router';
+import { formatMoney } from '../format.ts';
+import type { ColumnKind } from './column-kind.ts';
+import type { SortState } from './table-state.ts';
+
+/**
+ * What a column shows, which decides its width and alignment:
+ * - id: a record's number; number: a count or a rate (right-aligned);
+ * - status: a translated chip (statuses.<value>); money: an exact decimal string, right-aligned,
+ *   in the locale's format with its currency; date: a day or a month; datetime: a day and time;
+ * - short: a code, yes/no, a short word; name: a name (takes the room left, wraps if long);
+ *   text: a longer text (takes twice the room of a name, wraps).
+ */
+export type { ColumnKind };
+
+/** The width of each kind, in px (name and text: the least they get; they share the rest). */
+export const KIND_WIDTHS: Record<ColumnKind, number> = {
+  id: 68,
+  number: 90,
+  // The longest status chip: "Оплачен частично" (partially paid).
+  status: 158,
+  // Up to "9 999 999,99 EUR".
+  money: 136,
+  date: 96,
+  // "25 нояб. 2026 г., 00:16"
+  datetime: 184,
+  short: 132,
+  name: 120,
+  text: 180,
+};
+
+/** A wrapped cell's lines: closer than the row's single line. */
+const WRAPPED = { lineHeight: '20px', paddingTop: '10px', paddingBottom: '10px' };
+
+export interface Column<Row, K extends string = string> {
+  field: keyof Row & string;
+  /** i18n key of the header. */
+  header: string;
+  /** orderBy enum base when the server can sort by it (typed from the generated enum). */
+  sortKey?: K;
+  /** What the column shows (default: name). */
+  kind?: ColumnKind;
+  /** The currency of a money cell: a code, or the row's (e.g. USD for amounts in USD). */
+  currency?: string | ((row: Row) => string);
+  format?: (row: Row) => string;
+  /** The cell is a link (to the record's page). */
+  link?: (row: Row) => string;
+  /** Hidden until chosen in the column chooser. */
+  hidden?: boolean;
+  /**
+   * Shown whenever the page passes it, outside the column chooser: a column that exists only for
+   * some rows (e.g. the visible part of a partly visible invoice).
+   */
+  alwaysShown?: boolean;
+  /** A width other than its kind's (only when the content needs it). */
+  width?: number;
+}
+
+const FLEXIBLE: Partial<Record<ColumnKind, number>> = { name: 1, text: 2 };
+const RIGHT: ColumnKind[] = ['money', 'number'];
+
+export function columnDefs<Row, K extends string>(options: {
+  columns: Column<Row, K>[];
+  shown: Set<string>;
+  sort: SortState<K> | undefined;
+  t: TFunction;
+  language: string;
+}): ColDef<Row>[] {
+  const { t, language } = options;
+  return options.columns.map((column) => {
+    const kind = column.kind ?? 'name';
+    const flex = FLEXIBLE[kind];
+    const width = column.width ?? KIND_WIDTHS[kind];
+    const currency = (row: Row) =>
+      typeof column.currency === 'function' ? column.currency(row) : column.currency;
+    const format = column.format;
+    return {
+      colId: column.field,
+      field: column.field as never,
+      headerName: t(column.header),
+      // A long header wraps onto a second line instead of ending in "…".
+      wrapHeaderText: true,
+      autoHeaderHeight: true,
+      sortable: Boolean(column.sortKey),
+      // The server has sorted the page: keep its order.
+      comparator: () => 0,
+      ...(RIGHT.includes(kind)
+        ? {
+            type: 'rightAligned',
+            cellStyle: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+          }
+        : {}),
+      ...(flex
+        ? { flex, minWidth: width, wrapText: true, autoHeight: true, cellStyle: WRAPPED }
+        : { width, minWidth: width }),
+      cellClass: `cell-${kind}`,
+      valueFormatter: format
+        ? (p) => (p.data ? format(p.data) : '')
+        : kind === 'money'
+          ? (p) => (p.data ? formatMoney(p.value as string, language, currency(p.data)) : '')
+          : undefined,
+      cellRenderer: column.link
+        ? (p: { data?: Row; valueFormatted?: string | null; value?: unknown }) =>
+            p.data ? (
+              <Link component={RouterLink} to={column.link!(p.data)}>
+                {p.valueFormatted ?? String(p.value ?? '')}
+              </Link>
+            ) : null
+        : kind === 'status'
+          ? (p: { value?: string }) =>
+              p.value ? (
+                <Chip size="small" label={t(`statuses.${p.value}`)} data-status={p.value} />
+              ) : null
+          : undefined,
+      hide: !column.alwaysShown && !options.shown.has(column.field),
+      sort:
+        options.sort && column.sortKey === options.sort.key
+          ? options.sort.direction === 'ASC'
+            ? 'asc'
+            : 'desc'
+          : null,
+    } satisfies ColDef<Row>;
+  });
+}

@@ -1,0 +1,21 @@
+// How lists and record pages name companies, people and billing periods: one function each.
+import type { TFunction } from 'i18next';
+
+/** A company as the screens show it: its short name, else its legal name. */
+export function companyName(
+  company: { shortName?: string | null; legalName?: string | null } | null | undefined,
+): string {
+  return company?.shortName || company?.legalName || '';
+}
+
+/** A person as the screens show them: first and last name. */
+export function userName(
+  user: { firstName?: string | null; lastName?: string | null } | null | undefined,
+): string {
+  return [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+}
+
+/** A billing period (month and year) in the reader's language, e.g. "March 2026". */
+export function billingPeriod(t: TFunction, period: number, year: number): string {
+  return t('bills.periodValue', { month: t(`bills.months.${period}`), year });
+}

@@ -1,0 +1,113 @@
+import { FilterList } from '@mui/icons-material';
+import { Box, Button, Typography } from '@mui/material';
+import Decimal from 'decimal.js';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  UnpaidBillsDocument,
+  UnpaidBillsTotalDocument,
+  type BillOrderBy,
+} from '../../api/generated.ts';
+import { useGraphQLQuery, useListQuery } from '../../api/hooks.ts';
+import { api } from '../../app/services.ts';
+import { bindTable } from '../../components/DataTable/bind-table.ts';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../components/export/index.ts';
+import { FilterTextField } from '../../components/DataTable/filter-fields.tsx';
+import {
+  pagingVariables,
+  useTableState,
+  type TableConfig,
+} from '../../components/DataTable/table-state.ts';
+import { formatMoney } from '../../components/format.ts';
+import { useBillChips } from './bill-chips.ts';
+import { BillFilterDialog } from './BillFilterDialog.tsx';
+import { OpenBill } from './BillRowActions.tsx';
+import { unpaidColumns, type UnpaidRow } from './columns.ts';
+import { UNPAID_TABLE, billsFilter, type BillSortKey, type BillsFilters } from './filters.ts';
+
+/** The bills still owed (`?unpaid=1`): the most overdue first, in USD too, with their total. */
+export function UnpaidBillsTable() {
+  const { t, i18n } = useTranslation();
+  const table = useTableState(UNPAID_TABLE as TableConfig<BillsFilters, BillSortKey>);
+  const [showFilters, setShowFilters] = useState(false);
+  const filter = billsFilter(table.state.filters);
+  const data = useListQuery(
+    UnpaidBillsDocument,
+    { ...pagingVariables<BillOrderBy>(table.state), filter },
+    { reads: ['Bill', 'Payment', 'Company'] },
+    (result) => result.allBills,
+  );
+  const totals = useGraphQLQuery(
+    UnpaidBillsTotalDocument,
+    { filter },
+    { reads: ['Bill', 'Payment'] },
+  );
+  const nodes = totals.data?.allBills?.nodes ?? [];
+  const total = nodes.reduce((sum, node) => sum.plus(node?.outstandingUsd ?? 0), new Decimal(0));
+  const partial = (totals.data?.allBills?.totalCount ?? 0) > nodes.length;
+  const columns = unpaidColumns(t, i18n.language);
+  return (
+    <>
+      <BillFilterDialog
+        open={showFilters}
+        filters={table.state.filters}
+        onApply={table.setFilters}
+        onClose={() => setShowFilters(false)}
+      />
+      <DataTable<UnpaidRow, BillSortKey>
+        usdNote
+        testId="unpaid-bills-table"
+        columns={columns}
+        columnChooser="unpaidBills"
+        {...bindTable(table, data)}
+        filters={useBillChips(table, data.rows[0])}
+        emptyText={t('bills.unpaidEmpty')}
+        toolbar={
+          <>
+            <Box sx={{ width: 320 }}>
+              <FilterTextField
+                fullWidth
+                label="bills.filter.search"
+                hint="table.lists.searchHint"
+                value={table.state.filters.search}
+                onApply={(v) => table.setFilter('search', v)}
+                testId="search"
+              />
+            </Box>
+            <Button
+              startIcon={<FilterList />}
+              onClick={() => setShowFilters(true)}
+              data-testid="toggle-filters"
+            >
+              {t('bills.showFilters')}
+            </Button>
+            <Typography variant="subtitle1" data-testid="unpaid-total">
+              {totals.data &&
+                t('table.lists.unpaidTotal', {
+                  value: `${partial ? '≥ ' : ''}${formatMoney(total.toFixed(2), i18n.language, 'USD')}`,
+                })}
+            </Typography>
+            <Box sx={{ flexGrow: 1 }} />
+            <ExportButton
+              title={t('bills.viewUnpaid')}
+              columns={columns}
+              disabled={data.totalCount === 0}
+              loadPage={async (first, offset) => {
+                const result = await api.request(UnpaidBillsDocument, {
+                  first,
+                  offset,
+                  orderBy: pagingVariables<BillOrderBy>(table.state).orderBy,
+                  filter,
+                });
+                return result.allBills?.nodes ?? [];
+              }}
+            />
+          </>
+        }
+        actionsWidth={100}
+        rowActions={(row) => <OpenBill id={row.id} />}
+      />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { AttachFile, OpenInNew } from '@mui/icons-material';
+import { IconButton, Tooltip } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CostRow } from './costs-list.ts';
+
+/** A cost's row actions: open its invoice; attach files (accounts that may write costs). */
+export function CostRowActions(props: { row: CostRow; canAttach: boolean; onAttach: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Tooltip title={t('costs.openInvoice', { id: props.row.invoiceId })}>
+        <IconButton
+          size="small"
+          component={Link}
+          to={`/invoices/${props.row.invoiceId}`}
+          aria-label={t('costs.openInvoice', { id: props.row.invoiceId })}
+          data-testid={`invoice-link-${props.row.id}`}
+        >
+          <OpenInNew fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {props.canAttach && (
+        <Tooltip title={t('costs.attachFiles')}>
+          <IconButton
+            size="small"
+            onClick={props.onAttach}
+            aria-label={t('costs.attachFilesTo', { id: props.row.id })}
+            data-testid={`attach-${props.row.id}`}
+          >
+            <AttachFile fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </>
+  );
+}
