@@ -113,7 +113,7 @@ export function ReferenceTable<
         toolbar={
           <>
             <FilterTextField
-              label="filters.searchLabel"
+              label="table.lists.costSearch"
               hint="table.lists.searchHint"
               value={filters.search}
               onApply={(value) => table.setFilter('search', value)}
@@ -138,7 +138,7 @@ export function ReferenceTable<
                     slotProps={{ input: { 'data-testid': 'show-archived' } as object }}
                   />
                 }
-                label={t('archive.showArchived')}
+                label={t('costs.archived')}
               />
             )}
             <Box sx={{ flexGrow: 1 }} />
@@ -167,8 +167,8 @@ export function ReferenceTable<
             {archivable && (
               <IconButton
                 size="small"
-                aria-label={t(row.isArchived ? 'archive.restore' : 'archive.archive')}
-                title={t(row.isArchived ? 'archive.restore' : 'archive.archive')}
+                aria-label={t(row.isArchived ? 'archive.restore' : 'bills.actions.archive')}
+                title={t(row.isArchived ? 'archive.restore' : 'bills.actions.archive')}
                 onClick={() => void setArchived(row, !row.isArchived)}
                 data-testid={row.isArchived ? 'restore' : 'archive'}
               >

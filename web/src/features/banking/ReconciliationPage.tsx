@@ -117,13 +117,13 @@ export default function ReconciliationPage() {
           ))}
         </TextField>
         <DatePicker
-          label={t('banking.from')}
+          label={t('audit.filters.from')}
           value={from}
           onChange={(value) => table.setFilter('from', value)}
           slotProps={{ textField: { size: 'small' } }}
         />
         <DatePicker
-          label={t('banking.to')}
+          label={t('audit.filters.to')}
           value={to}
           onChange={(value) => table.setFilter('to', value)}
           slotProps={{ textField: { size: 'small' } }}
@@ -158,16 +158,16 @@ export default function ReconciliationPage() {
           {
             field: 'paymentDate',
             kind: 'date',
-            header: 'banking.paymentDate',
+            header: 'payments.date',
             format: (row) => formatDate(row.paymentDate, language),
           },
           {
             field: 'amount',
-            header: 'banking.amount',
+            header: 'resources.fields.amount',
             kind: 'money',
             currency: (row) => row.currency,
           },
-          { field: 'reference', header: 'banking.reference' },
+          { field: 'reference', header: 'banking.columns.reference' },
         ]}
         rows={unseen}
         totalCount={result.data?.bankUnseenPayments?.totalCount ?? 0}
@@ -187,7 +187,7 @@ export default function ReconciliationPage() {
       </Typography>
       <TextField
         size="small"
-        label={t('banking.reference')}
+        label={t('banking.columns.reference')}
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && setReference(typed.trim())}

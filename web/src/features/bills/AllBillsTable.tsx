@@ -70,7 +70,7 @@ export function AllBillsTable() {
               onClick={() => setShowFilters(true)}
               data-testid="toggle-filters"
             >
-              {t('bills.showFilters')}
+              {t('filters.title')}
             </Button>
             <Box sx={{ flexGrow: 1 }} />
             <ExportButton

@@ -35,7 +35,9 @@ import {
   type CostSortKey,
 } from './costs-list.ts';
 
-const rejectSchema = yup.object({ reason: yup.string().trim().required('validation.required') });
+const rejectSchema = yup.object({
+  reason: yup.string().trim().required('errors.codes.FieldRequired'),
+});
 
 export default function CostsPage() {
   const { t, i18n } = useTranslation();

@@ -91,66 +91,66 @@ export default function DocumentsPage() {
   const columns: Column<DocumentRow, DocumentSortKey>[] = [
     {
       field: 'name',
-      header: 'documents.name',
+      header: 'resources.fields.name',
       sortKey: 'NAME',
       link: (row) => `/documents/${row.id}`,
     },
     {
       field: 'type',
-      header: 'documents.type',
+      header: 'resources.fields.type',
       format: (row) => t(`documents.types.${row.type}`),
     },
     {
       field: 'status',
-      header: 'documentRegistry.statusLabel',
+      header: 'resources.fields.status',
       format: (row) => (row.status ? t(`documentRegistry.status.${row.status}`) : ''),
     },
     {
       field: 'contractNumber',
       kind: 'short',
-      header: 'documentRegistry.contractNumber',
+      header: 'resources.documents.fields.contract_number',
       hidden: true,
     },
     {
       field: 'contractor',
-      header: 'documents.contractor',
+      header: 'resources.documents.fields.contractor_id',
       format: (row) => row.contractor?.legalName ?? '',
     },
     {
       field: 'principal',
-      header: 'documents.principal',
+      header: 'resources.documents.fields.principal_id',
       format: (row) => row.principal?.legalName ?? '',
     },
     {
       field: 'amount',
-      header: 'documents.amount',
+      header: 'resources.fields.amount',
       kind: 'money',
       currency: (row) => row.currency ?? '',
     },
     {
       field: 'signingDate',
       kind: 'date',
-      header: 'documents.signingDate',
+      header: 'resources.documents.fields.signing_date',
       sortKey: 'SIGNING_DATE',
       format: (row) => formatDay(row.signingDate, i18n.language),
     },
     {
       field: 'expirationDate',
       kind: 'date',
-      header: 'documents.expirationDate',
+      header: 'resources.documents.fields.expiration_date',
       sortKey: 'EXPIRATION_DATE',
       format: (row) => formatDay(row.expirationDate, i18n.language),
     },
     { field: 'parentName', header: 'documents.parent', hidden: true },
     {
       field: 'client',
-      header: 'documents.client',
+      header: 'resources.clients.name',
       hidden: true,
       format: (row) => row.client?.legalName ?? '',
     },
     {
       field: 'service',
-      header: 'documents.service',
+      header: 'resources.services.name',
       hidden: true,
       format: (row) => row.service?.name ?? '',
     },
@@ -158,7 +158,7 @@ export default function DocumentsPage() {
       field: 'documentsFiles',
       kind: 'number',
       hidden: true,
-      header: 'documents.fileCount',
+      header: 'invoiceWizard.steps.files',
       format: (row) => String(row.documentsFiles.totalCount),
     },
   ];
@@ -167,7 +167,7 @@ export default function DocumentsPage() {
   const afterAmount = columns.findIndex((column) => column.field === 'amount') + 1;
   const exportColumns = [
     ...columns.slice(0, afterAmount),
-    { field: 'currency', kind: 'short', header: 'documents.currency' } as Column<
+    { field: 'currency', kind: 'short', header: 'resources.currencies.name' } as Column<
       DocumentRow,
       DocumentSortKey
     >,
@@ -194,7 +194,7 @@ export default function DocumentsPage() {
   if (filters.type) {
     chips.push({
       id: 'type',
-      label: `${t('documents.type')}: ${t(`documents.types.${filters.type}`)}`,
+      label: `${t('resources.fields.type')}: ${t(`documents.types.${filters.type}`)}`,
       onRemove: () => table.setFilter('type', ''),
     });
   }
@@ -238,7 +238,7 @@ export default function DocumentsPage() {
             to="/documents/new"
             data-testid="add"
           >
-            {t('documents.add')}
+            {t('titles.newDocument')}
           </Button>
         )}
       </Stack>
@@ -299,7 +299,7 @@ export default function DocumentsPage() {
             <TextField
               select
               size="small"
-              label={t('documents.type')}
+              label={t('resources.fields.type')}
               value={filters.type}
               onChange={(e) => table.setFilter('type', e.target.value)}
               sx={{ minWidth: 180 }}

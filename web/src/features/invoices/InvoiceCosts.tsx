@@ -74,16 +74,16 @@ export function InvoiceCosts(props: {
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>{t('invoices.costs.id')}</TableCell>
-                <TableCell>{t('invoices.costs.name')}</TableCell>
-                <TableCell>{t('invoices.costs.type')}</TableCell>
-                <TableCell>{t('invoices.costs.project')}</TableCell>
-                <TableCell>{t('invoices.costs.period')}</TableCell>
-                <TableCell align="right">{t('invoices.costs.amount')}</TableCell>
-                <TableCell align="right">{t('invoices.costs.vat')}</TableCell>
-                <TableCell align="right">{t('invoices.costs.total')}</TableCell>
-                <TableCell align="right">{t('invoices.costs.totalUsd')}</TableCell>
-                <TableCell>{t('invoices.columns.status')}</TableCell>
+                <TableCell>{t('resources.fields.id')}</TableCell>
+                <TableCell>{t('resources.fields.name')}</TableCell>
+                <TableCell>{t('resources.cost_types.name')}</TableCell>
+                <TableCell>{t('resources.projects.name')}</TableCell>
+                <TableCell>{t('resources.fields.period')}</TableCell>
+                <TableCell align="right">{t('resources.fields.amount')}</TableCell>
+                <TableCell align="right">{t('table.vat')}</TableCell>
+                <TableCell align="right">{t('resources.invoices.fields.amount_w_vat')}</TableCell>
+                <TableCell align="right">{t('resources.fields.amount_usd_w_vat')}</TableCell>
+                <TableCell>{t('resources.fields.status')}</TableCell>
                 <TableCell>{t('table.actions')}</TableCell>
               </TableRow>
             </TableHead>
@@ -98,14 +98,16 @@ export function InvoiceCosts(props: {
                         size="small"
                         variant="outlined"
                         label={
-                          cost.billId ? t('invoices.costs.billed') : t('invoices.costs.toBill')
+                          cost.billId
+                            ? t('invoices.costs.billed')
+                            : t('resources.costs.fields.to_bill')
                         }
                         sx={{ ml: 1 }}
                       />
                     )}
                     {cost.rejectReason && (
                       <Typography variant="caption" color="error" sx={{ display: 'block' }}>
-                        {t('invoices.costs.rejectedBecause', {
+                        {t('invoices.rejectedBecause', {
                           reason:
                             cost.rejectReason === 'invoice_rejected'
                               ? t('invoices.costs.invoiceRejected')
@@ -159,7 +161,7 @@ export function InvoiceCosts(props: {
           onClick={() => setDialog({ action: 'add' })}
           data-testid="add-cost"
         >
-          {t('invoices.costs.add')}
+          {t('invoiceWizard.addCost')}
         </Button>
       )}
       <InvoiceCostDialog
@@ -184,7 +186,7 @@ export function InvoiceCosts(props: {
           props.onDone(t('invoices.costs.done.reject'));
         }}
       >
-        <TextInput name="reason" label="invoices.reason" multiline minRows={2} required />
+        <TextInput name="reason" label="costs.reason" multiline minRows={2} required />
       </FormDialog>
       <ConfirmDialog
         open={dialog?.action === 'delete' || dialog?.action === 'force_delete'}

@@ -10,13 +10,13 @@ import { companyName, INVOICE_CHANGES, type InvoiceDetails } from './invoice-typ
 export const INVOICE_TYPES = ['regular', 'prepayment', 'credit_note'] as const;
 
 const schema = yup.object({
-  type: yup.string().required('validation.required'),
-  invoiceRef: yup.string().trim().required('validation.required'),
-  invoiceDate: dateRule().required('validation.required'),
+  type: yup.string().required('errors.codes.FieldRequired'),
+  invoiceRef: yup.string().trim().required('errors.codes.FieldRequired'),
+  invoiceDate: dateRule().required('errors.codes.FieldRequired'),
   dueDate: notBeforeRule('invoiceDate', 'validation.dueBeforeInvoice'),
-  currency: yup.string().required('validation.required'),
-  subsidiaryId: yup.string().required('validation.required'),
-  supplierId: yup.string().required('validation.required'),
+  currency: yup.string().required('errors.codes.FieldRequired'),
+  subsidiaryId: yup.string().required('errors.codes.FieldRequired'),
+  supplierId: yup.string().required('errors.codes.FieldRequired'),
   defaultCostTypeId: yup.string(),
 });
 
@@ -66,24 +66,24 @@ export function InvoiceEditDialog(props: {
     >
       <SelectInput
         name="type"
-        label="invoices.columns.type"
+        label="resources.fields.type"
         options={INVOICE_TYPES.map((type) => ({ value: type, label: `invoices.types.${type}` }))}
         required
       />
-      <TextInput name="invoiceRef" label="invoices.columns.number" required />
-      <DateInput name="invoiceDate" label="invoices.columns.invoiceDate" required />
-      <DateInput name="dueDate" label="invoices.columns.dueDate" />
+      <TextInput name="invoiceRef" label="resources.invoices.fields.invoice_ref" required />
+      <DateInput name="invoiceDate" label="resources.fields.invoice_date" required />
+      <DateInput name="dueDate" label="resources.fields.due_date" />
       <SearchInput
         name="currency"
         kind="currency"
-        label="invoices.columns.currency"
+        label="resources.currencies.name"
         selected={{ value: invoice.currency, label: invoice.currency }}
         required
       />
       <SearchInput
         name="subsidiaryId"
         kind="subsidiary"
-        label="invoices.columns.subsidiary"
+        label="resources.subsidiaries.name"
         selected={
           invoice.subsidiary
             ? { value: invoice.subsidiary.id, label: companyName(invoice.subsidiary) }
@@ -94,7 +94,7 @@ export function InvoiceEditDialog(props: {
       <SearchInput
         name="supplierId"
         kind="supplier"
-        label="invoices.columns.supplier"
+        label="resources.suppliers.name"
         selected={
           invoice.supplier
             ? { value: invoice.supplier.id, label: companyName(invoice.supplier) }
@@ -105,7 +105,7 @@ export function InvoiceEditDialog(props: {
       <SearchInput
         name="defaultCostTypeId"
         kind="costType"
-        label="invoices.defaultCostType"
+        label="resources.invoices.fields.default_cost_type_id"
         selected={
           invoice.defaultCostType
             ? { value: invoice.defaultCostType.id, label: invoice.defaultCostType.name }

@@ -128,38 +128,41 @@ export function InvoiceFilterDialog(props: {
                 <TextInput name="search" label="invoices.filters.search" />
                 <SelectInput
                   name="status"
-                  label="invoices.columns.status"
+                  label="resources.fields.status"
                   options={[
-                    { value: '', label: 'filters.any' },
+                    { value: '', label: 'documents.filters.any' },
                     ...choices(INVOICE_STATUSES, 'statuses.'),
                   ]}
                 />
                 <SearchInput
                   name="subsidiary"
                   kind="subsidiary"
-                  label="invoices.columns.subsidiary"
+                  label="resources.subsidiaries.name"
                   selected={option(filters.subsidiary)}
                   onChosen={(chosen) => chosen && (labels.current.subsidiary = chosen.label)}
                 />
                 <SearchInput
                   name="supplier"
                   kind="supplier"
-                  label="invoices.columns.supplier"
+                  label="resources.suppliers.name"
                   selected={option(filters.supplier)}
                   onChosen={(chosen) => chosen && (labels.current.supplier = chosen.label)}
                 />
                 <SearchInput
                   name="currency"
                   kind="currency"
-                  label="invoices.columns.currency"
+                  label="resources.currencies.name"
                   selected={
                     filters.currency ? { value: filters.currency, label: filters.currency } : null
                   }
                 />
                 <SelectInput
                   name="hasPayments"
-                  label="invoices.columns.hasPayments"
-                  options={[{ value: '', label: 'filters.any' }, ...choices(YES_NO, 'common.')]}
+                  label="resources.fields.has_payments"
+                  options={[
+                    { value: '', label: 'documents.filters.any' },
+                    ...choices(YES_NO, 'common.'),
+                  ]}
                 />
                 <DateInput name="invoiceFrom" label="invoices.filters.invoiceFrom" />
                 <DateInput name="invoiceTo" label="invoices.filters.invoiceTo" />
@@ -169,7 +172,7 @@ export function InvoiceFilterDialog(props: {
                 <MoneyInput name="amountTo" label="invoices.filters.amountTo" />
                 <SelectInput
                   name="archived"
-                  label="invoices.filters.archived"
+                  label="costs.archived"
                   options={[
                     { value: '', label: 'invoices.filters.archivedNo' },
                     ...ARCHIVED.map((value) => ({ value, label: ARCHIVED_LABELS[value] })),

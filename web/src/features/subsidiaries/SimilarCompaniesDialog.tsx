@@ -22,7 +22,7 @@ export function SimilarCompaniesDialog(props: {
   const { t } = useTranslation();
   return (
     <Dialog open={props.similar !== undefined} onClose={props.onClose}>
-      <DialogTitle>{t('subsidiaries.similar.title')}</DialogTitle>
+      <DialogTitle>{t('clients.similarTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{t('subsidiaries.similar.text')}</DialogContentText>
         <List dense data-testid="similar-companies">
@@ -43,7 +43,7 @@ export function SimilarCompaniesDialog(props: {
           {t('common.cancel')}
         </Button>
         <Button variant="contained" onClick={props.onContinue} data-testid="similar-continue">
-          {t('subsidiaries.similar.continue')}
+          {t('clients.createAnyway')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -27,18 +27,21 @@ export const INITIAL: Values = {
   expirationDate: '',
 };
 
-export const STEPS = ['subsidiaries.wizard.company', 'subsidiaries.wizard.document'];
+export const STEPS = [
+  'subsidiaries.wizard.company',
+  'resources.subsidiaries.fields.linked_document_id',
+];
 
 /** SPEC §5: name and country required; the linked document's name when one is created. */
 export const schemas = [
   yup.object({
-    legalName: yup.string().trim().required('validation.required'),
-    country: yup.string().trim().required('validation.required'),
+    legalName: yup.string().trim().required('errors.codes.FieldRequired'),
+    country: yup.string().trim().required('errors.codes.FieldRequired'),
   }),
   yup.object({
     documentName: yup.string().when('withDocument', {
       is: 'create',
-      then: (rule) => rule.trim().required('validation.required'),
+      then: (rule) => rule.trim().required('errors.codes.FieldRequired'),
     }),
     signingDate: dateRule(),
     expirationDate: notBeforeRule('signingDate', 'validation.expirationBeforeSigning'),

@@ -40,13 +40,13 @@ const schema = yup.object({
   currency: yup
     .string()
     .trim()
-    .required('validation.required')
+    .required('errors.codes.FieldRequired')
     .matches(/^[A-Za-z]{3}$/, 'exchangeRates.currencyFormat'),
-  rateDate: dateRule().required('validation.required'),
+  rateDate: dateRule().required('errors.codes.FieldRequired'),
   usdPerUnit: yup
     .string()
     .trim()
-    .required('validation.required')
+    .required('errors.codes.FieldRequired')
     .matches(/^\d{1,10}([.,]\d{1,8})?$/, 'exchangeRates.rateFormat'),
 });
 
@@ -94,7 +94,7 @@ export default function ExchangeRatesPage() {
   return (
     <Box sx={{ p: 3 }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="page-title">
-        {t('exchangeRates.title')}
+        {t('titles.exchangeRates')}
       </Typography>
       <DataTable<Row, Key>
         testId="rates-table"
@@ -106,7 +106,7 @@ export default function ExchangeRatesPage() {
             <Box sx={{ width: 160 }}>
               <FilterTextField
                 fullWidth
-                label="exchangeRates.currency"
+                label="resources.currencies.name"
                 hint="table.lists.currencyHint"
                 value={filters.currency}
                 valid={(value) => /^[A-Za-z]{3}$/.test(value)}
@@ -189,7 +189,7 @@ export default function ExchangeRatesPage() {
         <SearchInput
           name="currency"
           kind="currency"
-          label="exchangeRates.currency"
+          label="resources.currencies.name"
           helper="exchangeRates.currencyHelp"
           selected={row ? { value: row.currency, label: row.currency } : null}
           disabled={Boolean(row)}
@@ -197,13 +197,13 @@ export default function ExchangeRatesPage() {
         />
         <DateInput
           name="rateDate"
-          label="exchangeRates.rateDate"
+          label="resources.exchange_rates.fields.rate_date"
           disabled={Boolean(row)}
           required
         />
         <TextInput
           name="usdPerUnit"
-          label="exchangeRates.usdPerUnit"
+          label="resources.exchange_rates.fields.usd_per_unit"
           helper="exchangeRates.rateHelp"
           required
         />

@@ -9,19 +9,19 @@ export function rateColumns(language: string): Column<Row, Key>[] {
     {
       field: 'currency',
       kind: 'short',
-      header: 'exchangeRates.currency',
+      header: 'resources.currencies.name',
       sortKey: 'CURRENCY',
     },
     {
       field: 'rateDate',
       kind: 'date',
-      header: 'exchangeRates.rateDate',
+      header: 'resources.exchange_rates.fields.rate_date',
       sortKey: 'RATE_DATE',
       format: (r) => formatDate(r.rateDate, language),
     },
     {
       field: 'usdPerUnit',
-      header: 'exchangeRates.usdPerUnit',
+      header: 'resources.exchange_rates.fields.usd_per_unit',
       kind: 'money',
       format: (r) => formatRate(r.usdPerUnit, language),
     },

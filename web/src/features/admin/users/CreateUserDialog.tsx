@@ -26,16 +26,16 @@ import { PasswordField } from '../../../components/PasswordField.tsx';
 import { newPasswordSchema } from '../../settings/password-rules.ts';
 
 const schema = yup.object({
-  username: yup.string().trim().required('validation.required'),
-  firstName: yup.string().trim().required('validation.required'),
-  lastName: yup.string().trim().required('validation.required'),
+  username: yup.string().trim().required('errors.codes.FieldRequired'),
+  firstName: yup.string().trim().required('errors.codes.FieldRequired'),
+  lastName: yup.string().trim().required('errors.codes.FieldRequired'),
   additionalName: yup.string().trim().default(''),
   password: newPasswordSchema,
   repeatPassword: yup
     .string()
-    .required('validation.required')
+    .required('errors.codes.FieldRequired')
     .oneOf([yup.ref('password')], 'validation.passwordsDiffer'),
-  roleId: yup.string().required('validation.required'),
+  roleId: yup.string().required('errors.codes.FieldRequired'),
   accountName: yup.string().trim().default(''),
 });
 type Values = yup.InferType<typeof schema>;

@@ -16,7 +16,7 @@ export function SetupStep(props: { labels: SearchLabels }) {
         <SearchInput
           {...props.labels.field('clientId')}
           name="clientId"
-          label="bills.client"
+          label="resources.clients.name"
           kind="client"
           required
         />
@@ -25,7 +25,7 @@ export function SetupStep(props: { labels: SearchLabels }) {
         <SearchInput
           {...props.labels.field('subsidiaryId')}
           name="subsidiaryId"
-          label="bills.subsidiary"
+          label="resources.subsidiaries.name"
           kind="subsidiary"
           required
         />
@@ -34,7 +34,7 @@ export function SetupStep(props: { labels: SearchLabels }) {
         <SearchInput
           {...props.labels.field('projectId')}
           name="projectId"
-          label="bills.project"
+          label="resources.projects.name"
           kind="project"
         />
       </Grid>
@@ -42,41 +42,41 @@ export function SetupStep(props: { labels: SearchLabels }) {
         <SearchInput
           {...props.labels.field('serviceId')}
           name="serviceId"
-          label="bills.service"
+          label="resources.services.name"
           kind="service"
         />
       </Grid>
       <Grid size={12}>
-        <TextInput name="name" label="bills.name" required />
+        <TextInput name="name" label="resources.fields.name" required />
       </Grid>
       <Grid size={12}>
-        <TextInput name="description" label="bills.description" multiline minRows={2} />
+        <TextInput name="description" label="resources.fields.description" multiline minRows={2} />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <MonthInput name="period" label="bills.period" max={thisMonth} required />
+        <MonthInput name="period" label="resources.fields.period" max={thisMonth} required />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <SearchInput
           {...props.labels.field('currency')}
           name="currency"
-          label="bills.currency"
+          label="resources.currencies.name"
           kind="currency"
           required
         />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <VatInput name="vat" label="bills.vat" required />
+        <VatInput name="vat" label="table.vat" required />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <TextInput name="invoiceRef" label="bills.invoiceRef" />
+        <TextInput name="invoiceRef" label="resources.bills.fields.invoice_ref" />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <DateInput name="invoiceDate" label="bills.invoiceDate" required />
+        <DateInput name="invoiceDate" label="resources.fields.invoice_date" required />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <DateInput
           name="dueDate"
-          label="bills.dueDate"
+          label="resources.fields.due_date"
           min={/^\d{4}-\d{2}-\d{2}$/.test(values.invoiceDate) ? values.invoiceDate : undefined}
         />
       </Grid>

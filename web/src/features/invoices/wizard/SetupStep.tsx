@@ -26,34 +26,34 @@ export function SetupStep(props: { labels: SearchLabels }) {
         <SearchInput
           {...props.labels.field('defaultCostType')}
           name="defaultCostType"
-          label="invoiceWizard.defaultCostType"
+          label="resources.invoices.fields.default_cost_type_id"
           kind="costType"
           helper="invoiceWizard.defaultCostTypeHint"
         />
         <SearchInput
           {...props.labels.field('subsidiary')}
           name="subsidiary"
-          label="invoiceWizard.subsidiary"
+          label="resources.subsidiaries.name"
           kind="subsidiary"
           required
         />
         <SearchInput
           {...props.labels.field('supplier')}
           name="supplier"
-          label="invoiceWizard.supplier"
+          label="resources.suppliers.name"
           kind="supplier"
           required
         />
-        <TextInput name="invoiceRef" label="invoiceWizard.invoiceRef" required />
+        <TextInput name="invoiceRef" label="resources.invoices.fields.invoice_ref" required />
         <SearchInput
           {...props.labels.field('currency')}
           name="currency"
-          label="invoiceWizard.currency"
+          label="resources.currencies.name"
           kind="currency"
           required
         />
-        <DateInput name="invoiceDate" label="invoiceWizard.invoiceDate" required />
-        <DateInput name="dueDate" label="invoiceWizard.dueDate" min={values.invoiceDate} />
+        <DateInput name="invoiceDate" label="resources.fields.invoice_date" required />
+        <DateInput name="dueDate" label="resources.fields.due_date" min={values.invoiceDate} />
       </Box>
     </Paper>
   );
