@@ -6692,6 +6692,16 @@ $function$;
 comment on function app_public.costs_available_actions(app_public.costs) is 'The workflow actions you may take on this cost now (approve, reject, return_to_approval, edit, delete, force_delete, add_files, remove_files).';
 grant execute on function app_public.costs_available_actions(app_public.costs) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_public.costs_file_count(cost app_public.costs)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select count(*)::integer from app_public.costs_files cf where cf.cost_id = cost.id
+$function$;
+comment on function app_public.costs_file_count(app_public.costs) is 'How many files are attached to this cost.';
+grant execute on function app_public.costs_file_count(app_public.costs) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_public.costs_first_approved_by_name(cost app_public.costs)
  RETURNS text
  LANGUAGE sql

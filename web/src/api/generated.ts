@@ -3563,13 +3563,6 @@ export type UserToManySupplierFilter = {
   some?: SupplierFilter | null | undefined;
 };
 
-export type CostFileCountsQueryVariables = Exact<{
-  costIds: Array<number> | number;
-}>;
-
-
-export type CostFileCountsQuery = { allCostsFiles: { nodes: Array<{ costId: number } | null> } | null };
-
 export type CostFilesQueryVariables = Exact<{
   id: number;
 }>;
@@ -4632,7 +4625,7 @@ export type InvoiceDetailsQueryVariables = Exact<{
 }>;
 
 
-export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, lockedThrough: string | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, hiddenCostCount: number | null, visibleAmountWVat: string | null, visibleAmountUsdWVat: string | null, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, approvalsNeeded: number | null, firstApprovedByName: string | null, approvedByName: string | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, reference: string | null, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown, rowData: unknown } | null> } } | null };
+export type InvoiceDetailsQuery = { invoiceById: { id: number, type: InvoiceType, status: InvoiceStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, lockedThrough: string | null, invoiceRef: string, invoiceDate: string, dueDate: string | null, periodStart: string | null, periodEnd: string | null, currency: string, amount: string, vatAmount: string | null, amountWVat: string, amountUsd: string, amountUsdWVat: string, hiddenCostCount: number | null, visibleAmountWVat: string | null, visibleAmountUsdWVat: string | null, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, isDeleted: boolean, rejectReason: string | null, createdAt: string, defaultCostType: { id: string, name: string } | null, subsidiary: { id: string, legalName: string, shortName: string | null } | null, supplier: { id: string, legalName: string, shortName: string | null } | null, userByCreatedBy: { displayName: string | null } | null, userByValidatedBy: { displayName: string | null } | null, userByClosedBy: { displayName: string | null } | null, costs: { nodes: Array<{ id: number, name: string, fileCount: number | null, description: string | null, status: CostStatus, availableActions: Array<string | null> | null, approvalsNeeded: number | null, firstApprovedByName: string | null, approvedByName: string | null, rejectReason: string | null, year: number, period: number, amount: string, vat: string, amountWVat: string, amountUsdWVat: string, toBill: boolean, billId: number | null, costType: { id: string, name: string } | null, project: { id: string, name: string } | null } | null> }, invoicesPayments: { nodes: Array<{ payment: { id: string, amount: string, currency: string, paymentDate: string, paymentMethod: PaymentMethod, reference: string | null, userByCreatedBy: { displayName: string | null } | null } | null } | null> }, invoicesFiles: { nodes: Array<{ file: { id: string, name: string, size: string, uploadedAt: string, userByUploadedBy: { displayName: string | null } | null } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown, rowData: unknown } | null> } } | null };
 
 export type OpenInvoiceMutationVariables = Exact<{
   invoiceId: number;
@@ -4972,15 +4965,6 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
-export const CostFileCountsDocument = new TypedDocumentString(`
-    query CostFileCounts($costIds: [Int!]!) {
-  allCostsFiles(filter: {costId: {in: $costIds}}, first: 500) {
-    nodes {
-      costId
-    }
-  }
-}
-    `, {"hash":"fb91d85a7637a701dd39807724d8054259be6ef6447927de59f06c63936048f2"}) as unknown as TypedDocumentString<CostFileCountsQuery, CostFileCountsQueryVariables>;
 export const CostFilesDocument = new TypedDocumentString(`
     query CostFiles($id: Int!) {
   costById(id: $id) {
@@ -7145,6 +7129,7 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
       nodes {
         id
         name
+        fileCount
         description
         status
         availableActions
@@ -7215,7 +7200,7 @@ export const InvoiceDetailsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"ed34266a5f3fa83bf60a3aacd40249be3b389d5410d4b2427cc054055522eb3b"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
+    `, {"hash":"2241cfd6ec7a6219d61d7f0f4ea1f46aa9423eb3030e9df481c85886eac942fe"}) as unknown as TypedDocumentString<InvoiceDetailsQuery, InvoiceDetailsQueryVariables>;
 export const OpenInvoiceDocument = new TypedDocumentString(`
     mutation OpenInvoice($invoiceId: Int!) {
   openInvoice(input: {invoiceId: $invoiceId}) {

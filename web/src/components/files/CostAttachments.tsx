@@ -14,29 +14,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
-import { CostFileCountsDocument, CostFilesDocument } from '../../api/generated.ts';
+import { CostFilesDocument } from '../../api/generated.ts';
 import { useGraphQLQuery } from '../../api/hooks.ts';
 import { downloadFile } from '../../api/storage.ts';
 import { api } from '../../app/services.ts';
 import { formatFileSize } from '../format.ts';
 import { FilePreview, type PreviewedFile } from './FilePreview.tsx';
-
-/**
- * How many files each of these costs has, in one request for a whole table (a nested count per
- * row would make the record's query too costly).
- */
-export function useCostFileCounts(costIds: number[]): Map<number, number> {
-  const query = useGraphQLQuery(
-    CostFileCountsDocument,
-    { costIds },
-    { reads: ['Cost', 'File'] },
-    { enabled: costIds.length > 0 },
-  );
-  const counts = new Map<number, number>();
-  for (const link of query.data?.allCostsFiles?.nodes ?? [])
-    if (link) counts.set(link.costId, (counts.get(link.costId) ?? 0) + 1);
-  return counts;
-}
 
 /**
  * A cost's attachments where the cost is shown (a table row, an invoice's cost line): a paperclip

@@ -24,7 +24,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { TextInput } from '../../components/form/fields.tsx';
 import { formatMoney } from '../../components/format.ts';
-import { CostAttachments, useCostFileCounts } from '../../components/files/CostAttachments.tsx';
+import { CostAttachments } from '../../components/files/CostAttachments.tsx';
 import { CostActionsMenu, ORDER, type CostAction } from './CostActionsMenu.tsx';
 import { CostApprovals } from './CostApprovals.tsx';
 import { InvoiceCostDialog } from './InvoiceCostDialog.tsx';
@@ -45,7 +45,6 @@ export function InvoiceCosts(props: {
   const back = useGraphQLMutation(ReturnInvoiceCostToApprovalDocument, INVOICE_CHANGES);
   const remove = useGraphQLMutation(DeleteInvoiceCostDocument, INVOICE_CHANGES);
   const costs = invoice.costs.nodes.filter((cost): cost is InvoiceCost => cost !== null);
-  const fileCounts = useCostFileCounts(costs.map((cost) => cost.id));
   const money = (value: string, currency = invoice.currency) =>
     formatMoney(value, i18n.language, currency);
 
@@ -142,7 +141,7 @@ export function InvoiceCosts(props: {
                     <CostApprovals cost={cost} />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <CostAttachments costId={cost.id} count={fileCounts.get(cost.id) ?? 0} />
+                    <CostAttachments costId={cost.id} count={cost.fileCount ?? 0} />
                     <CostActionsMenu
                       actions={ORDER.filter((action) => cost.availableActions?.includes(action))}
                       onAction={(action) => onAction(action, cost)}
