@@ -22,8 +22,8 @@ import { formatMoney } from './format.ts';
 import { dayStart, PAYMENT_METHODS } from './PaymentDialog.tsx';
 
 const schema = yup.object({
-  method: yup.string().required('errors.codes.MissingPaymentMethod'),
-  date: dateRule().required('errors.codes.FieldRequired'),
+  method: yup.string().required('payments.methodRequired'),
+  date: dateRule().required('validation.required'),
 });
 
 /**
@@ -62,7 +62,7 @@ export function CloseAsPaidDialog(props: {
       >
         {({ isSubmitting }) => (
           <Form noValidate>
-            <DialogTitle>{t('bills.actions.close_as_paid')}</DialogTitle>
+            <DialogTitle>{t('payments.close')}</DialogTitle>
             <DialogContent data-testid="close-dialog">
               <Stack spacing={2} sx={{ pt: 1 }}>
                 {failure !== undefined && (
@@ -99,7 +99,7 @@ export function CloseAsPaidDialog(props: {
                 disabled={isSubmitting}
                 data-testid="close-confirm"
               >
-                {t('bills.actions.close_as_paid')}
+                {t('payments.close')}
               </Button>
             </DialogActions>
           </Form>

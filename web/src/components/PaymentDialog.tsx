@@ -56,8 +56,8 @@ export function PaymentDialog(props: {
 }) {
   const { t, i18n } = useTranslation();
   const schema: yup.ObjectSchema<FormValues> = yup.object({
-    paymentMethod: yup.string().required('errors.codes.MissingPaymentMethod'),
-    paymentDate: dateRule().required('errors.codes.FieldRequired'),
+    paymentMethod: yup.string().required('payments.methodRequired'),
+    paymentDate: dateRule().required('validation.required'),
     amount: amountRule().test(
       'remaining',
       'payments.amountAboveRemaining',
@@ -105,7 +105,7 @@ export function PaymentDialog(props: {
           <DateInput name="paymentDate" label="payments.date" required />
           <MoneyInput
             name="amount"
-            label="resources.fields.amount"
+            label="payments.amountColumn"
             currency={props.currency}
             required
           />

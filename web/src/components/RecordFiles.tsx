@@ -97,10 +97,10 @@ export function RecordFiles(props: {
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>{t('resources.files.fields.name')}</TableCell>
-                <TableCell align="right">{t('resources.files.fields.size')}</TableCell>
-                <TableCell>{t('resources.files.fields.uploaded_by')}</TableCell>
-                <TableCell>{t('resources.files.fields.uploaded_at')}</TableCell>
+                <TableCell>{t('files.name')}</TableCell>
+                <TableCell align="right">{t('files.size')}</TableCell>
+                <TableCell>{t('files.uploadedBy')}</TableCell>
+                <TableCell>{t('files.uploadedAt')}</TableCell>
                 <TableCell align="right">{t('table.actions')}</TableCell>
               </TableRow>
             </TableHead>

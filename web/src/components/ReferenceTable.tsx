@@ -113,7 +113,7 @@ export function ReferenceTable<
         toolbar={
           <>
             <FilterTextField
-              label="table.lists.costSearch"
+              label="filters.searchLabel"
               hint="table.lists.searchHint"
               value={filters.search}
               onApply={(value) => table.setFilter('search', value)}
@@ -138,7 +138,7 @@ export function ReferenceTable<
                     slotProps={{ input: { 'data-testid': 'show-archived' } as object }}
                   />
                 }
-                label={t('costs.archived')}
+                label={t('archive.showArchived')}
               />
             )}
             <Box sx={{ flexGrow: 1 }} />
@@ -167,8 +167,8 @@ export function ReferenceTable<
             {archivable && (
               <IconButton
                 size="small"
-                aria-label={t(row.isArchived ? 'archive.restore' : 'bills.actions.archive')}
-                title={t(row.isArchived ? 'archive.restore' : 'bills.actions.archive')}
+                aria-label={t(row.isArchived ? 'archive.restore' : 'archive.archive')}
+                title={t(row.isArchived ? 'archive.restore' : 'archive.archive')}
                 onClick={() => void setArchived(row, !row.isArchived)}
                 data-testid={row.isArchived ? 'restore' : 'archive'}
               >

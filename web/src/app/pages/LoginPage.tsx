@@ -70,7 +70,7 @@ export default function LoginPage() {
   const missing = (field: Field) =>
     field === 'username' ? !values.username.trim() : !values.password;
   const errorOf = (field: Field) =>
-    touched[field] && missing(field) ? t('errors.codes.FieldRequired') : undefined;
+    touched[field] && missing(field) ? t('validation.required') : undefined;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -130,7 +130,7 @@ export default function LoginPage() {
     <main className="ll-login">
       <form className="ll-login-card" onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="ll-login-head">
-          <h1>{t('titles.login')}</h1>
+          <h1>{t('login.heading')}</h1>
           <div className="ll-languages" role="group" aria-label={t('header.language')}>
             {LANGUAGES.map((language) => (
               <button

@@ -7,7 +7,7 @@ export default function NoAccessPage() {
   return (
     <Box sx={{ p: 4 }} data-testid="no-access">
       <Typography variant="h4" component="h1" gutterBottom>
-        {t('titles.accessDenied')}
+        {t('noAccess.heading')}
       </Typography>
       <Typography>{t('noAccess.text')}</Typography>
     </Box>

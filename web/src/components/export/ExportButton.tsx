@@ -89,7 +89,7 @@ export function ExportButton<Row>(props: ExportButtonProps<Row>) {
           {t('export.xlsx')}
         </MenuItem>
         <MenuItem onClick={() => void run('csv')} data-testid="export-csv">
-          {t('banking.formats.csv')}
+          {t('export.csv')}
         </MenuItem>
       </Menu>
       <Snackbar open={busy} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>

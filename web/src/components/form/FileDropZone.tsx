@@ -147,7 +147,7 @@ export function FileDropZone(props: FileDropZoneProps) {
                   .map((place) =>
                     // A record number names it; a UUID (documents, avatars) says nothing to a reader.
                     /^\d+$/.test(place.recordId)
-                      ? t('resources.files.fields.attached_to', {
+                      ? t('files.attachedTo', {
                           kind: t(`files.kinds.${place.kind}`),
                           id: place.recordId,
                         })

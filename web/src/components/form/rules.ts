@@ -16,7 +16,7 @@ function exact(value: string): Decimal | null {
 export const amountRule = () =>
   yup
     .string()
-    .required('errors.codes.FieldRequired')
+    .required('validation.required')
     .test('amount', 'validation.amountPositive', (value) => {
       const amount = value ? exact(value) : null;
       return amount !== null && amount.greaterThan(0);
@@ -26,7 +26,7 @@ export const amountRule = () =>
 export const vatRule = () =>
   yup
     .string()
-    .required('errors.codes.FieldRequired')
+    .required('validation.required')
     .test('vat', 'validation.vatRange', (value) => {
       const vat = value ? exact(value) : null;
       return vat !== null && vat.greaterThan(0) && vat.lessThanOrEqualTo(100);
@@ -43,7 +43,7 @@ export const monthRule = () =>
 /** A period not later than the current month (SPEC §5). */
 export const pastPeriodRule = (now: () => Date = () => new Date()) =>
   monthRule()
-    .required('errors.codes.FieldRequired')
+    .required('validation.required')
     .test('not-future', 'validation.periodInFuture', (value) => {
       if (!value || !MONTH.test(value)) return true;
       const today = now();

@@ -44,7 +44,7 @@ export function MarginChart({ months }: { months: ChartMonth[] }) {
         {
           type: 'bar',
           id: 'costs',
-          label: t('titles.costs'),
+          label: t('analytics.costs'),
           data: months.map((m) => height(m.costsUsd)),
           color: theme.palette.warning.main,
           valueFormatter: shown('costsUsd'),

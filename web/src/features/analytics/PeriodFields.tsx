@@ -14,9 +14,9 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** SPEC §5: a start later than the end is refused (the database says so too: InvalidPeriodRange). */
 const schema = yup.object({
-  from: monthRule().required('errors.codes.FieldRequired'),
+  from: monthRule().required('validation.required'),
   to: monthRule()
-    .required('errors.codes.FieldRequired')
+    .required('validation.required')
     .test('range', 'errors.codes.InvalidPeriodRange', function check(value) {
       const from = (this.parent as PeriodValues).from;
       return !value || !MONTH.test(value) || !MONTH.test(from) || from <= value;

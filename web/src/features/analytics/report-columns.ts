@@ -20,8 +20,8 @@ export interface ExportRow {
 }
 
 export const EXPORT_COLUMNS: Column<ExportRow>[] = [
-  { field: 'label', header: 'bills.filter.month' },
-  { field: 'costsUsd', header: 'titles.costs', kind: 'money', currency: 'USD' },
+  { field: 'label', header: 'analytics.month' },
+  { field: 'costsUsd', header: 'analytics.costs', kind: 'money', currency: 'USD' },
   { field: 'billsUsd', header: 'analytics.bills', kind: 'money', currency: 'USD' },
   { field: 'marginUsd', header: 'analytics.margin', kind: 'money', currency: 'USD' },
   { field: 'marginPercent', header: 'analytics.marginPercent' },
@@ -38,7 +38,7 @@ export function monthColumns(
   monthLabel: (row: MonthRow) => string,
 ): ReportColumn<MonthRow>[] {
   return [
-    { key: 'month', header: t('bills.filter.month'), kind: 'text', value: monthLabel },
+    { key: 'month', header: t('analytics.month'), kind: 'text', value: monthLabel },
     { key: 'costs', header: t('analytics.costsUsd'), kind: 'usd', value: (r) => r.costsUsd },
     { key: 'bills', header: t('analytics.billsUsd'), kind: 'usd', value: (r) => r.billsUsd },
     { key: 'margin', header: t('analytics.marginUsd'), kind: 'usd', value: (r) => r.marginUsd },
@@ -70,7 +70,7 @@ export function projectColumns(t: TFunction): ReportColumn<ProjectRow>[] {
   return [
     {
       key: 'name',
-      header: t('resources.projects.name'),
+      header: t('analytics.project'),
       kind: 'text',
       value: (r) => r.name ?? t('analytics.noProject'),
     },

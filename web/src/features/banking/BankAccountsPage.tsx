@@ -20,8 +20,8 @@ type BankAccount = NonNullable<AllBankAccountsQuery['allBankAccounts']>['nodes']
 
 /** A quick message only: the database checks the IBAN (mod-97) and the BIC again. */
 const schema = yup.object({
-  subsidiaryId: yup.string().required('errors.codes.FieldRequired'),
-  name: yup.string().trim().required('errors.codes.FieldRequired'),
+  subsidiaryId: yup.string().required('validation.required'),
+  name: yup.string().trim().required('validation.required'),
   iban: yup
     .string()
     .trim()
@@ -41,7 +41,7 @@ const schema = yup.object({
     .trim()
     .default('')
     .matches(/^$|^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/, 'banking.invalidBic'),
-  currency: yup.string().required('errors.codes.FieldRequired'),
+  currency: yup.string().required('validation.required'),
 });
 type Values = yup.InferType<typeof schema>;
 
@@ -58,10 +58,10 @@ export default function BankAccountsPage() {
       deleteQuestion="banking.deleteAccountQuestion"
       searchFields={['name', 'iban', 'accountNumber']}
       columns={[
-        { field: 'name', header: 'resources.fields.name', sortKey: 'NAME', kind: 'text' },
+        { field: 'name', header: 'banking.accountName', sortKey: 'NAME', kind: 'text' },
         {
           field: 'subsidiary',
-          header: 'resources.subsidiaries.name',
+          header: 'banking.subsidiary',
           format: (row) => row.subsidiary?.shortName ?? row.subsidiary?.legalName ?? '',
         },
         {
@@ -70,12 +70,7 @@ export default function BankAccountsPage() {
           format: (row) => (row.iban ? formatIban(row.iban) : (row.accountNumber ?? '')),
         },
         { field: 'bic', header: 'banking.bic' },
-        {
-          field: 'currency',
-          kind: 'short',
-          header: 'resources.currencies.name',
-          sortKey: 'CURRENCY',
-        },
+        { field: 'currency', kind: 'short', header: 'banking.currency', sortKey: 'CURRENCY' },
       ]}
       useRows={(variables) =>
         useListQuery(
@@ -90,7 +85,7 @@ export default function BankAccountsPage() {
         <FormDialog<Values>
           open={open}
           testId="bank-account-dialog"
-          title={row ? 'banking.account' : 'banking.addAccount'}
+          title={row ? 'banking.editAccount' : 'banking.addAccount'}
           initialValues={{
             subsidiaryId: row?.subsidiaryId ?? '',
             name: row?.name ?? '',
@@ -117,7 +112,7 @@ export default function BankAccountsPage() {
         >
           <SearchInput
             name="subsidiaryId"
-            label="resources.subsidiaries.name"
+            label="banking.subsidiary"
             kind="subsidiary"
             required
             disabled={Boolean(row)}
@@ -130,13 +125,13 @@ export default function BankAccountsPage() {
                 : null
             }
           />
-          <TextInput name="name" label="resources.fields.name" required />
+          <TextInput name="name" label="banking.accountName" required />
           <TextInput name="iban" label="banking.iban" helper="banking.ibanHelper" />
           <TextInput name="accountNumber" label="banking.accountNumber" />
           <TextInput name="bic" label="banking.bic" />
           <SearchInput
             name="currency"
-            label="resources.currencies.name"
+            label="banking.currency"
             kind="currency"
             required
             selected={row ? { value: row.currency, label: row.currency } : null}

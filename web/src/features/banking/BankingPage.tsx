@@ -208,7 +208,7 @@ export default function BankingPage() {
             <TableRow>
               <TableCell>{t('banking.statement')}</TableCell>
               <TableCell>{t('banking.format')}</TableCell>
-              <TableCell>{t('resources.fields.period')}</TableCell>
+              <TableCell>{t('banking.period')}</TableCell>
               <TableCell align="right">{t('banking.openingBalance')}</TableCell>
               <TableCell align="right">{t('banking.closingBalance')}</TableCell>
               <TableCell align="right">{t('banking.lines')}</TableCell>
@@ -272,23 +272,23 @@ export default function BankingPage() {
           {
             field: 'valueDate',
             kind: 'date',
-            header: 'banking.columns.valueDate',
+            header: 'banking.valueDate',
             sortKey: 'VALUE_DATE',
             format: (row) => formatDate(row.valueDate, language),
           },
           {
             field: 'amount',
-            header: 'resources.fields.amount',
+            header: 'banking.amount',
             sortKey: 'AMOUNT',
             kind: 'money',
             currency: (row) => row.currency,
           },
-          { field: 'counterpartyName', header: 'banking.columns.counterpartyName' },
-          { field: 'remittance', header: 'banking.columns.remittance', kind: 'text' },
+          { field: 'counterpartyName', header: 'banking.counterparty' },
+          { field: 'remittance', header: 'banking.remittance', kind: 'text' },
           {
             field: 'status',
             kind: 'name',
-            header: 'resources.fields.status',
+            header: 'banking.status',
             format: (row) =>
               row.status === 'ignored' && row.ignoreNote
                 ? `${t(`banking.statuses.${row.status}`)}: ${row.ignoreNote}`
@@ -329,7 +329,7 @@ export default function BankingPage() {
               />
             ))}
             <FilterTextField
-              label="table.lists.costSearch"
+              label="filters.searchLabel"
               hint="table.lists.searchHint"
               value={filters.search}
               onApply={(value) => table.setFilter('search', value)}

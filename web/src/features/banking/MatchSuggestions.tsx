@@ -87,10 +87,10 @@ export function MatchSuggestions(props: {
                     label={t(`banking.confidence.${s.confidence}`)}
                   />
                   {s.amountMatches && (
-                    <Chip size="small" variant="outlined" label={t('history.fields.amount')} />
+                    <Chip size="small" variant="outlined" label={t('banking.byAmount')} />
                   )}
                   {s.numberMatches && (
-                    <Chip size="small" variant="outlined" label={t('history.fields.invoice_ref')} />
+                    <Chip size="small" variant="outlined" label={t('banking.byNumber')} />
                   )}
                   {s.partyMatches && (
                     <Chip size="small" variant="outlined" label={t('banking.byParty')} />

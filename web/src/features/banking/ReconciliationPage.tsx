@@ -117,13 +117,13 @@ export default function ReconciliationPage() {
           ))}
         </TextField>
         <DatePicker
-          label={t('audit.filters.from')}
+          label={t('banking.from')}
           value={from}
           onChange={(value) => table.setFilter('from', value)}
           slotProps={{ textField: { size: 'small' } }}
         />
         <DatePicker
-          label={t('audit.filters.to')}
+          label={t('banking.to')}
           value={to}
           onChange={(value) => table.setFilter('to', value)}
           slotProps={{ textField: { size: 'small' } }}
@@ -158,16 +158,16 @@ export default function ReconciliationPage() {
           {
             field: 'paymentDate',
             kind: 'date',
-            header: 'payments.date',
+            header: 'banking.paymentDate',
             format: (row) => formatDate(row.paymentDate, language),
           },
           {
             field: 'amount',
-            header: 'resources.fields.amount',
+            header: 'banking.amount',
             kind: 'money',
             currency: (row) => row.currency,
           },
-          { field: 'reference', header: 'banking.columns.reference' },
+          { field: 'reference', header: 'banking.reference' },
         ]}
         rows={unseen}
         totalCount={result.data?.bankUnseenPayments?.totalCount ?? 0}
@@ -187,7 +187,7 @@ export default function ReconciliationPage() {
       </Typography>
       <TextField
         size="small"
-        label={t('banking.columns.reference')}
+        label={t('banking.reference')}
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && setReference(typed.trim())}

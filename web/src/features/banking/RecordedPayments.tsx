@@ -31,7 +31,7 @@ export function RecordedPayments(props: {
               </TableCell>
               <TableCell align="right">
                 <Button size="small" onClick={() => props.onLink(p.id)}>
-                  {t('subsidiaries.link')}
+                  {t('banking.linkPayment')}
                 </Button>
               </TableCell>
             </TableRow>

@@ -70,7 +70,7 @@ export function AllBillsTable() {
               onClick={() => setShowFilters(true)}
               data-testid="toggle-filters"
             >
-              {t('filters.title')}
+              {t('bills.showFilters')}
             </Button>
             <Box sx={{ flexGrow: 1 }} />
             <ExportButton

@@ -133,11 +133,9 @@ function BillHeader({ bill }: { bill: Bill }) {
       </Typography>
       <Chip label={t(`statuses.${bill.status}`)} data-testid="bill-status" />
       {bill.paymentStatus === 'partially_paid' && (
-        <Chip color="warning" label={t('statuses.partially_paid')} data-testid="badge-partial" />
+        <Chip color="warning" label={t('bills.partiallyPaid')} data-testid="badge-partial" />
       )}
-      {bill.isDeleted && (
-        <Chip label={t('resources.fields.is_deleted')} data-testid="badge-archived" />
-      )}
+      {bill.isDeleted && <Chip label={t('bills.archivedBadge')} data-testid="badge-archived" />}
       {overdue && (
         <Chip
           color="error"

@@ -123,7 +123,7 @@ export function BillFilterDialog(props: {
                   name="status"
                   label="bills.filter.status"
                   options={[
-                    { value: '', label: 'documents.filters.any' },
+                    { value: '', label: 'filters.any' },
                     ...BILL_STATUSES.map((value) => ({ value, label: `statuses.${value}` })),
                   ]}
                 />
@@ -132,7 +132,7 @@ export function BillFilterDialog(props: {
                   name="month"
                   label="bills.filter.month"
                   options={[
-                    { value: '', label: 'documents.filters.any' },
+                    { value: '', label: 'filters.any' },
                     ...Array.from({ length: 12 }, (_, i) => ({
                       value: String(i + 1),
                       label: `bills.months.${i + 1}`,

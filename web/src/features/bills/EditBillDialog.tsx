@@ -38,16 +38,16 @@ interface EditValues extends Record<string, unknown> {
 }
 
 const schema: yup.ObjectSchema<EditValues> = yup.object({
-  name: yup.string().trim().required('errors.codes.FieldRequired'),
+  name: yup.string().trim().required('validation.required'),
   description: yup.string().default(''),
-  clientId: yup.string().required('errors.codes.FieldRequired'),
+  clientId: yup.string().required('validation.required'),
   projectId: yup.string().default(''),
   serviceId: yup.string().default(''),
   period: pastPeriodRule(),
   vat: vatRule(),
   amount: amountRule(),
   invoiceRef: yup.string().default(''),
-  invoiceDate: dateRule().required('errors.codes.FieldRequired'),
+  invoiceDate: dateRule().required('validation.required'),
   dueDate: notBeforeRule('invoiceDate', 'validation.dueBeforeInvoice').default(''),
 });
 
@@ -111,46 +111,36 @@ export function EditBillDialog(props: {
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <TextInput name="name" label="resources.fields.name" required />
+          <TextInput name="name" label="bills.name" required />
         </Box>
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <TextInput
-            name="description"
-            label="resources.fields.description"
-            multiline
-            minRows={2}
-          />
+          <TextInput name="description" label="bills.description" multiline minRows={2} />
         </Box>
         <SearchInput
           name="clientId"
-          label="resources.clients.name"
+          label="bills.client"
           kind="client"
           required
           selected={bill.client ? { value: bill.client.id, label: companyName(bill.client) } : null}
         />
         <SearchInput
           name="projectId"
-          label="resources.projects.name"
+          label="bills.project"
           kind="project"
           selected={bill.project ? { value: bill.project.id, label: bill.project.name } : null}
         />
         <SearchInput
           name="serviceId"
-          label="resources.services.name"
+          label="bills.service"
           kind="service"
           selected={bill.service ? { value: bill.service.id, label: bill.service.name } : null}
         />
-        <MonthInput name="period" label="resources.fields.period" max={thisMonth} required />
-        <MoneyInput
-          name="amount"
-          label="resources.fields.amount"
-          currency={bill.currency}
-          required
-        />
-        <VatInput name="vat" label="table.vat" required />
-        <TextInput name="invoiceRef" label="resources.bills.fields.invoice_ref" />
-        <DateInput name="invoiceDate" label="resources.fields.invoice_date" required />
-        <DateInput name="dueDate" label="resources.fields.due_date" />
+        <MonthInput name="period" label="bills.period" max={thisMonth} required />
+        <MoneyInput name="amount" label="bills.amount" currency={bill.currency} required />
+        <VatInput name="vat" label="bills.vat" required />
+        <TextInput name="invoiceRef" label="bills.invoiceRef" />
+        <DateInput name="invoiceDate" label="bills.invoiceDate" required />
+        <DateInput name="dueDate" label="bills.dueDate" />
       </Box>
     </FormDialog>
   );

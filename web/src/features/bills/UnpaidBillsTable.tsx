@@ -80,7 +80,7 @@ export function UnpaidBillsTable() {
               onClick={() => setShowFilters(true)}
               data-testid="toggle-filters"
             >
-              {t('filters.title')}
+              {t('bills.showFilters')}
             </Button>
             <Typography variant="subtitle1" data-testid="unpaid-total">
               {totals.data &&

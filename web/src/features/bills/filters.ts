@@ -15,8 +15,8 @@ export const BILL_STATUSES = ['open', 'validated', 'paid'] as const satisfies re
 export const ARCHIVED_CHOICES = ['', 'only', 'all'] as const;
 export const BILL_ARCHIVED_LABELS = {
   '': 'bills.archivedChoice.live',
-  only: 'costs.archivedOptions.archived',
-  all: 'banking.views.all',
+  only: 'bills.archivedChoice.archived',
+  all: 'bills.archivedChoice.all',
 } as const;
 
 function matching(pattern: RegExp): FilterCodec<string> {

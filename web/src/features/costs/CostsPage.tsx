@@ -35,9 +35,7 @@ import {
   type CostSortKey,
 } from './costs-list.ts';
 
-const rejectSchema = yup.object({
-  reason: yup.string().trim().required('errors.codes.FieldRequired'),
-});
+const rejectSchema = yup.object({ reason: yup.string().trim().required('validation.required') });
 
 export default function CostsPage() {
   const { t, i18n } = useTranslation();

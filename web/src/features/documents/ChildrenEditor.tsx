@@ -71,7 +71,7 @@ export function ChildrenEditor(props: {
                   setConnect((list) => list.filter((other) => other.id !== candidate.id))
                 }
               >
-                {t('banking.undo')}
+                {t('documents.form.undo')}
               </Button>
             }
           >

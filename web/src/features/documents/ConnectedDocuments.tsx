@@ -52,7 +52,7 @@ export function ConnectedDocuments({ document: doc }: { document: DocumentDetail
                       <Chip
                         size="small"
                         color="warning"
-                        label={t('resources.fields.is_deleted')}
+                        label={t('documents.archived')}
                         sx={{ ml: 1 }}
                         data-testid="child-archived"
                       />

@@ -24,7 +24,7 @@ export function DocumentCreated(props: {
       )}
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
         <Button onClick={props.onAnother} data-testid="create-another">
-          {t('bills.wizard.another')}
+          {t('documents.wizard.another')}
         </Button>
         <Button
           variant="contained"

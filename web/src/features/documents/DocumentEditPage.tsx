@@ -169,7 +169,7 @@ function EditForm({ document: doc }: { document: DocumentDetails }) {
         open={asking !== undefined}
         title={t('documentHierarchy.confirmTitle')}
         text={asking?.text ?? ''}
-        confirmLabel="common.save"
+        confirmLabel="documentHierarchy.confirmSave"
         onClose={() => setAsking(undefined)}
         onConfirm={() => {
           const values = asking?.values;

@@ -30,23 +30,13 @@ export function DocumentFields(props: {
     <Stack spacing={3}>
       <Section title={t('documents.form.main')}>
         <Box sx={grid}>
-          <TextInput name="name" label="resources.fields.name" required />
-          <TextInput name="email" label="resources.documents.fields.email" type="email" />
+          <TextInput name="name" label="documents.name" required />
+          <TextInput name="email" label="documents.email" type="email" />
           <Box sx={{ gridColumn: { md: '1 / -1' } }}>
-            <TextInput
-              name="description"
-              label="resources.fields.description"
-              multiline
-              minRows={2}
-            />
+            <TextInput name="description" label="documents.description" multiline minRows={2} />
           </Box>
           <Box sx={{ gridColumn: { md: '1 / -1' } }}>
-            <TextInput
-              name="comments"
-              label="resources.documents.fields.comments"
-              multiline
-              minRows={2}
-            />
+            <TextInput name="comments" label="documents.comments" multiline minRows={2} />
           </Box>
         </Box>
       </Section>
@@ -54,25 +44,25 @@ export function DocumentFields(props: {
         <Box sx={grid}>
           <SearchInput
             name="contractorId"
-            label="resources.documents.fields.contractor_id"
+            label="documents.contractor"
             kind="supplier"
             selected={selected?.contractorId}
           />
           <SearchInput
             name="principalId"
-            label="resources.documents.fields.principal_id"
+            label="documents.principal"
             kind="subsidiary"
             selected={selected?.principalId}
           />
           <SearchInput
             name="clientId"
-            label="resources.clients.name"
+            label="documents.client"
             kind="client"
             selected={selected?.clientId}
           />
           <SearchInput
             name="serviceId"
-            label="resources.services.name"
+            label="documents.service"
             kind="service"
             selected={selected?.serviceId}
           />
@@ -83,33 +73,33 @@ export function DocumentFields(props: {
       </Section>
       <Section title={t('documents.form.terms')}>
         <Box sx={grid}>
-          <TextInput name="contractNumber" label="resources.documents.fields.contract_number" />
+          <TextInput name="contractNumber" label="documentRegistry.contractNumber" />
           <DateInput
             name="terminatedOn"
-            label="resources.documents.fields.terminated_on"
+            label="documentRegistry.terminatedOn"
             min={values.signingDate || undefined}
           />
           <MoneyInput
             name="amount"
-            label="resources.fields.amount"
+            label="documents.amount"
             currency={values.currency || undefined}
           />
           <SearchInput
             name="currency"
-            label="resources.currencies.name"
+            label="documents.currency"
             kind="currency"
             selected={selected?.currency}
           />
-          <DateInput name="signingDate" label="resources.documents.fields.signing_date" />
+          <DateInput name="signingDate" label="documents.signingDate" />
           <DateInput
             name="expirationDate"
-            label="resources.documents.fields.expiration_date"
+            label="documents.expirationDate"
             min={values.signingDate || undefined}
           />
           <Box sx={{ gridColumn: { md: '1 / -1' } }}>
             <TextInput
               name="expirationConditions"
-              label="resources.documents.fields.expiration_conditions"
+              label="documents.expirationConditions"
               multiline
               minRows={2}
             />

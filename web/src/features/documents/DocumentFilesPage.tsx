@@ -48,7 +48,7 @@ function Files({ document: doc }: { document: DocumentDetails }) {
       const fileIds = await uploadPicked(picked, setPicked);
       await attach.mutateAsync({ id: doc.id, fileIds });
       setPicked([]);
-      setDone(t('costs.filesAttached', { count: fileIds.length }));
+      setDone(t('documents.files.added', { count: fileIds.length }));
     } catch (error) {
       setFailure(error);
     } finally {
@@ -100,7 +100,7 @@ function Files({ document: doc }: { document: DocumentDetails }) {
             <IconButton
               size="small"
               color="error"
-              aria-label={t('bills.removeFile', { name: link.file?.name })}
+              aria-label={t('documents.files.remove', { name: link.file?.name })}
               onClick={() => setRemoving({ fileId: link.fileId, name: link.file?.name ?? '' })}
               data-testid="remove-file"
             >
@@ -111,7 +111,7 @@ function Files({ document: doc }: { document: DocumentDetails }) {
       </Paper>
       <Paper sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t('bills.addFiles')}
+          {t('documents.files.add')}
         </Typography>
         <FileDropZone
           files={picked}
@@ -127,7 +127,7 @@ function Files({ document: doc }: { document: DocumentDetails }) {
             onClick={() => void upload()}
             data-testid="upload"
           >
-            {t('costs.attach')}
+            {t('documents.files.upload')}
           </Button>
         </Stack>
       </Paper>

@@ -34,7 +34,7 @@ export function DocumentHeader(props: {
           data-testid="document-status"
         />
       )}
-      {doc.isDeleted && <Chip color="warning" label={t('resources.fields.is_deleted')} />}
+      {doc.isDeleted && <Chip color="warning" label={t('documents.archived')} />}
       <Box sx={{ flexGrow: 1 }} />
       {may('add_child') && (
         <Button
@@ -62,14 +62,14 @@ export function DocumentHeader(props: {
             to={`/documents/${doc.id}/files`}
             data-testid="manage-files"
           >
-            {t('invoiceWizard.steps.files')}
+            {t('documents.files.manage')}
           </Button>
         </>
       )}
       {(may('archive') || may('restore')) &&
         (may('restore') ? (
           <Button startIcon={<Unarchive />} onClick={props.onRestore} data-testid="restore">
-            {t('archive.restore')}
+            {t('documents.restore')}
           </Button>
         ) : (
           <Button

@@ -49,7 +49,7 @@ function Details({ document: doc }: { document: DocumentDetails }) {
       <Paper sx={{ p: 2 }} data-testid="document-files">
         <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
           <Typography variant="h6" component="h2">
-            {t('invoiceWizard.steps.files')}
+            {t('documents.files.title')}
           </Typography>
           <Box sx={{ flexGrow: 1 }} />
           {files.length > 0 && (

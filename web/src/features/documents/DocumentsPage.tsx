@@ -91,66 +91,66 @@ export default function DocumentsPage() {
   const columns: Column<DocumentRow, DocumentSortKey>[] = [
     {
       field: 'name',
-      header: 'resources.fields.name',
+      header: 'documents.name',
       sortKey: 'NAME',
       link: (row) => `/documents/${row.id}`,
     },
     {
       field: 'type',
-      header: 'resources.fields.type',
+      header: 'documents.type',
       format: (row) => t(`documents.types.${row.type}`),
     },
     {
       field: 'status',
-      header: 'resources.fields.status',
+      header: 'documentRegistry.statusLabel',
       format: (row) => (row.status ? t(`documentRegistry.status.${row.status}`) : ''),
     },
     {
       field: 'contractNumber',
       kind: 'short',
-      header: 'resources.documents.fields.contract_number',
+      header: 'documentRegistry.contractNumber',
       hidden: true,
     },
     {
       field: 'contractor',
-      header: 'resources.documents.fields.contractor_id',
+      header: 'documents.contractor',
       format: (row) => row.contractor?.legalName ?? '',
     },
     {
       field: 'principal',
-      header: 'resources.documents.fields.principal_id',
+      header: 'documents.principal',
       format: (row) => row.principal?.legalName ?? '',
     },
     {
       field: 'amount',
-      header: 'resources.fields.amount',
+      header: 'documents.amount',
       kind: 'money',
       currency: (row) => row.currency ?? '',
     },
     {
       field: 'signingDate',
       kind: 'date',
-      header: 'resources.documents.fields.signing_date',
+      header: 'documents.signingDate',
       sortKey: 'SIGNING_DATE',
       format: (row) => formatDay(row.signingDate, i18n.language),
     },
     {
       field: 'expirationDate',
       kind: 'date',
-      header: 'resources.documents.fields.expiration_date',
+      header: 'documents.expirationDate',
       sortKey: 'EXPIRATION_DATE',
       format: (row) => formatDay(row.expirationDate, i18n.language),
     },
     { field: 'parentName', header: 'documents.parent', hidden: true },
     {
       field: 'client',
-      header: 'resources.clients.name',
+      header: 'documents.client',
       hidden: true,
       format: (row) => row.client?.legalName ?? '',
     },
     {
       field: 'service',
-      header: 'resources.services.name',
+      header: 'documents.service',
       hidden: true,
       format: (row) => row.service?.name ?? '',
     },
@@ -158,7 +158,7 @@ export default function DocumentsPage() {
       field: 'documentsFiles',
       kind: 'number',
       hidden: true,
-      header: 'invoiceWizard.steps.files',
+      header: 'documents.fileCount',
       format: (row) => String(row.documentsFiles.totalCount),
     },
   ];
@@ -167,7 +167,7 @@ export default function DocumentsPage() {
   const afterAmount = columns.findIndex((column) => column.field === 'amount') + 1;
   const exportColumns = [
     ...columns.slice(0, afterAmount),
-    { field: 'currency', kind: 'short', header: 'resources.currencies.name' } as Column<
+    { field: 'currency', kind: 'short', header: 'documents.currency' } as Column<
       DocumentRow,
       DocumentSortKey
     >,
@@ -194,7 +194,7 @@ export default function DocumentsPage() {
   if (filters.type) {
     chips.push({
       id: 'type',
-      label: `${t('resources.fields.type')}: ${t(`documents.types.${filters.type}`)}`,
+      label: `${t('documents.type')}: ${t(`documents.types.${filters.type}`)}`,
       onRemove: () => table.setFilter('type', ''),
     });
   }
@@ -238,7 +238,7 @@ export default function DocumentsPage() {
             to="/documents/new"
             data-testid="add"
           >
-            {t('titles.newDocument')}
+            {t('documents.add')}
           </Button>
         )}
       </Stack>
@@ -299,7 +299,7 @@ export default function DocumentsPage() {
             <TextField
               select
               size="small"
-              label={t('resources.fields.type')}
+              label={t('documents.type')}
               value={filters.type}
               onChange={(e) => table.setFilter('type', e.target.value)}
               sx={{ minWidth: 180 }}

@@ -119,8 +119,8 @@ export function selectedOf(doc: DocumentDetails | undefined) {
 
 /** SPEC §5 and the database's rules, repeated for a quick message (the database decides). */
 export const documentSchema = yup.object({
-  type: yup.string().required('errors.codes.FieldRequired'),
-  name: yup.string().trim().required('errors.codes.FieldRequired'),
+  type: yup.string().required('validation.required'),
+  name: yup.string().trim().required('validation.required'),
   email: yup.string().trim().email('documents.validation.email'),
   amount: yup
     .string()

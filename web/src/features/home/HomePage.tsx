@@ -177,7 +177,7 @@ export default function HomePage() {
               sections={[
                 {
                   key: 'rejectedInvoices',
-                  heading: t('titles.invoices'),
+                  heading: t('home.rejectedInvoices'),
                   count: rejected.data?.rejectedInvoices?.totalCount,
                   to: homeLinks.myRejectedInvoices(me),
                   items: (rejected.data?.rejectedInvoices?.nodes ?? []).flatMap((invoice) =>
@@ -197,7 +197,7 @@ export default function HomePage() {
                 },
                 {
                   key: 'rejectedCosts',
-                  heading: t('titles.costs'),
+                  heading: t('home.rejectedCosts'),
                   count: rejected.data?.rejectedCosts?.totalCount,
                   to: homeLinks.myRejectedCosts(me),
                   items: (rejected.data?.rejectedCosts?.nodes ?? []).flatMap((cost) =>

@@ -20,8 +20,8 @@ import { dayStart, PAYMENT_METHODS } from '../../components/PaymentDialog.tsx';
 import { Preview, type CloseValues } from './BulkClosePreview.tsx';
 
 const schema = yup.object({
-  method: yup.string().required('errors.codes.FieldRequired'),
-  date: dateRule().required('errors.codes.FieldRequired'),
+  method: yup.string().required('validation.required'),
+  date: dateRule().required('validation.required'),
 });
 
 /**

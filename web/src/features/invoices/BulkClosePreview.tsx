@@ -118,7 +118,7 @@ export function Preview(props: {
           <Table size="small" data-testid="close-preview">
             <TableHead>
               <TableRow>
-                <TableCell>{t('costs.invoice')}</TableCell>
+                <TableCell>{t('bulkClose.columns.invoice')}</TableCell>
                 <TableCell sx={right}>{t('bulkClose.columns.total')}</TableCell>
                 <TableCell sx={right}>{t('bulkClose.columns.finalPayment')}</TableCell>
                 <TableCell>{t('bulkClose.columns.outcome')}</TableCell>

@@ -139,7 +139,7 @@ export function InvoiceActions(props: {
           run('reject', () => reject.mutateAsync({ invoiceId, reason: values.reason.trim() }), true)
         }
       >
-        <TextInput name="reason" label="costs.reason" multiline minRows={2} required />
+        <TextInput name="reason" label="invoices.reason" multiline minRows={2} required />
       </FormDialog>
       <CloseAsPaidDialog
         open={dialog === 'close_as_paid'}

@@ -118,7 +118,7 @@ export function InvoiceBulkActions<Row extends { id: number }>(props: {
           run('reject', () => reject.mutateAsync({ ids, reason: values.reason.trim() }), true)
         }
       >
-        <TextInput name="reason" label="costs.reason" multiline minRows={2} required />
+        <TextInput name="reason" label="invoices.reason" multiline minRows={2} required />
       </FormDialog>
       <BulkCloseAsPaidDialog
         open={dialog === 'close'}

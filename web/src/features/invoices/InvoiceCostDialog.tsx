@@ -16,7 +16,7 @@ import { INVOICE_CHANGES, type InvoiceCost, type InvoiceDetails } from './invoic
 import { decimalValue } from '../../components/form/money-input.ts';
 
 const schema = yup.object({
-  name: yup.string().trim().required('errors.codes.FieldRequired'),
+  name: yup.string().trim().required('validation.required'),
   costTypeId: yup.string(),
   projectId: yup.string(),
   period: pastPeriodRule(),
@@ -44,7 +44,7 @@ export function InvoiceCostDialog(props: {
     <FormDialog
       open={props.open}
       testId="cost-dialog"
-      title={cost ? 'invoices.costs.edit' : 'invoiceWizard.addCost'}
+      title={cost ? 'invoices.costs.edit' : 'invoices.costs.add'}
       maxWidth="md"
       initialValues={{
         name: cost?.name ?? '',
@@ -77,11 +77,11 @@ export function InvoiceCostDialog(props: {
       }}
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
-        <TextInput name="name" label="resources.fields.name" required />
+        <TextInput name="name" label="invoices.costs.name" required />
         <SearchInput
           name="costTypeId"
           kind="costType"
-          label="resources.cost_types.name"
+          label="invoices.costs.type"
           selected={
             cost?.costType
               ? { value: cost.costType.id, label: cost.costType.name }
@@ -93,20 +93,20 @@ export function InvoiceCostDialog(props: {
         <SearchInput
           name="projectId"
           kind="project"
-          label="resources.projects.name"
+          label="invoices.costs.project"
           selected={cost?.project ? { value: cost.project.id, label: cost.project.name } : null}
         />
-        <MonthInput name="period" label="resources.fields.period" required />
+        <MonthInput name="period" label="invoices.costs.period" required />
         <MoneyInput
           name="amount"
-          label="resources.fields.amount"
+          label="invoices.costs.amount"
           currency={invoice.currency}
           required
         />
-        <VatInput name="vat" label="table.vat" required />
+        <VatInput name="vat" label="invoices.costs.vat" required />
       </Box>
-      <TextInput name="description" label="resources.fields.description" multiline minRows={2} />
-      <CheckboxInput name="toBill" label="resources.costs.fields.to_bill" />
+      <TextInput name="description" label="invoices.costs.description" multiline minRows={2} />
+      <CheckboxInput name="toBill" label="invoices.costs.toBill" />
     </FormDialog>
   );
 }

@@ -73,16 +73,16 @@ export function InvoiceCosts(props: {
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>{t('resources.fields.id')}</TableCell>
-                <TableCell>{t('resources.fields.name')}</TableCell>
-                <TableCell>{t('resources.cost_types.name')}</TableCell>
-                <TableCell>{t('resources.projects.name')}</TableCell>
-                <TableCell>{t('resources.fields.period')}</TableCell>
-                <TableCell align="right">{t('resources.fields.amount')}</TableCell>
-                <TableCell align="right">{t('table.vat')}</TableCell>
-                <TableCell align="right">{t('resources.invoices.fields.amount_w_vat')}</TableCell>
-                <TableCell align="right">{t('resources.fields.amount_usd_w_vat')}</TableCell>
-                <TableCell>{t('resources.fields.status')}</TableCell>
+                <TableCell>{t('invoices.costs.id')}</TableCell>
+                <TableCell>{t('invoices.costs.name')}</TableCell>
+                <TableCell>{t('invoices.costs.type')}</TableCell>
+                <TableCell>{t('invoices.costs.project')}</TableCell>
+                <TableCell>{t('invoices.costs.period')}</TableCell>
+                <TableCell align="right">{t('invoices.costs.amount')}</TableCell>
+                <TableCell align="right">{t('invoices.costs.vat')}</TableCell>
+                <TableCell align="right">{t('invoices.costs.total')}</TableCell>
+                <TableCell align="right">{t('invoices.costs.totalUsd')}</TableCell>
+                <TableCell>{t('invoices.columns.status')}</TableCell>
                 <TableCell>{t('table.actions')}</TableCell>
               </TableRow>
             </TableHead>
@@ -97,16 +97,14 @@ export function InvoiceCosts(props: {
                         size="small"
                         variant="outlined"
                         label={
-                          cost.billId
-                            ? t('invoices.costs.billed')
-                            : t('resources.costs.fields.to_bill')
+                          cost.billId ? t('invoices.costs.billed') : t('invoices.costs.toBill')
                         }
                         sx={{ ml: 1 }}
                       />
                     )}
                     {cost.rejectReason && (
                       <Typography variant="caption" color="error" sx={{ display: 'block' }}>
-                        {t('invoices.rejectedBecause', {
+                        {t('invoices.costs.rejectedBecause', {
                           reason:
                             cost.rejectReason === 'invoice_rejected'
                               ? t('invoices.costs.invoiceRejected')
@@ -160,7 +158,7 @@ export function InvoiceCosts(props: {
           onClick={() => setDialog({ action: 'add' })}
           data-testid="add-cost"
         >
-          {t('invoiceWizard.addCost')}
+          {t('invoices.costs.add')}
         </Button>
       )}
       <InvoiceCostDialog
@@ -185,7 +183,7 @@ export function InvoiceCosts(props: {
           props.onDone(t('invoices.costs.done.reject'));
         }}
       >
-        <TextInput name="reason" label="costs.reason" multiline minRows={2} required />
+        <TextInput name="reason" label="invoices.reason" multiline minRows={2} required />
       </FormDialog>
       <ConfirmDialog
         open={dialog?.action === 'delete' || dialog?.action === 'force_delete'}

@@ -98,17 +98,17 @@ function Sections(props: {
   return (
     <>
       {section(
-        'titles.costs',
+        'invoices.sections.costs',
         'costs-section',
         <InvoiceCosts invoice={invoice} canAdd={editable && permissions.costWrite} {...report} />,
       )}
       {section(
-        'payments.heading',
+        'invoices.sections.payments',
         'payments-section',
         <InvoicePayments invoice={invoice} {...report} />,
       )}
       {section(
-        'invoiceWizard.steps.files',
+        'invoices.sections.files',
         'files-section',
         <RecordFiles
           kind="invoices"
@@ -121,7 +121,7 @@ function Sections(props: {
         />,
       )}
       {section(
-        'history.heading',
+        'invoices.sections.history',
         'history-section',
         <RecordHistory kind="invoices" id={invoice.id} entries={invoice.history.nodes} />,
       )}

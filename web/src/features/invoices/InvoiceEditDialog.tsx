@@ -10,13 +10,13 @@ import { companyName, INVOICE_CHANGES, type InvoiceDetails } from './invoice-typ
 export const INVOICE_TYPES = ['regular', 'prepayment', 'credit_note'] as const;
 
 const schema = yup.object({
-  type: yup.string().required('errors.codes.FieldRequired'),
-  invoiceRef: yup.string().trim().required('errors.codes.FieldRequired'),
-  invoiceDate: dateRule().required('errors.codes.FieldRequired'),
+  type: yup.string().required('validation.required'),
+  invoiceRef: yup.string().trim().required('validation.required'),
+  invoiceDate: dateRule().required('validation.required'),
   dueDate: notBeforeRule('invoiceDate', 'validation.dueBeforeInvoice'),
-  currency: yup.string().required('errors.codes.FieldRequired'),
-  subsidiaryId: yup.string().required('errors.codes.FieldRequired'),
-  supplierId: yup.string().required('errors.codes.FieldRequired'),
+  currency: yup.string().required('validation.required'),
+  subsidiaryId: yup.string().required('validation.required'),
+  supplierId: yup.string().required('validation.required'),
   defaultCostTypeId: yup.string(),
 });
 
@@ -66,24 +66,24 @@ export function InvoiceEditDialog(props: {
     >
       <SelectInput
         name="type"
-        label="resources.fields.type"
+        label="invoices.columns.type"
         options={INVOICE_TYPES.map((type) => ({ value: type, label: `invoices.types.${type}` }))}
         required
       />
-      <TextInput name="invoiceRef" label="resources.invoices.fields.invoice_ref" required />
-      <DateInput name="invoiceDate" label="resources.fields.invoice_date" required />
-      <DateInput name="dueDate" label="resources.fields.due_date" />
+      <TextInput name="invoiceRef" label="invoices.columns.number" required />
+      <DateInput name="invoiceDate" label="invoices.columns.invoiceDate" required />
+      <DateInput name="dueDate" label="invoices.columns.dueDate" />
       <SearchInput
         name="currency"
         kind="currency"
-        label="resources.currencies.name"
+        label="invoices.columns.currency"
         selected={{ value: invoice.currency, label: invoice.currency }}
         required
       />
       <SearchInput
         name="subsidiaryId"
         kind="subsidiary"
-        label="resources.subsidiaries.name"
+        label="invoices.columns.subsidiary"
         selected={
           invoice.subsidiary
             ? { value: invoice.subsidiary.id, label: companyName(invoice.subsidiary) }
@@ -94,7 +94,7 @@ export function InvoiceEditDialog(props: {
       <SearchInput
         name="supplierId"
         kind="supplier"
-        label="resources.suppliers.name"
+        label="invoices.columns.supplier"
         selected={
           invoice.supplier
             ? { value: invoice.supplier.id, label: companyName(invoice.supplier) }
@@ -105,7 +105,7 @@ export function InvoiceEditDialog(props: {
       <SearchInput
         name="defaultCostTypeId"
         kind="costType"
-        label="resources.invoices.fields.default_cost_type_id"
+        label="invoices.defaultCostType"
         selected={
           invoice.defaultCostType
             ? { value: invoice.defaultCostType.id, label: invoice.defaultCostType.name }

@@ -128,41 +128,38 @@ export function InvoiceFilterDialog(props: {
                 <TextInput name="search" label="invoices.filters.search" />
                 <SelectInput
                   name="status"
-                  label="resources.fields.status"
+                  label="invoices.columns.status"
                   options={[
-                    { value: '', label: 'documents.filters.any' },
+                    { value: '', label: 'filters.any' },
                     ...choices(INVOICE_STATUSES, 'statuses.'),
                   ]}
                 />
                 <SearchInput
                   name="subsidiary"
                   kind="subsidiary"
-                  label="resources.subsidiaries.name"
+                  label="invoices.columns.subsidiary"
                   selected={option(filters.subsidiary)}
                   onChosen={(chosen) => chosen && (labels.current.subsidiary = chosen.label)}
                 />
                 <SearchInput
                   name="supplier"
                   kind="supplier"
-                  label="resources.suppliers.name"
+                  label="invoices.columns.supplier"
                   selected={option(filters.supplier)}
                   onChosen={(chosen) => chosen && (labels.current.supplier = chosen.label)}
                 />
                 <SearchInput
                   name="currency"
                   kind="currency"
-                  label="resources.currencies.name"
+                  label="invoices.columns.currency"
                   selected={
                     filters.currency ? { value: filters.currency, label: filters.currency } : null
                   }
                 />
                 <SelectInput
                   name="hasPayments"
-                  label="resources.fields.has_payments"
-                  options={[
-                    { value: '', label: 'documents.filters.any' },
-                    ...choices(YES_NO, 'common.'),
-                  ]}
+                  label="invoices.columns.hasPayments"
+                  options={[{ value: '', label: 'filters.any' }, ...choices(YES_NO, 'common.')]}
                 />
                 <DateInput name="invoiceFrom" label="invoices.filters.invoiceFrom" />
                 <DateInput name="invoiceTo" label="invoices.filters.invoiceTo" />
@@ -172,7 +169,7 @@ export function InvoiceFilterDialog(props: {
                 <MoneyInput name="amountTo" label="invoices.filters.amountTo" />
                 <SelectInput
                   name="archived"
-                  label="costs.archived"
+                  label="invoices.filters.archived"
                   options={[
                     { value: '', label: 'invoices.filters.archivedNo' },
                     ...ARCHIVED.map((value) => ({ value, label: ARCHIVED_LABELS[value] })),

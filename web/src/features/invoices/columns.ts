@@ -21,7 +21,7 @@ export function invoiceColumns(
   return [
     {
       field: 'id',
-      header: 'resources.fields.id',
+      header: 'invoices.columns.id',
       sortKey: 'ID',
       kind: 'id',
       link: (row) => `/invoices/${row.id}`,
@@ -29,30 +29,30 @@ export function invoiceColumns(
     {
       field: 'invoiceRef',
       kind: 'name',
-      header: 'resources.invoices.fields.invoice_ref',
+      header: 'invoices.columns.number',
       sortKey: 'INVOICE_REF',
       link: (row) => `/invoices/${row.id}`,
     },
     {
       field: 'subsidiary',
-      header: 'resources.subsidiaries.name',
+      header: 'invoices.columns.subsidiary',
       format: (row) => company(row.subsidiary),
     },
     {
       field: 'supplier',
-      header: 'resources.suppliers.name',
+      header: 'invoices.columns.supplier',
       format: (row) => company(row.supplier),
     },
     {
       field: 'currency',
-      header: 'resources.currencies.name',
+      header: 'invoices.columns.currency',
       sortKey: 'CURRENCY',
       kind: 'short',
       hidden: true,
     },
     {
       field: 'amount',
-      header: 'resources.fields.amount',
+      header: 'invoices.columns.amount',
       sortKey: 'AMOUNT',
       kind: 'money',
       currency: (row) => row.currency,
@@ -60,7 +60,7 @@ export function invoiceColumns(
     },
     {
       field: 'amountUsd',
-      header: 'resources.fields.amount_usd',
+      header: 'invoices.columns.amountUsd',
       sortKey: 'AMOUNT_USD',
       kind: 'money',
       currency: 'USD',
@@ -68,14 +68,14 @@ export function invoiceColumns(
     },
     {
       field: 'amountWVat',
-      header: 'resources.invoices.fields.amount_w_vat',
+      header: 'invoices.columns.amountWVat',
       sortKey: 'AMOUNT_W_VAT',
       kind: 'money',
       currency: (row) => row.currency,
     },
     {
       field: 'amountUsdWVat',
-      header: 'resources.fields.amount_usd_w_vat',
+      header: 'invoices.columns.amountUsdWVat',
       kind: 'money',
       currency: 'USD',
     },
@@ -92,7 +92,7 @@ export function invoiceColumns(
           {
             field: 'hiddenCostCount',
             kind: 'short',
-            header: 'resources.invoices.fields.hidden_cost_count',
+            header: 'partialInvoices.columns.hiddenCostCount',
             format: (row) =>
               row.hiddenCostCount
                 ? t('partialInvoices.hiddenShort', { count: row.hiddenCostCount })
@@ -104,14 +104,14 @@ export function invoiceColumns(
     {
       field: 'invoiceDate',
       kind: 'date',
-      header: 'resources.fields.invoice_date',
+      header: 'invoices.columns.invoiceDate',
       sortKey: 'INVOICE_DATE',
       format: (row) => date(row.invoiceDate),
     },
     {
       field: 'dueDate',
       kind: 'date',
-      header: 'resources.fields.due_date',
+      header: 'invoices.columns.dueDate',
       sortKey: 'DUE_DATE',
       format: (row) => date(row.dueDate),
     },
@@ -125,43 +125,43 @@ export function invoiceColumns(
     },
     {
       field: 'createdByName',
-      header: 'resources.invoices.fields.created_by',
+      header: 'invoices.columns.createdBy',
       format: (row) => row.createdByName ?? '',
       hidden: true,
     },
     {
       field: 'validatedByName',
-      header: 'resources.invoices.fields.validated_by',
+      header: 'invoices.columns.validatedBy',
       format: (row) => row.validatedByName ?? '',
       hidden: true,
     },
     {
       field: 'closedByName',
-      header: 'resources.fields.closed_by',
+      header: 'invoices.columns.closedBy',
       format: (row) => row.closedByName ?? '',
       hidden: true,
     },
     {
       field: 'hasPayments',
       kind: 'short',
-      header: 'resources.fields.has_payments',
+      header: 'invoices.columns.hasPayments',
       format: (row) => yesNo(row.hasPayments),
       hidden: true,
     },
     {
       field: 'lastPaymentDate',
       kind: 'date',
-      header: 'resources.fields.last_payment_date',
+      header: 'invoices.columns.lastPaymentDate',
       format: (row) => date(row.lastPaymentDate),
       hidden: true,
     },
     {
       field: 'isDeleted',
       kind: 'short',
-      header: 'resources.fields.is_deleted',
+      header: 'invoices.columns.archived',
       format: (row) => yesNo(row.isDeleted),
       hidden: true,
     },
-    { field: 'status', header: 'resources.fields.status', kind: 'status' },
+    { field: 'status', header: 'invoices.columns.status', kind: 'status' },
   ];
 }

@@ -92,7 +92,7 @@ export function NotificationsMenu() {
           }}
         >
           <Typography variant="subtitle1" component="h2" id="notifications-heading">
-            {t('header.notifications')}
+            {t('notifications.heading')}
           </Typography>
           <Button size="small" disabled={unread === 0} onClick={() => markAll.mutate({})}>
             {t('notifications.markAllRead')}

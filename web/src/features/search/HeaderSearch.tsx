@@ -57,7 +57,7 @@ export function HeaderSearch() {
       >
         <Search fontSize="small" />
         <Typography variant="body2" sx={{ flexGrow: 1, textAlign: 'left' }} noWrap>
-          {t('table.lists.costSearch')}
+          {t('search.header')}
         </Typography>
         <Typography
           variant="caption"

@@ -9,7 +9,7 @@ const module: FeatureModule = {
   routes: [
     {
       path: 'search',
-      title: 'table.lists.costSearch',
+      title: 'titles.search',
       component: lazy(() => import('./SearchPage.tsx')),
     },
   ],

@@ -3,7 +3,7 @@ import * as yup from 'yup';
 /** SPEC §5 password rules, for a quick message; the server checks them again. */
 export const newPasswordSchema = yup
   .string()
-  .required('errors.codes.FieldRequired')
+  .required('validation.required')
   .min(8, 'validation.passwordLength')
   .matches(/\d/, 'validation.passwordDigit')
   .matches(/[^A-Za-z0-9]/, 'validation.passwordSpecial')
@@ -11,10 +11,10 @@ export const newPasswordSchema = yup
   .matches(/[A-Z]/, 'validation.passwordUpper');
 
 export const changePasswordSchema = yup.object({
-  oldPassword: yup.string().required('errors.codes.FieldRequired'),
+  oldPassword: yup.string().required('validation.required'),
   newPassword: newPasswordSchema,
   repeatPassword: yup
     .string()
-    .required('errors.codes.FieldRequired')
+    .required('validation.required')
     .oneOf([yup.ref('newPassword')], 'validation.passwordsDiffer'),
 });

@@ -41,25 +41,21 @@ export function LinkedDocumentStep() {
             gap: 2,
           }}
         >
-          <TextInput name="documentName" label="resources.fields.name" required />
+          <TextInput name="documentName" label="documents.name" required />
           <SelectInput
             name="documentType"
-            label="resources.fields.type"
+            label="documents.type"
             options={DOCUMENT_TYPES.map((type) => ({
               value: type,
               label: `documents.types.${type}`,
             }))}
           />
-          <SearchInput
-            name="contractorId"
-            label="resources.documents.fields.contractor_id"
-            kind="supplier"
-          />
+          <SearchInput name="contractorId" label="documents.contractor" kind="supplier" />
           <Box />
-          <DateInput name="signingDate" label="resources.documents.fields.signing_date" />
+          <DateInput name="signingDate" label="documents.signingDate" />
           <DateInput
             name="expirationDate"
-            label="resources.documents.fields.expiration_date"
+            label="documents.expirationDate"
             min={values.signingDate || undefined}
           />
         </Box>

@@ -22,7 +22,7 @@ export function SimilarCompaniesDialog(props: {
   const { t } = useTranslation();
   return (
     <Dialog open={props.similar !== undefined} onClose={props.onClose}>
-      <DialogTitle>{t('clients.similarTitle')}</DialogTitle>
+      <DialogTitle>{t('subsidiaries.similar.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{t('subsidiaries.similar.text')}</DialogContentText>
         <List dense data-testid="similar-companies">
@@ -43,7 +43,7 @@ export function SimilarCompaniesDialog(props: {
           {t('common.cancel')}
         </Button>
         <Button variant="contained" onClick={props.onContinue} data-testid="similar-continue">
-          {t('clients.createAnyway')}
+          {t('subsidiaries.similar.continue')}
         </Button>
       </DialogActions>
     </Dialog>

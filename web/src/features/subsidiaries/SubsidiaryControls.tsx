@@ -121,7 +121,7 @@ export function SubsidiaryControls({ id }: { id: string }) {
           ) : (
             <>
               <LockOpen fontSize="small" aria-hidden />
-              {t('statuses.open')}
+              {t('subsidiaryControls.notLocked')}
             </>
           )}
         </Typography>
@@ -194,7 +194,10 @@ function showValue(
   language: string,
   t: (key: string) => string,
 ): string {
-  if (!value) return control === 'lock_date' ? t('statuses.open') : t('subsidiaryControls.noLimit');
+  if (!value)
+    return control === 'lock_date'
+      ? t('subsidiaryControls.notLocked')
+      : t('subsidiaryControls.noLimit');
   return control === 'lock_date'
     ? formatDate(value, language)
     : formatMoney(value, language, 'USD');

@@ -27,21 +27,18 @@ export const INITIAL: Values = {
   expirationDate: '',
 };
 
-export const STEPS = [
-  'subsidiaries.wizard.company',
-  'resources.subsidiaries.fields.linked_document_id',
-];
+export const STEPS = ['subsidiaries.wizard.company', 'subsidiaries.wizard.document'];
 
 /** SPEC §5: name and country required; the linked document's name when one is created. */
 export const schemas = [
   yup.object({
-    legalName: yup.string().trim().required('errors.codes.FieldRequired'),
-    country: yup.string().trim().required('errors.codes.FieldRequired'),
+    legalName: yup.string().trim().required('validation.required'),
+    country: yup.string().trim().required('validation.required'),
   }),
   yup.object({
     documentName: yup.string().when('withDocument', {
       is: 'create',
-      then: (rule) => rule.trim().required('errors.codes.FieldRequired'),
+      then: (rule) => rule.trim().required('validation.required'),
     }),
     signingDate: dateRule(),
     expirationDate: notBeforeRule('signingDate', 'validation.expirationBeforeSigning'),

@@ -24,11 +24,11 @@ import {
 import { SearchInput } from '../../components/form/SearchInput.tsx';
 
 const schema = yup.object({
-  name: yup.string().trim().required('errors.codes.FieldRequired'),
-  kind: yup.string().required('errors.codes.FieldRequired'),
-  supplier: yup.string().required('errors.codes.FieldRequired'),
-  currency: yup.string().required('errors.codes.FieldRequired'),
-  invoiceDate: dateRule().required('errors.codes.FieldRequired'),
+  name: yup.string().trim().required('validation.required'),
+  kind: yup.string().required('validation.required'),
+  supplier: yup.string().required('validation.required'),
+  currency: yup.string().required('validation.required'),
+  invoiceDate: dateRule().required('validation.required'),
   dueDate: notBeforeRule('invoiceDate', 'validation.dueBeforeInvoice'),
   period: pastPeriodRule(),
   amount: amountRule(),
@@ -82,47 +82,39 @@ export function FormFieldsSample(props: { disabled?: boolean }) {
               <SearchInput
                 name="supplier"
                 kind="supplier"
-                label="resources.suppliers.name"
+                label="testGrounds.supplier"
                 required
                 disabled={props.disabled}
               />
               <SearchInput
                 name="currency"
                 kind="currency"
-                label="resources.currencies.name"
+                label="testGrounds.currency"
                 required
                 disabled={props.disabled}
               />
               <DateInput
                 name="invoiceDate"
-                label="resources.exchange_rates.fields.rate_date"
+                label="testGrounds.date"
                 required
                 disabled={props.disabled}
               />
-              <DateInput
-                name="dueDate"
-                label="resources.fields.due_date"
-                disabled={props.disabled}
-              />
+              <DateInput name="dueDate" label="testGrounds.dueDate" disabled={props.disabled} />
               <MonthInput
                 name="period"
-                label="bills.filter.month"
+                label="testGrounds.month"
                 required
                 disabled={props.disabled}
               />
               <MoneyInput
                 name="amount"
-                label="resources.fields.amount"
+                label="testGrounds.amount"
                 currency={values.currency || undefined}
                 required
                 disabled={props.disabled}
               />
-              <VatInput name="vat" label="table.vat" required disabled={props.disabled} />
-              <CheckboxInput
-                name="toBill"
-                label="resources.costs.fields.to_bill"
-                disabled={props.disabled}
-              />
+              <VatInput name="vat" label="testGrounds.vat" required disabled={props.disabled} />
+              <CheckboxInput name="toBill" label="testGrounds.toBill" disabled={props.disabled} />
             </Box>
             {!props.disabled && (
               <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>

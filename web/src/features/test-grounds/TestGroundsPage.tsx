@@ -60,14 +60,9 @@ const ROWS: SampleRow[] = [
 
 const COLUMNS: Column<SampleRow>[] = [
   { field: 'name', header: 'testGrounds.record', kind: 'text' },
-  {
-    field: 'amount',
-    header: 'resources.fields.amount',
-    kind: 'money',
-    currency: (row) => row.currency,
-  },
-  { field: 'amountUsd', header: 'resources.fields.amount_usd', kind: 'money', currency: 'USD' },
-  { field: 'status', header: 'resources.fields.status', kind: 'status' },
+  { field: 'amount', header: 'testGrounds.amount', kind: 'money', currency: (row) => row.currency },
+  { field: 'amountUsd', header: 'testGrounds.amountUsd', kind: 'money', currency: 'USD' },
+  { field: 'status', header: 'testGrounds.status', kind: 'status' },
 ];
 
 function Table(props: { state: 'rows' | 'loading' | 'empty' | 'error' }) {
@@ -139,13 +134,9 @@ export default function TestGroundsPage() {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <PasswordField label={t('login.password')} name="sample-password" />
         <PasswordField label={t('login.password')} name="sample-password-disabled" disabled />
+        <DatePicker label={t('testGrounds.date')} value={date} onChange={setDate} />
         <DatePicker
-          label={t('resources.exchange_rates.fields.rate_date')}
-          value={date}
-          onChange={setDate}
-        />
-        <DatePicker
-          label={t('bills.filter.month')}
+          label={t('testGrounds.month')}
           views={['year', 'month']}
           value={date}
           onChange={setDate}
@@ -175,7 +166,7 @@ export default function TestGroundsPage() {
         title="testGrounds.openForm"
         fields={[{ name: 'name', label: 'testGrounds.record' }]}
         initialValues={{ name: '' }}
-        schema={yup.object({ name: yup.string().trim().required('errors.codes.FieldRequired') })}
+        schema={yup.object({ name: yup.string().trim().required('validation.required') })}
         onSubmit={async () => {}}
         onClose={() => setDialog(undefined)}
       />

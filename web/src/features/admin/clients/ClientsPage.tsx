@@ -42,7 +42,7 @@ const optional = () => yup.string().trim().default('');
 
 /** SPEC §5 Companies: the database's rules, repeated for a quick message. */
 const schema: yup.ObjectSchema<Values> = yup.object({
-  legalName: yup.string().trim().required('errors.codes.FieldRequired'),
+  legalName: yup.string().trim().required('validation.required'),
   shortName: optional(),
   country: optional(),
   taxId: optional()

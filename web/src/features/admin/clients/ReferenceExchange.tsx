@@ -66,14 +66,14 @@ export function ReferenceExchange(props: { kind: ReferenceKind }) {
         onClick={(e) => setMenu(e.currentTarget)}
         data-testid="reference-export"
       >
-        {t('export.export')}
+        {t('referenceData.export')}
       </Button>
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
         <MenuItem onClick={() => void exportAs('xlsx')} data-testid="reference-export-xlsx">
           {t('export.xlsx')}
         </MenuItem>
         <MenuItem onClick={() => void exportAs('csv')} data-testid="reference-export-csv">
-          {t('banking.formats.csv')}
+          {t('export.csv')}
         </MenuItem>
       </Menu>
       <Button

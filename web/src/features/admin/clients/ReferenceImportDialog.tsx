@@ -131,11 +131,11 @@ export function ImportDialog(props: { kind: ReferenceKind; onClose: () => void }
                 <Table size="small" stickyHeader>
                   <TableHead>
                     <TableRow>
-                      <TableCell>{t('exchangeRates.line')}</TableCell>
+                      <TableCell>{t('referenceData.line')}</TableCell>
                       {columns.map((column) => (
                         <TableCell key={column}>{column}</TableCell>
                       ))}
-                      <TableCell>{t('exchangeRates.problems')}</TableCell>
+                      <TableCell>{t('referenceData.problems')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>

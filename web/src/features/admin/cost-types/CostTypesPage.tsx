@@ -17,7 +17,7 @@ import { deleteNamingDependents } from '../clients/dependents.ts';
 
 type CostType = NonNullable<AllCostTypesQuery['allCostTypes']>['nodes'][number] & { id: string };
 
-const schema = yup.object({ name: yup.string().trim().required('errors.codes.FieldRequired') });
+const schema = yup.object({ name: yup.string().trim().required('validation.required') });
 
 export default function CostTypesPage() {
   const { t, i18n } = useTranslation();
@@ -33,7 +33,7 @@ export default function CostTypesPage() {
       deleteQuestion="costTypes.deleteQuestion"
       searchFields={['name']}
       columns={[
-        { field: 'name', header: 'resources.fields.name', sortKey: 'NAME', kind: 'text' },
+        { field: 'name', header: 'costTypes.name', sortKey: 'NAME', kind: 'text' },
         {
           field: 'createdAt',
           kind: 'datetime',
@@ -59,7 +59,7 @@ export default function CostTypesPage() {
           open={open}
           testId="cost-type-dialog"
           title={row ? 'costTypes.edit' : 'costTypes.create'}
-          fields={[{ name: 'name', label: 'resources.fields.name' }]}
+          fields={[{ name: 'name', label: 'costTypes.name' }]}
           initialValues={{ name: row?.name ?? '' }}
           schema={schema}
           onClose={onClose}

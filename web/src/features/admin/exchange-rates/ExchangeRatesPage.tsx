@@ -40,13 +40,13 @@ const schema = yup.object({
   currency: yup
     .string()
     .trim()
-    .required('errors.codes.FieldRequired')
+    .required('validation.required')
     .matches(/^[A-Za-z]{3}$/, 'exchangeRates.currencyFormat'),
-  rateDate: dateRule().required('errors.codes.FieldRequired'),
+  rateDate: dateRule().required('validation.required'),
   usdPerUnit: yup
     .string()
     .trim()
-    .required('errors.codes.FieldRequired')
+    .required('validation.required')
     .matches(/^\d{1,10}([.,]\d{1,8})?$/, 'exchangeRates.rateFormat'),
 });
 
@@ -94,7 +94,7 @@ export default function ExchangeRatesPage() {
   return (
     <Box sx={{ p: 3 }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="page-title">
-        {t('titles.exchangeRates')}
+        {t('exchangeRates.title')}
       </Typography>
       <DataTable<Row, Key>
         testId="rates-table"
@@ -106,7 +106,7 @@ export default function ExchangeRatesPage() {
             <Box sx={{ width: 160 }}>
               <FilterTextField
                 fullWidth
-                label="resources.currencies.name"
+                label="exchangeRates.currency"
                 hint="table.lists.currencyHint"
                 value={filters.currency}
                 valid={(value) => /^[A-Za-z]{3}$/.test(value)}
@@ -189,7 +189,7 @@ export default function ExchangeRatesPage() {
         <SearchInput
           name="currency"
           kind="currency"
-          label="resources.currencies.name"
+          label="exchangeRates.currency"
           helper="exchangeRates.currencyHelp"
           selected={row ? { value: row.currency, label: row.currency } : null}
           disabled={Boolean(row)}
@@ -197,13 +197,13 @@ export default function ExchangeRatesPage() {
         />
         <DateInput
           name="rateDate"
-          label="resources.exchange_rates.fields.rate_date"
+          label="exchangeRates.rateDate"
           disabled={Boolean(row)}
           required
         />
         <TextInput
           name="usdPerUnit"
-          label="resources.exchange_rates.fields.usd_per_unit"
+          label="exchangeRates.usdPerUnit"
           helper="exchangeRates.rateHelp"
           required
         />

@@ -113,11 +113,9 @@ export function ImportDialog(props: { onClose: () => void }) {
                   <TableHead>
                     <TableRow>
                       <TableCell>{t('exchangeRates.line')}</TableCell>
-                      <TableCell>{t('resources.currencies.name')}</TableCell>
-                      <TableCell>{t('resources.exchange_rates.fields.rate_date')}</TableCell>
-                      <TableCell align="right">
-                        {t('resources.exchange_rates.fields.usd_per_unit')}
-                      </TableCell>
+                      <TableCell>{t('exchangeRates.currency')}</TableCell>
+                      <TableCell>{t('exchangeRates.rateDate')}</TableCell>
+                      <TableCell align="right">{t('exchangeRates.usdPerUnit')}</TableCell>
                       <TableCell>{t('exchangeRates.problems')}</TableCell>
                     </TableRow>
                   </TableHead>

@@ -9,19 +9,19 @@ export function rateColumns(language: string): Column<Row, Key>[] {
     {
       field: 'currency',
       kind: 'short',
-      header: 'resources.currencies.name',
+      header: 'exchangeRates.currency',
       sortKey: 'CURRENCY',
     },
     {
       field: 'rateDate',
       kind: 'date',
-      header: 'resources.exchange_rates.fields.rate_date',
+      header: 'exchangeRates.rateDate',
       sortKey: 'RATE_DATE',
       format: (r) => formatDate(r.rateDate, language),
     },
     {
       field: 'usdPerUnit',
-      header: 'resources.exchange_rates.fields.usd_per_unit',
+      header: 'exchangeRates.usdPerUnit',
       kind: 'money',
       format: (r) => formatRate(r.usdPerUnit, language),
     },

@@ -20,11 +20,11 @@ type Project = NonNullable<AllProjectsQuery['allProjects']>['nodes'][number] & {
 
 /** SPEC §5: required; Latin letters, digits, underscore and dot. */
 const schema = yup.object({
-  name: yup.string().trim().required('errors.codes.FieldRequired'),
+  name: yup.string().trim().required('validation.required'),
   accessKey: yup
     .string()
     .trim()
-    .required('errors.codes.FieldRequired')
+    .required('validation.required')
     .matches(/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/, 'errors.codes.InvalidAccessKey'),
 });
 
@@ -42,12 +42,8 @@ export default function ProjectsPage() {
       deleteQuestion="projects.deleteQuestion"
       searchFields={['name', 'accessKey']}
       columns={[
-        { field: 'name', header: 'resources.fields.name', sortKey: 'NAME', kind: 'text' },
-        {
-          field: 'accessKey',
-          header: 'resources.projects.fields.access_key',
-          sortKey: 'ACCESS_KEY',
-        },
+        { field: 'name', header: 'projects.name', sortKey: 'NAME', kind: 'text' },
+        { field: 'accessKey', header: 'projects.accessKey', sortKey: 'ACCESS_KEY' },
         {
           field: 'createdAt',
           kind: 'datetime',
@@ -75,12 +71,8 @@ export default function ProjectsPage() {
           testId="project-dialog"
           title={row ? 'projects.edit' : 'projects.create'}
           fields={[
-            { name: 'name', label: 'resources.fields.name' },
-            {
-              name: 'accessKey',
-              label: 'resources.projects.fields.access_key',
-              helper: 'projects.accessKeyHelp',
-            },
+            { name: 'name', label: 'projects.name' },
+            { name: 'accessKey', label: 'projects.accessKey', helper: 'projects.accessKeyHelp' },
           ]}
           initialValues={{ name: row?.name ?? '', accessKey: row?.accessKey ?? '' }}
           schema={schema}

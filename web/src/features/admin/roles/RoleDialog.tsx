@@ -18,7 +18,7 @@ interface RoleValues extends Record<string, unknown> {
 
 /** SPEC §5: a role needs a name and at least one scope. */
 const schema: yup.ObjectSchema<RoleValues> = yup.object({
-  name: yup.string().trim().required('errors.codes.FieldRequired'),
+  name: yup.string().trim().required('validation.required'),
   scopes: yup.array(yup.string().required()).min(1, 'roles.scopeRequired').required(),
 });
 
@@ -61,7 +61,7 @@ export function RoleDialog(props: { open: boolean; row?: RoleRow; onClose: () =>
     >
       {(form) => (
         <>
-          <TextInput name="name" label="resources.fields.name" />
+          <TextInput name="name" label="roles.name" />
           <ScopePicker
             testId="role-scopes"
             scopes={all}

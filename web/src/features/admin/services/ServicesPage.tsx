@@ -18,7 +18,7 @@ import { deleteNamingDependents } from '../clients/dependents.ts';
 type Service = NonNullable<AllServicesQuery['allServices']>['nodes'][number] & { id: string };
 
 /** SPEC §5: a service name is required. */
-const schema = yup.object({ name: yup.string().trim().required('errors.codes.FieldRequired') });
+const schema = yup.object({ name: yup.string().trim().required('validation.required') });
 
 export default function ServicesPage() {
   const { t, i18n } = useTranslation();
@@ -34,7 +34,7 @@ export default function ServicesPage() {
       deleteQuestion="services.deleteQuestion"
       searchFields={['name']}
       columns={[
-        { field: 'name', header: 'resources.fields.name', sortKey: 'NAME', kind: 'text' },
+        { field: 'name', header: 'services.name', sortKey: 'NAME', kind: 'text' },
         {
           field: 'createdAt',
           kind: 'datetime',
@@ -60,7 +60,7 @@ export default function ServicesPage() {
           open={open}
           testId="service-dialog"
           title={row ? 'services.edit' : 'services.create'}
-          fields={[{ name: 'name', label: 'resources.fields.name' }]}
+          fields={[{ name: 'name', label: 'services.name' }]}
           initialValues={{ name: row?.name ?? '' }}
           schema={schema}
           onClose={onClose}

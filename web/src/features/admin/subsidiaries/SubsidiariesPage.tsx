@@ -23,9 +23,9 @@ type Subsidiary = NonNullable<AllSubsidiariesAdminQuery['allSubsidiaries']>['nod
 
 /** SPEC §5: name and country are required for subsidiaries. */
 const schema = yup.object({
-  legalName: yup.string().trim().required('errors.codes.FieldRequired'),
+  legalName: yup.string().trim().required('validation.required'),
   shortName: yup.string().trim().default(''),
-  country: yup.string().trim().required('errors.codes.FieldRequired'),
+  country: yup.string().trim().required('validation.required'),
 });
 type Values = yup.InferType<typeof schema>;
 
@@ -42,24 +42,24 @@ export default function SubsidiariesPage() {
     <ReferenceTable<Subsidiary & { name: string }, SubsidiaryOrderBy>
       testId="subsidiaries-table"
       title="titles.subsidiary"
-      addLabel="titles.newSubsidiary"
+      addLabel="subsidiariesAdmin.add"
       deleteQuestion="subsidiariesAdmin.deleteQuestion"
       searchFields={['legalName', 'shortName']}
       columns={[
         {
           field: 'legalName',
-          header: 'resources.fields.legal_name',
+          header: 'subsidiariesAdmin.legalName',
           sortKey: 'LEGAL_NAME',
         },
         {
           field: 'shortName',
-          header: 'resources.fields.short_name',
+          header: 'subsidiariesAdmin.shortName',
           sortKey: 'SHORT_NAME',
         },
         {
           field: 'country',
           kind: 'name',
-          header: 'resources.countries.name',
+          header: 'subsidiariesAdmin.country',
           format: (row) => countryName(row.country, i18n.language),
         },
         {
@@ -100,8 +100,8 @@ export default function SubsidiariesPage() {
           testId="subsidiary-dialog"
           title="subsidiariesAdmin.edit"
           fields={[
-            { name: 'legalName', label: 'resources.fields.legal_name' },
-            { name: 'shortName', label: 'resources.fields.short_name' },
+            { name: 'legalName', label: 'subsidiariesAdmin.legalName' },
+            { name: 'shortName', label: 'subsidiariesAdmin.shortName' },
           ]}
           initialValues={{
             legalName: row?.legalName ?? '',
@@ -122,7 +122,7 @@ export default function SubsidiariesPage() {
             });
           }}
         >
-          <CountryInput name="country" label="resources.countries.name" required />
+          <CountryInput name="country" label="subsidiariesAdmin.country" required />
         </FormDialog>
       )}
     />

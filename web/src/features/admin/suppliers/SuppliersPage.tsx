@@ -25,9 +25,9 @@ type Supplier = NonNullable<AllSuppliersQuery['allSuppliers']>['nodes'][number] 
 
 /** SPEC §5: name and country are required for suppliers. */
 const schema = yup.object({
-  legalName: yup.string().trim().required('errors.codes.FieldRequired'),
+  legalName: yup.string().trim().required('validation.required'),
   shortName: yup.string().trim().default(''),
-  country: yup.string().trim().required('errors.codes.FieldRequired'),
+  country: yup.string().trim().required('validation.required'),
   taxId: yup.string().trim().default(''),
   userId: yup.string().default(''),
 });
@@ -50,19 +50,19 @@ export default function SuppliersPage() {
         columns={[
           {
             field: 'legalName',
-            header: 'resources.fields.legal_name',
+            header: 'suppliers.legalName',
             sortKey: 'LEGAL_NAME',
             kind: 'text',
           },
-          { field: 'shortName', header: 'resources.fields.short_name', sortKey: 'SHORT_NAME' },
+          { field: 'shortName', header: 'suppliers.shortName', sortKey: 'SHORT_NAME' },
           {
             field: 'country',
             kind: 'name',
-            header: 'resources.countries.name',
+            header: 'suppliers.country',
             format: (row) => countryName(row.country, i18n.language),
           },
           { field: 'taxId', kind: 'short', header: 'counterparty.taxId' },
-          { field: 'userName', header: 'resources.users.name' },
+          { field: 'userName', header: 'suppliers.user' },
           {
             field: 'createdAt',
             kind: 'datetime',
@@ -102,8 +102,8 @@ export default function SuppliersPage() {
             testId="supplier-dialog"
             title={row ? 'suppliers.edit' : 'suppliers.create'}
             fields={[
-              { name: 'legalName', label: 'resources.fields.legal_name' },
-              { name: 'shortName', label: 'resources.fields.short_name' },
+              { name: 'legalName', label: 'suppliers.legalName' },
+              { name: 'shortName', label: 'suppliers.shortName' },
             ]}
             initialValues={{
               legalName: row?.legalName ?? '',
@@ -127,7 +127,7 @@ export default function SuppliersPage() {
               return create.mutateAsync({ supplier });
             }}
           >
-            <CountryInput name="country" label="resources.countries.name" required />
+            <CountryInput name="country" label="suppliers.country" required />
             <TextInput
               name="taxId"
               label="counterparty.taxId"
@@ -136,7 +136,7 @@ export default function SuppliersPage() {
             <SearchInput
               name="userId"
               kind="user"
-              label="resources.users.name"
+              label="suppliers.user"
               helper="suppliers.usernameHelp"
               selected={
                 row?.user ? { value: row.user.id, label: row.user.displayName ?? '' } : null

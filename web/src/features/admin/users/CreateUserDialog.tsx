@@ -26,16 +26,16 @@ import { PasswordField } from '../../../components/PasswordField.tsx';
 import { newPasswordSchema } from '../../settings/password-rules.ts';
 
 const schema = yup.object({
-  username: yup.string().trim().required('errors.codes.FieldRequired'),
-  firstName: yup.string().trim().required('errors.codes.FieldRequired'),
-  lastName: yup.string().trim().required('errors.codes.FieldRequired'),
+  username: yup.string().trim().required('validation.required'),
+  firstName: yup.string().trim().required('validation.required'),
+  lastName: yup.string().trim().required('validation.required'),
   additionalName: yup.string().trim().default(''),
   password: newPasswordSchema,
   repeatPassword: yup
     .string()
-    .required('errors.codes.FieldRequired')
+    .required('validation.required')
     .oneOf([yup.ref('password')], 'validation.passwordsDiffer'),
-  roleId: yup.string().required('errors.codes.FieldRequired'),
+  roleId: yup.string().required('validation.required'),
   accountName: yup.string().trim().default(''),
 });
 type Values = yup.InferType<typeof schema>;

@@ -13,21 +13,21 @@ export function BillCosts({ bill }: { bill: Bill }) {
   const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
   const costs = bill.costs.nodes.flatMap((cost) => (cost ? [cost] : []));
   return (
-    <Section title="titles.costs" testId="bill-costs">
+    <Section title="bills.sections.costs" testId="bill-costs">
       {costs.length === 0 ? (
         <Typography color="text.secondary">{t('bills.noCosts')}</Typography>
       ) : (
         <Table size="small">
           <TableHead>
             <TableRow>
-              <TableCell>{t('resources.bills.fields.id')}</TableCell>
-              <TableCell>{t('resources.fields.name')}</TableCell>
-              <TableCell>{t('resources.projects.name')}</TableCell>
-              <TableCell>{t('resources.fields.period')}</TableCell>
-              <TableCell align="right">{t('resources.fields.amount')}</TableCell>
-              <TableCell align="right">{t('resources.bills.fields.amount_w_vat')}</TableCell>
-              <TableCell align="right">{t('resources.fields.amount_usd_w_vat')}</TableCell>
-              <TableCell>{t('resources.fields.status')}</TableCell>
+              <TableCell>{t('bills.id')}</TableCell>
+              <TableCell>{t('bills.name')}</TableCell>
+              <TableCell>{t('bills.project')}</TableCell>
+              <TableCell>{t('bills.period')}</TableCell>
+              <TableCell align="right">{t('bills.amount')}</TableCell>
+              <TableCell align="right">{t('bills.amountWVat')}</TableCell>
+              <TableCell align="right">{t('bills.amountUsdWVat')}</TableCell>
+              <TableCell>{t('bills.status')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

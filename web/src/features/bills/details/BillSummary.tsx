@@ -13,10 +13,10 @@ export function BillSummary({ bill }: { bill: Bill }) {
   const money = (value: string | null | undefined, currency = bill.currency) =>
     formatMoney(value, lang, currency);
   const amounts = [
-    ['resources.fields.amount', bill.amount, bill.amountUsd],
-    ['resources.bills.fields.vat_amount', bill.vatAmount, undefined],
-    ['resources.bills.fields.amount_w_vat', bill.amountWVat, bill.amountUsdWVat],
-    ['resources.bills.fields.paid_amount', bill.paidAmount, undefined],
+    ['bills.amount', bill.amount, bill.amountUsd],
+    ['bills.vatAmount', bill.vatAmount, undefined],
+    ['bills.amountWVat', bill.amountWVat, bill.amountUsdWVat],
+    ['bills.paid', bill.paidAmount, undefined],
     ['bills.remaining', bill.remainingAmount ?? '0', undefined],
   ] as const;
   return (
@@ -24,31 +24,25 @@ export function BillSummary({ bill }: { bill: Bill }) {
       <Grid size={{ xs: 12, lg: 8 }}>
         <Section title="bills.sections.details" testId="bill-fields">
           <Grid container spacing={2}>
-            <Field label="resources.clients.name">{companyName(bill.client)}</Field>
-            <Field label="resources.subsidiaries.name">{companyName(bill.subsidiary)}</Field>
-            <Field label="resources.projects.name">{bill.project?.name}</Field>
-            <Field label="resources.services.name">{bill.service?.name}</Field>
-            <Field label="resources.fields.period">{periodLabel(t, bill.period, bill.year)}</Field>
-            <Field label="resources.bills.fields.invoice_ref">{bill.invoiceRef}</Field>
-            <Field label="resources.fields.invoice_date">
-              {formatDate(bill.invoiceDate, lang)}
-            </Field>
-            <Field label="resources.fields.due_date">{formatDate(bill.dueDate, lang)}</Field>
-            <Field label="resources.fields.last_payment_date">
-              {formatDate(bill.lastPaymentDate, lang)}
-            </Field>
-            <Field label="resources.documents.fields.created_by">
+            <Field label="bills.client">{companyName(bill.client)}</Field>
+            <Field label="bills.subsidiary">{companyName(bill.subsidiary)}</Field>
+            <Field label="bills.project">{bill.project?.name}</Field>
+            <Field label="bills.service">{bill.service?.name}</Field>
+            <Field label="bills.period">{periodLabel(t, bill.period, bill.year)}</Field>
+            <Field label="bills.invoiceRef">{bill.invoiceRef}</Field>
+            <Field label="bills.invoiceDate">{formatDate(bill.invoiceDate, lang)}</Field>
+            <Field label="bills.dueDate">{formatDate(bill.dueDate, lang)}</Field>
+            <Field label="bills.lastPaymentDate">{formatDate(bill.lastPaymentDate, lang)}</Field>
+            <Field label="bills.created">
               {[formatDateTime(bill.createdAt, lang), personName(bill.userByCreatedBy)]
                 .filter(Boolean)
                 .join(', ')}
             </Field>
-            <Field label="resources.fields.closed_by">{personName(bill.userByClosedBy)}</Field>
-            <Field label="resources.bills.fields.costs_status">
-              {t(`statuses.${bill.costsStatus}`)}
-            </Field>
+            <Field label="bills.closedBy">{personName(bill.userByClosedBy)}</Field>
+            <Field label="bills.costsStatus">{t(`statuses.${bill.costsStatus}`)}</Field>
             <Grid size={12}>
               <Typography variant="caption" color="text.secondary" component="div">
-                {t('resources.fields.description')}
+                {t('bills.description')}
               </Typography>
               <Typography sx={{ whiteSpace: 'pre-wrap' }}>{bill.description || '—'}</Typography>
             </Grid>
@@ -62,7 +56,7 @@ export function BillSummary({ bill }: { bill: Bill }) {
               {amounts.map(([label, value, usd]) => (
                 <TableRow key={label}>
                   <TableCell component="th" scope="row">
-                    {label === 'resources.bills.fields.vat_amount'
+                    {label === 'bills.vatAmount'
                       ? t(label, { vat: formatMoney(bill.vat, lang) })
                       : t(label)}
                   </TableCell>

@@ -83,18 +83,18 @@ export function CostsStep(props: {
           <SearchInput
             {...props.labels.field('costProject')}
             name="costProject"
-            label="resources.projects.name"
+            label="bills.project"
             kind="project"
           />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <MonthInput name="costPeriod" label="resources.fields.period" />
+          <MonthInput name="costPeriod" label="bills.period" />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <SearchInput
             {...props.labels.field('costSupplier')}
             name="costSupplier"
-            label="resources.suppliers.name"
+            label="bills.wizard.supplier"
             kind="supplier"
           />
         </Grid>
@@ -125,13 +125,13 @@ export function CostsStep(props: {
                   slotProps={{ input: { 'aria-label': t('bills.wizard.selectAll') } }}
                 />
               </TableCell>
-              <TableCell>{t('resources.bills.fields.id')}</TableCell>
-              <TableCell>{t('resources.fields.name')}</TableCell>
-              <TableCell>{t('resources.projects.name')}</TableCell>
-              <TableCell>{t('resources.suppliers.name')}</TableCell>
-              <TableCell>{t('resources.fields.period')}</TableCell>
-              <TableCell align="right">{t('resources.fields.amount')}</TableCell>
-              <TableCell align="right">{t('resources.bills.fields.amount_w_vat')}</TableCell>
+              <TableCell>{t('bills.id')}</TableCell>
+              <TableCell>{t('bills.name')}</TableCell>
+              <TableCell>{t('bills.project')}</TableCell>
+              <TableCell>{t('bills.wizard.supplier')}</TableCell>
+              <TableCell>{t('bills.period')}</TableCell>
+              <TableCell align="right">{t('bills.amount')}</TableCell>
+              <TableCell align="right">{t('bills.amountWVat')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -194,7 +194,7 @@ export function CostsStep(props: {
         <Box sx={{ width: 260 }}>
           <MoneyInput
             name="amount"
-            label="resources.bills.fields.amount"
+            label="bills.wizard.amount"
             currency={values.currency}
             helper="bills.wizard.amountHelp"
             required

@@ -16,7 +16,7 @@ export function SetupStep(props: { labels: SearchLabels }) {
         <SearchInput
           {...props.labels.field('clientId')}
           name="clientId"
-          label="resources.clients.name"
+          label="bills.client"
           kind="client"
           required
         />
@@ -25,7 +25,7 @@ export function SetupStep(props: { labels: SearchLabels }) {
         <SearchInput
           {...props.labels.field('subsidiaryId')}
           name="subsidiaryId"
-          label="resources.subsidiaries.name"
+          label="bills.subsidiary"
           kind="subsidiary"
           required
         />
@@ -34,7 +34,7 @@ export function SetupStep(props: { labels: SearchLabels }) {
         <SearchInput
           {...props.labels.field('projectId')}
           name="projectId"
-          label="resources.projects.name"
+          label="bills.project"
           kind="project"
         />
       </Grid>
@@ -42,41 +42,41 @@ export function SetupStep(props: { labels: SearchLabels }) {
         <SearchInput
           {...props.labels.field('serviceId')}
           name="serviceId"
-          label="resources.services.name"
+          label="bills.service"
           kind="service"
         />
       </Grid>
       <Grid size={12}>
-        <TextInput name="name" label="resources.fields.name" required />
+        <TextInput name="name" label="bills.name" required />
       </Grid>
       <Grid size={12}>
-        <TextInput name="description" label="resources.fields.description" multiline minRows={2} />
+        <TextInput name="description" label="bills.description" multiline minRows={2} />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <MonthInput name="period" label="resources.fields.period" max={thisMonth} required />
+        <MonthInput name="period" label="bills.period" max={thisMonth} required />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <SearchInput
           {...props.labels.field('currency')}
           name="currency"
-          label="resources.currencies.name"
+          label="bills.currency"
           kind="currency"
           required
         />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <VatInput name="vat" label="table.vat" required />
+        <VatInput name="vat" label="bills.vat" required />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <TextInput name="invoiceRef" label="resources.bills.fields.invoice_ref" />
+        <TextInput name="invoiceRef" label="bills.invoiceRef" />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <DateInput name="invoiceDate" label="resources.fields.invoice_date" required />
+        <DateInput name="invoiceDate" label="bills.invoiceDate" required />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <DateInput
           name="dueDate"
-          label="resources.fields.due_date"
+          label="bills.dueDate"
           min={/^\d{4}-\d{2}-\d{2}$/.test(values.invoiceDate) ? values.invoiceDate : undefined}
         />
       </Grid>

@@ -53,13 +53,13 @@ export const INITIAL: WizardValues = {
 
 /** SPEC §5 rules for the setup step (the database checks them again). */
 export const setupSchema = yup.object({
-  clientId: yup.string().required('errors.codes.FieldRequired'),
-  subsidiaryId: yup.string().required('errors.codes.FieldRequired'),
-  name: yup.string().trim().required('errors.codes.FieldRequired'),
+  clientId: yup.string().required('validation.required'),
+  subsidiaryId: yup.string().required('validation.required'),
+  name: yup.string().trim().required('validation.required'),
   period: pastPeriodRule(),
-  currency: yup.string().required('errors.codes.FieldRequired'),
+  currency: yup.string().required('validation.required'),
   vat: vatRule(),
-  invoiceDate: dateRule().required('errors.codes.FieldRequired'),
+  invoiceDate: dateRule().required('validation.required'),
   dueDate: notBeforeRule('invoiceDate', 'validation.dueBeforeInvoice'),
 });
 export const costsSchema = setupSchema.shape({ amount: amountRule(), costPeriod: monthRule() });

@@ -45,23 +45,23 @@ export function CostsStep(props: { active: boolean; labels: SearchLabels }) {
                     gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' },
                   }}
                 >
-                  <TextInput name={`costs.${index}.name`} label="resources.fields.name" required />
+                  <TextInput name={`costs.${index}.name`} label="invoiceWizard.costName" required />
                   <SearchInput
                     {...props.labels.field(`${cost.key}.costType`)}
                     name={`costs.${index}.costType`}
-                    label="resources.cost_types.name"
+                    label="invoiceWizard.costType"
                     kind="costType"
                     helper={values.defaultCostType ? 'invoiceWizard.costTypeDefault' : undefined}
                   />
                   <SearchInput
                     {...props.labels.field(`${cost.key}.project`)}
                     name={`costs.${index}.project`}
-                    label="resources.projects.name"
+                    label="invoiceWizard.project"
                     kind="project"
                   />
                   <MonthInput
                     name={`costs.${index}.period`}
-                    label="resources.fields.period"
+                    label="invoiceWizard.period"
                     required
                   />
                   <MoneyInput
@@ -70,7 +70,7 @@ export function CostsStep(props: { active: boolean; labels: SearchLabels }) {
                     currency={values.currency}
                     required
                   />
-                  <VatInput name={`costs.${index}.vat`} label="table.vat" required />
+                  <VatInput name={`costs.${index}.vat`} label="invoiceWizard.vat" required />
                 </Box>
                 <CheckboxInput name={`costs.${index}.toBill`} label="invoiceWizard.toBill" />
               </Paper>

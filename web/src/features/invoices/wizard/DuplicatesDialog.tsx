@@ -63,7 +63,7 @@ export function DuplicatesDialog(props: {
                   formatDate(invoice.invoiceDate, i18n.language),
                   formatMoney(invoice.amountWVat, i18n.language, invoice.currency),
                   t(`statuses.${invoice.status}`),
-                  invoice.isDeleted ? t('history.fields.is_deleted') : '',
+                  invoice.isDeleted ? t('invoiceWizard.archived') : '',
                 ]
                   .filter(Boolean)
                   .join(' · ')}
@@ -78,7 +78,7 @@ export function DuplicatesDialog(props: {
         </Button>
         {!paid && (
           <Button variant="contained" onClick={props.onContinue} data-testid="duplicates-continue">
-            {t('clients.createAnyway')}
+            {t('invoiceWizard.duplicatesContinue')}
           </Button>
         )}
       </DialogActions>

@@ -32,16 +32,16 @@ export function InvoiceSummary(props: { active: boolean }) {
     value === undefined ? '—' : formatMoney(value, i18n.language, currency);
   const facts: [string, string][] = [
     ['invoiceWizard.type', t(`invoiceWizard.types.${values.type}`)],
-    ['resources.currencies.name', values.currency],
-    ['resources.subsidiaries.name', company(names.data?.subsidiaryById)],
-    ['resources.suppliers.name', company(names.data?.supplierById)],
-    ['resources.invoices.fields.invoice_ref', values.invoiceRef],
-    ['resources.fields.invoice_date', formatDate(values.invoiceDate, i18n.language)],
+    ['invoiceWizard.currency', values.currency],
+    ['invoiceWizard.subsidiary', company(names.data?.subsidiaryById)],
+    ['invoiceWizard.supplier', company(names.data?.supplierById)],
+    ['invoiceWizard.invoiceRef', values.invoiceRef],
+    ['invoiceWizard.invoiceDate', formatDate(values.invoiceDate, i18n.language)],
   ];
   const figures: [string, string, string | undefined][] = [
-    ['resources.fields.amount', totals.amount, totals.amountUsd],
-    ['table.vat', totals.vat, totals.vatUsd],
-    ['table.total', totals.total, totals.totalUsd],
+    ['invoiceWizard.totalAmount', totals.amount, totals.amountUsd],
+    ['invoiceWizard.totalVat', totals.vat, totals.vatUsd],
+    ['invoiceWizard.total', totals.total, totals.totalUsd],
   ];
   return (
     <Paper sx={{ p: 2 }} data-testid="invoice-summary">

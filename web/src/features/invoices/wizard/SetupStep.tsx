@@ -26,34 +26,34 @@ export function SetupStep(props: { labels: SearchLabels }) {
         <SearchInput
           {...props.labels.field('defaultCostType')}
           name="defaultCostType"
-          label="resources.invoices.fields.default_cost_type_id"
+          label="invoiceWizard.defaultCostType"
           kind="costType"
           helper="invoiceWizard.defaultCostTypeHint"
         />
         <SearchInput
           {...props.labels.field('subsidiary')}
           name="subsidiary"
-          label="resources.subsidiaries.name"
+          label="invoiceWizard.subsidiary"
           kind="subsidiary"
           required
         />
         <SearchInput
           {...props.labels.field('supplier')}
           name="supplier"
-          label="resources.suppliers.name"
+          label="invoiceWizard.supplier"
           kind="supplier"
           required
         />
-        <TextInput name="invoiceRef" label="resources.invoices.fields.invoice_ref" required />
+        <TextInput name="invoiceRef" label="invoiceWizard.invoiceRef" required />
         <SearchInput
           {...props.labels.field('currency')}
           name="currency"
-          label="resources.currencies.name"
+          label="invoiceWizard.currency"
           kind="currency"
           required
         />
-        <DateInput name="invoiceDate" label="resources.fields.invoice_date" required />
-        <DateInput name="dueDate" label="resources.fields.due_date" min={values.invoiceDate} />
+        <DateInput name="invoiceDate" label="invoiceWizard.invoiceDate" required />
+        <DateInput name="dueDate" label="invoiceWizard.dueDate" min={values.invoiceDate} />
       </Box>
     </Paper>
   );

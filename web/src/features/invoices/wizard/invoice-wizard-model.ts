@@ -61,13 +61,13 @@ export const emptyValues = (): WizardValues => ({
 
 /** SPEC §5, repeated for a quick message; the database decides (create_invoice_with_costs). */
 export const setupSchema = yup.object({
-  type: yup.string().required('errors.codes.FieldRequired'),
-  currency: yup.string().required('errors.codes.FieldRequired'),
-  invoiceRef: yup.string().trim().required('errors.codes.FieldRequired'),
-  invoiceDate: dateRule().required('errors.codes.FieldRequired'),
+  type: yup.string().required('validation.required'),
+  currency: yup.string().required('validation.required'),
+  invoiceRef: yup.string().trim().required('validation.required'),
+  invoiceDate: dateRule().required('validation.required'),
   dueDate: notBeforeRule('invoiceDate', 'validation.dueBeforeInvoice'),
-  subsidiary: yup.string().required('errors.codes.FieldRequired'),
-  supplier: yup.string().required('errors.codes.FieldRequired'),
+  subsidiary: yup.string().required('validation.required'),
+  supplier: yup.string().required('validation.required'),
 });
 
 export const costsSchema = yup.object({
@@ -75,7 +75,7 @@ export const costsSchema = yup.object({
     .array()
     .of(
       yup.object({
-        name: yup.string().trim().required('errors.codes.FieldRequired'),
+        name: yup.string().trim().required('validation.required'),
         period: pastPeriodRule(),
         amount: amountRule(),
         vat: vatRule(),

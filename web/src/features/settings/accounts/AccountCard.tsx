@@ -140,19 +140,19 @@ export function AccountCard(props: {
           <TextField
             size="small"
             fullWidth
-            label={t('resources.accounts.fields.name')}
+            label={t('accounts.name')}
             value={draft.name}
             disabled={!editable}
             onChange={(event) => set('name')?.(event.target.value)}
             error={nameMissing}
-            helperText={nameMissing ? t('errors.codes.FieldRequired') : undefined}
+            helperText={nameMissing ? t('validation.required') : undefined}
             slotProps={{ htmlInput: { 'data-testid': 'account-name' } }}
           />
           <FormControl fullWidth size="small" disabled={!editable}>
-            <InputLabel id={`role-${account.id}`}>{t('resources.roles.name')}</InputLabel>
+            <InputLabel id={`role-${account.id}`}>{t('accounts.role')}</InputLabel>
             <Select
               labelId={`role-${account.id}`}
-              label={t('resources.roles.name')}
+              label={t('accounts.role')}
               value={roles.some((r) => r.id === draft.roleId) ? draft.roleId : ''}
               onChange={(event) => set('roleId')?.(event.target.value)}
               data-testid="account-role"
@@ -205,7 +205,7 @@ export function AccountCard(props: {
         </Box>
         <Box>
           <Typography variant="body2" color="text.secondary" data-testid="effective-scopes">
-            {t('resources.accounts.fields.effective_scopes', {
+            {t('accounts.effectiveScopes', {
               scopes:
                 (account.effectiveScopes ?? [])
                   .flatMap((scope) => (scope ? [scopeLabel(t, scope)] : []))

@@ -187,18 +187,18 @@ function NewAccountDialog(props: {
         <Stack spacing={2} sx={{ pt: 1 }} data-testid="account-dialog">
           {failure !== undefined && <Alert severity="error">{errorMessage(t, failure)}</Alert>}
           <TextField
-            label={t('resources.accounts.fields.name')}
+            label={t('accounts.name')}
             value={name}
             onChange={(event) => setName(event.target.value)}
             error={touched && !name.trim()}
-            helperText={touched && !name.trim() ? t('errors.codes.FieldRequired') : undefined}
+            helperText={touched && !name.trim() ? t('validation.required') : undefined}
             slotProps={{ htmlInput: { 'data-testid': 'new-account-name' } }}
           />
           <FormControl error={touched && !roleId}>
-            <InputLabel id="new-account-role">{t('resources.roles.name')}</InputLabel>
+            <InputLabel id="new-account-role">{t('accounts.role')}</InputLabel>
             <Select
               labelId="new-account-role"
-              label={t('resources.roles.name')}
+              label={t('accounts.role')}
               value={roleId}
               onChange={(event) => setRoleId(event.target.value)}
               data-testid="new-account-role"

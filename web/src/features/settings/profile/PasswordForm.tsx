@@ -32,11 +32,11 @@ export function PasswordForm(props: {
   const [status, setStatus] = useState<FormStatus>({});
   const { newName } = props;
   const schema = yup.object({
-    oldPassword: props.own ? yup.string().required('errors.codes.FieldRequired') : yup.string(),
+    oldPassword: props.own ? yup.string().required('validation.required') : yup.string(),
     [newName]: newPasswordSchema,
     repeatPassword: yup
       .string()
-      .required('errors.codes.FieldRequired')
+      .required('validation.required')
       .oneOf([yup.ref(newName)], 'validation.passwordsDiffer'),
   });
   return (

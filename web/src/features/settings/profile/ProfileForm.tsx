@@ -18,9 +18,9 @@ export interface ProfileValues {
 }
 
 const schema = yup.object({
-  username: yup.string().trim().required('errors.codes.FieldRequired'),
-  firstName: yup.string().trim().required('errors.codes.FieldRequired'),
-  lastName: yup.string().trim().required('errors.codes.FieldRequired'),
+  username: yup.string().trim().required('validation.required'),
+  firstName: yup.string().trim().required('validation.required'),
+  lastName: yup.string().trim().required('validation.required'),
   additionalName: yup.string().trim().default(''),
 });
 
@@ -119,13 +119,13 @@ export function ProfileForm(props: {
             </Stack>
             <TextInput
               name="username"
-              label="login.username"
+              label="user.username"
               disabled={!props.usernameEditable}
               required={props.usernameEditable}
             />
-            <TextInput name="firstName" label="resources.users.fields.first_name" required />
-            <TextInput name="lastName" label="resources.users.fields.last_name" required />
-            <TextInput name="additionalName" label="resources.users.fields.additional_name" />
+            <TextInput name="firstName" label="user.firstName" required />
+            <TextInput name="lastName" label="user.lastName" required />
+            <TextInput name="additionalName" label="user.additionalName" />
             <Box>
               <Button type="submit" variant="contained" disabled={isSubmitting}>
                 {t('common.save')}
