@@ -13,7 +13,7 @@ const LANGUAGES = ['ru', 'en'] as const;
 const TEXT = {
   ru: {
     validated: 'Счёт поставщику проверен.',
-    paid: 'Оплата записана',
+    paid: 'Платёж проведён',
     noFiles: 'У этих записей нет файлов.',
     restored: /Восстановлен черновик/,
     leave: 'Уйти без сохранения?',
