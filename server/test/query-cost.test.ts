@@ -144,7 +144,8 @@ describe('query cost', () => {
     );
     // Each client kept sending (held off by the cool-down, so a few each) while the list ran.
     expect(sent.every((count) => count >= 1)).toBe(true);
-    // A floor of a few milliseconds keeps timer noise on a busy two-core machine out of it.
-    expect(underAbuse).toBeLessThanOrEqual(Math.max(2 * alone, alone + 5));
+    // A floor keeps the noise of the suite's other files (run in parallel on two cores) out of it;
+    // starvation, what this guards against, costs hundreds of milliseconds (issue 31: 182-394x).
+    expect(underAbuse).toBeLessThanOrEqual(Math.max(2 * alone, alone + 15));
   }, 60_000);
 });
