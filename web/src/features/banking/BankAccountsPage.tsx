@@ -13,6 +13,7 @@ import { TextInput } from '../../components/form/fields.tsx';
 import { SearchInput } from '../../components/form/SearchInput.tsx';
 import { ReferenceTable } from '../../components/ReferenceTable.tsx';
 import { formatIban, ibanValid } from './iban.ts';
+import { companyName } from '../../components/names.ts';
 
 type BankAccount = NonNullable<AllBankAccountsQuery['allBankAccounts']>['nodes'][number] & {
   id: string;
@@ -62,7 +63,7 @@ export default function BankAccountsPage() {
         {
           field: 'subsidiary',
           header: 'banking.subsidiary',
-          format: (row) => row.subsidiary?.shortName ?? row.subsidiary?.legalName ?? '',
+          format: (row) => companyName(row.subsidiary),
         },
         {
           field: 'iban',
@@ -120,7 +121,7 @@ export default function BankAccountsPage() {
               row?.subsidiary
                 ? {
                     value: row.subsidiary.id,
-                    label: row.subsidiary.shortName ?? row.subsidiary.legalName,
+                    label: companyName(row.subsidiary),
                   }
                 : null
             }

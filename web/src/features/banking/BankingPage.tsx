@@ -50,6 +50,7 @@ import { useSession } from '../../session/useSession.ts';
 import { ImportDialog } from './ImportDialog.tsx';
 import { MatchDialog } from './MatchDialog.tsx';
 import { formatIban } from './iban.ts';
+import { companyName } from '../../components/names.ts';
 
 type Line = NonNullable<BankLinesQuery['allBankStatementLines']>['nodes'][number] & { id: string };
 const VIEWS = ['queue', 'matched', 'ignored', 'all'] as const;
@@ -175,7 +176,7 @@ export default function BankingPage() {
         >
           {accountList.map((a) => (
             <MenuItem key={a.id} value={a.id}>
-              {a.name} · {a.subsidiary?.shortName ?? a.subsidiary?.legalName} · {a.currency}
+              {a.name} · {companyName(a.subsidiary)} · {a.currency}
             </MenuItem>
           ))}
         </TextField>

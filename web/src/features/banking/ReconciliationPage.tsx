@@ -18,6 +18,7 @@ import {
   type TableConfig,
 } from '../../components/DataTable/table-state.ts';
 import { formatDate, formatMoney } from '../../components/format.ts';
+import { companyName } from '../../components/names.ts';
 
 interface Filters {
   account: string;
@@ -112,7 +113,7 @@ export default function ReconciliationPage() {
         >
           {accountList.map((a) => (
             <MenuItem key={a.id} value={a.id}>
-              {a.name} · {a.subsidiary?.shortName ?? a.subsidiary?.legalName} · {a.currency}
+              {a.name} · {companyName(a.subsidiary)} · {a.currency}
             </MenuItem>
           ))}
         </TextField>

@@ -1,4 +1,4 @@
-import { Add, FilterList } from '@mui/icons-material';
+import { Add } from '@mui/icons-material';
 import { Alert, Box, Button, Snackbar, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +10,10 @@ import { api } from '../../app/services.ts';
 import { bindTable } from '../../components/DataTable/bind-table.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/export/index.ts';
-import { FilterTextField } from '../../components/DataTable/filter-fields.tsx';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
 import { useSession } from '../../session/useSession.ts';
 import { useBillChips } from './bill-chips.ts';
-import { BillFilterDialog } from './BillFilterDialog.tsx';
+import { BillSearchFilters } from './BillSearchFilters.tsx';
 import { OpenBill, RowActions } from './BillRowActions.tsx';
 import { billColumns, type BillRow } from './columns.ts';
 import { BILLS_TABLE, billsFilter, type BillSortKey } from './filters.ts';
@@ -24,7 +23,6 @@ export function AllBillsTable() {
   const { t, i18n } = useTranslation();
   const { permissions } = useSession();
   const table = useTableState(BILLS_TABLE);
-  const [showFilters, setShowFilters] = useState(false);
   const [failure, setFailure] = useState<unknown>();
   const data = useListQuery(
     AllBillsDocument,
@@ -36,12 +34,6 @@ export function AllBillsTable() {
   const columns = billColumns(t, i18n.language);
   return (
     <>
-      <BillFilterDialog
-        open={showFilters}
-        filters={table.state.filters}
-        onApply={table.setFilters}
-        onClose={() => setShowFilters(false)}
-      />
       <DataTable<BillRow, BillSortKey>
         usdNote
         testId="bills-table"
@@ -55,23 +47,7 @@ export function AllBillsTable() {
         emptyText={t('bills.empty')}
         toolbar={
           <>
-            <Box sx={{ width: 320 }}>
-              <FilterTextField
-                fullWidth
-                label="bills.filter.search"
-                hint="table.lists.searchHint"
-                value={table.state.filters.search}
-                onApply={(v) => table.setFilter('search', v)}
-                testId="search"
-              />
-            </Box>
-            <Button
-              startIcon={<FilterList />}
-              onClick={() => setShowFilters(true)}
-              data-testid="toggle-filters"
-            >
-              {t('bills.showFilters')}
-            </Button>
+            <BillSearchFilters table={table} />
             <Box sx={{ flexGrow: 1 }} />
             <ExportButton
               title={t('titles.bills')}

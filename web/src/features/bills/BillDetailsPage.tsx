@@ -19,7 +19,7 @@ import { BillFiles } from './details/BillFiles.tsx';
 import { BillSummary } from './details/BillSummary.tsx';
 import { BILL_CHANGES, type Bill } from './details/bill-types.ts';
 import { Section } from './details/Section.tsx';
-import { companyName, personName } from './names.ts';
+import { companyName, userName } from '../../components/names.ts';
 import { daysOverdue } from './overdue.ts';
 
 /** One bill (SPEC §2): its fields, amounts, actions, payments, costs, files and history. */
@@ -73,7 +73,7 @@ function BillView({ bill }: { bill: Bill }) {
   const pay = useGraphQLMutation(CreateBillPaymentDocument, BILL_CHANGES);
   const unpay = useGraphQLMutation(DeletePaymentDocument, BILL_CHANGES);
   const payments = bill.billsPayments.nodes.flatMap((link) =>
-    link?.payment ? [{ ...link.payment, by: personName(link.payment.userByCreatedBy) }] : [],
+    link?.payment ? [{ ...link.payment, by: userName(link.payment.userByCreatedBy) }] : [],
   );
   return (
     <Box sx={{ p: 3 }} data-testid="bill-details">
@@ -125,7 +125,6 @@ function BillView({ bill }: { bill: Bill }) {
 /** The bill's title with its status, payment, archive and overdue badges. */
 function BillHeader({ bill }: { bill: Bill }) {
   const { t } = useTranslation();
-  const overdue = bill.status !== 'paid' && daysOverdue(bill.dueDate) > 0;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
       <Typography variant="h5" component="h1" sx={{ mr: 1 }} data-testid="bill-title">
@@ -136,7 +135,7 @@ function BillHeader({ bill }: { bill: Bill }) {
         <Chip color="warning" label={t('bills.partiallyPaid')} data-testid="badge-partial" />
       )}
       {bill.isDeleted && <Chip label={t('bills.archivedBadge')} data-testid="badge-archived" />}
-      {overdue && (
+      {bill.isOverdue && (
         <Chip
           color="error"
           label={t('bills.overdueBadge', { count: daysOverdue(bill.dueDate) })}

@@ -18,7 +18,7 @@ import {
 } from '../../components/form/rules.ts';
 import { SearchInput } from '../../components/form/SearchInput.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { companyName } from './names.ts';
+import { companyName } from '../../components/names.ts';
 import { decimalValue } from '../../components/form/money-input.ts';
 
 type Bill = NonNullable<BillDetailsQuery['billById']>;

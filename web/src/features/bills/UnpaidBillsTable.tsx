@@ -1,7 +1,5 @@
-import { FilterList } from '@mui/icons-material';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import Decimal from 'decimal.js';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   UnpaidBillsDocument,
@@ -13,7 +11,6 @@ import { api } from '../../app/services.ts';
 import { bindTable } from '../../components/DataTable/bind-table.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/export/index.ts';
-import { FilterTextField } from '../../components/DataTable/filter-fields.tsx';
 import {
   pagingVariables,
   useTableState,
@@ -21,7 +18,7 @@ import {
 } from '../../components/DataTable/table-state.ts';
 import { formatMoney } from '../../components/format.ts';
 import { useBillChips } from './bill-chips.ts';
-import { BillFilterDialog } from './BillFilterDialog.tsx';
+import { BillSearchFilters } from './BillSearchFilters.tsx';
 import { OpenBill } from './BillRowActions.tsx';
 import { unpaidColumns, type UnpaidRow } from './columns.ts';
 import { UNPAID_TABLE, billsFilter, type BillSortKey, type BillsFilters } from './filters.ts';
@@ -30,7 +27,6 @@ import { UNPAID_TABLE, billsFilter, type BillSortKey, type BillsFilters } from '
 export function UnpaidBillsTable() {
   const { t, i18n } = useTranslation();
   const table = useTableState(UNPAID_TABLE as TableConfig<BillsFilters, BillSortKey>);
-  const [showFilters, setShowFilters] = useState(false);
   const filter = billsFilter(table.state.filters);
   const data = useListQuery(
     UnpaidBillsDocument,
@@ -49,12 +45,6 @@ export function UnpaidBillsTable() {
   const columns = unpaidColumns(t, i18n.language);
   return (
     <>
-      <BillFilterDialog
-        open={showFilters}
-        filters={table.state.filters}
-        onApply={table.setFilters}
-        onClose={() => setShowFilters(false)}
-      />
       <DataTable<UnpaidRow, BillSortKey>
         usdNote
         testId="unpaid-bills-table"
@@ -65,23 +55,7 @@ export function UnpaidBillsTable() {
         emptyText={t('bills.unpaidEmpty')}
         toolbar={
           <>
-            <Box sx={{ width: 320 }}>
-              <FilterTextField
-                fullWidth
-                label="bills.filter.search"
-                hint="table.lists.searchHint"
-                value={table.state.filters.search}
-                onApply={(v) => table.setFilter('search', v)}
-                testId="search"
-              />
-            </Box>
-            <Button
-              startIcon={<FilterList />}
-              onClick={() => setShowFilters(true)}
-              data-testid="toggle-filters"
-            >
-              {t('bills.showFilters')}
-            </Button>
+            <BillSearchFilters table={table} />
             <Typography variant="subtitle1" data-testid="unpaid-total">
               {totals.data &&
                 t('table.lists.unpaidTotal', {

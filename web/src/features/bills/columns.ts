@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { AllBillsQuery, UnpaidBillsQuery } from '../../api/generated.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../components/format.ts';
-import { billingPeriod as periodLabel, companyName } from '../../components/names.ts';
+import { billingPeriod, companyName } from '../../components/names.ts';
 import type { BillSortKey } from './filters.ts';
 import { daysOverdue } from './overdue.ts';
 
@@ -56,7 +56,7 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
       kind: 'date',
       header: 'bills.period',
       sortKey: 'PERIOD',
-      format: (row) => periodLabel(t, row.period, row.year),
+      format: (row) => billingPeriod(t, row.period, row.year),
     },
     {
       field: 'currency',

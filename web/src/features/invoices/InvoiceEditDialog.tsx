@@ -5,7 +5,8 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { DateInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
 import { dateRule, notBeforeRule } from '../../components/form/rules.ts';
 import { SearchInput } from '../../components/form/SearchInput.tsx';
-import { companyName, INVOICE_CHANGES, type InvoiceDetails } from './invoice-types.ts';
+import { companyName } from '../../components/names.ts';
+import { INVOICE_CHANGES, type InvoiceDetails } from './invoice-types.ts';
 
 export const INVOICE_TYPES = ['regular', 'prepayment', 'credit_note'] as const;
 

@@ -1,7 +1,7 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../components/format.ts';
-import { periodLabel } from '../names.ts';
+import { billingPeriod } from '../../../components/names.ts';
 import type { Bill } from './bill-types.ts';
 import { Section } from './Section.tsx';
 
@@ -36,7 +36,7 @@ export function BillCosts({ bill }: { bill: Bill }) {
                 <TableCell>{cost.id}</TableCell>
                 <TableCell>{cost.name}</TableCell>
                 <TableCell>{cost.project?.name}</TableCell>
-                <TableCell>{periodLabel(t, cost.period, cost.year)}</TableCell>
+                <TableCell>{billingPeriod(t, cost.period, cost.year)}</TableCell>
                 <TableCell align="right" sx={numeric}>
                   {money(cost.amount, cost.currency)}
                 </TableCell>

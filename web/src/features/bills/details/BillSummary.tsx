@@ -2,7 +2,7 @@ import { Grid, Table, TableBody, TableCell, TableRow, Typography } from '@mui/ma
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatMoney } from '../../../components/format.ts';
 import { UsdRateNote } from '../../../components/UsdRateNote.tsx';
-import { companyName, personName, periodLabel } from '../names.ts';
+import { companyName, userName, billingPeriod } from '../../../components/names.ts';
 import type { Bill } from './bill-types.ts';
 import { Field, Section } from './Section.tsx';
 
@@ -28,17 +28,17 @@ export function BillSummary({ bill }: { bill: Bill }) {
             <Field label="bills.subsidiary">{companyName(bill.subsidiary)}</Field>
             <Field label="bills.project">{bill.project?.name}</Field>
             <Field label="bills.service">{bill.service?.name}</Field>
-            <Field label="bills.period">{periodLabel(t, bill.period, bill.year)}</Field>
+            <Field label="bills.period">{billingPeriod(t, bill.period, bill.year)}</Field>
             <Field label="bills.invoiceRef">{bill.invoiceRef}</Field>
             <Field label="bills.invoiceDate">{formatDate(bill.invoiceDate, lang)}</Field>
             <Field label="bills.dueDate">{formatDate(bill.dueDate, lang)}</Field>
             <Field label="bills.lastPaymentDate">{formatDate(bill.lastPaymentDate, lang)}</Field>
             <Field label="bills.created">
-              {[formatDateTime(bill.createdAt, lang), personName(bill.userByCreatedBy)]
+              {[formatDateTime(bill.createdAt, lang), userName(bill.userByCreatedBy)]
                 .filter(Boolean)
                 .join(', ')}
             </Field>
-            <Field label="bills.closedBy">{personName(bill.userByClosedBy)}</Field>
+            <Field label="bills.closedBy">{userName(bill.userByClosedBy)}</Field>
             <Field label="bills.costsStatus">{t(`statuses.${bill.costsStatus}`)}</Field>
             <Grid size={12}>
               <Typography variant="caption" color="text.secondary" component="div">

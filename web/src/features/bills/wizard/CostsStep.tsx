@@ -22,7 +22,7 @@ import { MoneyInput, MonthInput } from '../../../components/form/fields.tsx';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { formatMoney } from '../../../components/format.ts';
 import { costsTotal } from '../costs-total.ts';
-import { companyName, periodLabel } from '../names.ts';
+import { companyName, billingPeriod } from '../../../components/names.ts';
 import type { SearchLabels } from '../../../components/form/search-labels.ts';
 import type { Cost, WizardValues } from './bill-wizard-model.ts';
 
@@ -157,7 +157,7 @@ export function CostsStep(props: {
                 <TableCell>{cost.name}</TableCell>
                 <TableCell>{cost.project?.name}</TableCell>
                 <TableCell>{companyName(cost.invoice?.supplier)}</TableCell>
-                <TableCell>{periodLabel(t, cost.period, cost.year)}</TableCell>
+                <TableCell>{billingPeriod(t, cost.period, cost.year)}</TableCell>
                 <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                   {money(cost.amount, cost.currency)}
                 </TableCell>

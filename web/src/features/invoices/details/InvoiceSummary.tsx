@@ -1,24 +1,18 @@
 import { ArrowBack } from '@mui/icons-material';
 import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import Decimal from 'decimal.js';
-import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatDateTime, formatMoney } from '../../../components/format.ts';
 import { PeriodLockedBanner } from '../../../components/PeriodLockedBanner.tsx';
 import { UsdRateNote } from '../../../components/UsdRateNote.tsx';
-import { companyName, type InvoiceDetails } from '../invoice-types.ts';
+import { companyName } from '../../../components/names.ts';
+import type { InvoiceDetails } from '../invoice-types.ts';
 
 /** The invoice's number, status and badges. */
 export function InvoiceHeader({ invoice }: { invoice: InvoiceDetails }) {
   const { t } = useTranslation();
-  const today = format(new Date(), 'yyyy-MM-dd');
-  const overdue =
-    invoice.dueDate !== null &&
-    invoice.dueDate !== undefined &&
-    invoice.dueDate < today &&
-    invoice.paymentStatus !== 'paid';
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
       <Button component={RouterLink} to="/invoices" startIcon={<ArrowBack />} size="small">
@@ -32,7 +26,9 @@ export function InvoiceHeader({ invoice }: { invoice: InvoiceDetails }) {
         <Chip label={t('statuses.partially_paid')} color="warning" variant="outlined" />
       )}
       {invoice.isDeleted && <Chip label={t('invoices.badges.archived')} variant="outlined" />}
-      {overdue && <Chip label={t('invoices.badges.overdue')} color="error" variant="outlined" />}
+      {invoice.isOverdue && (
+        <Chip label={t('invoices.badges.overdue')} color="error" variant="outlined" />
+      )}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { useGraphQLQuery } from '../../../api/hooks.ts';
 import { formatDate, formatMoney } from '../../../components/format.ts';
 import { invoiceTotals } from './amounts.ts';
 import type { WizardValues } from './invoice-wizard-model.ts';
+import { companyName } from '../../../components/names.ts';
 
 /** SPEC §2: the cost step shows invoice type, currency, subsidiary, supplier, amount, VAT, total. */
 export function InvoiceSummary(props: { active: boolean }) {
@@ -26,15 +27,13 @@ export function InvoiceSummary(props: { active: boolean }) {
     { enabled: props.active && Boolean(values.currency && values.invoiceDate), retry: false },
   );
   const totals = invoiceTotals(values.costs, rate.data?.usdRate);
-  const company = (c?: { legalName: string; shortName: string | null } | null) =>
-    c?.shortName || c?.legalName || '';
   const money = (value: string | undefined, currency: string) =>
     value === undefined ? '—' : formatMoney(value, i18n.language, currency);
   const facts: [string, string][] = [
     ['invoiceWizard.type', t(`invoiceWizard.types.${values.type}`)],
     ['invoiceWizard.currency', values.currency],
-    ['invoiceWizard.subsidiary', company(names.data?.subsidiaryById)],
-    ['invoiceWizard.supplier', company(names.data?.supplierById)],
+    ['invoiceWizard.subsidiary', companyName(names.data?.subsidiaryById)],
+    ['invoiceWizard.supplier', companyName(names.data?.supplierById)],
     ['invoiceWizard.invoiceRef', values.invoiceRef],
     ['invoiceWizard.invoiceDate', formatDate(values.invoiceDate, i18n.language)],
   ];

@@ -21,6 +21,7 @@ import { ScopePicker, scopeLabel, type ScopeInfo } from '../../admin/roles/Scope
 import { patternTokens } from './access-pattern.ts';
 import { draftOf, type AccountDraft, type AccountRow, type Options } from './account-draft.ts';
 import { MultiSelect, PatternField } from './AccountFields.tsx';
+import { companyName } from '../../../components/names.ts';
 
 export { draftOf, type AccountDraft, type AccountRow } from './account-draft.ts';
 
@@ -58,10 +59,9 @@ export function AccountCard(props: {
   // Options as the database lets this viewer see them, plus what the account already names.
   const subsidiaryOptions = new Map<string, string>();
   for (const s of options?.allSubsidiaries?.nodes ?? [])
-    if (s) subsidiaryOptions.set(s.id, s.shortName || s.legalName);
+    if (s) subsidiaryOptions.set(s.id, companyName(s));
   for (const s of account.accountsSubsidiaries.nodes)
-    if (s?.subsidiary)
-      subsidiaryOptions.set(s.subsidiaryId, s.subsidiary.shortName || s.subsidiary.legalName);
+    if (s?.subsidiary) subsidiaryOptions.set(s.subsidiaryId, companyName(s.subsidiary));
   const projectOptions = new Map<string, string>();
   for (const p of options?.allProjects?.nodes ?? [])
     if (p) projectOptions.set(p.id, `${p.name} (${p.accessKey})`);
