@@ -1,4 +1,4 @@
-// npm run bench:data -- --scale S [--seed N]
+// npm run bench:data -- --scale S [--seed N] [--audit-rows N]
 // Generates the benchmark data set into its own database (ledgerline_bench) on the benchmark's
 // own PostgreSQL cluster (data/bench/pg), never the demo database.
 import '../server/src/env.ts';
@@ -11,14 +11,21 @@ import { BENCH_DATABASE, openBenchCluster, withClient } from './lib/cluster.ts';
 import { auditRowsFor } from './lib/audit.ts';
 import { countsFor, generate } from './lib/generate.ts';
 
-const { scale, values } = parseScaleArgs({ seed: { type: 'string' } });
+const { scale, values } = parseScaleArgs({
+  seed: { type: 'string' },
+  'audit-rows': { type: 'string' },
+});
 const seed = Math.round(numberOption(values.seed, 'seed', 2026));
+const auditRows = Math.min(
+  auditRowsFor(scale),
+  Math.round(numberOption(values['audit-rows'], 'audit-rows', auditRowsFor(scale))),
+);
 const target = countsFor(scale);
 log(
   `Benchmark data at scale ${scale} (seed ${seed}): ${formatCount(target.invoices)} invoices, ` +
     `${formatCount(target.costs)} costs, ${formatCount(target.bills)} bills, ` +
     `${formatCount(target.payments)} payments, ${formatCount(target.documents)} documents, ` +
-    `${formatCount(auditRowsFor(scale))} audit rows`,
+    `${formatCount(auditRows)} audit rows`,
 );
 
 const cluster = await openBenchCluster(log);
@@ -37,12 +44,12 @@ try {
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const counts = await withClient(cluster.ownerUrl, async (client) => {
-    const generated = await generate(client, { scale, seed, passwordHash, log });
+    const generated = await generate(client, { scale, seed, passwordHash, log, auditRows });
     log('VACUUM ANALYZE ...');
     await client.query('vacuum (freeze, analyze)');
     await client.query(
       `comment on database ${BENCH_DATABASE} is ${client.escapeLiteral(
-        JSON.stringify({ scale, seed, generatedAt: new Date().toISOString() }),
+        JSON.stringify({ scale, seed, auditRows, generatedAt: new Date().toISOString() }),
       )}`,
     );
     const { rows } = await client.query<Record<string, string>>(`

@@ -8,6 +8,10 @@
  * Runs inside generate() (replica mode: the audit table's own trigger does not run); the chains
  * are hashed level by level (every record's first row, then every second row, …) in a temporary
  * table, then the rows are inserted in the order they happened, with the chain heads.
+ *
+ * With a row limit below the scale's proportion (`bench:data --audit-rows N`), the trail starts
+ * late, as if auditing had been switched on part-way: only the records created since a cut-off
+ * date (chosen so that about N rows result) have their history; older records have none.
  */
 import type pg from 'pg';
 import { formatCount } from './cli.ts';
@@ -20,8 +24,22 @@ export async function generateAudit(
   scale: number,
   step: (label: string, sql: string) => Promise<void>,
   log: (message: string) => void,
+  maxRows?: number,
 ): Promise<void> {
-  const target = auditRowsFor(scale);
+  const full = auditRowsFor(scale);
+  const target = Math.min(full, maxRows ?? full);
+  let since = `'-infinity'::timestamptz`;
+  if (target < full) {
+    const { rows } = await client.query<{ since: Date }>(
+      'select percentile_disc($1::float8) within group (order by created_at) as since from app_public.costs',
+      [1 - target / full],
+    );
+    since = `${client.escapeLiteral(rows[0]!.since.toISOString())}::timestamptz`;
+    log(
+      `audit: the trail starts on ${rows[0]!.since.toISOString().slice(0, 10)} ` +
+        `(about ${formatCount(target)} of the scale's ${formatCount(full)} rows)`,
+    );
+  }
   const payment = (p: string) =>
     `jsonb_build_object('payment', jsonb_build_object('id', ${p}.id, 'amount', ${p}.amount, 'currency', ${p}.currency,
        'payment_date', ${p}.payment_date, 'payment_method', ${p}.payment_method))`;
@@ -33,7 +51,8 @@ export async function generateAudit(
      select 'invoices', i.id::text, 'INSERT', null,
             to_jsonb(i) || jsonb_build_object('status', 'draft', 'validated_by', null, 'closed_by', null),
             i.created_by, 'accountant', i.created_at, array['invoices:' || i.id], i.subsidiary_id, 0
-       from app_public.invoices i;
+       from app_public.invoices i
+      where i.created_at >= ${since};
      insert into t_audit
      select 'invoices', i.id::text, 'UPDATE',
             jsonb_build_object('status', jsonb_build_object('old', s.old, 'new', s.new))
@@ -45,28 +64,32 @@ export async function generateAudit(
        from app_public.invoices i
       cross join lateral (values (1, 'draft', 'open'), (2, 'open', 'validated'), (3, 'validated', 'paid'),
                                  (1, 'draft', 'rejected')) s(k, old, new)
-      where (s.new = 'open' and i.status in ('open', 'validated', 'paid'))
+      where i.created_at >= ${since}
+        and ((s.new = 'open' and i.status in ('open', 'validated', 'paid'))
          or (s.new = 'validated' and i.status in ('validated', 'paid'))
          or (s.new = 'paid' and i.status = 'paid')
-         or (s.new = 'rejected' and i.status = 'rejected');
+         or (s.new = 'rejected' and i.status = 'rejected'));
      insert into t_audit
      select 'bills', b.id::text, 'INSERT', null, to_jsonb(b) || jsonb_build_object('status', 'open', 'closed_by', null),
             b.created_by, 'accountant', b.created_at, array['bills:' || b.id], b.subsidiary_id, 0
-       from app_public.bills b;
+       from app_public.bills b
+      where b.created_at >= ${since};
      insert into t_audit
      select 'bills', b.id::text, 'UPDATE', jsonb_build_object('status', jsonb_build_object('old', s.old, 'new', s.new)),
             to_jsonb(b), b.created_by, 'accountant', b.created_at + s.k * interval '1 day', array['bills:' || b.id],
             b.subsidiary_id, s.k
        from app_public.bills b
       cross join lateral (values (1, 'open', 'validated'), (2, 'validated', 'paid')) s(k, old, new)
-      where (s.new = 'validated' and b.status in ('validated', 'paid')) or (s.new = 'paid' and b.status = 'paid');
+      where b.created_at >= ${since}
+        and ((s.new = 'validated' and b.status in ('validated', 'paid')) or (s.new = 'paid' and b.status = 'paid'));
      insert into t_audit
      select 'costs', c.id::text, 'INSERT', null,
             to_jsonb(c) || jsonb_build_object('status', 'to_approve', 'approved_by', null, 'reject_reason', null),
             c.created_by, 'accountant', c.created_at, r.refs, c.subsidiary_id, 0
        from app_public.costs c
       cross join lateral (select array['costs:' || c.id, 'invoices:' || c.invoice_id]
-                                 || case when c.bill_id is not null then array['bills:' || c.bill_id] else '{}' end as refs) r;
+                                 || case when c.bill_id is not null then array['bills:' || c.bill_id] else '{}' end as refs) r
+      where c.created_at >= ${since};
      insert into t_audit
      select 'costs', c.id::text, 'UPDATE',
             jsonb_build_object('status', jsonb_build_object('old', 'to_approve', 'new', c.status))
@@ -77,23 +100,27 @@ export async function generateAudit(
        from app_public.costs c
       cross join lateral (select array['costs:' || c.id, 'invoices:' || c.invoice_id]
                                  || case when c.bill_id is not null then array['bills:' || c.bill_id] else '{}' end as refs) r
-      where c.status <> 'to_approve';
+      where c.status <> 'to_approve' and c.created_at >= ${since};
      insert into t_audit
      select 'invoices_payments', ip.id::text, 'INSERT', null, to_jsonb(ip) || ${payment('p')}, p.created_by, 'accountant',
             p.created_at, array['invoices_payments:' || ip.id, 'invoices:' || ip.invoice_id], p.subsidiary_id, 0
-       from app_public.invoices_payments ip join app_public.payments p on p.id = ip.payment_id;
+       from app_public.invoices_payments ip join app_public.payments p on p.id = ip.payment_id
+      where p.created_at >= ${since};
      insert into t_audit
      select 'bills_payments', bp.id::text, 'INSERT', null, to_jsonb(bp) || ${payment('p')}, p.created_by, 'accountant',
             p.created_at, array['bills_payments:' || bp.id, 'bills:' || bp.bill_id], p.subsidiary_id, 0
-       from app_public.bills_payments bp join app_public.payments p on p.id = bp.payment_id;
+       from app_public.bills_payments bp join app_public.payments p on p.id = bp.payment_id
+      where p.created_at >= ${since};
      insert into t_audit
      select 'documents', d.id::text, 'INSERT', null, to_jsonb(d), d.created_by, 'accountant', d.created_at,
             array['documents:' || d.id] || case when d.contract_reference is not null then array['documents:' || d.contract_reference] else '{}' end,
             d.principal_id, 0
-       from app_public.documents d;`,
+       from app_public.documents d
+      where d.created_at >= ${since};`,
   );
   const { rows } = await client.query<{ made: string; costs: string }>(
-    `select (select count(*) from t_audit) as made, (select count(*) from app_public.costs) as costs`,
+    `select (select count(*) from t_audit) as made,
+            (select count(*) from app_public.costs where created_at >= ${since}) as costs`,
   );
   const rest = Math.max(0, target - Number(rows[0]!.made));
   const costs = Math.max(1, Number(rows[0]!.costs));
@@ -105,7 +132,7 @@ export async function generateAudit(
                                                                  'new', 'Revision ' || e)),
             to_jsonb(c) || jsonb_build_object('description', 'Revision ' || e), c.created_by, 'accountant',
             c.created_at + e * interval '1 hour', r.refs, c.subsidiary_id, e
-       from (select c.*, row_number() over (order by c.id) as k from app_public.costs c) c
+       from (select c.*, row_number() over (order by c.id) as k from app_public.costs c where c.created_at >= ${since}) c
       cross join lateral generate_series(1, ${Math.floor(rest / costs)} + case when c.k <= ${rest % costs} then 1 else 0 end) e
       cross join lateral (select array['costs:' || c.id, 'invoices:' || c.invoice_id]
                                  || case when c.bill_id is not null then array['bills:' || c.bill_id] else '{}' end as refs) r`,

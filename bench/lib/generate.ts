@@ -182,6 +182,8 @@ export interface GenerateOptions {
   /** argon2id hash of the demo password, shared by every generated user. */
   passwordHash: string;
   log: (message: string) => void;
+  /** At most this many audit rows (the trail then starts late; see ./audit.ts). */
+  auditRows?: number;
 }
 
 /**
@@ -845,7 +847,7 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
   );
 
   // The audit trail of all of it, chained by hash (./audit.ts).
-  await generateAudit(client, scale, step, log);
+  await generateAudit(client, scale, step, log, options.auditRows);
 
   // ---------------------------------------------------------------------------------------------
   // Indexes back, identity sequences past the generated ids, every foreign key checked.
