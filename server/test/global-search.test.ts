@@ -132,6 +132,41 @@ describe('the global search returns exactly the matching rows the account may re
     expect(few.hits.invoice).toHaveLength(3);
   });
 
+  it('gives the first hits in its order: exact matches first, then the newest (0210)', async () => {
+    // What the account reads, in the search's order, straight from the tables.
+    const ORDERED = `
+      with p as (select '%' || replace(replace(replace($1, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%' pattern)
+      (select 'invoice' kind, i.id::text id from app_public.invoices i, p
+        where not i.is_deleted and (i.invoice_ref ilike p.pattern or i.id::text = $1)
+        order by lower(i.invoice_ref) = lower($1) or i.id::text = $1 desc, i.invoice_date desc, i.id desc
+        limit $2)
+      union all
+      (select 'cost', c.id::text from app_public.costs c, p
+        where not c.is_deleted and (c.name ilike p.pattern or c.id::text = $1)
+        order by lower(c.name) = lower($1) or c.id::text = $1 desc, c.created_at desc, c.id desc
+        limit $2)`;
+    const { rows: named } = await t.db.owner.query<{ name: string }>(
+      `select name from app_public.costs where not is_deleted order by created_at, id limit 1`,
+    );
+    for (const username of ['admin', 'manager']) {
+      for (const [term, perKind] of [
+        ['INV-', 3],
+        ['INV-', 50],
+        [named[0]!.name, 5],
+        [named[0]!.name.slice(0, 4), 50],
+      ] as const) {
+        const hits = await rowsAs<Hit>(
+          t.db,
+          username,
+          `select kind, id from app_public.global_search($1, $2) where kind in ('invoice', 'cost')`,
+          [term, perKind],
+        );
+        const expected = await rowsAs<Hit>(t.db, username, ORDERED, [term, perKind]);
+        expect(hits, `${username} "${term}" ${perKind}`).toEqual(expected);
+      }
+    }
+  });
+
   it('takes %, _ and \\ literally', async () => {
     for (const term of ['%%%', '___', '\\\\\\']) {
       const { hits } = await compare('admin', term);
