@@ -5,6 +5,7 @@ import { Alert, Button, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
+import { loadPages } from '../export/index.ts';
 import { formatRowCount } from '../format.ts';
 
 /** The most rows "select all matching" takes: a bulk action stays one bounded request. */
@@ -28,7 +29,8 @@ export function MatchingOffer<Row extends { id: string | number }>(props: {
     setLoading(true);
     setFailure(undefined);
     try {
-      props.onSelect(await props.load(MATCHING_LIMIT, 0));
+      // In the API's pages (at most 500 rows each).
+      props.onSelect((await loadPages(MATCHING_LIMIT, props.load)).rows);
     } catch (error) {
       setFailure(error);
     } finally {

@@ -165,7 +165,9 @@ export default function CostsPage() {
       <RejectCostsDialog
         rejecting={rejecting}
         onClose={() => setRejecting(undefined)}
-        onDone={(count) => setMessage({ severity: 'success', text: t('costs.rejected', { count }) })}
+        onDone={(count) =>
+          setMessage({ severity: 'success', text: t('costs.rejected', { count }) })
+        }
       />
       {attaching && (
         <AttachFilesDialog
