@@ -490,3 +490,114 @@ describe('costs table (/costs)', () => {
     expect(row).toContain('Machine learning lab');
   });
 });
+
+/** A PDF uploaded as the admin and attached to `costId` (the storage and the cost's link). */
+async function attachPdf(costId: number, name: string) {
+  const token = (await login(e2e.app.app, 'admin')).accessToken;
+  const form = new FormData();
+  const bytes = Buffer.concat([PDF, Buffer.from(`% ${name} ${costId}\n`)]);
+  form.append('file[]', new Blob([bytes], { type: 'application/pdf' }), name);
+  const upload = await fetch(`${e2e.base}/api/storage/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const { data } = (await upload.json()) as { data: { fileIds: string[] } };
+  await e2e.app.db.owner.query(
+    'insert into app_public.costs_files (cost_id, file_id) values ($1, $2)',
+    [costId, data.fileIds[0]],
+  );
+}
+
+describe.each(['ru', 'en'] as const)('attachments on the costs list in %s', (language) => {
+  it(
+    "one click on a cost's paperclip lists its files; a file previews beside the list and downloads; an account that cannot see the cost's project does not see the row",
+    async () => {
+      const [cost] = await seedCosts(1, 'ops.legacy');
+      await attachPdf(cost!, `scan-${language}.pdf`);
+      const page = await signedInPage(e2e, 'admin', language);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(`/costs?search=${cost}`);
+      const clip = page.locator(`.ag-row[row-id="${cost}"]`).getByTestId('cost-attachments');
+      expect(await clip.getAttribute('aria-label')).toBe(language === 'ru' ? '1 файл' : '1 file');
+      // One click, as a mouse gives it (down, up), while the page renders again between the two
+      // (as a refetch, the URL or the session make it do at any moment): the list opens. When each
+      // render gave the grid a new cell renderer, the cell was mounted again under the pressed
+      // button, the release landed on another element and the click was lost.
+      const box = (await clip.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.evaluate(() => {
+        history.pushState(history.state, '', location.href);
+        dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+      });
+      await page.waitForTimeout(300);
+      await page.mouse.up();
+      const list = page.getByTestId('cost-attachments-list');
+      await list.waitFor({ timeout: 5000 });
+      expect(await list.innerText()).toContain(`scan-${language}.pdf`);
+      await page.screenshot({ path: `/work/shots/costs/attachments-${language}.png` });
+      const download = page.waitForEvent('download');
+      await list.getByTestId('download-file').click();
+      expect((await download).suggestedFilename()).toBe(`scan-${language}.pdf`);
+      await list.getByTestId('preview-file').click();
+      const preview = page.getByTestId('file-preview');
+      await preview.getByTestId('preview-pdf').waitFor();
+      expect(await preview.innerText()).toContain(`scan-${language}.pdf`);
+      await page.screenshot({ path: `/work/shots/costs/attachment-preview-${language}.png` });
+
+      const manager = await signedInPage(e2e, 'manager', language);
+      await manager.goto(`/costs?search=${cost}`);
+      await manager.getByTestId('table-empty').waitFor();
+      expect(await manager.locator(`.ag-row[row-id="${cost}"]`).count()).toBe(0);
+    },
+    SLOW,
+  );
+});
+
+describe.each(['ru', 'en'] as const)('select all matching in %s', (language) => {
+  it(
+    'Alt+A by the key place selects the page, then offers every cost the filters match; a bulk approve approves them all',
+    async () => {
+      const costIds = await seedCosts(12);
+      const { ref } = await one(
+        `select i.invoice_ref as ref from app_public.costs c
+         join app_public.invoices i on i.id = c.invoice_id where c.id = $1`,
+        [costIds[0]],
+      );
+      const page = await signedInPage(e2e, 'accountant', language);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(`/costs?search=${encodeURIComponent(ref)}`);
+      const table = page.getByTestId('costs-table');
+      await table.locator('.ag-row[row-id]').first().waitFor();
+      await expect.poll(() => table.getByTestId('pagination').textContent()).toMatch(/1–10 .* 12$/);
+      await page.getByTestId('page-title').click();
+      // Alt+A as either layout sends it: the letter differs, the key's place (code) does not.
+      await page.evaluate(
+        (key) => {
+          document.body.dispatchEvent(
+            new KeyboardEvent('keydown', { key, code: 'KeyA', altKey: true, bubbles: true }),
+          );
+        },
+        language === 'ru' ? 'ф' : 'a',
+      );
+      const offer = page.getByTestId('select-all-matching');
+      await offer.waitFor();
+      expect(await offer.textContent()).toBe(
+        language === 'ru' ? 'Выбрать все 12 строк по фильтрам' : 'Select all 12 rows that match',
+      );
+      await page.screenshot({ path: `/work/shots/costs/select-matching-${language}.png` });
+      await offer.click();
+      await offer.waitFor({ state: 'detached' });
+      expect(await table.getByTestId('selection-summary').textContent()).toMatch(
+        language === 'ru' ? /Выбрано 12 записей/ : /12 selected/,
+      );
+      await page.getByTestId('bulk-approve').click();
+      await expect
+        .poll(() => page.getByTestId('costs-message').textContent())
+        .toBe(language === 'ru' ? 'Утверждено 12 расходов' : '12 costs approved');
+      expect(await statuses(costIds)).toEqual(costIds.map(() => 'approved'));
+    },
+    SLOW,
+  );
+});

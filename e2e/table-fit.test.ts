@@ -87,6 +87,58 @@ function clippedCells(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The tables inside record pages (an invoice's cost lines, payments and files; a bill's costs,
+ * payments and files): every header and value whole and within the part of the page it is seen
+ * through (its scrolling box, else the window).
+ */
+function clippedRecordCells(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const table of Array.from(document.querySelectorAll('main table')) as HTMLElement[]) {
+      let view = { left: 0, right: window.innerWidth };
+      for (let box = table.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX === 'visible') continue;
+        const rect = box.getBoundingClientRect();
+        view = { left: Math.max(view.left, rect.left), right: Math.min(view.right, rect.right) };
+        break;
+      }
+      const name = table.closest('[data-testid]')?.getAttribute('data-testid') ?? 'a table';
+      for (const cell of Array.from(table.querySelectorAll('th, td')) as HTMLElement[]) {
+        if (cell.offsetWidth === 0) continue;
+        const text = (cell.textContent ?? '').trim().slice(0, 40);
+        const where = `${name}, ${cell.tagName === 'TH' ? 'header' : 'cell'} "${text}"`;
+        const box = cell.getBoundingClientRect();
+        const beyond = Math.max(box.right - view.right, view.left - box.left);
+        if (beyond > 1) {
+          found.push(`${where}: ${Math.ceil(beyond)} px outside the table's view`);
+          continue;
+        }
+        const parts = [cell, ...(Array.from(cell.querySelectorAll('*')) as HTMLElement[])];
+        if (parts.some((part) => part.clientWidth > 0 && part.scrollWidth > part.clientWidth + 1))
+          found.push(`${where}: cut short`);
+      }
+    }
+    return [...new Set(found)];
+  });
+}
+
+/** An invoice and a bill of the demo data with the most cost lines, with payments and files. */
+async function recordRoutes(): Promise<string[]> {
+  const { rows } = await e2e.app.db.owner.query<{ invoice: number; bill: number }>(`select
+    (select i.id from app_public.invoices i where not i.is_deleted
+      order by exists (select from app_public.invoices_payments p where p.invoice_id = i.id) desc,
+               exists (select from app_public.invoices_files f where f.invoice_id = i.id) desc,
+               (select count(*) from app_public.costs c where c.invoice_id = i.id) desc, i.id
+      limit 1) as invoice,
+    (select b.id from app_public.bills b where not b.is_deleted
+      order by exists (select from app_public.bills_payments p where p.bill_id = b.id) desc,
+               exists (select from app_public.bills_files f where f.bill_id = b.id) desc,
+               (select count(*) from app_public.costs c where c.bill_id = b.id) desc, b.id
+      limit 1) as bill`);
+  return [`/invoices/${rows[0]!.invoice}`, `/bills/${rows[0]!.bill}`];
+}
+
 describe('tables fit at 1440×900', () => {
   for (const language of ['ru', 'en'] as const) {
     it(`every list shows its default columns whole (${language})`, async () => {
@@ -111,5 +163,22 @@ describe('tables fit at 1440×900', () => {
       }
       expect(problems).toEqual([]);
     }, 240_000);
+
+    it(`every table of a record page shows its columns whole (${language})`, async () => {
+      const page = await pageAt1440(language);
+      const problems: string[] = [];
+      for (const route of await recordRoutes()) {
+        await page.goto(route);
+        await page.locator('main table tbody tr').first().waitFor();
+        await page.waitForTimeout(300);
+        const found = await clippedRecordCells(page);
+        problems.push(...found.map((problem) => `${route} (${language}): ${problem}`));
+        if (process.env.SHOTS_DIR) {
+          const name = `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${language}`;
+          await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+        }
+      }
+      expect(problems).toEqual([]);
+    }, 120_000);
   }
 });

@@ -57,6 +57,16 @@ describe('search fields: every kind is accepted by the API and finds what was ty
     expect((await search('scope', '')).length).toBeLessThanOrEqual(25);
   });
 
+  it('a currency is found by its Russian name as well as by code and English name, in any case', async () => {
+    const codes = async (typed: string) => (await search('currency', typed)).map((o) => o.value);
+    expect(await codes('евро')).toEqual(['EUR']);
+    expect(await codes('ЕВРО')).toEqual(['EUR']);
+    expect(await codes('Euro')).toContain('EUR');
+    const dollars = await codes('доллар');
+    expect(dollars).toEqual(expect.arrayContaining(['USD', 'AUD', 'CAD']));
+    expect(await codes('рубль')).toContain('RUB');
+  });
+
   it('a typed % or _ is taken literally, not as a pattern', async () => {
     expect(await search('currency', '%')).toEqual([]);
     // As a pattern "a_e" would match "validate" and "create"; taken literally it matches only

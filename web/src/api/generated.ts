@@ -4340,7 +4340,7 @@ export type AllCostsQueryVariables = Exact<{
 }>;
 
 
-export type AllCostsQuery = { allCosts: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, vat: string, amountWVat: string, amountUsd: string, amountUsdWVat: string, status: CostStatus, toBill: boolean, billId: number | null, isDeleted: boolean, availableActions: Array<string | null> | null, invoice: { invoiceRef: string, supplier: { legalName: string, shortName: string | null } | null } | null, subsidiary: { legalName: string, shortName: string | null } | null, project: { name: string } | null, costType: { name: string } | null } | null> } | null, filterProject?: { name: string } | null, filterCostType?: { name: string } | null, filterSubsidiary?: { legalName: string, shortName: string | null } | null, filterSupplier?: { legalName: string, shortName: string | null } | null };
+export type AllCostsQuery = { allCosts: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, vat: string, amountWVat: string, amountUsd: string, amountUsdWVat: string, status: CostStatus, toBill: boolean, billId: number | null, isDeleted: boolean, fileCount: number | null, availableActions: Array<string | null> | null, invoice: { invoiceRef: string, supplier: { legalName: string, shortName: string | null } | null } | null, subsidiary: { legalName: string, shortName: string | null } | null, project: { name: string } | null, costType: { name: string } | null } | null> } | null, filterProject?: { name: string } | null, filterCostType?: { name: string } | null, filterSubsidiary?: { legalName: string, shortName: string | null } | null, filterSupplier?: { legalName: string, shortName: string | null } | null };
 
 export type ApproveCostsMutationVariables = Exact<{
   ids: Array<number | null | undefined> | number;
@@ -6458,6 +6458,7 @@ export const AllCostsDocument = new TypedDocumentString(`
       toBill
       billId
       isDeleted
+      fileCount
       availableActions
     }
   }
@@ -6476,7 +6477,7 @@ export const AllCostsDocument = new TypedDocumentString(`
     shortName
   }
 }
-    `, {"hash":"52639149218b9ee40f722165257b63a6583208f711e565af60defce767035577"}) as unknown as TypedDocumentString<AllCostsQuery, AllCostsQueryVariables>;
+    `, {"hash":"415fa60ce68880096da0878e305e001c9fd23fd48e83fd019e9c1d1a64b5dcd4"}) as unknown as TypedDocumentString<AllCostsQuery, AllCostsQueryVariables>;
 export const ApproveCostsDocument = new TypedDocumentString(`
     mutation ApproveCosts($ids: [Int]!) {
   approveCosts(input: {ids: $ids}) {

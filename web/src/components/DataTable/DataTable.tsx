@@ -11,11 +11,12 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
 import { ColumnChooser, useColumnChoice } from './ColumnChooser.tsx';
-import { columnDefs, type Column } from './column-defs.tsx';
+import { actionsColumn, columnDefs, type Column } from './column-defs.tsx';
 import { agGridLocaleText } from '../../i18n/ag-grid-locale.ts';
 import { formatRowCount } from '../format.ts';
 import { useTableShortcuts } from '../shortcuts.tsx';
 import { useFillHeight } from './fill-height.ts';
+import { MatchingOffer } from './MatchingOffer.tsx';
 import { escapeHtml, THEME } from './grid-setup.ts';
 import {
   FilterChips,
@@ -57,6 +58,8 @@ export interface DataTableProps<Row extends { id: string | number }, K extends s
   columnChooser?: string;
   /** Says under the table which exchange rate its USD amounts use (each record's). */
   usdNote?: boolean;
+  /** The list's rows matching its filters (its own query): offers "select all N matching". */
+  loadMatching?: (first: number, offset: number) => Promise<Row[]>;
 }
 
 /**
@@ -85,19 +88,8 @@ export function DataTable<Row extends { id: string | number }, K extends string 
       t,
       language: i18n.language,
     });
-    if (rowActions) {
-      list.push({
-        colId: 'actions',
-        headerName: t('table.actions'),
-        sortable: false,
-        width: actionsWidth ?? 130,
-        minWidth: actionsWidth ?? 130,
-        cellClass: 'cell-actions',
-        // Kept in view when a wide table scrolls sideways.
-        ...(pinActions ? { pinned: 'right' as const } : {}),
-        cellRenderer: (p: { data?: Row }) => (p.data ? rowActions(p.data) : null),
-      });
-    }
+    if (rowActions)
+      list.push(actionsColumn(rowActions, t('table.actions'), actionsWidth ?? 130, pinActions));
     return list;
   }, [props.columns, props.sort, rowActions, pinActions, actionsWidth, t, i18n.language, shown]);
 
@@ -178,6 +170,17 @@ export function DataTable<Row extends { id: string | number }, K extends string 
         summary={props.summary}
         onClear={clearSelection}
         bulkActions={props.bulkActions}
+        offer={
+          props.loadMatching && (
+            <MatchingOffer
+              rows={props.rows}
+              selected={selectedById}
+              totalCount={props.totalCount}
+              load={props.loadMatching}
+              onSelect={(rows) => setSelectedById(new Map(rows.map((r) => [String(r.id), r])))}
+            />
+          )
+        }
       />
       {props.loading && <LinearProgress sx={{ mb: 1 }} />}
       {props.error !== undefined && props.error !== null ? (

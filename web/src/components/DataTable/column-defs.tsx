@@ -3,6 +3,7 @@
 import { Chip, Link } from '@mui/material';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '../format.ts';
 import type { ColumnKind } from './column-kind.ts';
@@ -104,19 +105,14 @@ export function columnDefs<Row, K extends string>(options: {
         : kind === 'money'
           ? (p) => (p.data ? formatMoney(p.value as string, language, currency(p.data)) : '')
           : undefined,
-      cellRenderer: column.link
-        ? (p: { data?: Row; valueFormatted?: string | null; value?: unknown }) =>
-            p.data ? (
-              <Link component={RouterLink} to={column.link!(p.data)}>
-                {p.valueFormatted ?? String(p.value ?? '')}
-              </Link>
-            ) : null
+      // Renderers are components defined once, their inputs in cellRendererParams: a new
+      // function on each render would be a new component to React, which would mount every cell
+      // again, losing its state and a click in progress (mousedown and mouseup on two elements).
+      ...(column.link
+        ? { cellRenderer: LinkCell, cellRendererParams: { to: column.link } }
         : kind === 'status'
-          ? (p: { value?: string }) =>
-              p.value ? (
-                <Chip size="small" label={t(`statuses.${p.value}`)} data-status={p.value} />
-              ) : null
-          : undefined,
+          ? { cellRenderer: StatusCell, cellRendererParams: { t } }
+          : {}),
       hide: !column.alwaysShown && !options.shown.has(column.field),
       sort:
         options.sort && column.sortKey === options.sort.key
@@ -126,4 +122,50 @@ export function columnDefs<Row, K extends string>(options: {
           : null,
     } satisfies ColDef<Row>;
   });
+}
+
+/** A cell that links to its row's record. */
+function LinkCell(p: {
+  data?: unknown;
+  valueFormatted?: string | null;
+  value?: unknown;
+  to: (row: never) => string;
+}) {
+  return p.data ? (
+    <Link component={RouterLink} to={p.to(p.data as never)}>
+      {p.valueFormatted ?? String(p.value ?? '')}
+    </Link>
+  ) : null;
+}
+
+/** A status as a translated chip. */
+function StatusCell(p: { value?: string; t: TFunction }) {
+  return p.value ? (
+    <Chip size="small" label={p.t(`statuses.${p.value}`)} data-status={p.value} />
+  ) : null;
+}
+
+/** A row's actions, drawn by the list's `render` (a component of its own, see above). */
+function ActionsCell(p: { data?: unknown; render: (row: never) => ReactNode }) {
+  return p.data ? p.render(p.data as never) : null;
+}
+
+/** The row actions column, kept in view on the right when `pinned` (a wide table scrolls). */
+export function actionsColumn<Row>(
+  render: (row: Row) => ReactNode,
+  header: string,
+  width: number,
+  pinned?: boolean,
+): ColDef<Row> {
+  return {
+    colId: 'actions',
+    headerName: header,
+    sortable: false,
+    width,
+    minWidth: width,
+    cellClass: 'cell-actions',
+    ...(pinned ? { pinned: 'right' as const } : {}),
+    cellRenderer: ActionsCell,
+    cellRendererParams: { render },
+  };
 }

@@ -34,12 +34,14 @@ export function SelectionLine<Row>(props: {
   summary?: SummaryFields<Row>;
   onClear: () => void;
   bulkActions?: (selected: Row[]) => ReactNode;
+  /** Offered beside the count: e.g. "select all N matching". */
+  offer?: ReactNode;
 }) {
   const { t } = useTranslation();
   if (props.selected.length === 0) return null;
   return (
     <Box sx={{ mb: 1 }} data-testid="selection-summary">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
         <Typography variant="body2">
           {t('table.selected', { count: props.selected.length })}
         </Typography>
@@ -47,6 +49,7 @@ export function SelectionLine<Row>(props: {
         <Button size="small" onClick={props.onClear}>
           {t('table.deselectAll')}
         </Button>
+        {props.offer}
       </Stack>
       {props.bulkActions?.(props.selected)}
     </Box>

@@ -62,6 +62,8 @@ export function CostAttachments(props: { costId: number; count: number }) {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        // A fixed width, so the list placed while it loads stays on the screen once it is read.
+        slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100vw - 32px)' } } }}
       >
         {anchor && (
           <AttachmentList
@@ -92,7 +94,7 @@ function AttachmentList(props: { costId: number; onPreview: (file: PreviewedFile
   if (query.isPending) return <CircularProgress sx={{ m: 2 }} aria-label={t('table.loading')} />;
   const error = query.error ?? failure;
   return (
-    <List dense sx={{ minWidth: 320, maxWidth: 480 }} data-testid="cost-attachments-list">
+    <List dense data-testid="cost-attachments-list">
       {error !== undefined && error !== null && (
         <Alert severity="error" sx={{ mx: 1 }}>
           {errorMessage(t, error)}
@@ -121,6 +123,7 @@ function AttachmentList(props: { costId: number; onPreview: (file: PreviewedFile
                 <IconButton
                   size="small"
                   edge="end"
+                  data-testid="download-file"
                   onClick={() => void downloadFile(api, file.id, file.name).catch(setFailure)}
                 >
                   <Download fontSize="small" />

@@ -1,7 +1,8 @@
-import { AttachFile, OpenInNew } from '@mui/icons-material';
+import { OpenInNew, UploadFile } from '@mui/icons-material';
 import { IconButton, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CostAttachments } from '../../components/files/CostAttachments.tsx';
 import type { CostRow } from './costs-list.ts';
 
 /** A cost's row actions: open its invoice; attach files (accounts that may write costs). */
@@ -9,6 +10,7 @@ export function CostRowActions(props: { row: CostRow; canAttach: boolean; onAtta
   const { t } = useTranslation();
   return (
     <>
+      <CostAttachments costId={props.row.id} count={props.row.fileCount} />
       <Tooltip title={t('costs.openInvoice', { id: props.row.invoiceId })}>
         <IconButton
           size="small"
@@ -28,7 +30,7 @@ export function CostRowActions(props: { row: CostRow; canAttach: boolean; onAtta
             aria-label={t('costs.attachFilesTo', { id: props.row.id })}
             data-testid={`attach-${props.row.id}`}
           >
-            <AttachFile fontSize="small" />
+            <UploadFile fontSize="small" />
           </IconButton>
         </Tooltip>
       )}

@@ -1,13 +1,11 @@
-import { Alert, Box, Button, Snackbar, Typography } from '@mui/material';
+import { Alert, Box, Snackbar, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as yup from 'yup';
 import { errorMessage } from '../../api/errors.ts';
 import {
   AddCostFilesDocument,
   AllCostsDocument,
   ApproveCostsDocument,
-  RejectCostsDocument,
   type CostOrderBy,
 } from '../../api/generated.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
@@ -17,10 +15,9 @@ import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx
 import { filterChips } from '../../components/DataTable/filter-chips.ts';
 import { ExportButton } from '../../components/export/index.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
-import { TextInput } from '../../components/form/fields.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSession } from '../../session/useSession.ts';
 import { AttachFilesDialog } from './AttachFilesDialog.tsx';
+import { CostBulkActions, RejectCostsDialog } from './CostBulkActions.tsx';
 import { CostRowActions } from './CostRowActions.tsx';
 import { costColumns } from './columns.ts';
 import { CostFiltersPanel } from './CostFiltersPanel.tsx';
@@ -34,8 +31,6 @@ import {
   type CostRow,
   type CostSortKey,
 } from './costs-list.ts';
-
-const rejectSchema = yup.object({ reason: yup.string().trim().required('validation.required') });
 
 export default function CostsPage() {
   const { t, i18n } = useTranslation();
@@ -52,7 +47,6 @@ export default function CostsPage() {
     [query.data],
   );
   const approve = useGraphQLMutation(ApproveCostsDocument, ['Cost', 'Invoice']);
-  const reject = useGraphQLMutation(RejectCostsDocument, ['Cost', 'Invoice']);
   const addFiles = useGraphQLMutation(AddCostFilesDocument, ['Cost', 'File']);
   const [rejecting, setRejecting] = useState<CostRow[]>();
   const [attaching, setAttaching] = useState<CostRow>();
@@ -132,7 +126,7 @@ export default function CostsPage() {
         usdNote
         testId="costs-table"
         columnChooser="costs"
-        actionsWidth={90}
+        actionsWidth={120}
         columns={columns}
         {...bindTable(table, {
           rows,
@@ -153,33 +147,14 @@ export default function CostsPage() {
             loadPage={loadPage}
           />
         }
+        loadMatching={loadPage}
         bulkActions={(selected) => (
-          // The actions the server allows on the selected costs (availableActions); a selection
-          // with a cost it refuses changes nothing and says why.
-          <>
-            {selected.some((row) => row.actions.includes('approve')) && (
-              <Button
-                size="small"
-                variant="contained"
-                disabled={approve.isPending}
-                onClick={() => void approveSelected(selected)}
-                data-testid="bulk-approve"
-              >
-                {t('costs.approve')}
-              </Button>
-            )}
-            {selected.some((row) => row.actions.includes('reject')) && (
-              <Button
-                size="small"
-                color="error"
-                variant="outlined"
-                onClick={() => setRejecting(selected)}
-                data-testid="bulk-reject"
-              >
-                {t('costs.reject')}
-              </Button>
-            )}
-          </>
+          <CostBulkActions
+            selected={selected}
+            onApprove={() => void approveSelected(selected)}
+            approving={approve.isPending}
+            onReject={() => setRejecting(selected)}
+          />
         )}
         pinActions
         rowActions={(row) => (
@@ -187,30 +162,13 @@ export default function CostsPage() {
         )}
         emptyText={t('costs.empty')}
       />
-      <FormDialog<{ reason: string }>
-        open={Boolean(rejecting)}
-        testId="reject-dialog"
-        title="costs.rejectTitle"
-        submitLabel="costs.reject"
-        initialValues={{ reason: '' }}
-        schema={rejectSchema}
+      <RejectCostsDialog
+        rejecting={rejecting}
         onClose={() => setRejecting(undefined)}
-        onSubmit={async (values) => {
-          const result = await reject.mutateAsync({
-            ids: (rejecting ?? []).map((row) => row.id),
-            reason: values.reason.trim(),
-          });
-          setMessage({
-            severity: 'success',
-            text: t('costs.rejected', { count: result.rejectCosts?.result?.length ?? 0 }),
-          });
-        }}
-      >
-        <Typography variant="body2">
-          {t('costs.rejectText', { count: rejecting?.length ?? 0 })}
-        </Typography>
-        <TextInput name="reason" label="costs.reason" multiline minRows={2} required />
-      </FormDialog>
+        onDone={(count) =>
+          setMessage({ severity: 'success', text: t('costs.rejected', { count }) })
+        }
+      />
       {attaching && (
         <AttachFilesDialog
           row={attaching}

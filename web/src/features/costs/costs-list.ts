@@ -165,6 +165,8 @@ export interface CostRow {
   /** For the "to bill" column (a text, so the grid does not draw a checkbox): to bill, or billed. */
   billing: '' | 'toBill' | 'billed';
   isDeleted: boolean;
+  /** How many files are attached (the list of them is read when asked). */
+  fileCount: number;
   /** What the account may do to it now (the server's availableActions). */
   actions: string[];
 }
@@ -193,6 +195,7 @@ export function costRow(node: Node): CostRow {
     billId: node.billId,
     billing: node.billId ? 'billed' : node.toBill ? 'toBill' : '',
     isDeleted: node.isDeleted,
+    fileCount: node.fileCount ?? 0,
     actions: (node.availableActions ?? []).flatMap((action) => (action ? [action] : [])),
   };
 }

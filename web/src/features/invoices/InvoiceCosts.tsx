@@ -70,7 +70,8 @@ export function InvoiceCosts(props: {
         <Typography color="text.secondary">{t('invoices.costs.none')}</Typography>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
+          {/* Cells padded 8 px a side, as the lists: eleven columns fit at 1440 px in ru. */}
+          <Table size="small" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('invoices.costs.id')}</TableCell>
