@@ -4,6 +4,9 @@ import { CostActionsMenu, costActions, type CostAction } from './CostActionsMenu
 import { CostAttachments } from './files/CostAttachments.tsx';
 import { COST_COLUMNS, type CostColumn, type RecordCost } from './record-cost-columns.tsx';
 
+/** The actions stay in view when a narrow window scrolls the table sideways. */
+const STICKY = { position: 'sticky', right: 0, bgcolor: 'background.paper' } as const;
+
 /**
  * The costs of an invoice or a bill: the columns the page names (record-cost-columns.tsx), then,
  * if asked, an actions column with each cost's attachments and the actions the database offers
@@ -33,7 +36,7 @@ export function RecordCosts<Cost extends RecordCost>(props: {
     );
   return (
     <Box sx={{ overflowX: 'auto' }} data-testid={props.testId}>
-      <Table size="small">
+      <Table size="small" sx={{ '& td, & th': { px: 1 } }}>
         <TableHead>
           <TableRow>
             {props.columns.map((column) => (
@@ -41,7 +44,11 @@ export function RecordCosts<Cost extends RecordCost>(props: {
                 {t(COST_COLUMNS[column].header)}
               </TableCell>
             ))}
-            {actionsColumn && <TableCell align="right">{t('table.actions')}</TableCell>}
+            {actionsColumn && (
+              <TableCell align="right" sx={STICKY}>
+                {t('table.actions')}
+              </TableCell>
+            )}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -66,7 +73,7 @@ export function RecordCosts<Cost extends RecordCost>(props: {
                 );
               })}
               {actionsColumn && (
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell align="right" sx={{ ...STICKY, whiteSpace: 'nowrap' }}>
                   {props.attachments && (
                     <CostAttachments costId={cost.id} count={cost.fileCount ?? 0} />
                   )}
