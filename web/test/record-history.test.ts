@@ -115,6 +115,21 @@ describe('record history', () => {
     );
   });
 
+  it('a billing period reads as the screens show it, with the year when that changed too', async () => {
+    const moved: HistoryEntry = {
+      ...rejectedCost,
+      event: 'edited',
+      changes: { period: { old: 12, new: 1 }, year: { old: 2025, new: 2026 } },
+    };
+    expect(describeEntry(await translator('en'), 'en', moved, invoice).changes).toEqual([
+      { field: 'month', before: 'December 2025', after: 'January 2026' },
+    ]);
+    const sameYear: HistoryEntry = { ...moved, changes: { period: { old: 3, new: 4 } } };
+    expect(describeEntry(await translator('ru'), 'ru', sameYear, invoice).changes).toEqual([
+      { field: 'месяц', before: 'Март', after: 'Апрель' },
+    ]);
+  });
+
   it('links each row to its record', () => {
     expect(recordPath('costs', '55', rejectedCost.rowData)).toBe('/invoices/241');
     expect(recordPath('documents', 'abc')).toBe('/documents/abc');

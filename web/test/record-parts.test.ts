@@ -1,11 +1,15 @@
 // The record pages' shared rules: payments are offered on one rule for invoices and bills (the
 // record's availableActions: the bill page once used a rule of its own), a failed save deletes
 // its uploads only when it certainly created nothing, and wizard drafts are kept per user.
+import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/client.ts';
 import { draftKey, readDraft, writeDraft } from '../src/components/form/draft-store.ts';
 import { certainlyRefused } from '../src/components/form/upload-policy.ts';
 import { paymentControls } from '../src/components/payment-controls.ts';
+import { costActions } from '../src/components/CostActionsMenu.tsx';
+import { COST_COLUMNS, type RecordCost } from '../src/components/record-cost-columns.tsx';
+import { en, ru } from './catalogues.ts';
 import { MemoryStorage } from './memory-storage.ts';
 
 describe('payments are offered as the record allows, the same on an invoice and a bill', () => {
@@ -19,6 +23,48 @@ describe('payments are offered as the record allows, the same on an invoice and 
     // (the bill page once offered one whenever "edit" was allowed and money remained).
     expect(paymentControls(['edit', 'archive'])).toEqual({ canAdd: false, canDelete: false });
     expect(paymentControls(null)).toEqual({ canAdd: false, canDelete: false });
+  });
+});
+
+describe('the costs of an invoice and of a bill', () => {
+  const cost: RecordCost = {
+    id: 7,
+    name: 'Hosting',
+    status: 'approved',
+    period: 3,
+    year: 2026,
+    amount: '1234.5',
+    amountWVat: '1481.4',
+    amountUsdWVat: '1600',
+    currency: 'EUR',
+  };
+
+  it('offer the actions the database lists for each cost, in one order, and nothing else', () => {
+    expect(costActions(['delete', 'approve', 'validate', null])).toEqual(['approve', 'delete']);
+    expect(costActions(null)).toEqual([]);
+  });
+
+  it('name a billing period one way, the month in words and the year', async () => {
+    const period = async (language: 'ru' | 'en') => {
+      const i18n = createInstance();
+      await i18n.init({
+        resources: { en: { translation: en }, ru: { translation: ru } },
+        lng: language,
+        interpolation: { escapeValue: false },
+      });
+      return COST_COLUMNS.period.cell(cost, { t: i18n.t, language });
+    };
+    expect(await period('en')).toBe('March 2026');
+    expect(await period('ru')).toBe('Март 2026');
+  });
+
+  it("show amounts in the record's currency when it has one, else in the cost's", async () => {
+    const i18n = createInstance();
+    await i18n.init({ resources: { en: { translation: en } }, lng: 'en' });
+    const context = { t: i18n.t, language: 'en' };
+    expect(COST_COLUMNS.amount.cell(cost, context)).toBe('1,234.50 EUR');
+    expect(COST_COLUMNS.amount.cell(cost, { ...context, currency: 'USD' })).toBe('1,234.50 USD');
+    expect(COST_COLUMNS.amountUsdWVat.cell(cost, context)).toBe('1,600.00 USD');
   });
 });
 

@@ -4216,7 +4216,7 @@ export type BillDetailsQueryVariables = Exact<{
 }>;
 
 
-export type BillDetailsQuery = { billById: { id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, vatAmount: string | null, amountWVat: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, invoiceRef: string | null, invoiceDate: string, dueDate: string | null, isOverdue: boolean | null, createdAt: string, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, lockedThrough: string | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string, size: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, userByClosedBy: { id: string, firstName: string, lastName: string } | null, costs: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, status: CostStatus, project: { id: string, name: string } | null } | null> }, billsPayments: { nodes: Array<{ id: string, payment: { id: string, amount: string, amountUsd: string | null, currency: string, paymentDate: string, paymentMethod: PaymentMethod, reference: string | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null } | null } | null> }, billsFiles: { nodes: Array<{ id: string, file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown, rowData: unknown } | null> } } | null };
+export type BillDetailsQuery = { billById: { id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, vatAmount: string | null, amountWVat: string, amountUsdWVat: string, usdRateDate: string | null, paidAmount: string, remainingAmount: string | null, invoiceRef: string | null, invoiceDate: string, dueDate: string | null, isOverdue: boolean | null, createdAt: string, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, costsStatus: CostsStatus, availableActions: Array<string | null> | null, lockedThrough: string | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string, size: string } | null, userByCreatedBy: { id: string, displayName: string | null } | null, userByClosedBy: { id: string, displayName: string | null } | null, costs: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, amountWVat: string, amountUsdWVat: string, status: CostStatus, fileCount: number | null, project: { id: string, name: string } | null } | null> }, billsPayments: { nodes: Array<{ id: string, payment: { id: string, amount: string, amountUsd: string | null, currency: string, paymentDate: string, paymentMethod: PaymentMethod, reference: string | null, userByCreatedBy: { id: string, displayName: string | null } | null } | null } | null> }, billsFiles: { nodes: Array<{ id: string, file: { id: string, name: string, size: string, uploadedAt: string } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown, rowData: unknown } | null> } } | null };
 
 export type BillableCostsQueryVariables = Exact<{
   first: number;
@@ -6178,13 +6178,11 @@ export const BillDetailsDocument = new TypedDocumentString(`
     createdAt
     userByCreatedBy {
       id
-      firstName
-      lastName
+      displayName
     }
     userByClosedBy {
       id
-      firstName
-      lastName
+      displayName
     }
     lastPaymentDate
     isDeleted
@@ -6210,6 +6208,7 @@ export const BillDetailsDocument = new TypedDocumentString(`
         amountWVat
         amountUsdWVat
         status
+        fileCount
       }
     }
     billsPayments(first: 100) {
@@ -6225,8 +6224,7 @@ export const BillDetailsDocument = new TypedDocumentString(`
           reference
           userByCreatedBy {
             id
-            firstName
-            lastName
+            displayName
           }
         }
       }
@@ -6259,7 +6257,7 @@ export const BillDetailsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"c73e3172323cbfefdc0063ae2f6576fb66f3dfd23da7a651b440fdc8bdff402f"}) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
+    `, {"hash":"a64bb5fa3daa49c1e764aacda2143cc0a59212f42865238111147d3df07ce880"}) as unknown as TypedDocumentString<BillDetailsQuery, BillDetailsQueryVariables>;
 export const BillableCostsDocument = new TypedDocumentString(`
     query BillableCosts($first: Int!, $filter: CostFilter!) {
   allCosts(first: $first, filter: $filter, orderBy: [PRIMARY_KEY_DESC]) {

@@ -26,8 +26,8 @@ export interface RecordPayment {
   currency: string;
   /** The payment in USD at its date's rate; the column shows when the record's query reads it. */
   amountUsd?: string | null;
-  /** Who recorded it. */
-  by: string;
+  /** Who recorded it (their display name, SPEC: first name and initials). */
+  userByCreatedBy?: { displayName: string | null } | null;
 }
 
 /**
@@ -85,7 +85,7 @@ export function RecordPayments(props: {
                     {payment.amountUsd ? money(payment.amountUsd, 'USD') : '—'}
                   </TableCell>
                 )}
-                <TableCell>{payment.by}</TableCell>
+                <TableCell>{payment.userByCreatedBy?.displayName ?? ''}</TableCell>
                 {canDelete && (
                   <TableCell align="right">
                     <IconButton

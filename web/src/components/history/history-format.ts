@@ -4,6 +4,7 @@
 // referenced records by name), and the records it refers to as links.
 import type { TFunction } from 'i18next';
 import { formatDate, formatDateTime, formatMoney } from '../format.ts';
+import { billingPeriod } from '../names.ts';
 
 /** The fields of an audit row a history needs (AuditTrail in the API). */
 export interface HistoryEntry {
@@ -121,16 +122,41 @@ export function formatValue(
   return raw;
 }
 
+/** The records whose `period` is a billing month (with `year`). */
+const PERIOD_TABLES = new Set(['costs', 'bills']);
+
+type Changes = Record<string, { old?: unknown; new?: unknown } | undefined>;
+
+/**
+ * A changed billing period (a cost's or a bill's month) as the screens show it: "March 2026" with
+ * the year when that changed too (then not said again on its own), else the month's name.
+ */
+function periodChange(t: TFunction, changes: Changes): HistoryChange | undefined {
+  if (!changes.period) return undefined;
+  const at = (side: 'old' | 'new') => {
+    const month = Number(changes.period?.[side]);
+    const year = Number(changes.year?.[side]);
+    if (!(month >= 1 && month <= 12)) return '—';
+    return year > 0 ? billingPeriod(t, month, year) : t(`bills.months.${month}`);
+  };
+  return { field: fieldLabel(t, 'period'), before: at('old'), after: at('new') };
+}
+
 /** The changed fields of an update, each before and after. */
 function changesOf(t: TFunction, lang: string, entry: HistoryEntry): HistoryChange[] {
-  const changes = asRow(entry.changes) as Record<string, { old?: unknown; new?: unknown }>;
+  const changes = asRow(entry.changes) as Changes;
+  const period = PERIOD_TABLES.has(entry.tableName) ? periodChange(t, changes) : undefined;
   return Object.entries(changes)
-    .filter(([field]) => !HIDDEN_FIELDS.has(field))
-    .map(([field, change]) => ({
-      field: fieldLabel(t, field),
-      before: formatValue(t, lang, field, change?.old, entry),
-      after: formatValue(t, lang, field, change?.new, entry),
-    }));
+    .filter(([field]) => !HIDDEN_FIELDS.has(field) && !(period && field === 'year'))
+    .map(([field, change]) =>
+      period && field === 'period'
+        ? period
+        : {
+            field: fieldLabel(t, field),
+            before: formatValue(t, lang, field, change?.old, entry),
+            after: formatValue(t, lang, field, change?.new, entry),
+          },
+    );
 }
 
 /** The records the row refers to that have a page or a file to open. */

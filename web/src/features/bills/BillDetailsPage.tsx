@@ -12,14 +12,15 @@ import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { RecordHistory } from '../../components/history/RecordHistory.tsx';
 import { PeriodLockedBanner } from '../../components/PeriodLockedBanner.tsx';
 import { useRecordNotice } from '../../components/RecordNotice.tsx';
+import { RecordCosts } from '../../components/RecordCosts.tsx';
 import { RecordPayments } from '../../components/RecordPayments.tsx';
+import type { CostColumn } from '../../components/record-cost-columns.tsx';
 import { BillActions } from './details/BillActions.tsx';
-import { BillCosts } from './details/BillCosts.tsx';
 import { BillFiles } from './details/BillFiles.tsx';
 import { BillSummary } from './details/BillSummary.tsx';
 import { BILL_CHANGES, type Bill } from './details/bill-types.ts';
 import { Section } from './details/Section.tsx';
-import { companyName, userName } from '../../components/names.ts';
+import { companyName } from '../../components/names.ts';
 import { daysOverdue } from './overdue.ts';
 
 /** One bill (SPEC §2): its fields, amounts, actions, payments, costs, files and history. */
@@ -67,14 +68,27 @@ export default function BillDetailsPage() {
   return <BillView bill={bill} />;
 }
 
+/** The bill's costs in their own currency (an invoice's, which may differ from the bill's). */
+const BILL_COST_COLUMNS: CostColumn[] = [
+  'id',
+  'name',
+  'project',
+  'period',
+  'amount',
+  'amountWVat',
+  'amountUsdWVat',
+  'status',
+];
+
 function BillView({ bill }: { bill: Bill }) {
   const { t } = useTranslation();
   const { report, element: notice } = useRecordNotice('bill-notice');
   const pay = useGraphQLMutation(CreateBillPaymentDocument, BILL_CHANGES);
   const unpay = useGraphQLMutation(DeletePaymentDocument, BILL_CHANGES);
   const payments = bill.billsPayments.nodes.flatMap((link) =>
-    link?.payment ? [{ ...link.payment, by: userName(link.payment.userByCreatedBy) }] : [],
+    link?.payment ? [link.payment] : [],
   );
+  const costs = bill.costs.nodes.flatMap((cost) => (cost ? [cost] : []));
   return (
     <Box sx={{ p: 3 }} data-testid="bill-details">
       <Button component={Link} to="/bills" startIcon={<ArrowBack />} sx={{ mb: 1 }}>
@@ -101,7 +115,9 @@ function BillView({ bill }: { bill: Bill }) {
           {...report}
         />
       </Section>
-      <BillCosts bill={bill} />
+      <Section title="bills.sections.costs" testId="bill-costs">
+        <RecordCosts costs={costs} columns={BILL_COST_COLUMNS} empty="bills.noCosts" attachments />
+      </Section>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <BillFiles bill={bill} report={report} />

@@ -1,15 +1,5 @@
 import { Add } from '@mui/icons-material';
-import {
-  Box,
-  Button,
-  Chip,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
@@ -23,12 +13,24 @@ import { useGraphQLMutation } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { TextInput } from '../../components/form/fields.tsx';
-import { formatMoney } from '../../components/format.ts';
-import { CostAttachments } from '../../components/files/CostAttachments.tsx';
-import { CostActionsMenu, ORDER, type CostAction } from './CostActionsMenu.tsx';
-import { CostApprovals } from './CostApprovals.tsx';
+import type { CostAction } from '../../components/CostActionsMenu.tsx';
+import type { CostColumn } from '../../components/record-cost-columns.tsx';
+import { RecordCosts } from '../../components/RecordCosts.tsx';
 import { InvoiceCostDialog } from './InvoiceCostDialog.tsx';
 import { INVOICE_CHANGES, type InvoiceCost, type InvoiceDetails } from './invoice-types.ts';
+
+const INVOICE_COST_COLUMNS: CostColumn[] = [
+  'id',
+  'name',
+  'costType',
+  'project',
+  'period',
+  'amount',
+  'vat',
+  'amountWVat',
+  'amountUsdWVat',
+  'status',
+];
 
 /** The invoice's costs with each one's actions, as the server lists them for that cost. */
 export function InvoiceCosts(props: {
@@ -37,7 +39,7 @@ export function InvoiceCosts(props: {
   onFailure: (error: unknown) => void;
   onDone: (message: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { invoice } = props;
   const [dialog, setDialog] = useState<{ action: CostAction | 'add'; cost?: InvoiceCost }>();
   const approve = useGraphQLMutation(ApproveInvoiceCostDocument, INVOICE_CHANGES);
@@ -45,8 +47,6 @@ export function InvoiceCosts(props: {
   const back = useGraphQLMutation(ReturnInvoiceCostToApprovalDocument, INVOICE_CHANGES);
   const remove = useGraphQLMutation(DeleteInvoiceCostDocument, INVOICE_CHANGES);
   const costs = invoice.costs.nodes.filter((cost): cost is InvoiceCost => cost !== null);
-  const money = (value: string, currency = invoice.currency) =>
-    formatMoney(value, i18n.language, currency);
 
   const run = async (action: CostAction, call: () => Promise<unknown>) => {
     try {
@@ -65,93 +65,16 @@ export function InvoiceCosts(props: {
   };
 
   return (
-    <Box data-testid="invoice-costs">
-      {costs.length === 0 ? (
-        <Typography color="text.secondary">{t('invoices.costs.none')}</Typography>
-      ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          {/* Cells padded 8 px a side, as the lists: eleven columns fit at 1440 px in ru. */}
-          <Table size="small" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('invoices.costs.id')}</TableCell>
-                <TableCell>{t('invoices.costs.name')}</TableCell>
-                <TableCell>{t('invoices.costs.type')}</TableCell>
-                <TableCell>{t('invoices.costs.project')}</TableCell>
-                <TableCell>{t('invoices.costs.period')}</TableCell>
-                <TableCell align="right">{t('invoices.costs.amount')}</TableCell>
-                <TableCell align="right">{t('invoices.costs.vat')}</TableCell>
-                <TableCell align="right">{t('invoices.costs.total')}</TableCell>
-                <TableCell align="right">{t('invoices.costs.totalUsd')}</TableCell>
-                <TableCell>{t('invoices.columns.status')}</TableCell>
-                <TableCell>{t('table.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {costs.map((cost) => (
-                <TableRow key={cost.id} data-testid="cost-row" data-cost-id={cost.id}>
-                  <TableCell>{cost.id}</TableCell>
-                  <TableCell>
-                    {cost.name}
-                    {cost.toBill && (
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        label={
-                          cost.billId ? t('invoices.costs.billed') : t('invoices.costs.toBill')
-                        }
-                        sx={{ ml: 1 }}
-                      />
-                    )}
-                    {cost.rejectReason && (
-                      <Typography variant="caption" color="error" sx={{ display: 'block' }}>
-                        {t('invoices.costs.rejectedBecause', {
-                          reason:
-                            cost.rejectReason === 'invoice_rejected'
-                              ? t('invoices.costs.invoiceRejected')
-                              : cost.rejectReason,
-                        })}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>{cost.costType?.name ?? ''}</TableCell>
-                  <TableCell>{cost.project?.name ?? ''}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {`${String(cost.period).padStart(2, '0')}.${cost.year}`}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {money(cost.amount)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {`${formatMoney(cost.vat, i18n.language)} %`}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {money(cost.amountWVat)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {money(cost.amountUsdWVat, 'USD')}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={t(`statuses.${cost.status}`)}
-                      data-status={cost.status}
-                    />
-                    <CostApprovals cost={cost} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <CostAttachments costId={cost.id} count={cost.fileCount ?? 0} />
-                    <CostActionsMenu
-                      actions={ORDER.filter((action) => cost.availableActions?.includes(action))}
-                      onAction={(action) => onAction(action, cost)}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
+    <Box>
+      <RecordCosts
+        costs={costs}
+        columns={INVOICE_COST_COLUMNS}
+        currency={invoice.currency}
+        empty="invoices.costs.none"
+        attachments
+        onAction={onAction}
+        testId="invoice-costs"
+      />
       {props.canAdd && (
         <Button
           sx={{ mt: 1 }}

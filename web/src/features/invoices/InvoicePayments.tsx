@@ -19,7 +19,7 @@ export function InvoicePayments(props: {
   const remaining = invoice.remainingAmount ?? '0';
   const money = (value: string) => formatMoney(value, i18n.language, invoice.currency);
   const payments = invoice.invoicesPayments.nodes.flatMap((link) =>
-    link?.payment ? [{ ...link.payment, by: link.payment.userByCreatedBy?.displayName ?? '' }] : [],
+    link?.payment ? [link.payment] : [],
   );
   return (
     <Box data-testid="invoice-payments">

@@ -2,7 +2,7 @@ import { Grid, Table, TableBody, TableCell, TableRow, Typography } from '@mui/ma
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatMoney } from '../../../components/format.ts';
 import { UsdRateNote } from '../../../components/UsdRateNote.tsx';
-import { companyName, userName, billingPeriod } from '../../../components/names.ts';
+import { companyName, billingPeriod } from '../../../components/names.ts';
 import type { Bill } from './bill-types.ts';
 import { Field, Section } from './Section.tsx';
 
@@ -34,11 +34,11 @@ export function BillSummary({ bill }: { bill: Bill }) {
             <Field label="bills.dueDate">{formatDate(bill.dueDate, lang)}</Field>
             <Field label="bills.lastPaymentDate">{formatDate(bill.lastPaymentDate, lang)}</Field>
             <Field label="bills.created">
-              {[formatDateTime(bill.createdAt, lang), userName(bill.userByCreatedBy)]
+              {[formatDateTime(bill.createdAt, lang), bill.userByCreatedBy?.displayName]
                 .filter(Boolean)
                 .join(', ')}
             </Field>
-            <Field label="bills.closedBy">{userName(bill.userByClosedBy)}</Field>
+            <Field label="bills.closedBy">{bill.userByClosedBy?.displayName}</Field>
             <Field label="bills.costsStatus">{t(`statuses.${bill.costsStatus}`)}</Field>
             <Grid size={12}>
               <Typography variant="caption" color="text.secondary" component="div">

@@ -13,6 +13,10 @@ export const ORDER = [
 ] as const;
 export type CostAction = (typeof ORDER)[number];
 
+/** The actions a cost offers, in menu order: those its availableActions (the database) lists. */
+export const costActions = (available: readonly (string | null)[] | null | undefined) =>
+  ORDER.filter((action) => available?.includes(action));
+
 /** A cost's actions in a menu, so that a row stays one line. */
 export function CostActionsMenu(props: {
   actions: CostAction[];

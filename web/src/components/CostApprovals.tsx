@@ -1,12 +1,18 @@
 import { Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { InvoiceCost } from './invoice-types.ts';
+
+interface Approvals {
+  status: string;
+  approvalsNeeded?: number | null;
+  firstApprovedByName?: string | null;
+  approvedByName?: string | null;
+}
 
 /**
  * Who approved a cost (docs/permissions.md, approval limits): above its subsidiary's limit both
  * approvers, or the first one and that a second approval is awaited.
  */
-export function CostApprovals({ cost }: { cost: InvoiceCost }) {
+export function CostApprovals({ cost }: { cost: Approvals }) {
   const { t } = useTranslation();
   const two = cost.approvalsNeeded === 2;
   if (cost.status === 'approved' && cost.approvedByName) {
