@@ -18,14 +18,16 @@ import { filterChips } from './DataTable/filter-chips.ts';
 import { ConfirmDelete, DependentLinks } from './reference-delete.tsx';
 import { FilterDateField, FilterTextField } from './DataTable/filter-fields.tsx';
 import { pagingVariables, useTableState, type SortKeyOf } from './DataTable/table-state.ts';
+import { createdColumn } from './reference-rows.ts';
 import { referenceFilter, referenceTableConfig } from './reference-table-state.ts';
 
-interface ReferenceTableProps<
+export interface ReferenceTableProps<
   Row extends { id: string; createdAt?: string },
   OrderBy extends string,
 > {
   testId: string;
-  /** Sortable columns name their key from the list's generated orderBy enum. */
+  /** Sortable columns name their key from the list's generated orderBy enum. The table adds
+   *  the "created" column at the end itself. */
   columns: Column<Row, SortKeyOf<OrderBy>>[];
   searchFields: string[];
   /** Loads a page: variables for the list query → rows and total. */
@@ -64,7 +66,8 @@ export function ReferenceTable<
   OrderBy extends string,
 >(props: ReferenceTableProps<Row, OrderBy>) {
   const { t, i18n } = useTranslation();
-  const sortKeys = props.columns.flatMap((column) => (column.sortKey ? [column.sortKey] : []));
+  const columns = [...props.columns, createdColumn<Row, SortKeyOf<OrderBy>>(i18n.language)];
+  const sortKeys = columns.flatMap((column) => (column.sortKey ? [column.sortKey] : []));
   const config = useMemo(
     () => referenceTableConfig(sortKeys),
     // The sortable columns of a table do not change while it is shown.
@@ -107,7 +110,7 @@ export function ReferenceTable<
       </Typography>
       <DataTable<Row, SortKeyOf<OrderBy>>
         testId={props.testId}
-        columns={props.columns}
+        columns={columns}
         {...bindTable(table, data)}
         filters={chips}
         toolbar={
