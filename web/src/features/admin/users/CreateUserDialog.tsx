@@ -45,7 +45,7 @@ export function CreateUserDialog(props: { open: boolean; onClose: () => void }) 
   const roles = useGraphQLQuery(RoleOptionsDocument, {}, { reads: ['Role'] });
   const create = useGraphQLMutation(CreateUserDocument, ['User', 'Account']);
   const roleOptions = (roles.data?.allRoles?.nodes ?? []).flatMap((role) =>
-    role ? [{ value: role.id, label: role.name }] : [],
+    role ? [{ value: role.id, label: role.name, name: role.name }] : [],
   );
   return (
     <FormDialog<Values>
