@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-} from '@mui/material';
+import { DialogContentText } from '@mui/material';
 import { format } from 'date-fns';
 import Decimal from 'decimal.js';
-import { Form, Formik } from 'formik';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { errorMessage } from '../api/errors.ts';
 import type { PaymentMethod } from '../api/generated.ts';
 import { DateInput, SelectInput } from './form/fields.tsx';
 import { dateRule } from './form/rules.ts';
+import { FormDialog } from './FormDialog.tsx';
 import { formatMoney } from './format.ts';
 import { dayStart, PAYMENT_METHODS } from './PaymentDialog.tsx';
 
@@ -39,72 +28,47 @@ export function CloseAsPaidDialog(props: {
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [failure, setFailure] = useState<unknown>();
   const remains = new Decimal(props.remaining).gt(0);
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs">
-      <Formik
-        initialValues={{ method: 'transaction', date: format(new Date(), 'yyyy-MM-dd') }}
-        validationSchema={remains ? schema : undefined}
-        onSubmit={async (values) => {
-          setFailure(undefined);
-          try {
-            await props.onConfirm(
-              remains
-                ? { method: values.method as PaymentMethod, date: dayStart(values.date) }
-                : undefined,
-            );
-            props.onClose();
-          } catch (error) {
-            setFailure(error);
-          }
-        }}
-      >
-        {({ isSubmitting }) => (
-          <Form noValidate>
-            <DialogTitle>{t('payments.close')}</DialogTitle>
-            <DialogContent data-testid="close-dialog">
-              <Stack spacing={2} sx={{ pt: 1 }}>
-                {failure !== undefined && (
-                  <Alert severity="error">{errorMessage(t, failure)}</Alert>
-                )}
-                <DialogContentText data-testid="close-explanation">
-                  {remains
-                    ? t('payments.closeWithFinalPayment', {
-                        value: formatMoney(props.remaining, i18n.language, props.currency),
-                      })
-                    : t('payments.closeFullyPaid')}
-                </DialogContentText>
-                {remains && (
-                  <>
-                    <SelectInput
-                      name="method"
-                      label="payments.method"
-                      required
-                      options={PAYMENT_METHODS.map((method) => ({
-                        value: method,
-                        label: `payments.methods.${method}`,
-                      }))}
-                    />
-                    <DateInput name="date" label="payments.date" required />
-                  </>
-                )}
-              </Stack>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={isSubmitting}
-                data-testid="close-confirm"
-              >
-                {t('payments.close')}
-              </Button>
-            </DialogActions>
-          </Form>
-        )}
-      </Formik>
-    </Dialog>
+    <FormDialog
+      open={props.open}
+      maxWidth="xs"
+      title="payments.close"
+      submitLabel="payments.close"
+      testId="close-dialog"
+      submitTestId="close-confirm"
+      initialValues={{ method: 'transaction', date: format(new Date(), 'yyyy-MM-dd') }}
+      schema={schema}
+      onClose={props.onClose}
+      onSubmit={(values) =>
+        props.onConfirm(
+          remains
+            ? { method: values.method as PaymentMethod, date: dayStart(values.date) }
+            : undefined,
+        )
+      }
+    >
+      <DialogContentText data-testid="close-explanation">
+        {remains
+          ? t('payments.closeWithFinalPayment', {
+              value: formatMoney(props.remaining, i18n.language, props.currency),
+            })
+          : t('payments.closeFullyPaid')}
+      </DialogContentText>
+      {remains && (
+        <>
+          <SelectInput
+            name="method"
+            label="payments.method"
+            required
+            options={PAYMENT_METHODS.map((method) => ({
+              value: method,
+              label: `payments.methods.${method}`,
+            }))}
+          />
+          <DateInput name="date" label="payments.date" required />
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -30,7 +30,7 @@ interface FormDialogProps<V extends Record<string, unknown>> {
   fields?: FormField[];
   /** The kit's fields, in a formik form of these values (a function sees the form's state). */
   children?: ReactNode | ((form: FormikProps<V>) => ReactNode);
-  maxWidth?: 'sm' | 'md' | 'lg';
+  maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
   initialValues: V;
   schema: yup.ObjectSchema<V>;
   onSubmit: (values: V) => Promise<unknown>;
@@ -38,6 +38,10 @@ interface FormDialogProps<V extends Record<string, unknown>> {
   testId: string;
   /** i18n key of the submit button when "Save" would not say what it does (e.g. "Reject"). */
   submitLabel?: string;
+  /** Test id of the submit button (default `dialog-save`). */
+  submitTestId?: string;
+  /** A way out beside a refusal's message (e.g. "open the user" when only a later step failed). */
+  failureAction?: (failure: unknown) => ReactNode;
 }
 
 /**
@@ -100,7 +104,11 @@ export function FormDialog<V extends Record<string, unknown>>(props: FormDialogP
           <DialogTitle>{t(props.title)}</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              {failure !== undefined && <Alert severity="error">{errorMessage(t, failure)}</Alert>}
+              {failure !== undefined && (
+                <Alert severity="error" action={props.failureAction?.(failure)}>
+                  {errorMessage(t, failure)}
+                </Alert>
+              )}
               {props.fields?.map((field) => (
                 <TextInput
                   key={field.name}
@@ -118,7 +126,7 @@ export function FormDialog<V extends Record<string, unknown>>(props: FormDialogP
               type="submit"
               variant="contained"
               disabled={form.isSubmitting}
-              data-testid="dialog-save"
+              data-testid={props.submitTestId ?? 'dialog-save'}
             >
               {t(props.submitLabel ?? 'common.save')}
             </Button>

@@ -1,31 +1,23 @@
 import { Add, Delete, Edit, Inventory2, Unarchive } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  FormControlLabel,
-  IconButton,
-  Snackbar,
-  Switch,
-  Typography,
-} from '@mui/material';
+import { Box, Button, FormControlLabel, IconButton, Switch, Typography } from '@mui/material';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../api/errors.ts';
 import { bindTable } from './DataTable/bind-table.ts';
 import { DataTable, type Column } from './DataTable/DataTable.tsx';
 import { filterChips } from './DataTable/filter-chips.ts';
-import { ConfirmDelete, DependentLinks } from './reference-delete.tsx';
+import { ConfirmDelete, ReferenceNotices } from './reference-delete.tsx';
 import { FilterDateField, FilterTextField } from './DataTable/filter-fields.tsx';
 import { pagingVariables, useTableState, type SortKeyOf } from './DataTable/table-state.ts';
+import { createdColumn } from './reference-rows.ts';
 import { referenceFilter, referenceTableConfig } from './reference-table-state.ts';
 
-interface ReferenceTableProps<
+export interface ReferenceTableProps<
   Row extends { id: string; createdAt?: string },
   OrderBy extends string,
 > {
   testId: string;
-  /** Sortable columns name their key from the list's generated orderBy enum. */
+  /** Sortable columns name their key from the list's generated orderBy enum. The table adds
+   *  the "created" column at the end itself. */
   columns: Column<Row, SortKeyOf<OrderBy>>[];
   searchFields: string[];
   /** Loads a page: variables for the list query → rows and total. */
@@ -59,12 +51,15 @@ interface ReferenceTableProps<
  * An admin reference table (projects, cost types, …): DataTable with search and created-date
  * filters as removable chips, create and edit dialogs, delete with the server's message.
  */
+const nameOf = (row: { id: string; name?: string }) => row.name ?? row.id;
+
 export function ReferenceTable<
   Row extends { id: string; createdAt?: string; name?: string; isArchived?: boolean },
   OrderBy extends string,
 >(props: ReferenceTableProps<Row, OrderBy>) {
   const { t, i18n } = useTranslation();
-  const sortKeys = props.columns.flatMap((column) => (column.sortKey ? [column.sortKey] : []));
+  const columns = [...props.columns, createdColumn<Row, SortKeyOf<OrderBy>>(i18n.language)];
+  const sortKeys = columns.flatMap((column) => (column.sortKey ? [column.sortKey] : []));
   const config = useMemo(
     () => referenceTableConfig(sortKeys),
     // The sortable columns of a table do not change while it is shown.
@@ -74,6 +69,8 @@ export function ReferenceTable<
   const [dialog, setDialog] = useState<{ open: boolean; row?: Row }>({ open: false });
   const [deleting, setDeleting] = useState<Row>();
   const [failure, setFailure] = useState<{ error: unknown; row?: Row }>();
+  // What the last delete, archive or restore did, said in a toast.
+  const [done, setDone] = useState<string>();
   const { filters } = table.state;
   const archivable = Boolean(props.onSetArchived);
   const data = props.useRows({
@@ -84,6 +81,7 @@ export function ReferenceTable<
     try {
       await props.onSetArchived?.(row, archived);
       setFailure(undefined);
+      setDone(t(archived ? 'archive.archived' : 'archive.restored', { name: nameOf(row) }));
     } catch (error) {
       setFailure({ error });
     }
@@ -107,7 +105,7 @@ export function ReferenceTable<
       </Typography>
       <DataTable<Row, SortKeyOf<OrderBy>>
         testId={props.testId}
-        columns={props.columns}
+        columns={columns}
         {...bindTable(table, data)}
         filters={chips}
         toolbar={
@@ -195,7 +193,7 @@ export function ReferenceTable<
       })}
       {deleting && (
         <ConfirmDelete
-          name={deleting.name ?? String(deleting.id)}
+          name={nameOf(deleting)}
           question={props.deleteQuestion}
           onClose={() => setDeleting(undefined)}
           onConfirm={async () => {
@@ -203,39 +201,22 @@ export function ReferenceTable<
             setDeleting(undefined);
             try {
               await props.onDelete?.(row);
+              setDone(t('archive.deleted', { name: nameOf(row) }));
             } catch (error) {
               setFailure({ error, row });
             }
           }}
         />
       )}
-      <Snackbar
-        open={failure !== undefined}
-        autoHideDuration={failure?.row ? null : 8000}
-        onClose={(_event, reason) => reason !== 'clickaway' && setFailure(undefined)}
-      >
-        <Alert
-          severity="error"
-          onClose={() => setFailure(undefined)}
-          data-testid="delete-error"
-          action={
-            failure?.row && archivable && !failure.row.isArchived ? (
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => void setArchived(failure.row!, true)}
-                data-testid="archive-instead"
-              >
-                {t('archive.archiveInstead')}
-              </Button>
-            ) : undefined
-          }
-        >
-          {failure?.row ? `${t('errors.cannotDelete')}: ` : ''}
-          {errorMessage(t, failure?.error)}
-          <DependentLinks error={failure?.error} />
-        </Alert>
-      </Snackbar>
+      <ReferenceNotices
+        failure={failure}
+        done={done}
+        onArchiveInstead={archivable ? (row) => void setArchived(row, true) : undefined}
+        onClose={() => {
+          setFailure(undefined);
+          setDone(undefined);
+        }}
+      />
     </Box>
   );
 }

@@ -68,6 +68,8 @@ export interface SelectOption {
   value: string;
   /** i18n key of the option's text. */
   label: string;
+  /** How the option is found by its name in tests when its value is an id (default: value). */
+  name?: string;
 }
 
 export function SelectInput(props: FieldProps & { options: SelectOption[] }) {
@@ -91,7 +93,7 @@ export function SelectInput(props: FieldProps & { options: SelectOption[] }) {
       fullWidth
     >
       {props.options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
+        <MenuItem key={option.value} value={option.value} data-option={option.name ?? option.value}>
           {t(option.label)}
         </MenuItem>
       ))}

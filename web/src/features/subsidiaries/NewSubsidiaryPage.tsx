@@ -26,7 +26,7 @@ import { useGraphQLMutation } from '../../api/hooks.ts';
 import { CountryInput } from '../../components/form/CountryInput.tsx';
 import { TextInput } from '../../components/form/fields.tsx';
 import { LinkedDocumentStep } from './LinkedDocumentStep.tsx';
-import { SimilarCompaniesDialog } from './SimilarCompaniesDialog.tsx';
+import { SimilarCompaniesDialog } from '../../components/SimilarCompaniesDialog.tsx';
 import { SubsidiaryCreated } from './SubsidiaryCreated.tsx';
 import { INITIAL, schemas, STEPS, type Similar, type Values } from './subsidiary-wizard.ts';
 
@@ -176,7 +176,7 @@ export default function NewSubsidiaryPage() {
             </Stack>
             <SimilarCompaniesDialog
               similar={similar}
-              onClose={() => setSimilar(undefined)}
+              question="subsidiaries.similar.text"
               onCancel={() => {
                 setSimilar(undefined);
                 setCanceled(true);

@@ -9,13 +9,13 @@ import {
   type AllClientsQuery,
   type ClientOrderBy,
 } from '../../../api/generated.ts';
-import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
-import { formatDateTime } from '../../../components/format.ts';
+import { useGraphQLMutation } from '../../../api/hooks.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { CountryInput, countryName } from '../../../components/form/CountryInput.tsx';
 import { TextInput } from '../../../components/form/fields.tsx';
 import { innCheckDigitsValid, ogrnCheckDigitValid } from '../../../components/form/tax-ids.ts';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { referenceRows } from '../../../components/reference-rows.ts';
 import { ReferenceExchange } from './ReferenceExchange.tsx';
 import { deleteNamingDependents } from './dependents.ts';
 import { useSimilarCompanyCheck } from './similar-companies.tsx';
@@ -113,23 +113,13 @@ export default function ClientsPage() {
           },
           { field: 'taxId', kind: 'short', header: 'clients.taxId', sortKey: 'TAX_ID' },
           { field: 'taxReasonCode', kind: 'short', header: 'clients.taxReasonCode' },
-          {
-            field: 'createdAt',
-            kind: 'datetime',
-            header: 'common.createdAt',
-            sortKey: 'CREATED_AT',
-            format: (row) => formatDateTime(row.createdAt, i18n.language),
-          },
         ]}
-        useRows={(variables) => {
-          const list = useListQuery(
-            AllClientsDocument,
-            variables,
-            { reads: ['Company'] },
-            (data) => data.allClients,
-          );
-          return { ...list, rows: list.rows.map((row) => ({ ...row, name: row.legalName })) };
-        }}
+        useRows={referenceRows(
+          AllClientsDocument,
+          ['Company'],
+          (data) => data.allClients,
+          (row) => ({ ...row, name: row.legalName }),
+        )}
         toolbarExtra={<ReferenceExchange kind="clients" />}
         onSetArchived={(row, isArchived) =>
           update.mutateAsync({ id: row.id, patch: { isArchived } })

@@ -1,22 +1,11 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
-} from '@mui/material';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import {
   SimilarCompaniesBeforeCreateDocument,
   type SimilarCompaniesBeforeCreateQuery,
 } from '../../../api/generated.ts';
 import { api } from '../../../app/services.ts';
+import { SimilarCompaniesDialog } from '../../../components/SimilarCompaniesDialog.tsx';
 
 type Company = NonNullable<
   NonNullable<SimilarCompaniesBeforeCreateQuery['similarCompanies']>['nodes'][number]
@@ -28,7 +17,6 @@ type Company = NonNullable<
  * "Company creation canceled" when the user cancels. Render `dialog` once in the page.
  */
 export function useSimilarCompanyCheck() {
-  const { t } = useTranslation();
   const [similar, setSimilar] = useState<Company[]>();
   const answer = useRef<(goOn: boolean) => void>(undefined);
 
@@ -49,36 +37,12 @@ export function useSimilarCompanyCheck() {
   };
 
   const dialog = (
-    <Dialog open={similar !== undefined} onClose={() => answer.current?.(false)}>
-      <DialogTitle>{t('clients.similarTitle')}</DialogTitle>
-      <DialogContent data-testid="similar-companies">
-        <DialogContentText>{t('clients.similarText')}</DialogContentText>
-        <List dense>
-          {similar?.map((company) => (
-            <ListItem key={`${company.type}-${company.id}`} disableGutters>
-              <ListItemText
-                primary={company.legalName}
-                secondary={[t(`clients.companyType.${company.type ?? 'client'}`), company.shortName]
-                  .filter(Boolean)
-                  .join(' · ')}
-              />
-            </ListItem>
-          ))}
-        </List>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => answer.current?.(false)} data-testid="similar-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => answer.current?.(true)}
-          data-testid="similar-confirm"
-        >
-          {t('clients.createAnyway')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SimilarCompaniesDialog
+      similar={similar}
+      question="clients.similarText"
+      onCancel={() => answer.current?.(false)}
+      onContinue={() => answer.current?.(true)}
+    />
   );
   return { confirmCreation, dialog };
 }

@@ -9,10 +9,10 @@ import {
   type AllProjectsQuery,
   type ProjectOrderBy,
 } from '../../../api/generated.ts';
-import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
-import { formatDateTime } from '../../../components/format.ts';
+import { useGraphQLMutation } from '../../../api/hooks.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { referenceRows } from '../../../components/reference-rows.ts';
 import { ReferenceExchange } from '../clients/ReferenceExchange.tsx';
 import { deleteNamingDependents } from '../clients/dependents.ts';
 
@@ -29,7 +29,7 @@ const schema = yup.object({
 });
 
 export default function ProjectsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const create = useGraphQLMutation(CreateProjectDocument, ['Project']);
   const update = useGraphQLMutation(UpdateProjectDocument, ['Project']);
   const remove = useGraphQLMutation(DeleteProjectDocument, ['Project']);
@@ -44,22 +44,8 @@ export default function ProjectsPage() {
       columns={[
         { field: 'name', header: 'projects.name', sortKey: 'NAME', kind: 'text' },
         { field: 'accessKey', header: 'projects.accessKey', sortKey: 'ACCESS_KEY' },
-        {
-          field: 'createdAt',
-          kind: 'datetime',
-          header: 'common.createdAt',
-          sortKey: 'CREATED_AT',
-          format: (row) => formatDateTime(row.createdAt, i18n.language),
-        },
       ]}
-      useRows={(variables) =>
-        useListQuery(
-          AllProjectsDocument,
-          variables,
-          { reads: ['Project'] },
-          (data) => data.allProjects,
-        )
-      }
+      useRows={referenceRows(AllProjectsDocument, ['Project'], (data) => data.allProjects)}
       toolbarExtra={<ReferenceExchange kind="projects" />}
       onSetArchived={(row, isArchived) => archive.mutateAsync({ id: row.id, isArchived })}
       onDelete={(row) =>

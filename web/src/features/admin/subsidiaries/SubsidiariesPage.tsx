@@ -10,11 +10,11 @@ import {
   type AllSubsidiariesAdminQuery,
   type SubsidiaryOrderBy,
 } from '../../../api/generated.ts';
-import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
+import { useGraphQLMutation } from '../../../api/hooks.ts';
 import { CountryInput, countryName } from '../../../components/form/CountryInput.tsx';
-import { formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { referenceRows } from '../../../components/reference-rows.ts';
 import { deleteNamingDependents } from '../clients/dependents.ts';
 
 type Subsidiary = NonNullable<AllSubsidiariesAdminQuery['allSubsidiaries']>['nodes'][number] & {
@@ -62,23 +62,13 @@ export default function SubsidiariesPage() {
           header: 'subsidiariesAdmin.country',
           format: (row) => countryName(row.country, i18n.language),
         },
-        {
-          field: 'createdAt',
-          kind: 'datetime',
-          header: 'common.createdAt',
-          sortKey: 'CREATED_AT',
-          format: (row) => formatDateTime(row.createdAt, i18n.language),
-        },
       ]}
-      useRows={(variables) => {
-        const list = useListQuery(
-          AllSubsidiariesAdminDocument,
-          variables,
-          { reads: ['Company'] },
-          (data) => data.allSubsidiaries,
-        );
-        return { ...list, rows: list.rows.map((row) => ({ ...row, name: row.legalName })) };
-      }}
+      useRows={referenceRows(
+        AllSubsidiariesAdminDocument,
+        ['Company'],
+        (data) => data.allSubsidiaries,
+        (row) => ({ ...row, name: row.legalName }),
+      )}
       onAdd={() => void navigate('/subsidiaries/new')}
       extraActions={(row) => (
         <IconButton

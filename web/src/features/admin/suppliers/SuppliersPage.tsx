@@ -8,13 +8,13 @@ import {
   type AllSuppliersQuery,
   type SupplierOrderBy,
 } from '../../../api/generated.ts';
-import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
-import { formatDateTime } from '../../../components/format.ts';
+import { useGraphQLMutation } from '../../../api/hooks.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { CountryInput, countryName } from '../../../components/form/CountryInput.tsx';
 import { TextInput } from '../../../components/form/fields.tsx';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { referenceRows } from '../../../components/reference-rows.ts';
 import { ReferenceExchange } from '../clients/ReferenceExchange.tsx';
 import { deleteNamingDependents } from '../clients/dependents.ts';
 import { useSimilarCompanyCheck } from '../clients/similar-companies.tsx';
@@ -63,32 +63,19 @@ export default function SuppliersPage() {
           },
           { field: 'taxId', kind: 'short', header: 'counterparty.taxId' },
           { field: 'userName', header: 'suppliers.user' },
-          {
-            field: 'createdAt',
-            kind: 'datetime',
-            header: 'common.createdAt',
-            sortKey: 'CREATED_AT',
-            format: (row) => formatDateTime(row.createdAt, i18n.language),
-          },
         ]}
-        useRows={(variables) => {
-          const list = useListQuery(
-            AllSuppliersDocument,
-            variables,
-            { reads: ['Company', 'User'] },
-            (data) => data.allSuppliers,
-          );
-          return {
-            ...list,
-            rows: list.rows.map((row) => ({
-              ...row,
-              name: row.legalName,
-              userName: row.user
-                ? `${row.user.displayName ?? ''}${row.user.username ? ` (${row.user.username})` : ''}`
-                : '',
-            })),
-          };
-        }}
+        useRows={referenceRows(
+          AllSuppliersDocument,
+          ['Company', 'User'],
+          (data) => data.allSuppliers,
+          (row) => ({
+            ...row,
+            name: row.legalName,
+            userName: row.user
+              ? `${row.user.displayName ?? ''}${row.user.username ? ` (${row.user.username})` : ''}`
+              : '',
+          }),
+        )}
         toolbarExtra={<ReferenceExchange kind="suppliers" />}
         onSetArchived={(row, isArchived) =>
           update.mutateAsync({ id: row.id, patch: { isArchived } })

@@ -1,28 +1,12 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormHelperText,
-  InputLabel,
-  MenuItem,
-  Select,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useFormik } from 'formik';
-import { useState } from 'react';
+import { Button, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import * as yup from 'yup';
 import { ApiError } from '../../../api/client.ts';
-import { errorMessage } from '../../../api/errors.ts';
 import { CreateUserDocument, RoleOptionsDocument } from '../../../api/generated.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../../api/hooks.ts';
-import { PasswordField } from '../../../components/PasswordField.tsx';
+import { PasswordInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { newPasswordSchema } from '../../settings/password-rules.ts';
 
 const schema = yup.object({
@@ -40,6 +24,17 @@ const schema = yup.object({
 });
 type Values = yup.InferType<typeof schema>;
 
+const EMPTY: Values = {
+  username: '',
+  firstName: '',
+  lastName: '',
+  additionalName: '',
+  password: '',
+  repeatPassword: '',
+  roleId: '',
+  accountName: '',
+};
+
 /**
  * A new user with an initial password (SPEC §5 rules) and a first account, which becomes the main
  * one. If that last step fails, SPEC §8's message is shown and the user's page opens to fix it.
@@ -49,22 +44,18 @@ export function CreateUserDialog(props: { open: boolean; onClose: () => void }) 
   const navigate = useNavigate();
   const roles = useGraphQLQuery(RoleOptionsDocument, {}, { reads: ['Role'] });
   const create = useGraphQLMutation(CreateUserDocument, ['User', 'Account']);
-  const [failure, setFailure] = useState<unknown>();
-  const form = useFormik<Values>({
-    initialValues: {
-      username: '',
-      firstName: '',
-      lastName: '',
-      additionalName: '',
-      password: '',
-      repeatPassword: '',
-      roleId: '',
-      accountName: '',
-    },
-    validationSchema: schema,
-    onSubmit: async (values) => {
-      setFailure(undefined);
-      try {
+  const roleOptions = (roles.data?.allRoles?.nodes ?? []).flatMap((role) =>
+    role ? [{ value: role.id, label: role.name, name: role.name }] : [],
+  );
+  return (
+    <FormDialog<Values>
+      open={props.open}
+      testId="user-dialog"
+      title="users.create"
+      initialValues={EMPTY}
+      schema={schema}
+      onClose={props.onClose}
+      onSubmit={async (values) => {
         const result = await create.mutateAsync({
           input: {
             username: values.username.trim(),
@@ -76,99 +67,43 @@ export function CreateUserDialog(props: { open: boolean; onClose: () => void }) 
             accountName: values.accountName.trim() || null,
           },
         });
-        props.onClose();
         void navigate(`/admin/users/${result.createUser.userId}`);
-      } catch (error) {
-        setFailure(error);
-      }
-    },
-  });
-  const created =
-    failure instanceof ApiError && failure.code === 'DefaultAccountNotSet'
-      ? String(failure.details.userId ?? '')
-      : '';
-  const fieldError = (name: keyof Values) =>
-    form.touched[name] && form.errors[name] ? t(String(form.errors[name])) : undefined;
-  const text = (name: keyof Values, extra: object = {}) => ({
-    name,
-    label: t(`users.${name}`),
-    value: form.values[name],
-    onChange: form.handleChange,
-    onBlur: form.handleBlur,
-    error: Boolean(fieldError(name)),
-    helperText: fieldError(name),
-    ...extra,
-  });
-  return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm">
-      <form onSubmit={form.handleSubmit} noValidate data-testid="user-dialog">
-        <DialogTitle>{t('users.create')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure !== undefined && (
-              <Alert
-                severity="error"
-                action={
-                  created && (
-                    <Button
-                      color="inherit"
-                      onClick={() => void navigate(`/admin/users/${created}`)}
-                    >
-                      {t('users.openUser')}
-                    </Button>
-                  )
-                }
-              >
-                {errorMessage(t, failure)}
-              </Alert>
-            )}
-            <TextField {...text('username', { autoComplete: 'off' })} />
-            <Stack direction="row" spacing={2}>
-              <TextField fullWidth {...text('firstName')} />
-              <TextField fullWidth {...text('lastName')} />
-            </Stack>
-            <TextField {...text('additionalName')} />
-            <PasswordField {...text('password', { autoComplete: 'new-password' })} />
-            <PasswordField {...text('repeatPassword', { autoComplete: 'new-password' })} />
-            <Stack direction="row" spacing={2}>
-              <FormControl fullWidth error={Boolean(fieldError('roleId'))}>
-                <InputLabel id="new-user-role">{t('users.roleId')}</InputLabel>
-                <Select
-                  labelId="new-user-role"
-                  name="roleId"
-                  label={t('users.roleId')}
-                  value={form.values.roleId}
-                  onChange={form.handleChange}
-                  onBlur={form.handleBlur}
-                  data-testid="new-user-role"
-                >
-                  {(roles.data?.allRoles?.nodes ?? []).map(
-                    (role) =>
-                      role && (
-                        <MenuItem key={role.id} value={role.id} data-option={role.name}>
-                          {role.name}
-                        </MenuItem>
-                      ),
-                  )}
-                </Select>
-                <FormHelperText>{fieldError('roleId') ?? t('users.roleHelp')}</FormHelperText>
-              </FormControl>
-              <TextField fullWidth {...text('accountName')} />
-            </Stack>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={form.isSubmitting}
-            data-testid="dialog-save"
-          >
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      }}
+      failureAction={(failure) => {
+        const created =
+          failure instanceof ApiError && failure.code === 'DefaultAccountNotSet'
+            ? String(failure.details.userId ?? '')
+            : '';
+        return (
+          created && (
+            <Button color="inherit" onClick={() => void navigate(`/admin/users/${created}`)}>
+              {t('users.openUser')}
+            </Button>
+          )
+        );
+      }}
+    >
+      <TextInput name="username" label="users.username" autoComplete="off" />
+      <Stack direction="row" spacing={2}>
+        <TextInput name="firstName" label="users.firstName" />
+        <TextInput name="lastName" label="users.lastName" />
+      </Stack>
+      <TextInput name="additionalName" label="users.additionalName" />
+      <PasswordInput name="password" label="users.password" autoComplete="new-password" />
+      <PasswordInput
+        name="repeatPassword"
+        label="users.repeatPassword"
+        autoComplete="new-password"
+      />
+      <Stack direction="row" spacing={2}>
+        <SelectInput
+          name="roleId"
+          label="users.roleId"
+          helper="users.roleHelp"
+          options={roleOptions}
+        />
+        <TextInput name="accountName" label="users.accountName" />
+      </Stack>
+    </FormDialog>
   );
 }

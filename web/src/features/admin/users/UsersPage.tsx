@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AllUsersDocument, type AllUsersQuery, type UserOrderBy } from '../../../api/generated.ts';
-import { useListQuery } from '../../../api/hooks.ts';
-import { formatDateTime } from '../../../components/format.ts';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
+import { referenceRows } from '../../../components/reference-rows.ts';
 import { CreateUserDialog } from './CreateUserDialog.tsx';
 
 type User = NonNullable<AllUsersQuery['allUsers']>['nodes'][number] & { id: string };
@@ -13,7 +12,7 @@ type User = NonNullable<AllUsersQuery['allUsers']>['nodes'][number] & { id: stri
  * the records they touched), an administrator deactivates them there.
  */
 export default function UsersPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <ReferenceTable<User & { name: string; state: string; createdAt: string }, UserOrderBy>
@@ -28,31 +27,18 @@ export default function UsersPage() {
         { field: 'lastName', header: 'users.lastName', sortKey: 'LAST_NAME' },
         { field: 'additionalName', header: 'users.additionalName' },
         { field: 'state', kind: 'short', header: 'users.state' },
-        {
-          field: 'createdAt',
-          kind: 'datetime',
-          header: 'common.createdAt',
-          sortKey: 'CREATED_AT',
-          format: (row) => formatDateTime(row.createdAt, i18n.language),
-        },
       ]}
-      useRows={(variables) => {
-        const list = useListQuery(
-          AllUsersDocument,
-          variables,
-          { reads: ['User'] },
-          (data) => data.allUsers,
-        );
-        return {
-          ...list,
-          rows: list.rows.map((row) => ({
-            ...row,
-            name: row.username ?? '',
-            createdAt: row.createdAt ?? '',
-            state: t(row.isActive ? 'users.active' : 'users.inactive'),
-          })),
-        };
-      }}
+      useRows={referenceRows(
+        AllUsersDocument,
+        ['User'],
+        (data) => data.allUsers,
+        (row) => ({
+          ...row,
+          name: row.username ?? '',
+          createdAt: row.createdAt ?? '',
+          state: t(row.isActive ? 'users.active' : 'users.inactive'),
+        }),
+      )}
       onEdit={(row) => void navigate(`/admin/users/${row.id}`)}
       renderDialog={({ open, onClose }) => <CreateUserDialog open={open} onClose={onClose} />}
     />
