@@ -6,53 +6,44 @@ import { useGraphQLQuery } from '../../api/hooks.ts';
 import type { RecordRef } from '../../components/DataTable/table-state.ts';
 import { homeLinks } from './links.ts';
 import { WorkCard } from './WorkCard.tsx';
-import { present, rejectReason, workItem } from './work-items.ts';
+import { rejectReason, workItems } from './work-items.ts';
 
 export function MyRejectedCard(props: { me: RecordRef; costs: boolean; invoices: boolean }) {
   const { t, i18n } = useTranslation();
-  const language = i18n.language;
-  const rejected = useGraphQLQuery(
+  const query = useGraphQLQuery(
     MyRejectedDocument,
     { userId: props.me.id, withCosts: props.costs, withInvoices: props.invoices },
     { reads: ['Invoice', 'Cost'] },
   );
+  const { rejectedInvoices: invoices, rejectedCosts: costs } = query.data ?? {};
   return (
     <WorkCard
       id="myRejected"
-      title={t('home.myRejected')}
-      loading={rejected.isPending}
-      error={rejected.error}
+      query={query}
       sections={[
         {
           key: 'rejectedInvoices',
           heading: t('home.rejectedInvoices'),
-          count: rejected.data?.rejectedInvoices?.totalCount,
+          count: invoices?.totalCount,
           to: homeLinks.myRejectedInvoices(props.me),
-          items: present(rejected.data?.rejectedInvoices?.nodes).map((invoice) =>
-            workItem(language, {
-              ...invoice,
-              key: invoice.id,
-              kind: 'invoice',
-              primary: invoice.invoiceRef,
-              secondary: invoice.rejectReason ?? undefined,
-            }),
-          ),
+          items: workItems(i18n.language, invoices?.nodes, (invoice) => ({
+            kind: 'invoice',
+            id: invoice.id,
+            primary: invoice.invoiceRef,
+            secondary: invoice.rejectReason ?? undefined,
+          })),
         },
         {
           key: 'rejectedCosts',
           heading: t('home.rejectedCosts'),
-          count: rejected.data?.rejectedCosts?.totalCount,
+          count: costs?.totalCount,
           to: homeLinks.myRejectedCosts(props.me),
-          items: present(rejected.data?.rejectedCosts?.nodes).map((cost) =>
-            workItem(language, {
-              ...cost,
-              key: cost.id,
-              kind: 'invoice',
-              id: cost.invoiceId,
-              primary: cost.name,
-              secondary: rejectReason(t, cost.rejectReason),
-            }),
-          ),
+          items: workItems(i18n.language, costs?.nodes, (cost) => ({
+            kind: 'invoice',
+            id: cost.invoiceId,
+            primary: cost.name,
+            secondary: rejectReason(t, cost.rejectReason),
+          })),
         },
       ]}
     />

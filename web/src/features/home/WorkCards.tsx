@@ -11,33 +11,27 @@ import { useGraphQLQuery } from '../../api/hooks.ts';
 import { formatDate } from '../../components/format.ts';
 import { homeLinks } from './links.ts';
 import { WorkCard } from './WorkCard.tsx';
-import { present, workItem } from './work-items.ts';
+import { workItems } from './work-items.ts';
 
 export function CostsToApproveCard() {
   const { t, i18n } = useTranslation();
-  const language = i18n.language;
-  const costs = useGraphQLQuery(CostsToApproveDocument, {}, { reads: ['Cost'] });
+  const query = useGraphQLQuery(CostsToApproveDocument, {}, { reads: ['Cost'] });
+  const costs = query.data?.allCosts;
   return (
     <WorkCard
       id="costsToApprove"
-      title={t('home.costsToApprove')}
-      loading={costs.isPending}
-      error={costs.error}
+      query={query}
       sections={[
         {
           key: 'costsToApprove',
-          count: costs.data?.allCosts?.totalCount,
+          count: costs?.totalCount,
           to: homeLinks.costsToApprove(),
-          items: present(costs.data?.allCosts?.nodes).map((cost) =>
-            workItem(language, {
-              ...cost,
-              key: cost.id,
-              kind: 'invoice',
-              id: cost.invoiceId,
-              primary: cost.name,
-              secondary: t('home.createdOn', { date: formatDate(cost.createdAt, language) }),
-            }),
-          ),
+          items: workItems(i18n.language, costs?.nodes, (cost) => ({
+            kind: 'invoice',
+            id: cost.invoiceId,
+            primary: cost.name,
+            secondary: t('home.createdOn', { date: formatDate(cost.createdAt, i18n.language) }),
+          })),
         },
       ]}
     />
@@ -46,30 +40,25 @@ export function CostsToApproveCard() {
 
 export function InvoicesToValidateCard() {
   const { t, i18n } = useTranslation();
-  const language = i18n.language;
-  const invoices = useGraphQLQuery(InvoicesToValidateDocument, {}, { reads: ['Invoice', 'Cost'] });
+  const query = useGraphQLQuery(InvoicesToValidateDocument, {}, { reads: ['Invoice', 'Cost'] });
+  const invoices = query.data?.allInvoices;
   return (
     <WorkCard
       id="invoicesToValidate"
-      title={t('home.invoicesToValidate')}
-      loading={invoices.isPending}
-      error={invoices.error}
+      query={query}
       sections={[
         {
           key: 'invoicesToValidate',
-          count: invoices.data?.allInvoices?.totalCount,
+          count: invoices?.totalCount,
           to: homeLinks.invoicesToValidate(),
-          items: present(invoices.data?.allInvoices?.nodes).map((invoice) =>
-            workItem(language, {
-              ...invoice,
-              key: invoice.id,
-              kind: 'invoice',
-              primary: invoice.invoiceRef,
-              secondary: invoice.dueDate
-                ? t('home.dueOn', { date: formatDate(invoice.dueDate, language) })
-                : undefined,
-            }),
-          ),
+          items: workItems(i18n.language, invoices?.nodes, (invoice) => ({
+            kind: 'invoice',
+            id: invoice.id,
+            primary: invoice.invoiceRef,
+            secondary: invoice.dueDate
+              ? t('home.dueOn', { date: formatDate(invoice.dueDate, i18n.language) })
+              : undefined,
+          })),
         },
       ]}
     />
@@ -78,33 +67,28 @@ export function InvoicesToValidateCard() {
 
 export function OverdueBillsCard(props: { today: Date }) {
   const { t, i18n } = useTranslation();
-  const language = i18n.language;
-  const bills = useGraphQLQuery(OverdueBillsDocument, {}, { reads: ['Bill', 'Payment'] });
+  const query = useGraphQLQuery(OverdueBillsDocument, {}, { reads: ['Bill', 'Payment'] });
+  const bills = query.data?.allBills;
   return (
     <WorkCard
       id="overdueBills"
-      title={t('home.overdueBills')}
-      loading={bills.isPending}
-      error={bills.error}
+      query={query}
       sections={[
         {
           key: 'overdueBills',
-          count: bills.data?.allBills?.totalCount,
+          count: bills?.totalCount,
           to: homeLinks.overdueBills(props.today),
-          items: present(bills.data?.allBills?.nodes).map((bill) =>
-            workItem(language, {
-              ...bill,
-              key: bill.id,
-              kind: 'bill',
-              primary: bill.name,
-              secondary: bill.dueDate
-                ? t('home.overdueDays', {
-                    count: differenceInCalendarDays(props.today, parseISO(bill.dueDate)),
-                    date: formatDate(bill.dueDate, language),
-                  })
-                : undefined,
-            }),
-          ),
+          items: workItems(i18n.language, bills?.nodes, (bill) => ({
+            kind: 'bill',
+            id: bill.id,
+            primary: bill.name,
+            secondary: bill.dueDate
+              ? t('home.overdueDays', {
+                  count: differenceInCalendarDays(props.today, parseISO(bill.dueDate)),
+                  date: formatDate(bill.dueDate, i18n.language),
+                })
+              : undefined,
+          })),
         },
       ]}
     />

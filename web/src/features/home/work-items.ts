@@ -11,34 +11,38 @@ interface Priced {
   amountUsdWVat?: string | null;
 }
 
-/** One record of a card: `kind` and `id` name the page it opens (a cost's: its invoice's). */
-export function workItem<K extends RecordKind>(
+/** Where an item leads and what it says; `kind` and `id` name the page (a cost's: its invoice). */
+interface Described<K extends RecordKind> {
+  kind: K;
+  id: RecordIds[K];
+  primary: string;
+  secondary?: string;
+}
+
+/** The items of a card's section: one a record the account may read (a null node is left out). */
+export function workItems<T extends Priced & { id: number | string }, K extends RecordKind>(
   language: string,
-  record: Priced & {
-    key: string | number;
-    kind: K;
-    id: RecordIds[K];
-    primary: string;
-    secondary?: string;
-  },
-): WorkItem {
-  const { currency } = record;
-  return {
-    key: String(record.key),
-    to: recordLink(record.kind, record.id),
-    primary: record.primary,
-    secondary: record.secondary,
-    amount: formatMoney(record.amountWVat, language, currency ?? undefined),
-    amountUsd: currency === 'USD' ? undefined : formatMoney(record.amountUsdWVat, language, 'USD'),
-  };
+  nodes: readonly (T | null)[] | undefined,
+  describe: (node: T) => Described<K>,
+): WorkItem[] {
+  return (nodes ?? [])
+    .filter((node): node is T => node !== null)
+    .map((node) => {
+      const item = describe(node);
+      const { currency } = node;
+      return {
+        key: String(node.id),
+        to: recordLink(item.kind, item.id),
+        primary: item.primary,
+        secondary: item.secondary,
+        amount: formatMoney(node.amountWVat, language, currency ?? undefined),
+        amountUsd:
+          currency === 'USD' ? undefined : formatMoney(node.amountUsdWVat, language, 'USD'),
+      };
+    });
 }
 
 /** A cost rejected together with its invoice carries a code, not a reason someone typed. */
 export function rejectReason(t: TFunction, text: string | null | undefined): string | undefined {
   return text === 'invoice_rejected' ? t('home.rejectedWithInvoice') : (text ?? undefined);
-}
-
-/** The nodes of a connection that are there (a row the account may not read is null). */
-export function present<T>(nodes: readonly (T | null)[] | undefined): T[] {
-  return (nodes ?? []).filter((node): node is T => node !== null);
 }
