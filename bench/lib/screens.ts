@@ -39,7 +39,10 @@ import {
 import { AUDIT_TABLE, auditVariables } from '../../web/src/features/admin/audit/audit-filters.ts';
 import { BILLS_TABLE, UNPAID_TABLE, billsFilter } from '../../web/src/features/bills/filters.ts';
 import { COSTS_TABLE, costsVariables } from '../../web/src/features/costs/costs-list.ts';
-import { DOCUMENTS_TABLE, documentFilter } from '../../web/src/features/documents/filters.ts';
+import {
+  DOCUMENTS_TABLE,
+  documentFilter,
+} from '../../web/src/features/documents/document-filters.ts';
 import { INVOICE_TABLE, invoiceFilter } from '../../web/src/features/invoices/invoice-filters.ts';
 import type { Permission } from '../../web/src/session/permissions.ts';
 import type { Account } from './queries.ts';

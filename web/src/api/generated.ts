@@ -4418,7 +4418,7 @@ export type DocumentDetailsQueryVariables = Exact<{
 }>;
 
 
-export type DocumentDetailsQuery = { documentById: { id: string, name: string, type: DocumentType, description: string | null, comments: string | null, email: string | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, expirationConditions: string | null, expirationExtendsContract: boolean, isDeleted: boolean, createdAt: string, updatedAt: string, canEdit: boolean | null, canDelete: boolean | null, availableActions: Array<string | null> | null, contractNumber: string | null, terminatedOn: string | null, status: ContractStatus | null, contractorId: string | null, principalId: string | null, clientId: string | null, serviceId: string | null, subsidiariesByLinkedDocumentId: { nodes: Array<{ id: string, legalName: string } | null> }, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, userByCreatedBy: { id: string, firstName: string, lastName: string } | null, parent: { id: string, name: string, type: DocumentType, contractNumber: string | null } | null, children: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null, isDeleted: boolean, status: ContractStatus | null } | null> }, documentsFiles: { nodes: Array<{ id: string, fileId: string, uploadedAt: string, userByUploadedBy: { id: string, firstName: string, lastName: string } | null, file: { id: string, name: string, contentType: string, size: string } | null } | null> }, documentReaders: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, documentEditors: { nodes: Array<{ userId: string, user: { id: string, firstName: string, lastName: string } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown, rowData: unknown } | null> } } | null };
+export type DocumentDetailsQuery = { documentById: { id: string, name: string, type: DocumentType, description: string | null, comments: string | null, email: string | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, expirationConditions: string | null, expirationExtendsContract: boolean, isDeleted: boolean, createdAt: string, updatedAt: string, canEdit: boolean | null, canDelete: boolean | null, availableActions: Array<string | null> | null, contractNumber: string | null, terminatedOn: string | null, status: ContractStatus | null, contractorId: string | null, principalId: string | null, clientId: string | null, serviceId: string | null, subsidiariesByLinkedDocumentId: { nodes: Array<{ id: string, legalName: string } | null> }, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, userByCreatedBy: { id: string, displayName: string | null } | null, parent: { id: string, name: string, type: DocumentType, contractNumber: string | null } | null, children: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, signingDate: string | null, expirationDate: string | null, isDeleted: boolean, status: ContractStatus | null } | null> }, documentsFiles: { nodes: Array<{ id: string, fileId: string, uploadedAt: string, userByUploadedBy: { id: string, displayName: string | null } | null, file: { id: string, name: string, contentType: string, size: string } | null } | null> }, documentReaders: { nodes: Array<{ userId: string, user: { id: string, displayName: string | null } | null } | null> }, documentEditors: { nodes: Array<{ userId: string, user: { id: string, displayName: string | null } | null } | null> }, history: { nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userName: string | null, userNames: unknown, referenceNames: unknown, rowData: unknown } | null> } } | null };
 
 export type DocumentParentCandidatesQueryVariables = Exact<{
   childType: string;
@@ -4485,9 +4485,7 @@ export type MyRejectedQueryVariables = Exact<{
 
 export type MyRejectedQuery = { rejectedCosts?: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, rejectReason: string | null, amountWVat: string, currency: string, amountUsdWVat: string } | null> } | null, rejectedInvoices?: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, rejectReason: string | null, amountWVat: string, currency: string, amountUsdWVat: string } | null> } | null };
 
-export type OverdueBillsQueryVariables = Exact<{
-  today: string;
-}>;
+export type OverdueBillsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type OverdueBillsQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, name: string, dueDate: string | null, amountWVat: string, currency: string, amountUsdWVat: string } | null> } | null };
@@ -6644,8 +6642,7 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
     }
     userByCreatedBy {
       id
-      firstName
-      lastName
+      displayName
     }
     parent {
       id
@@ -6672,8 +6669,7 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
         uploadedAt
         userByUploadedBy {
           id
-          firstName
-          lastName
+          displayName
         }
         file {
           id
@@ -6688,8 +6684,7 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
         userId
         user {
           id
-          firstName
-          lastName
+          displayName
         }
       }
     }
@@ -6698,8 +6693,7 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
         userId
         user {
           id
-          firstName
-          lastName
+          displayName
         }
       }
     }
@@ -6720,7 +6714,7 @@ export const DocumentDetailsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"57be8111b4aecdbf11d19ad8c15f52edd1d12eb4e0eb03d3293aeb0c63c7891f"}) as unknown as TypedDocumentString<DocumentDetailsQuery, DocumentDetailsQueryVariables>;
+    `, {"hash":"814b30b7561b7296ebf7743d1d4175ec1388c0d4286012d73a8e9b2ad0a4b604"}) as unknown as TypedDocumentString<DocumentDetailsQuery, DocumentDetailsQueryVariables>;
 export const DocumentParentCandidatesDocument = new TypedDocumentString(`
     query DocumentParentCandidates($childType: String!, $contractorId: UUID, $principalId: UUID, $search: String, $documentId: UUID) {
   documentParentCandidates(
@@ -6856,11 +6850,11 @@ export const MyRejectedDocument = new TypedDocumentString(`
 }
     `, {"hash":"b0f0ecd0f95031124b75b995309a0651a606ed73e9331ad1909f3c6f0e7f5969"}) as unknown as TypedDocumentString<MyRejectedQuery, MyRejectedQueryVariables>;
 export const OverdueBillsDocument = new TypedDocumentString(`
-    query OverdueBills($today: Date!) {
+    query OverdueBills {
   allBills(
     first: 5
     orderBy: [DUE_DATE_ASC, ID_ASC]
-    filter: {dueDate: {lessThan: $today}, status: {in: [open, validated]}, paymentStatus: {notEqualTo: paid}, isDeleted: {equalTo: false}}
+    filter: {isOverdue: {equalTo: true}, isDeleted: {equalTo: false}}
   ) {
     totalCount
     nodes {
@@ -6873,7 +6867,7 @@ export const OverdueBillsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"7e9f12cefac10e1c502633f948f42292c11d81a00fce6e16305ddffba1a3c0e8"}) as unknown as TypedDocumentString<OverdueBillsQuery, OverdueBillsQueryVariables>;
+    `, {"hash":"e3f0a7128012d57404184e704714a9d1446c4ca2d3e2e582cc68417e25cbcd32"}) as unknown as TypedDocumentString<OverdueBillsQuery, OverdueBillsQueryVariables>;
 export const PayablesAgingDocument = new TypedDocumentString(`
     query PayablesAging($asOf: Date!) {
   payablesAging(asOf: $asOf, first: 50) {

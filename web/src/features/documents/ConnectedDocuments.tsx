@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDay } from './document-format.ts';
 import type { DocumentDetails } from './document-parts.tsx';
+import { recordLink } from '../../components/record-link.ts';
 
 /** The document's parent and its children (archived ones marked), each a link. */
 export function ConnectedDocuments({ document: doc }: { document: DocumentDetails }) {
@@ -22,7 +23,7 @@ export function ConnectedDocuments({ document: doc }: { document: DocumentDetail
           <ListItem data-testid="parent-document">
             <ListItemText
               primary={
-                <Link component={RouterLink} to={`/documents/${doc.parent.id}`}>
+                <Link component={RouterLink} to={recordLink('document', doc.parent.id)}>
                   {doc.parent.name}
                 </Link>
               }
@@ -45,7 +46,7 @@ export function ConnectedDocuments({ document: doc }: { document: DocumentDetail
               <ListItemText
                 primary={
                   <>
-                    <Link component={RouterLink} to={`/documents/${child.id}`}>
+                    <Link component={RouterLink} to={recordLink('document', child.id)}>
                       {child.name}
                     </Link>
                     {child.isDeleted && (

@@ -3,6 +3,7 @@ import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../api/errors.ts';
+import { recordLink } from '../../components/record-link.ts';
 
 /** The wizard's end: the document is created (its files may have failed), show it or start again. */
 export function DocumentCreated(props: {
@@ -29,7 +30,7 @@ export function DocumentCreated(props: {
         <Button
           variant="contained"
           component={RouterLink}
-          to={`/documents/${props.id}`}
+          to={recordLink('document', props.id)}
           data-testid="show-document"
         >
           {t('documents.wizard.show')}

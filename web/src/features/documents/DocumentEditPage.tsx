@@ -21,6 +21,7 @@ import {
 } from './document-values.ts';
 import { DocumentGate, useRouteDocument, type DocumentDetails } from './document-parts.tsx';
 import { useSaveAccess } from './use-save-access.ts';
+import { recordLink } from '../../components/record-link.ts';
 
 /** Document edit (SPEC §2): the fields and, in the same save, child documents connected and
  *  disconnected (editDocument runs them in one transaction). */
@@ -95,7 +96,7 @@ function EditForm({ document: doc }: { document: DocumentDetails }) {
         moveIds: connect.filter((c) => c.parentName).map((c) => c.id),
       });
       await saveAccess(doc.id, initial, values);
-      void navigate(`/documents/${doc.id}`);
+      void navigate(recordLink('document', doc.id));
     } catch (error) {
       setFailure(error);
     }
@@ -112,7 +113,7 @@ function EditForm({ document: doc }: { document: DocumentDetails }) {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
         <IconButton
           component={RouterLink}
-          to={`/documents/${doc.id}`}
+          to={recordLink('document', doc.id)}
           aria-label={t('documents.backToDocument')}
         >
           <ArrowBack />
@@ -150,7 +151,7 @@ function EditForm({ document: doc }: { document: DocumentDetails }) {
               </Alert>
             )}
             <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-              <Button component={RouterLink} to={`/documents/${doc.id}`}>
+              <Button component={RouterLink} to={recordLink('document', doc.id)}>
                 {t('common.cancel')}
               </Button>
               <Button

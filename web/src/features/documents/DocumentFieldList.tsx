@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime, formatMoney } from '../../components/format.ts';
 import { formatDay } from './document-format.ts';
-import { personName, type DocumentDetails } from './document-parts.tsx';
+import type { DocumentDetails } from './document-parts.tsx';
 
 /** Every field of a document as a list of labels and values; an empty value shows a dash. */
 export function DocumentFieldList({ document: doc }: { document: DocumentDetails }) {
   const { t, i18n } = useTranslation();
-  const people = (nodes: ({ user: { firstName: string; lastName: string } | null } | null)[]) =>
+  // The database's display name (users_display_name, SPEC §3).
+  const people = (nodes: ({ user: { displayName?: string | null } | null } | null)[]) =>
     nodes
-      .map((node) => personName(node?.user))
+      .map((node) => node?.user?.displayName)
       .filter(Boolean)
       .join(', ');
   const day = (value: string | null) => formatDay(value, i18n.language);
@@ -68,7 +69,7 @@ export function DocumentFieldList({ document: doc }: { document: DocumentDetails
           {people(doc.documentEditors.nodes)}
         </Field>
         <Field label={t('documents.createdBy')}>
-          {[personName(doc.userByCreatedBy), formatDateTime(doc.createdAt, i18n.language)]
+          {[doc.userByCreatedBy?.displayName, formatDateTime(doc.createdAt, i18n.language)]
             .filter(Boolean)
             .join(', ')}
         </Field>

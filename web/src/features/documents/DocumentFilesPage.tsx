@@ -15,6 +15,7 @@ import { FileDropZone, uploadPicked } from '../../components/form/FileDropZone.t
 import type { PickedFile } from '../../components/form/file-rules.ts';
 import { FilesTable } from './DocumentFilesTable.tsx';
 import { DocumentGate, useRouteDocument, type DocumentDetails } from './document-parts.tsx';
+import { recordLink } from '../../components/record-link.ts';
 
 /** A document's files (SPEC §2 `documents/{id}/files`): add (upload, then attach) and remove. */
 export default function DocumentFilesPage() {
@@ -80,7 +81,7 @@ function Files({ document: doc }: { document: DocumentDetails }) {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
         <IconButton
           component={RouterLink}
-          to={`/documents/${doc.id}`}
+          to={recordLink('document', doc.id)}
           aria-label={t('documents.backToDocument')}
         >
           <ArrowBack />

@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatFileSize } from '../../components/format.ts';
 import { downloadFile, viewFile } from './document-files.ts';
-import { personName, type DocumentDetails } from './document-parts.tsx';
+import type { DocumentDetails } from './document-parts.tsx';
 import { fileTypeName } from '../../i18n/names.ts';
 
 type FileRow = DocumentDetails['documentsFiles']['nodes'][number] & object;
@@ -51,7 +51,7 @@ export function FilesTable(props: {
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               {link.file ? formatFileSize(Number(link.file.size), i18n.language) : ''}
             </TableCell>
-            <TableCell>{personName(link.userByUploadedBy)}</TableCell>
+            <TableCell>{link.userByUploadedBy?.displayName}</TableCell>
             <TableCell>{formatDateTime(link.uploadedAt, i18n.language)}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               <IconButton

@@ -3,6 +3,7 @@ import { Box, Button, Chip, IconButton, Stack, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DocumentDetails } from './document-parts.tsx';
+import { recordLink } from '../../components/record-link.ts';
 
 /**
  * The document's name, type, status and archived mark, and what this account may do with it, as
@@ -51,7 +52,7 @@ export function DocumentHeader(props: {
           <Button
             startIcon={<Edit />}
             component={RouterLink}
-            to={`/documents/${doc.id}/edit`}
+            to={`${recordLink('document', doc.id)}/edit`}
             data-testid="edit"
           >
             {t('common.edit')}
@@ -59,7 +60,7 @@ export function DocumentHeader(props: {
           <Button
             startIcon={<AttachFile />}
             component={RouterLink}
-            to={`/documents/${doc.id}/files`}
+            to={`${recordLink('document', doc.id)}/files`}
             data-testid="manage-files"
           >
             {t('documents.files.manage')}

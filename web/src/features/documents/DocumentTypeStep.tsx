@@ -3,7 +3,7 @@ import type { FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { DocumentType } from '../../api/generated.ts';
 import { HAS_PARENT, type DocumentFormValues } from './document-values.ts';
-import { DOCUMENT_TYPES } from './filters.ts';
+import { DOCUMENT_TYPES } from './document-filters.ts';
 
 /** The first step: one card per type (Order is the Service Order / Working Order). */
 export function TypeStep(props: {

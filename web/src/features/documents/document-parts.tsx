@@ -61,9 +61,3 @@ export function DocumentGate(props: {
   }
   return <>{props.children(props.document)}</>;
 }
-
-/** A user's display name: the first name plus the initials of the last name (SPEC §3). */
-export function personName(user: { firstName: string; lastName: string } | null | undefined) {
-  if (!user) return '';
-  return `${user.firstName} ${user.lastName.charAt(0)}.`;
-}

@@ -69,14 +69,14 @@ export function emptyDocument(type: DocumentType | '' = ''): DocumentFormValues 
 const people = (
   nodes: ({
     userId: string;
-    user: { displayName?: string | null; firstName: string; lastName: string } | null;
+    user: { displayName?: string | null } | null;
   } | null)[],
 ) =>
   nodes
     .filter((node) => node !== null)
     .map((node) => ({
       id: node.userId,
-      label: node.user ? `${node.user.firstName} ${node.user.lastName}` : node.userId,
+      label: node.user?.displayName || node.userId,
     }));
 
 export function documentValues(doc: DocumentDetails): DocumentFormValues {

@@ -39,14 +39,15 @@ export interface WorkSection {
 
 /** A card of "my work": the most urgent few, each a link to its record, and a link to all. */
 export function WorkCard(props: {
+  /** The card's name: its test ids and its title (home.<id>). */
   id: string;
-  title: string;
-  loading: boolean;
-  error: unknown;
+  /** The card's query: a skeleton while it loads, its error if it fails. */
+  query: { isPending: boolean; error: unknown };
   sections: WorkSection[];
   icon?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { isPending: loading, error } = props.query;
   const total = props.sections.reduce((sum, section) => sum + (section.count ?? 0), 0);
   return (
     <Card variant="outlined" sx={{ height: '100%' }} data-testid={`home-${props.id}`}>
@@ -54,9 +55,9 @@ export function WorkCard(props: {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
           {props.icon}
           <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            {props.title}
+            {t(`home.${props.id}`)}
           </Typography>
-          {!props.loading && !props.error && (
+          {!loading && !error && (
             <Chip
               label={total}
               color={total > 0 ? 'primary' : 'default'}
@@ -65,9 +66,9 @@ export function WorkCard(props: {
             />
           )}
         </Box>
-        {props.error ? (
-          <Alert severity="error">{errorMessage(t, props.error)}</Alert>
-        ) : props.loading ? (
+        {error ? (
+          <Alert severity="error">{errorMessage(t, error)}</Alert>
+        ) : loading ? (
           <>
             <Skeleton height={32} />
             <Skeleton height={32} />

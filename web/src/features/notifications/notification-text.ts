@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { recordLink } from '../../components/record-link.ts';
 import { formatDay } from '../documents/document-format.ts';
 
 /** What a notification says about its record (the params the database stored with it). */
@@ -39,15 +40,26 @@ export function notificationText(
   });
 }
 
-/** Where a notification leads: the record it is about. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NUMBER = /^\d{1,18}$/;
+
+/**
+ * Where a notification leads: the page of the record it is about (a cost's: its invoice), by the
+ * one record-link helper; none for an id of the wrong form.
+ */
 export function notificationLink(notification: StoredNotification): string | undefined {
   const { kind, id } = paramsOf(notification);
-  if (kind === 'document' && id && /^[0-9a-f-]{36}$/i.test(id)) return `/documents/${id}`;
-  if (!id || !/^\d+$/.test(id)) return undefined;
-  if (kind === 'invoice') return `/invoices/${id}`;
-  if (kind === 'bill') return `/bills/${id}`;
-  if (kind === 'cost') return `/redirect-to-invoice/cost/${id}`;
-  return undefined;
+  if (!id) return undefined;
+  switch (kind) {
+    case 'document':
+      return UUID.test(id) ? recordLink('document', id) : undefined;
+    case 'invoice':
+    case 'bill':
+    case 'cost':
+      return NUMBER.test(id) ? recordLink(kind, id) : undefined;
+    default:
+      return undefined;
+  }
 }
 
 export function notificationReason(notification: StoredNotification): string | undefined {

@@ -3,7 +3,7 @@ import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { DateInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
 import { SearchInput } from '../../components/form/SearchInput.tsx';
-import { DOCUMENT_TYPES } from '../documents/filters.ts';
+import { DOCUMENT_TYPES } from '../documents/document-filters.ts';
 import type { Values } from './subsidiary-wizard.ts';
 
 /** The second step: the linked document, created with the subsidiary as principal, or skipped. */
