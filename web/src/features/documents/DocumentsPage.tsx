@@ -23,7 +23,7 @@ import {
 } from '../../api/generated.ts';
 import { useListQuery } from '../../api/hooks.ts';
 import { DataTable, type Column, type FilterChip } from '../../components/DataTable/DataTable.tsx';
-import { ExportButton } from '../../components/export/index.ts';
+import { ExportButton, connectionPage, type Page } from '../../components/export/index.ts';
 import { bindTable } from '../../components/DataTable/bind-table.ts';
 import { FilterDateField, FilterTextField } from '../../components/DataTable/filter-fields.tsx';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
@@ -173,11 +173,11 @@ export default function DocumentsPage() {
     >,
     ...columns.slice(afterAmount),
   ] as Column<DocumentRow>[];
-  const loadPage = async (first: number, offset: number): Promise<(DocumentRow | null)[]> => {
+  const loadPage = async (first: number, after: string | null): Promise<Page<DocumentRow>> => {
     const { orderBy } = pagingVariables<DocumentOrderBy>(table.state);
     const filter = documentFilter(filters, today);
-    const result = await api.request(AllDocumentsDocument, { first, offset, orderBy, filter });
-    return result.allDocuments?.nodes ?? [];
+    const variables = { first, offset: 0, after, orderBy, filter };
+    return connectionPage((await api.request(AllDocumentsDocument, variables)).allDocuments);
   };
 
   const chips: FilterChip[] = [];
