@@ -90,7 +90,9 @@ const LISTS: Record<string, (post: Post) => PageLoader<Row>> = {
     return connectionPage(data.allBills as never);
   },
 };
-const lists = String(values.lists ?? 'invoices,costs,bills').split(',').map((list) => list.trim());
+const lists = String(values.lists ?? 'invoices,costs,bills')
+  .split(',')
+  .map((list) => list.trim());
 for (const list of lists) if (!LISTS[list]) throw new Error(`Unknown list ${list}`);
 
 const loadStart = os.loadavg();

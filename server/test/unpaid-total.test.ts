@@ -3,7 +3,7 @@
 // row-level policies.
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import { asUser, createTestApp, gql, login, type TestApp } from './helpers.ts';
 
 let t: TestApp;
