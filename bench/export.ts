@@ -122,11 +122,23 @@ try {
       throw new Error(JSON.stringify(json).slice(0, 500));
     return json.data;
   };
-  const login = await request(
-    byId(LoginDocument.toString(), { username: 'admin', password: DEMO_PASSWORD }),
-  );
-  const token = (login.login as { accessToken: string }).accessToken;
-  const post: Post = (payload) => request(payload, token);
+  const signIn = async () => {
+    const login = await request(
+      byId(LoginDocument.toString(), { username: 'admin', password: DEMO_PASSWORD }),
+    );
+    return (login.login as { accessToken: string }).accessToken;
+  };
+  let token = await signIn();
+  // An access token lives 15 minutes; the web app then refreshes it and repeats the request.
+  const post: Post = async (payload) => {
+    try {
+      return await request(payload, token);
+    } catch (error) {
+      if (!String(error).includes('JwtTokenExpired')) throw error;
+      token = await signIn();
+      return request(payload, token);
+    }
+  };
 
   const runs: ExportListRun[] = [];
   let firstRows: Row[] = [];
