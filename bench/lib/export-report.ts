@@ -104,7 +104,7 @@ export function replaceExportSection(report: string, section: string[], lines: s
     '',
   );
   const closing = text.lastIndexOf('\n\nratio ');
-  const body = closing >= 0 ? text.slice(0, closing) : text.trimEnd();
+  const body = (closing >= 0 ? text.slice(0, closing) : text).trimEnd();
   const tail = closing >= 0 ? text.slice(closing) : '\n';
   return `${body}\n\n${section.join('\n')}${tail.trimEnd()}\n${lines.join('\n')}\n`;
 }
