@@ -21,6 +21,7 @@ import {
 } from './lib/cluster.ts';
 import { readBrowserRun, renderBrowserSection } from './lib/browser-report.ts';
 import { readFairnessRun, renderFairnessSection } from './lib/fairness-report.ts';
+import { readExportRun, renderExportSection } from './lib/export-report.ts';
 import { readSearchRun, renderSearchSection } from './lib/search-report.ts';
 import { cpuDelta, sampleCpu } from './lib/cpu.ts';
 import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
@@ -678,6 +679,9 @@ function renderReport(f: Findings): string {
   const searchRun = readSearchRun(path.dirname(outFile), f.scale);
   const search = searchRun ? renderSearchSection(searchRun) : undefined;
   if (search) lines.push('', ...search.section);
+  const exportRun = readExportRun(path.dirname(outFile), f.scale);
+  const exported = exportRun ? renderExportSection(exportRun) : undefined;
+  if (exported) lines.push('', ...exported.section);
   lines.push(
     '',
     `ratio graphql/raw: ${f.ratioGraphqlRaw.toFixed(2)}`,
@@ -688,6 +692,7 @@ function renderReport(f: Findings): string {
     ...(browser?.lines ?? []),
     ...(fairness?.lines ?? []),
     ...(search?.lines ?? []),
+    ...(exported?.lines ?? []),
     '',
   );
   return lines.join('\n');

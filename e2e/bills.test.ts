@@ -5,6 +5,7 @@ import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PDF, seedBill, seedCosts, pay } from './bill-seeds.ts';
+import { asUser } from '../server/test/helpers.ts';
 import { signedInPage, useBrowser } from './browser.ts';
 
 const e2e = useBrowser();
@@ -557,4 +558,40 @@ describe('bill wizard', () => {
     },
     FLOW,
   );
+
+  for (const language of ['ru', 'en'] as const) {
+    it(
+      `${language}: the unpaid view's total outstanding is every visible unpaid bill's, summed by the database`,
+      async () => {
+        // Every unpaid bill the accountant may see, under its own row-level policies.
+        const rows = await asUser(e2e.app.db, 'accountant', async (client) => {
+          const result = await client.query<{ total: string; n: number }>(
+            `select coalesce(sum(app_public.bills_outstanding_usd(b)), 0)::numeric(18,2)::text total,
+                    count(*)::int n
+               from app_public.bills b where app_public.bills_outstanding(b) > 0`,
+          );
+          return result.rows;
+        });
+        expect(rows[0]!.n).toBeGreaterThan(0);
+        const page = await signedInPage(e2e, 'accountant', language);
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.goto('/bills?unpaid=1');
+        await page.locator('[data-testid="unpaid-bills-table"] .ag-row').first().waitFor();
+        const total = page.getByTestId('unpaid-total');
+        await expect.poll(() => total.innerText(), { timeout: 20_000 }).toMatch(/\d/);
+        const shown = await total.innerText();
+        expect(shown).toMatch(language === 'ru' ? /^Остаток к оплате: / : /^Outstanding: /);
+        expect(shown).not.toMatch(/≥/);
+        // The figure as the reader's language writes it: "12 345,67" in ru, "12,345.67" in en.
+        const figure = shown.replace(/[^\d,.]/g, '');
+        const value =
+          language === 'ru'
+            ? figure.replace(/\./g, '').replace(',', '.')
+            : figure.replace(/,/g, '');
+        expect(value).toBe(rows[0]!.total);
+        await page.screenshot({ path: `/work/shots/export/unpaid-total-${language}.png` });
+      },
+      FLOW,
+    );
+  }
 });

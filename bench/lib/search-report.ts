@@ -1,4 +1,4 @@
-// The search and export benchmark's figures (bench/search.ts) as the report shows them: search.ts
+// The search benchmark's figures (bench/search.ts; the export's are in export-report.ts) as the report shows them: search.ts
 // writes them into results/latest.md, and bench.ts adds them again on its next run when a run of
 // the same scale is saved beside it.
 import fs from 'node:fs';
@@ -24,22 +24,6 @@ export interface SearchRun {
     hits: number;
   }[];
   p95: number;
-  export: {
-    /** Rows the server gave (100,000 unless it stopped). */
-    rows: number;
-    /** Why the fetching stopped before 100,000 rows, if it did. */
-    stopped?: string;
-    pages: number;
-    /** All pages one after another, as the export fetches them. */
-    fetchMs: number;
-    pageP95: number;
-    pageMax: number;
-    /** The longest step between two yields to the browser: one page turned into typed cells. */
-    cellsPageMax: number;
-    csvMs: number;
-    /** Written in the export's Web Worker, off the main thread. */
-    xlsxMs: number;
-  };
 }
 
 export function searchRunFile(dir: string, scale: number) {
@@ -51,11 +35,10 @@ export function readSearchRun(dir: string, scale: number): SearchRun | undefined
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as SearchRun) : undefined;
 }
 
-const HEADING = '### Global search and a 100,000-row export';
+const HEADING = '### Global search';
 
 /** The section (a table per figure) and the closing lines. */
 export function renderSearchSection(run: SearchRun): { section: string[]; lines: string[] } {
-  const e = run.export;
   const section = [
     HEADING,
     '',
@@ -71,33 +54,18 @@ export function renderSearchSection(run: SearchRun): { section: string[]; lines:
         `| ${row.account} | ${row.requests} | ${fmt(row.p50, 1)} | ${fmt(row.p95, 1)} | ` +
         `${fmt(row.max, 1)} | ${row.hits} | ${row.p95 < SEARCH_GOAL_MS ? 'yes' : '**no**'} |`,
     ),
-    '',
-    `Export of the invoices list as the admin: ${e.rows.toLocaleString('en')} rows in ` +
-      `${e.pages} pages of 500, fetched in ${fmt(e.fetchMs / 1000, 1)} s (page p95 ` +
-      `${fmt(e.pageP95)} ms, slowest ${fmt(e.pageMax)} ms; offset paging, so later pages cost ` +
-      `more)${e.stopped ? `; **stopped before 100,000 rows: ${e.stopped}**` : ''}. The browser's ` +
-      `work on 100,000 rows (the fetched ones repeated when fewer), measured in Node: the longest ` +
-      `step on the main thread (one page into typed cells) ${fmt(e.cellsPageMax, 1)} ms; the ` +
-      `whole CSV ${fmt(e.csvMs)} ms; the XLSX ${fmt(e.xlsxMs)} ms, written in a Web Worker.`,
   ];
-  const lines = [
-    `search p95 ms: ${fmt(run.p95, 1)}`,
-    `export ${e.rows} rows fetch s: ${fmt(e.fetchMs / 1000, 1)}${e.stopped ? ' (stopped)' : ''}`,
-    `export longest main-thread step ms: ${fmt(e.cellsPageMax, 1)}`,
-  ];
+  const lines = [`search p95 ms: ${fmt(run.p95, 1)}`];
   return { section, lines };
 }
 
 /** latest.md with this section and its lines replaced (or added before the closing lines). */
 export function replaceSection(report: string, section: string[], lines: string[]): string {
   let text = report.replace(
-    /\n### Global search and a 100,000-row export\n[\s\S]*?(?=\n### |\n\nratio )/,
+    /\n### Global search(?: and a 100,000-row export)?\n[\s\S]*?(?=\n### |\n\nratio )/,
     '',
   );
-  text = text.replace(
-    /^(search p95 ms|export \d+ rows fetch s|export longest main-thread step ms): .*\n/gm,
-    '',
-  );
+  text = text.replace(/^search p95 ms: .*\n/gm, '');
   const closing = text.lastIndexOf('\n\nratio ');
   const body = closing >= 0 ? text.slice(0, closing) : text.trimEnd();
   const tail = closing >= 0 ? text.slice(closing) : '\n';

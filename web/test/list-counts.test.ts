@@ -1,7 +1,12 @@
 // Lists count their rows up to 1,000 (the API's cappedCount) and say "more than" above; exports
 // do not rely on that count: they load page by page and know when the list holds more.
 import { describe, expect, it } from 'vitest';
-import { API_PAGE_MAX, loadPages } from '../src/components/export/index.ts';
+import {
+  API_PAGE_MAX,
+  connectionPage,
+  loadPages,
+  rowsPages,
+} from '../src/components/export/index.ts';
 import { COUNT_CAP, formatRowCount } from '../src/components/format.ts';
 import en from '../src/i18n/en.entry.json';
 import ru from '../src/i18n/ru.entry.json';
@@ -24,35 +29,45 @@ describe('a list count up to the cap', () => {
   });
 });
 
-describe('an export loads page by page', () => {
+describe('an export loads page by page, each after the last row of the one before', () => {
   const list = (size: number) => Array.from({ length: size }, (_, i) => i);
   const pages = (rows: number[]) => {
-    const asked: [number, number][] = [];
-    const page = async (first: number, offset: number) => {
-      asked.push([first, offset]);
-      return rows.slice(offset, offset + first);
+    const asked: [number, string | null][] = [];
+    const all = rowsPages(rows);
+    const page = async (first: number, after: string | null) => {
+      asked.push([first, after]);
+      return all(first, after);
     };
     return { asked, page };
   };
 
-  it('never asks for more than the API gives in one page, and stops at a short page', async () => {
+  it('never asks for more than the API gives in one page, and stops at the last page', async () => {
     const { asked, page } = pages(list(1_234));
     const loaded = await loadPages(10_000, page);
-    expect(loaded.rows).toHaveLength(1_234);
+    expect(loaded.rows).toEqual(list(1_234));
     expect(loaded.more).toBe(false);
     expect(asked.every(([first]) => first <= API_PAGE_MAX)).toBe(true);
-    expect(asked).toHaveLength(3);
+    expect(asked.map(([, after]) => after)).toEqual([null, '500', '1000']);
   });
 
-  it('knows the list holds more than the limit by asking one row past it', async () => {
+  it("knows the list holds more than the limit from the last page's next cursor", async () => {
     const { page } = pages(list(1_001));
     expect(await loadPages(1_000, page)).toEqual({ rows: list(1_000), more: true });
     const exact = pages(list(1_000));
     expect(await loadPages(1_000, exact.page)).toEqual({ rows: list(1_000), more: false });
   });
 
-  it('skips rows the API returned as null (not visible)', async () => {
-    const loaded = await loadPages(10, async () => [1, null, 2]);
-    expect(loaded).toEqual({ rows: [1, 2], more: false });
+  it("follows the connection's end cursor while it has a next page, and skips null rows", async () => {
+    const connections = {
+      start: { nodes: [1, null, 2], pageInfo: { hasNextPage: true, endCursor: 'c2' } },
+      c2: { nodes: [3], pageInfo: { hasNextPage: false, endCursor: 'c3' } },
+    };
+    const asked: (string | null)[] = [];
+    const loaded = await loadPages(10, async (_first, after) => {
+      asked.push(after);
+      return connectionPage(connections[(after ?? 'start') as keyof typeof connections]);
+    });
+    expect(loaded).toEqual({ rows: [1, 2, 3], more: false });
+    expect(asked).toEqual([null, 'c2']);
   });
 });

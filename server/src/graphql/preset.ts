@@ -10,6 +10,7 @@ import { AuthPlugin } from './plugins/auth.ts';
 import { CappedCountPlugin } from './plugins/capped-count.ts';
 import { IdInflectionPlugin } from './plugins/id-inflection.ts';
 import { OrderByNullsPlugin } from './plugins/order-by-nulls.ts';
+import { OutstandingTotalPlugin } from './plugins/outstanding-total.ts';
 import { PageSizeCapPlugin } from './plugins/page-size-cap.ts';
 import { queryCostPlugin, type HeavyRoute } from './plugins/query-cost.ts';
 import { UpdateRefusalPlugin } from './plugins/refusals.ts';
@@ -57,6 +58,7 @@ export function makePreset({
       CappedCountPlugin,
       IdInflectionPlugin,
       OrderByNullsPlugin,
+      OutstandingTotalPlugin,
       PageSizeCapPlugin,
       queryCostPlugin(heavy),
       UpdateRefusalPlugin,

@@ -50,6 +50,8 @@ export function useListQuery<R, V extends object, Row>(
   return {
     rows: (page?.nodes ?? []).filter((row): row is Row => row !== null),
     totalCount: page?.totalCount ?? 0,
+    /** The whole answer (what the document asks for beside the page, e.g. a total). */
+    data: query.data,
     loading: query.isFetching,
     error: query.error ?? undefined,
     refetch: () => void query.refetch(),

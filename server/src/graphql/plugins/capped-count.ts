@@ -30,7 +30,16 @@ export function checkSelectInternals(
   connection: { prototype: object } = ConnectionStep,
 ): void {
   const missing = [
-    ...['apply', 'setFirst', 'setOffset', 'setOrderIsUnique', 'items', 'getDep']
+    ...[
+      'apply',
+      'setFirst',
+      'setOffset',
+      'setAfter',
+      'setBefore',
+      'setOrderIsUnique',
+      'items',
+      'getDep',
+    ]
       .filter(
         (method) => typeof (select.prototype as Record<string, unknown>)[method] !== 'function',
       )
@@ -125,8 +134,11 @@ export const CappedCountPlugin: GraphileConfig.Plugin = {
                 internals.applyDepIds = [];
                 $rows.setOrderIsUnique();
                 $rows.apply(lambda(list($applied), withoutOrder, true));
-                // From the first row, whatever page the list is on.
+                // From the first row, whatever page the list is on (an offset or a cursor: the
+                // cursor would also be refused, its order digest being the list's, not this one's).
                 $rows.setOffset(constant(null));
+                $rows.setAfter(constant(null));
+                $rows.setBefore(constant(null));
                 $rows.setFirst(constant(COUNT_CAP + 1));
                 return lambda($rows.items(), (rows) => rows.length);
               },

@@ -15,7 +15,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
 import type { ExportColumn } from './cells.ts';
-import { EXPORT_LIMIT, type ExportFormat, type PageLoader } from './run.ts';
+import { EXPORT_LIMIT, rowsPages, type ExportFormat, type PageLoader } from './run.ts';
 import { runExport } from './worker.ts';
 
 interface ExportButtonProps<Row> {
@@ -54,9 +54,7 @@ export function ExportButton<Row>(props: ExportButtonProps<Row>) {
         format,
         title: props.title,
         columns: props.columns,
-        loadPage:
-          props.loadPage ??
-          (async (first, offset) => (props.rows ?? []).slice(offset, offset + first)),
+        loadPage: props.loadPage ?? rowsPages(props.rows ?? []),
         t,
         language: i18n.language === 'en' ? 'en' : 'ru',
         onProgress: setProgress,

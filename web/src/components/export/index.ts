@@ -15,9 +15,13 @@ export {
   API_PAGE_MAX,
   EXPORT_LIMIT,
   buildExport,
+  connectionPage,
   loadPages,
+  mapPage,
+  rowsPages,
   type ExportFormat,
   type LoadedRows,
+  type Page,
   type PageLoader,
 } from './run.ts';
 export { runExport } from './worker.ts';

@@ -24,8 +24,51 @@ export const EXPORT_LIMIT = 100_000;
 /** The largest page the API returns (server/src/graphql/plugins/page-size-cap.ts). */
 export const API_PAGE_MAX = 500;
 
-/** One page of a list: `first` rows from `offset`, in the list's filters and order. */
-export type PageLoader<Row> = (first: number, offset: number) => Promise<(Row | null)[]>;
+/**
+ * One page of a list and where the next one starts: `next` is the cursor to pass as `after` for
+ * the next page (a connection's `pageInfo.endCursor`), null on the last page.
+ */
+export interface Page<Row> {
+  rows: (Row | null)[];
+  next: string | null;
+}
+
+/**
+ * Up to `first` rows of a list after the cursor (null: from the first row), in the list's filters
+ * and order. Keyset paging: the list's document takes `after` (its order ends with the primary
+ * key, so the order is unique), and a late page costs what the first one does, where an offset
+ * makes the server walk past every row before it.
+ */
+export type PageLoader<Row> = (first: number, after: string | null) => Promise<Page<Row>>;
+
+/** A connection's page (`nodes` and `pageInfo { hasNextPage endCursor }`) for a PageLoader. */
+export function connectionPage<Row>(
+  connection:
+    | {
+        nodes: readonly (Row | null)[];
+        pageInfo: { hasNextPage: boolean; endCursor?: string | null };
+      }
+    | null
+    | undefined,
+): Page<Row> {
+  if (!connection) return { rows: [], next: null };
+  const { hasNextPage, endCursor } = connection.pageInfo;
+  return { rows: [...connection.nodes], next: hasNextPage && endCursor ? endCursor : null };
+}
+
+/** Pages over rows already in the browser (a selection, a report on screen). */
+export function rowsPages<Row>(rows: readonly Row[]): PageLoader<Row> {
+  return async (first, after) => {
+    const start = after ? Number(after) : 0;
+    const end = start + first;
+    return { rows: rows.slice(start, end), next: end < rows.length ? String(end) : null };
+  };
+}
+
+/** The rows of a page, those the API returned as null (not visible) left out. */
+export function mapPage<Row, Out>({ rows, next }: Page<Row>, map: (row: Row) => Out): Page<Out> {
+  return { rows: rows.flatMap((row) => (row === null ? [] : [map(row)])), next };
+}
 
 /** What an export loads: the rows, and whether the list holds more than were loaded. */
 export interface LoadedRows<Row> {
@@ -48,8 +91,8 @@ function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
 }
 
 /**
- * Up to `limit` rows of a list, page by page, and whether there are more (one row beyond the limit
- * is asked for to know). `onPage` sees each page as it arrives.
+ * Up to `limit` rows of a list, page by page (each after the previous page's last row), and
+ * whether the list holds more. `onPage` sees each page as it arrives.
  */
 export async function loadPages<Row>(
   limit: number,
@@ -58,20 +101,18 @@ export async function loadPages<Row>(
   signal?: AbortSignal,
 ): Promise<LoadedRows<Row>> {
   const rows: Row[] = [];
-  let more = false;
-  for (let offset = 0; offset <= limit; offset += API_PAGE_MAX) {
+  let after: string | null = null;
+  for (;;) {
     signal?.throwIfAborted();
-    const first = Math.min(API_PAGE_MAX, limit + 1 - offset);
-    const got = (await abortable(page(first, offset), signal)).filter(
-      (row): row is Row => row !== null,
-    );
-    const kept = got.slice(0, Math.max(0, limit - rows.length));
-    more = more || got.length > kept.length;
+    const first = Math.min(API_PAGE_MAX, limit - rows.length);
+    if (first <= 0) return { rows, more: true };
+    const got: Page<Row> = await abortable(page(first, after), signal);
+    const kept = got.rows.filter((row): row is Row => row !== null).slice(0, first);
     rows.push(...kept);
     await onPage?.(kept, rows.length);
-    if (got.length < first) break;
+    if (got.next === null) return { rows, more: false };
+    after = got.next;
   }
-  return { rows, more };
 }
 
 export interface ExportInput<Row> {

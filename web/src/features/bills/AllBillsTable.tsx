@@ -9,7 +9,7 @@ import { useListQuery } from '../../api/hooks.ts';
 import { api } from '../../app/services.ts';
 import { bindTable } from '../../components/DataTable/bind-table.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
-import { ExportButton } from '../../components/export/index.ts';
+import { ExportButton, connectionPage } from '../../components/export/index.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
 import { useSession } from '../../session/useSession.ts';
 import { useBillChips } from './bill-chips.ts';
@@ -53,14 +53,15 @@ export function AllBillsTable() {
               title={t('titles.bills')}
               columns={columns}
               disabled={data.totalCount === 0}
-              loadPage={async (first, offset) => {
+              loadPage={async (first, after) => {
                 const result = await api.request(AllBillsDocument, {
                   first,
-                  offset,
+                  offset: 0,
+                  after,
                   orderBy: pagingVariables<BillOrderBy>(table.state).orderBy,
                   filter: billsFilter(table.state.filters),
                 });
-                return result.allBills?.nodes ?? [];
+                return connectionPage(result.allBills);
               }}
             />
           </>

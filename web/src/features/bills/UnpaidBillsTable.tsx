@@ -1,16 +1,11 @@
 import { Box, Typography } from '@mui/material';
-import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import {
-  UnpaidBillsDocument,
-  UnpaidBillsTotalDocument,
-  type BillOrderBy,
-} from '../../api/generated.ts';
-import { useGraphQLQuery, useListQuery } from '../../api/hooks.ts';
+import { UnpaidBillsDocument, type BillOrderBy } from '../../api/generated.ts';
+import { useListQuery } from '../../api/hooks.ts';
 import { api } from '../../app/services.ts';
 import { bindTable } from '../../components/DataTable/bind-table.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
-import { ExportButton } from '../../components/export/index.ts';
+import { ExportButton, connectionPage } from '../../components/export/index.ts';
 import {
   pagingVariables,
   useTableState,
@@ -34,14 +29,8 @@ export function UnpaidBillsTable() {
     { reads: ['Bill', 'Payment', 'Company'] },
     (result) => result.allBills,
   );
-  const totals = useGraphQLQuery(
-    UnpaidBillsTotalDocument,
-    { filter },
-    { reads: ['Bill', 'Payment'] },
-  );
-  const nodes = totals.data?.allBills?.nodes ?? [];
-  const total = nodes.reduce((sum, node) => sum.plus(node?.outstandingUsd ?? 0), new Decimal(0));
-  const partial = (totals.data?.allBills?.totalCount ?? 0) > nodes.length;
+  // Summed by the database over every bill the filters select, in the list's own request.
+  const total = data.data?.allBills?.outstandingUsdTotal;
   const columns = unpaidColumns(t, i18n.language);
   return (
     <>
@@ -57,9 +46,9 @@ export function UnpaidBillsTable() {
           <>
             <BillSearchFilters table={table} />
             <Typography variant="subtitle1" data-testid="unpaid-total">
-              {totals.data &&
+              {total != null &&
                 t('table.lists.unpaidTotal', {
-                  value: `${partial ? '≥ ' : ''}${formatMoney(total.toFixed(2), i18n.language, 'USD')}`,
+                  value: formatMoney(total, i18n.language, 'USD'),
                 })}
             </Typography>
             <Box sx={{ flexGrow: 1 }} />
@@ -67,14 +56,16 @@ export function UnpaidBillsTable() {
               title={t('bills.viewUnpaid')}
               columns={columns}
               disabled={data.totalCount === 0}
-              loadPage={async (first, offset) => {
+              loadPage={async (first, after) => {
                 const result = await api.request(UnpaidBillsDocument, {
                   first,
-                  offset,
+                  offset: 0,
+                  after,
                   orderBy: pagingVariables<BillOrderBy>(table.state).orderBy,
                   filter,
+                  withTotal: false,
                 });
-                return result.allBills?.nodes ?? [];
+                return connectionPage(result.allBills);
               }}
             />
           </>

@@ -13,7 +13,7 @@ import { api } from '../../app/services.ts';
 import { bindTable } from '../../components/DataTable/bind-table.ts';
 import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
 import { filterChips } from '../../components/DataTable/filter-chips.ts';
-import { ExportButton } from '../../components/export/index.ts';
+import { ExportButton, connectionPage, mapPage } from '../../components/export/index.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
 import { useSession } from '../../session/useSession.ts';
 import { AttachFilesDialog } from './AttachFilesDialog.tsx';
@@ -87,16 +87,16 @@ export default function CostsPage() {
     if (changed) table.setFilter(changed, values[changed] as never);
   };
 
-  const loadPage = async (first: number, offset: number) => {
-    const data = await api.request(
-      AllCostsDocument,
-      costsVariables(filters, {
+  const loadPage = async (first: number, after: string | null) => {
+    const data = await api.request(AllCostsDocument, {
+      ...costsVariables(filters, {
         ...pagingVariables<CostOrderBy>({ ...table.state, page: 0 }),
         first,
-        offset,
+        offset: 0,
       }),
-    );
-    return (data.allCosts?.nodes ?? []).flatMap((node) => (node ? [costRow(node)] : []));
+      after,
+    });
+    return mapPage(connectionPage(data.allCosts), costRow);
   };
 
   const approveSelected = async (selected: CostRow[]) => {

@@ -10,7 +10,7 @@ import { api } from '../../app/services.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { bindTable } from '../../components/DataTable/bind-table.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
-import { ExportButton } from '../../components/export/index.ts';
+import { ExportButton, connectionPage, type Page } from '../../components/export/index.ts';
 import { recordLink } from '../../components/record-link.ts';
 import { useSession } from '../../session/useSession.ts';
 import { documentColumns, documentExportColumns, type DocumentRow } from './columns.ts';
@@ -39,10 +39,10 @@ export default function DocumentsPage() {
     (result) => result.allDocuments,
   );
   const columns = documentColumns(t, i18n.language);
-  const loadPage = async (first: number, offset: number): Promise<(DocumentRow | null)[]> => {
+  const loadPage = async (first: number, after: string | null): Promise<Page<DocumentRow>> => {
     const { orderBy } = pagingVariables<DocumentOrderBy>(table.state);
-    const result = await api.request(AllDocumentsDocument, { first, offset, orderBy, filter });
-    return result.allDocuments?.nodes ?? [];
+    const variables = { first, offset: 0, after, orderBy, filter };
+    return connectionPage((await api.request(AllDocumentsDocument, variables)).allDocuments);
   };
 
   return (

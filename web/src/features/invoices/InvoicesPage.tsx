@@ -8,7 +8,7 @@ import { AllInvoicesDocument } from '../../api/generated.ts';
 import { useListQuery } from '../../api/hooks.ts';
 import { api } from '../../app/services.ts';
 import { DataTable, type FilterChip } from '../../components/DataTable/DataTable.tsx';
-import { ExportButton } from '../../components/export/index.ts';
+import { ExportButton, connectionPage } from '../../components/export/index.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
 import { filterChips } from '../../components/DataTable/filter-chips.ts';
 import { formatMoney } from '../../components/format.ts';
@@ -109,14 +109,15 @@ export default function InvoicesPage() {
             <ExportButton
               title={t('titles.invoices')}
               columns={columns}
-              loadPage={async (first, offset) => {
+              loadPage={async (first, after) => {
                 const result = await api.request(AllInvoicesDocument, {
                   ...pagingVariables(table.state),
                   first,
-                  offset,
+                  offset: 0,
+                  after,
                   filter,
                 });
-                return result.allInvoices?.nodes ?? [];
+                return connectionPage(result.allInvoices);
               }}
             />
           </>

@@ -13,7 +13,7 @@ import {
   type FilterChip,
 } from '../../../components/DataTable/DataTable.tsx';
 import { bindTable } from '../../../components/DataTable/bind-table.ts';
-import { ExportButton } from '../../../components/export/index.ts';
+import { ExportButton, connectionPage, mapPage } from '../../../components/export/index.ts';
 import { useTableState, type RecordRef } from '../../../components/DataTable/table-state.ts';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { formatDate, formatDateTime } from '../../../components/format.ts';
@@ -61,11 +61,9 @@ export default function AuditPage() {
   const rows = data.rows.map(readable);
 
   const columns = AUDIT_COLUMNS;
-  const loadPage = async (first: number, offset: number) => {
-    const result = await api.request(AuditLogDocument, { ...variables, first, offset });
-    return (result.allAuditTrails?.nodes ?? []).flatMap((node) =>
-      node ? [readable(node as AuditNode)] : [],
-    );
+  const loadPage = async (first: number, after: string | null) => {
+    const result = await api.request(AuditLogDocument, { ...variables, first, offset: 0, after });
+    return mapPage(connectionPage(result.allAuditTrails), (node) => readable(node as AuditNode));
   };
 
   const chips: FilterChip[] = [];

@@ -10,7 +10,12 @@ import {
   AllSuppliersDocument,
 } from '../../../api/generated.ts';
 import { api } from '../../../app/services.ts';
-import { EXPORT_LIMIT, loadPages } from '../../../components/export/index.ts';
+import {
+  EXPORT_LIMIT,
+  connectionPage,
+  loadPages,
+  type Page,
+} from '../../../components/export/index.ts';
 import {
   fieldOf,
   REFERENCE_COLUMNS,
@@ -25,18 +30,21 @@ async function liveRows(kind: ReferenceKind): Promise<ReferenceRow[]> {
   const live = { isArchived: { equalTo: false } };
   const page = async (
     first: number,
-    offset: number,
-  ): Promise<(Record<string, unknown> | null)[]> => {
-    if (kind === 'clients') {
-      const data = await api.request(AllClientsDocument, { first, offset, filter: live });
-      return data.allClients?.nodes ?? [];
-    }
-    if (kind === 'suppliers') {
-      const data = await api.request(AllSuppliersDocument, { first, offset, filter: live });
-      return data.allSuppliers?.nodes ?? [];
-    }
-    const data = await api.request(AllProjectsDocument, { first, offset, filter: live });
-    return data.allProjects?.nodes ?? [];
+    after: string | null,
+  ): Promise<Page<Record<string, unknown>>> => {
+    // By primary key, after the previous page's last row (keyset paging).
+    const variables = {
+      first,
+      offset: 0,
+      after,
+      filter: live,
+      orderBy: ['PRIMARY_KEY_ASC' as const],
+    };
+    if (kind === 'clients')
+      return connectionPage((await api.request(AllClientsDocument, variables)).allClients);
+    if (kind === 'suppliers')
+      return connectionPage((await api.request(AllSuppliersDocument, variables)).allSuppliers);
+    return connectionPage((await api.request(AllProjectsDocument, variables)).allProjects);
   };
   const { rows } = await loadPages(EXPORT_LIMIT, page);
   return rows.map((row) =>
