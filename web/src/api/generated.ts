@@ -3646,22 +3646,24 @@ export type SearchUsersQuery = { allUsers: { nodes: Array<{ id: string, displayN
 export type AuditLogQueryVariables = Exact<{
   first: number;
   offset: number;
+  after?: string | null | undefined;
   orderBy?: Array<AuditTrailOrderBy> | AuditTrailOrderBy | null | undefined;
   filter?: AuditTrailFilter | null | undefined;
 }>;
 
 
-export type AuditLogQuery = { allAuditTrails: { totalCount: number, nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userId: string | null, userName: string | null, userRole: string | null, userNames: unknown, referenceNames: unknown, subsidiaryName: string | null, rowData: unknown } | null> } | null };
+export type AuditLogQuery = { allAuditTrails: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, tableName: string, recordId: string, action: string, event: string | null, changes: unknown, createdAt: string, userId: string | null, userName: string | null, userRole: string | null, userNames: unknown, referenceNames: unknown, subsidiaryName: string | null, rowData: unknown } | null> } | null };
 
 export type AllClientsQueryVariables = Exact<{
   first: number;
   offset: number;
+  after?: string | null | undefined;
   orderBy?: Array<ClientOrderBy> | ClientOrderBy | null | undefined;
   filter?: ClientFilter | null | undefined;
 }>;
 
 
-export type AllClientsQuery = { allClients: { totalCount: number, nodes: Array<{ id: string, isArchived: boolean, legalName: string, shortName: string | null, country: string | null, taxId: string | null, taxReasonCode: string | null, registrationNumber: string | null, legalForm: string | null, registeredAddress: string | null, primaryActivityCode: string | null, orgStatus: string | null, ceoFullName: string | null, ceoPosition: string | null, createdAt: string } | null> } | null };
+export type AllClientsQuery = { allClients: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, isArchived: boolean, legalName: string, shortName: string | null, country: string | null, taxId: string | null, taxReasonCode: string | null, registrationNumber: string | null, legalForm: string | null, registeredAddress: string | null, primaryActivityCode: string | null, orgStatus: string | null, ceoFullName: string | null, ceoPosition: string | null, createdAt: string } | null> } | null };
 
 export type CreateClientMutationVariables = Exact<{
   client: ClientInput;
@@ -3811,12 +3813,13 @@ export type UpdateExchangeRateMutation = { updateExchangeRateByCurrencyAndRateDa
 export type AllProjectsQueryVariables = Exact<{
   first: number;
   offset: number;
+  after?: string | null | undefined;
   orderBy?: Array<ProjectOrderBy> | ProjectOrderBy | null | undefined;
   filter?: ProjectFilter | null | undefined;
 }>;
 
 
-export type AllProjectsQuery = { allProjects: { totalCount: number, nodes: Array<{ id: string, isArchived: boolean, name: string, accessKey: string, createdAt: string } | null> } | null };
+export type AllProjectsQuery = { allProjects: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, isArchived: boolean, name: string, accessKey: string, createdAt: string } | null> } | null };
 
 export type CreateProjectMutationVariables = Exact<{
   name: string;
@@ -3965,12 +3968,13 @@ export type UpdateSubsidiaryAdminMutation = { updateSubsidiaryById: { subsidiary
 export type AllSuppliersQueryVariables = Exact<{
   first: number;
   offset: number;
+  after?: string | null | undefined;
   orderBy?: Array<SupplierOrderBy> | SupplierOrderBy | null | undefined;
   filter?: SupplierFilter | null | undefined;
 }>;
 
 
-export type AllSuppliersQuery = { allSuppliers: { totalCount: number, nodes: Array<{ id: string, isArchived: boolean, legalName: string, shortName: string | null, country: string, taxId: string | null, createdAt: string, user: { id: string, username: string | null, displayName: string | null } | null } | null> } | null };
+export type AllSuppliersQuery = { allSuppliers: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, isArchived: boolean, legalName: string, shortName: string | null, country: string, taxId: string | null, createdAt: string, user: { id: string, username: string | null, displayName: string | null } | null } | null> } | null };
 
 export type CreateSupplierMutationVariables = Exact<{
   supplier: SupplierInput;
@@ -4204,12 +4208,13 @@ export type AddBillFilesMutation = { addBillFiles: { clientMutationId: string | 
 export type AllBillsQueryVariables = Exact<{
   first: number;
   offset: number;
+  after?: string | null | undefined;
   orderBy?: Array<BillOrderBy> | BillOrderBy | null | undefined;
   filter?: BillFilter | null | undefined;
 }>;
 
 
-export type AllBillsQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, amountWVat: string, amountUsdWVat: string, invoiceRef: string | null, dueDate: string | null, invoiceDate: string, createdAt: string, createdByName: string | null, closedByName: string | null, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string } | null } | null> } | null };
+export type AllBillsQuery = { allBills: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: number, name: string, description: string | null, period: number, year: number, currency: string, amount: string, amountUsd: string, vat: string, amountWVat: string, amountUsdWVat: string, invoiceRef: string | null, dueDate: string | null, invoiceDate: string, createdAt: string, createdByName: string | null, closedByName: string | null, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, status: BillStatus, paymentStatus: PaymentStatus, availableActions: Array<string | null> | null, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null, project: { id: string, name: string } | null, service: { id: string, name: string } | null, act: { id: string, name: string } | null } | null> } | null };
 
 export type BillDetailsQueryVariables = Exact<{
   id: number;
@@ -4287,19 +4292,14 @@ export type SetBillDeletedMutation = { setBillDeleted: { result: { id: number, i
 export type UnpaidBillsQueryVariables = Exact<{
   first: number;
   offset: number;
+  after?: string | null | undefined;
   orderBy?: Array<BillOrderBy> | BillOrderBy | null | undefined;
   filter?: BillFilter | null | undefined;
+  withTotal?: boolean;
 }>;
 
 
-export type UnpaidBillsQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, name: string, currency: string, amountWVat: string, amountUsdWVat: string, outstanding: string | null, outstandingUsd: string | null, invoiceDate: string, dueDate: string | null, lastPaymentDate: string | null, status: BillStatus, paymentStatus: PaymentStatus, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null } | null> } | null };
-
-export type UnpaidBillsTotalQueryVariables = Exact<{
-  filter?: BillFilter | null | undefined;
-}>;
-
-
-export type UnpaidBillsTotalQuery = { allBills: { totalCount: number, nodes: Array<{ id: number, outstandingUsd: string | null } | null> } | null };
+export type UnpaidBillsQuery = { allBills: { outstandingUsdTotal?: string, totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: number, name: string, currency: string, amountWVat: string, amountUsdWVat: string, outstanding: string | null, outstandingUsd: string | null, invoiceDate: string, dueDate: string | null, lastPaymentDate: string | null, status: BillStatus, paymentStatus: PaymentStatus, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null } | null> } | null };
 
 export type UpdateBillMutationVariables = Exact<{
   id: number;
@@ -4327,6 +4327,7 @@ export type AddCostFilesMutation = { addCostFiles: { clientMutationId: string | 
 export type AllCostsQueryVariables = Exact<{
   first: number;
   offset: number;
+  after?: string | null | undefined;
   orderBy?: Array<CostOrderBy> | CostOrderBy | null | undefined;
   filter?: CostFilter | null | undefined;
   projectId: string;
@@ -4340,7 +4341,7 @@ export type AllCostsQueryVariables = Exact<{
 }>;
 
 
-export type AllCostsQuery = { allCosts: { totalCount: number, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, vat: string, amountWVat: string, amountUsd: string, amountUsdWVat: string, status: CostStatus, toBill: boolean, billId: number | null, isDeleted: boolean, fileCount: number | null, availableActions: Array<string | null> | null, invoice: { invoiceRef: string, supplier: { legalName: string, shortName: string | null } | null } | null, subsidiary: { legalName: string, shortName: string | null } | null, project: { name: string } | null, costType: { name: string } | null } | null> } | null, filterProject?: { name: string } | null, filterCostType?: { name: string } | null, filterSubsidiary?: { legalName: string, shortName: string | null } | null, filterSupplier?: { legalName: string, shortName: string | null } | null };
+export type AllCostsQuery = { allCosts: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: number, name: string, invoiceId: number, period: number, year: number, currency: string, amount: string, vat: string, amountWVat: string, amountUsd: string, amountUsdWVat: string, status: CostStatus, toBill: boolean, billId: number | null, isDeleted: boolean, fileCount: number | null, availableActions: Array<string | null> | null, invoice: { invoiceRef: string, supplier: { legalName: string, shortName: string | null } | null } | null, subsidiary: { legalName: string, shortName: string | null } | null, project: { name: string } | null, costType: { name: string } | null } | null> } | null, filterProject?: { name: string } | null, filterCostType?: { name: string } | null, filterSubsidiary?: { legalName: string, shortName: string | null } | null, filterSupplier?: { legalName: string, shortName: string | null } | null };
 
 export type ApproveCostsMutationVariables = Exact<{
   ids: Array<number | null | undefined> | number;
@@ -4391,12 +4392,13 @@ export type AddDocumentReaderMutation = { createDocumentReader: { clientMutation
 export type AllDocumentsQueryVariables = Exact<{
   first: number;
   offset: number;
+  after?: string | null | undefined;
   orderBy?: Array<DocumentOrderBy> | DocumentOrderBy | null | undefined;
   filter?: DocumentFilter | null | undefined;
 }>;
 
 
-export type AllDocumentsQuery = { allDocuments: { totalCount: number, nodes: Array<{ id: string, name: string, type: DocumentType, contractNumber: string | null, status: ContractStatus | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, contractReference: string | null, parentName: string | null, isDeleted: boolean, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, documentsFiles: { totalCount: number } } | null> } | null };
+export type AllDocumentsQuery = { allDocuments: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, name: string, type: DocumentType, contractNumber: string | null, status: ContractStatus | null, amount: string | null, currency: string | null, signingDate: string | null, expirationDate: string | null, contractReference: string | null, parentName: string | null, isDeleted: boolean, contractor: { id: string, legalName: string } | null, principal: { id: string, legalName: string } | null, client: { id: string, legalName: string } | null, service: { id: string, name: string } | null, documentsFiles: { totalCount: number } } | null> } | null };
 
 export type CandidateDocumentsQueryVariables = Exact<{
   search: string;
@@ -4515,12 +4517,13 @@ export type AddInvoiceFilesMutation = { addInvoiceFiles: { clientMutationId: str
 export type AllInvoicesQueryVariables = Exact<{
   first: number;
   offset: number;
+  after?: string | null | undefined;
   orderBy?: Array<InvoiceOrderBy> | InvoiceOrderBy | null | undefined;
   filter?: InvoiceFilter | null | undefined;
 }>;
 
 
-export type AllInvoicesQuery = { allInvoices: { totalCount: number, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, hiddenCostCount: number | null, visibleAmountWVat: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, createdByName: string | null, validatedByName: string | null, closedByName: string | null, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null } | null> } | null };
+export type AllInvoicesQuery = { allInvoices: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: number, invoiceRef: string, status: InvoiceStatus, paymentStatus: PaymentStatus, currency: string, amount: string, amountUsd: string, amountWVat: string, amountUsdWVat: string, hiddenCostCount: number | null, visibleAmountWVat: string | null, invoiceDate: string, dueDate: string | null, createdAt: string, hasPayments: boolean | null, lastPaymentDate: string | null, isDeleted: boolean, createdByName: string | null, validatedByName: string | null, closedByName: string | null, subsidiary: { legalName: string, shortName: string | null } | null, supplier: { legalName: string, shortName: string | null } | null } | null> } | null };
 
 export type ApproveInvoiceCostMutationVariables = Exact<{
   costId: number;
@@ -5104,14 +5107,19 @@ export const SearchUsersDocument = new TypedDocumentString(`
 }
     `, {"hash":"7ad9c58450bb30e036384a5f5745a0cb93d4c7294518f7db8c66fa34d90e7bbd"}) as unknown as TypedDocumentString<SearchUsersQuery, SearchUsersQueryVariables>;
 export const AuditLogDocument = new TypedDocumentString(`
-    query AuditLog($first: Int!, $offset: Int!, $orderBy: [AuditTrailOrderBy!], $filter: AuditTrailFilter) {
+    query AuditLog($first: Int!, $offset: Int!, $after: Cursor, $orderBy: [AuditTrailOrderBy!], $filter: AuditTrailFilter) {
   allAuditTrails(
     first: $first
     offset: $offset
+    after: $after
     orderBy: $orderBy
     filter: $filter
   ) {
     totalCount: cappedCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     nodes {
       id
       tableName
@@ -5130,11 +5138,21 @@ export const AuditLogDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"b623f8f4afe24cadf5fe1dd696acc8513ac26f824432ac99540ec2158fb9c948"}) as unknown as TypedDocumentString<AuditLogQuery, AuditLogQueryVariables>;
+    `, {"hash":"15e438e126539a3cbd2d0b5f11818af9d20032f21e10d72c8a050e3a2ff95680"}) as unknown as TypedDocumentString<AuditLogQuery, AuditLogQueryVariables>;
 export const AllClientsDocument = new TypedDocumentString(`
-    query AllClients($first: Int!, $offset: Int!, $orderBy: [ClientOrderBy!], $filter: ClientFilter) {
-  allClients(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    query AllClients($first: Int!, $offset: Int!, $after: Cursor, $orderBy: [ClientOrderBy!], $filter: ClientFilter) {
+  allClients(
+    first: $first
+    offset: $offset
+    after: $after
+    orderBy: $orderBy
+    filter: $filter
+  ) {
     totalCount: cappedCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     nodes {
       id
       isArchived
@@ -5154,7 +5172,7 @@ export const AllClientsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"552e8952e7ae5a12ee343273d034a1d3466a7d488c55ace3c76908fa4a51b784"}) as unknown as TypedDocumentString<AllClientsQuery, AllClientsQueryVariables>;
+    `, {"hash":"fc86a87a72ef853dfc3abda7b04407bb0043c94323ca8d7a90c620a2c65ccb14"}) as unknown as TypedDocumentString<AllClientsQuery, AllClientsQueryVariables>;
 export const CreateClientDocument = new TypedDocumentString(`
     mutation CreateClient($client: ClientInput!) {
   createClient(input: {client: $client}) {
@@ -5346,9 +5364,19 @@ export const UpdateExchangeRateDocument = new TypedDocumentString(`
 }
     `, {"hash":"aae8fca03db8d77285802b533d5190ef7ab97422f1079703694b9f3ac1c1030a"}) as unknown as TypedDocumentString<UpdateExchangeRateMutation, UpdateExchangeRateMutationVariables>;
 export const AllProjectsDocument = new TypedDocumentString(`
-    query AllProjects($first: Int!, $offset: Int!, $orderBy: [ProjectOrderBy!], $filter: ProjectFilter) {
-  allProjects(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    query AllProjects($first: Int!, $offset: Int!, $after: Cursor, $orderBy: [ProjectOrderBy!], $filter: ProjectFilter) {
+  allProjects(
+    first: $first
+    offset: $offset
+    after: $after
+    orderBy: $orderBy
+    filter: $filter
+  ) {
     totalCount: cappedCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     nodes {
       id
       isArchived
@@ -5358,7 +5386,7 @@ export const AllProjectsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"cb1ca1228134c6a59f28ec0dfaf07ff4c3f38e7e0097140781c77ea138aaba6e"}) as unknown as TypedDocumentString<AllProjectsQuery, AllProjectsQueryVariables>;
+    `, {"hash":"95a1138583ddd87774bdab3b62e1b829f596477390f2a453b7297c46ec07cf92"}) as unknown as TypedDocumentString<AllProjectsQuery, AllProjectsQueryVariables>;
 export const CreateProjectDocument = new TypedDocumentString(`
     mutation CreateProject($name: String!, $accessKey: String!) {
   createProject(input: {project: {name: $name, accessKey: $accessKey}}) {
@@ -5549,9 +5577,19 @@ export const UpdateSubsidiaryAdminDocument = new TypedDocumentString(`
 }
     `, {"hash":"06893c90d9502e3825690d6a8b655e18616c571bcd76b882f319bfac80978f63"}) as unknown as TypedDocumentString<UpdateSubsidiaryAdminMutation, UpdateSubsidiaryAdminMutationVariables>;
 export const AllSuppliersDocument = new TypedDocumentString(`
-    query AllSuppliers($first: Int!, $offset: Int!, $orderBy: [SupplierOrderBy!], $filter: SupplierFilter) {
-  allSuppliers(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    query AllSuppliers($first: Int!, $offset: Int!, $after: Cursor, $orderBy: [SupplierOrderBy!], $filter: SupplierFilter) {
+  allSuppliers(
+    first: $first
+    offset: $offset
+    after: $after
+    orderBy: $orderBy
+    filter: $filter
+  ) {
     totalCount: cappedCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     nodes {
       id
       isArchived
@@ -5568,7 +5606,7 @@ export const AllSuppliersDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"07a806b441eb51c393fab4c4adfb2682c4ead011e34d6264411bb4591799e41c"}) as unknown as TypedDocumentString<AllSuppliersQuery, AllSuppliersQueryVariables>;
+    `, {"hash":"7c465bb769fc019eecce22edee232feb93d449cd220169ccc2ba7a2df9b86fa3"}) as unknown as TypedDocumentString<AllSuppliersQuery, AllSuppliersQueryVariables>;
 export const CreateSupplierDocument = new TypedDocumentString(`
     mutation CreateSupplier($supplier: SupplierInput!) {
   createSupplier(input: {supplier: $supplier}) {
@@ -6075,9 +6113,19 @@ export const AddBillFilesDocument = new TypedDocumentString(`
 }
     `, {"hash":"cc036a078c13298aea0fcd27c92e33b82f89eb6789ff53ff5d021be1320249c2"}) as unknown as TypedDocumentString<AddBillFilesMutation, AddBillFilesMutationVariables>;
 export const AllBillsDocument = new TypedDocumentString(`
-    query AllBills($first: Int!, $offset: Int!, $orderBy: [BillOrderBy!], $filter: BillFilter) {
-  allBills(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    query AllBills($first: Int!, $offset: Int!, $after: Cursor, $orderBy: [BillOrderBy!], $filter: BillFilter) {
+  allBills(
+    first: $first
+    offset: $offset
+    after: $after
+    orderBy: $orderBy
+    filter: $filter
+  ) {
     totalCount: cappedCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     nodes {
       id
       name
@@ -6127,7 +6175,7 @@ export const AllBillsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"578c9ee5e9e7c8cc24acc395ea0adc22e6ca836a511a0d58373dec32fbfb5a77"}) as unknown as TypedDocumentString<AllBillsQuery, AllBillsQueryVariables>;
+    `, {"hash":"17e4b6ae9514e77ecf016709878b2564cfb2a2169d9cfdd006e326fe8990220f"}) as unknown as TypedDocumentString<AllBillsQuery, AllBillsQueryVariables>;
 export const BillDetailsDocument = new TypedDocumentString(`
     query BillDetails($id: Int!) {
   billById(id: $id) {
@@ -6350,9 +6398,20 @@ export const SetBillDeletedDocument = new TypedDocumentString(`
 }
     `, {"hash":"231f506509bd4dcebc064bbc4cde49c693244e573bec8baa48f1795f2f85b111"}) as unknown as TypedDocumentString<SetBillDeletedMutation, SetBillDeletedMutationVariables>;
 export const UnpaidBillsDocument = new TypedDocumentString(`
-    query UnpaidBills($first: Int!, $offset: Int!, $orderBy: [BillOrderBy!], $filter: BillFilter) {
-  allBills(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    query UnpaidBills($first: Int!, $offset: Int!, $after: Cursor, $orderBy: [BillOrderBy!], $filter: BillFilter, $withTotal: Boolean! = true) {
+  allBills(
+    first: $first
+    offset: $offset
+    after: $after
+    orderBy: $orderBy
+    filter: $filter
+  ) {
     totalCount: cappedCount
+    outstandingUsdTotal @include(if: $withTotal)
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     nodes {
       id
       name
@@ -6379,18 +6438,7 @@ export const UnpaidBillsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"05c90abfacc09410acd74b0ba6fcc79f565254d5b78d95cc8053fff7d2065469"}) as unknown as TypedDocumentString<UnpaidBillsQuery, UnpaidBillsQueryVariables>;
-export const UnpaidBillsTotalDocument = new TypedDocumentString(`
-    query UnpaidBillsTotal($filter: BillFilter) {
-  allBills(first: 500, filter: $filter) {
-    totalCount: cappedCount
-    nodes {
-      id
-      outstandingUsd
-    }
-  }
-}
-    `, {"hash":"51299adf569b05e245bf9d7a95e3d9f12f6e08ee0f3c82c8cf5e13bf24581048"}) as unknown as TypedDocumentString<UnpaidBillsTotalQuery, UnpaidBillsTotalQueryVariables>;
+    `, {"hash":"7f4097b5eee26fcd9562b2a2d4182acb7aa0c3e65a0cb6fd4839678cd745ad9b"}) as unknown as TypedDocumentString<UnpaidBillsQuery, UnpaidBillsQueryVariables>;
 export const UpdateBillDocument = new TypedDocumentString(`
     mutation UpdateBill($id: Int!, $patch: BillPatch!) {
   updateBillById(input: {id: $id, patch: $patch}) {
@@ -6418,9 +6466,19 @@ export const AddCostFilesDocument = new TypedDocumentString(`
 }
     `, {"hash":"7f2ae432f20824e4b32ee51e2d1758ea8b59228e05b8d092862f70d629cadfe9"}) as unknown as TypedDocumentString<AddCostFilesMutation, AddCostFilesMutationVariables>;
 export const AllCostsDocument = new TypedDocumentString(`
-    query AllCosts($first: Int!, $offset: Int!, $orderBy: [CostOrderBy!], $filter: CostFilter, $projectId: UUID!, $withProject: Boolean!, $costTypeId: UUID!, $withCostType: Boolean!, $subsidiaryId: UUID!, $withSubsidiary: Boolean!, $supplierId: UUID!, $withSupplier: Boolean!) {
-  allCosts(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    query AllCosts($first: Int!, $offset: Int!, $after: Cursor, $orderBy: [CostOrderBy!], $filter: CostFilter, $projectId: UUID!, $withProject: Boolean!, $costTypeId: UUID!, $withCostType: Boolean!, $subsidiaryId: UUID!, $withSubsidiary: Boolean!, $supplierId: UUID!, $withSupplier: Boolean!) {
+  allCosts(
+    first: $first
+    offset: $offset
+    after: $after
+    orderBy: $orderBy
+    filter: $filter
+  ) {
     totalCount: cappedCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     nodes {
       id
       name
@@ -6473,7 +6531,7 @@ export const AllCostsDocument = new TypedDocumentString(`
     shortName
   }
 }
-    `, {"hash":"415fa60ce68880096da0878e305e001c9fd23fd48e83fd019e9c1d1a64b5dcd4"}) as unknown as TypedDocumentString<AllCostsQuery, AllCostsQueryVariables>;
+    `, {"hash":"5af5ce58c519cb068fad972dddf46c7e1a04a8da619a049d0a1791545a5d6167"}) as unknown as TypedDocumentString<AllCostsQuery, AllCostsQueryVariables>;
 export const ApproveCostsDocument = new TypedDocumentString(`
     mutation ApproveCosts($ids: [Int]!) {
   approveCosts(input: {ids: $ids}) {
@@ -6526,9 +6584,19 @@ export const AddDocumentReaderDocument = new TypedDocumentString(`
 }
     `, {"hash":"45954ac7bd1af09817a329588d951535e21d18b9be51f2667f5354705c94735f"}) as unknown as TypedDocumentString<AddDocumentReaderMutation, AddDocumentReaderMutationVariables>;
 export const AllDocumentsDocument = new TypedDocumentString(`
-    query AllDocuments($first: Int!, $offset: Int!, $orderBy: [DocumentOrderBy!], $filter: DocumentFilter) {
-  allDocuments(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    query AllDocuments($first: Int!, $offset: Int!, $after: Cursor, $orderBy: [DocumentOrderBy!], $filter: DocumentFilter) {
+  allDocuments(
+    first: $first
+    offset: $offset
+    after: $after
+    orderBy: $orderBy
+    filter: $filter
+  ) {
     totalCount: cappedCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     nodes {
       id
       name
@@ -6564,7 +6632,7 @@ export const AllDocumentsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"3d86e7149cc788994c9a83302b4e8c7342ebeb4d1c3b8323be801dce86d45b29"}) as unknown as TypedDocumentString<AllDocumentsQuery, AllDocumentsQueryVariables>;
+    `, {"hash":"69ff719d308f3a0b0901f4eac0d9b17bfb308f61b98c38b31d1f02b8eed39a88"}) as unknown as TypedDocumentString<AllDocumentsQuery, AllDocumentsQueryVariables>;
 export const CandidateDocumentsDocument = new TypedDocumentString(`
     query CandidateDocuments($search: String!, $exclude: [UUID!]!) {
   allDocuments(
@@ -6910,9 +6978,19 @@ export const AddInvoiceFilesDocument = new TypedDocumentString(`
 }
     `, {"hash":"f318896280ebb2dacc48d8af818f0a12a4d7e99ff5835cec3475ab62966f3cf4"}) as unknown as TypedDocumentString<AddInvoiceFilesMutation, AddInvoiceFilesMutationVariables>;
 export const AllInvoicesDocument = new TypedDocumentString(`
-    query AllInvoices($first: Int!, $offset: Int!, $orderBy: [InvoiceOrderBy!], $filter: InvoiceFilter) {
-  allInvoices(first: $first, offset: $offset, orderBy: $orderBy, filter: $filter) {
+    query AllInvoices($first: Int!, $offset: Int!, $after: Cursor, $orderBy: [InvoiceOrderBy!], $filter: InvoiceFilter) {
+  allInvoices(
+    first: $first
+    offset: $offset
+    after: $after
+    orderBy: $orderBy
+    filter: $filter
+  ) {
     totalCount: cappedCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
     nodes {
       id
       invoiceRef
@@ -6945,7 +7023,7 @@ export const AllInvoicesDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"879a0746492ede014f64f8f2f93d2e26bbc97e46df475b3e723fbb3a141c5d33"}) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
+    `, {"hash":"85e0959403c5915af8a8a7556e5e6e679f8b03ecb851181ef4f916c9b2daacbe"}) as unknown as TypedDocumentString<AllInvoicesQuery, AllInvoicesQueryVariables>;
 export const ApproveInvoiceCostDocument = new TypedDocumentString(`
     mutation ApproveInvoiceCost($costId: Int!) {
   approveCost(input: {costId: $costId}) {

@@ -1,3 +1,4 @@
+import type { PageLoader } from '../export/index.ts';
 import { Alert, Box, Button, LinearProgress, Paper, Stack } from '@mui/material';
 import type {
   ColDef,
@@ -59,7 +60,7 @@ export interface DataTableProps<Row extends { id: string | number }, K extends s
   /** Says under the table which exchange rate its USD amounts use (each record's). */
   usdNote?: boolean;
   /** The list's rows matching its filters (its own query): offers "select all N matching". */
-  loadMatching?: (first: number, offset: number) => Promise<Row[]>;
+  loadMatching?: PageLoader<Row>;
 }
 
 /**

@@ -5,7 +5,7 @@ import { Alert, Button, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
-import { loadPages } from '../export/index.ts';
+import { loadPages, type PageLoader } from '../export/index.ts';
 import { formatRowCount } from '../format.ts';
 
 /** The most rows "select all matching" takes: a bulk action stays one bounded request. */
@@ -15,7 +15,7 @@ export function MatchingOffer<Row extends { id: string | number }>(props: {
   rows: Row[];
   selected: ReadonlyMap<string, Row>;
   totalCount: number;
-  load: (first: number, offset: number) => Promise<Row[]>;
+  load: PageLoader<Row>;
   onSelect: (rows: Row[]) => void;
 }) {
   const { t, i18n } = useTranslation();

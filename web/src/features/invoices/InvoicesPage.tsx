@@ -11,6 +11,7 @@ import { DataTable, type FilterChip } from '../../components/DataTable/DataTable
 import { ExportButton, connectionPage } from '../../components/export/index.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
 import { filterChips } from '../../components/DataTable/filter-chips.ts';
+import { bindTable } from '../../components/DataTable/bind-table.ts';
 import { formatMoney } from '../../components/format.ts';
 import { useSession } from '../../session/useSession.ts';
 import { InvoiceBulkActions, type BulkOutcome } from './InvoiceBulkActions.tsx';
@@ -62,6 +63,18 @@ export default function InvoicesPage() {
   };
   const chips = invoiceChips(named, (key, value) => table.setFilter(key, value), t, language);
 
+  // One page of the rows the filters match, after a cursor (exports and "select all matching").
+  const loadPage = async (first: number, after: string | null) => {
+    const result = await api.request(AllInvoicesDocument, {
+      ...pagingVariables(table.state),
+      first,
+      offset: 0,
+      after,
+      filter,
+    });
+    return connectionPage(result.allInvoices);
+  };
+
   return (
     <Box sx={{ p: 3 }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="page-title">
@@ -72,17 +85,7 @@ export default function InvoicesPage() {
         testId="invoices-table"
         columns={columns}
         columnChooser="invoices"
-        rows={data.rows}
-        totalCount={data.totalCount}
-        loading={data.loading}
-        error={data.error}
-        onRetry={data.refetch}
-        page={table.state.page}
-        pageSize={table.state.pageSize}
-        onPageChange={table.setPage}
-        onPageSizeChange={table.setPageSize}
-        sort={table.state.sort}
-        onSortChange={table.setSort}
+        {...bindTable(table, data)}
         filters={chips}
         summary={{ amount: 'amountUsd', total: 'amountUsdWVat', currency: 'USD' }}
         emptyText={t('invoices.empty')}
@@ -106,22 +109,10 @@ export default function InvoicesPage() {
             >
               {t('filters.title')}
             </Button>
-            <ExportButton
-              title={t('titles.invoices')}
-              columns={columns}
-              loadPage={async (first, after) => {
-                const result = await api.request(AllInvoicesDocument, {
-                  ...pagingVariables(table.state),
-                  first,
-                  offset: 0,
-                  after,
-                  filter,
-                });
-                return connectionPage(result.allInvoices);
-              }}
-            />
+            <ExportButton title={t('titles.invoices')} columns={columns} loadPage={loadPage} />
           </>
         }
+        loadMatching={loadPage}
         bulkActions={(selected) => (
           <InvoiceBulkActions selected={selected} columns={columns} onDone={setOutcome} />
         )}
