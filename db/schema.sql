@@ -1616,7 +1616,7 @@ CREATE INDEX payments_bill_id_idx ON app_public.payments USING btree (bill_id) W
 CREATE INDEX payments_created_by_idx ON app_public.payments USING btree (created_by);
 CREATE INDEX payments_currency_idx ON app_public.payments USING btree (currency);
 CREATE INDEX payments_invoice_id_idx ON app_public.payments USING btree (invoice_id) WHERE (invoice_id IS NOT NULL);
-CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payment_date DESC);
+CREATE INDEX payments_payment_date_id_idx ON app_public.payments USING btree (payment_date DESC, id);
 CREATE INDEX payments_reference_idx ON app_public.payments USING btree (lower(reference)) WHERE (reference IS NOT NULL);
 CREATE INDEX payments_subsidiary_list_idx ON app_public.payments USING btree (subsidiary_id, payment_date DESC, id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
