@@ -631,7 +631,7 @@ create policy select_allowed on app_public.bills for select to public
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
 comment on policy select_allowed on app_public.bills is 'Who reads a row of app_public.bills: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy select_not_supplier on app_public.bills as restrictive for select to ledgerline_project_limited, ledgerline_supplier_user
-  using ((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL));
+  using ((( SELECT ((app_hidden.supplier_ids() IS NULL) OR NULL::boolean)) IS NOT NULL));
 comment on policy select_not_supplier on app_public.bills is 'For ledgerline_project_limited and ledgerline_supplier_user, restrictive: a supplier''s user reads no bills, whatever else admits them. Only ever hides rows.';
 create policy select_project_limited on app_public.bills for select to ledgerline_project_limited, ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
@@ -917,7 +917,7 @@ create policy select_allowed on app_public.costs for select to public
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
 comment on policy select_allowed on app_public.costs is 'Who reads a row of app_public.costs: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy select_no_supplier on app_public.costs as restrictive for select to ledgerline_project_limited
-  using ((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL));
+  using ((( SELECT ((app_hidden.supplier_ids() IS NULL) OR NULL::boolean)) IS NOT NULL));
 comment on policy select_no_supplier on app_public.costs is 'For ledgerline_project_limited, restrictive: a supplier''s user (whose token named this role before it became one) reads none. Only ever hides rows.';
 create policy select_project_limited on app_public.costs for select to ledgerline_project_limited, ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
@@ -1447,7 +1447,7 @@ create policy select_allowed on app_public.invoices for select to public
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole))));
 comment on policy select_allowed on app_public.invoices is 'Who reads a row of app_public.invoices: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy select_no_supplier on app_public.invoices as restrictive for select to ledgerline_project_limited
-  using ((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL));
+  using ((( SELECT ((app_hidden.supplier_ids() IS NULL) OR NULL::boolean)) IS NOT NULL));
 comment on policy select_no_supplier on app_public.invoices is 'For ledgerline_project_limited, restrictive: a supplier''s user (whose token named this role before it became one) reads none. Only ever hides rows.';
 create policy select_own_without_costs on app_public.invoices for select to ledgerline_project_limited, ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids = '{}'::uuid[]) AND (created_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
@@ -1620,7 +1620,7 @@ CREATE INDEX payments_bill_id_idx ON app_public.payments USING btree (bill_id) W
 CREATE INDEX payments_created_by_idx ON app_public.payments USING btree (created_by);
 CREATE INDEX payments_currency_idx ON app_public.payments USING btree (currency);
 CREATE INDEX payments_invoice_id_idx ON app_public.payments USING btree (invoice_id) WHERE (invoice_id IS NOT NULL);
-CREATE INDEX payments_payment_date_idx ON app_public.payments USING btree (payment_date DESC);
+CREATE INDEX payments_payment_date_id_idx ON app_public.payments USING btree (payment_date DESC, id);
 CREATE INDEX payments_reference_idx ON app_public.payments USING btree (lower(reference)) WHERE (reference IS NOT NULL);
 CREATE INDEX payments_subsidiary_list_idx ON app_public.payments USING btree (subsidiary_id, payment_date DESC, id);
 CREATE TRIGGER _010_references BEFORE INSERT OR UPDATE ON app_public.payments FOR EACH ROW WHEN ((app_hidden.current_user_id() IS NOT NULL)) EXECUTE FUNCTION app_private.tg__check_references();
@@ -1648,7 +1648,7 @@ create policy select_allowed on app_public.payments for select to public
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.subsidiaries_seen_whole() AS subsidiaries_seen_whole)) AND (((invoice_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope)) OR ((bill_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope)))));
 comment on policy select_allowed on app_public.payments is 'Who reads a row of app_public.payments: an account with its read scope and the read scope of the invoice or bill it settles, within the subsidiaries it sees whole (no project limit, no supplier). Project-limited accounts and suppliers'' users: select_project_limited and select_supplier.';
 create policy select_no_supplier on app_public.payments as restrictive for select to ledgerline_project_limited
-  using ((( SELECT app_hidden.supplier_ids() AS supplier_ids) IS NULL));
+  using ((( SELECT ((app_hidden.supplier_ids() IS NULL) OR NULL::boolean)) IS NOT NULL));
 comment on policy select_no_supplier on app_public.payments is 'For ledgerline_project_limited, restrictive: a supplier''s user (whose token named this role before it became one) reads none. Only ever hides rows.';
 create policy select_project_limited on app_public.payments for select to ledgerline_project_limited, ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (((invoice_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope)) OR ((bill_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope))) AND (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
