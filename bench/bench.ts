@@ -22,6 +22,7 @@ import {
 import { readBrowserRun, renderBrowserSection } from './lib/browser-report.ts';
 import { readFairnessRun, renderFairnessSection } from './lib/fairness-report.ts';
 import { readExportRun, renderExportSection } from './lib/export-report.ts';
+import { renderGrowthSection } from './lib/growth-report.ts';
 import { readSearchRun, renderSearchSection } from './lib/search-report.ts';
 import { cpuDelta, sampleCpu } from './lib/cpu.ts';
 import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
@@ -682,6 +683,9 @@ function renderReport(f: Findings): string {
   const exportRun = readExportRun(path.dirname(outFile), f.scale);
   const exported = exportRun ? renderExportSection(exportRun) : undefined;
   if (exported) lines.push('', ...exported.section);
+  // Scale 10 against scale 1, once both have run.
+  const growth = renderGrowthSection(path.dirname(outFile));
+  if (growth) lines.push('', ...growth.section);
   lines.push(
     '',
     `ratio graphql/raw: ${f.ratioGraphqlRaw.toFixed(2)}`,
@@ -693,6 +697,7 @@ function renderReport(f: Findings): string {
     ...(fairness?.lines ?? []),
     ...(search?.lines ?? []),
     ...(exported?.lines ?? []),
+    ...(growth?.lines ?? []),
     '',
   );
   return lines.join('\n');

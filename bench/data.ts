@@ -2,6 +2,8 @@
 // Generates the benchmark data set into its own database (ledgerline_bench) on the benchmark's
 // own PostgreSQL cluster (data/bench/pg), never the demo database.
 import '../server/src/env.ts';
+import fs from 'node:fs';
+import path from 'node:path';
 import { hashPassword } from '../server/src/auth/passwords.ts';
 import { ensureDatabaseExists, setAuthenticatorPassword } from '../server/src/db/database.ts';
 import { migrate } from '../server/src/db/migrate.ts';
@@ -10,6 +12,7 @@ import { formatCount, log, numberOption, parseScaleArgs } from './lib/cli.ts';
 import { BENCH_DATABASE, openBenchCluster, withClient } from './lib/cluster.ts';
 import { auditRowsFor } from './lib/audit.ts';
 import { countsFor, generate } from './lib/generate.ts';
+import { dataRunFile, type DataRun } from './lib/growth-report.ts';
 
 const { scale, values } = parseScaleArgs({
   seed: { type: 'string' },
@@ -62,8 +65,19 @@ try {
              (select count(*) from app_public.payments) payments,
              (select count(*) from app_public.documents) documents,
              (select count(*) from app_public.audit_trail) audit_rows,
-             pg_size_pretty(pg_database_size(current_database())) size`);
-    const row = rows[0]!;
+             pg_size_pretty(pg_database_size(current_database())) size,
+             pg_database_size(current_database())::text bytes`);
+    const { bytes, ...row } = rows[0]!;
+    const run: DataRun = {
+      scale,
+      seed,
+      auditRows,
+      seconds: Math.round(process.uptime()),
+      databaseBytes: Number(bytes),
+      generatedAt: new Date().toISOString(),
+    };
+    const results = path.resolve('bench/results');
+    fs.writeFileSync(dataRunFile(results, scale), `${JSON.stringify(run, null, 2)}\n`);
     log(
       `Loaded: ${Object.entries(row)
         .map(([key, value]) => `${key} ${/^\d+$/.test(value) ? formatCount(Number(value)) : value}`)

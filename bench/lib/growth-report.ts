@@ -1,0 +1,77 @@
+// "Flat at ten times the data" (issue 31 item 3): each list screen's p95 at scale 10 against the
+// same screen and account at scale 1, from the runs saved beside the results
+// (screens-scale-S.json, written by `npm run bench -- --scale S`), and how the scale-10 data was
+// made (data-scale-S.json, written by `npm run bench:data`).
+import fs from 'node:fs';
+import path from 'node:path';
+import { formatCount } from './cli.ts';
+import { fmt } from './stats.ts';
+
+/** The goal: a screen's p95 at the larger scale within 1.5 times its figure at scale 1. */
+export const GROWTH_GOAL = 1.5;
+
+interface ScreensRun {
+  scale: number;
+  commit: string;
+  date: string;
+  lists: { key: string; screen: string; account: string; totalCount: number; p95: number }[];
+}
+
+/** What `bench:data` reports of a generation. */
+export interface DataRun {
+  scale: number;
+  seed: number;
+  auditRows: number;
+  seconds: number;
+  databaseBytes: number;
+  generatedAt: string;
+}
+
+export const dataRunFile = (dir: string, scale: number) =>
+  path.join(dir, `data-scale-${scale}.json`);
+
+function read<T>(file: string): T | undefined {
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : undefined;
+}
+
+/** The section and the closing line, or nothing while either scale has no run. */
+export function renderGrowthSection(dir: string, from = 1, to = 10) {
+  const small = read<ScreensRun>(path.join(dir, `screens-scale-${from}.json`));
+  const large = read<ScreensRun>(path.join(dir, `screens-scale-${to}.json`));
+  if (!small || !large) return undefined;
+  const rows = large.lists.flatMap((l) => {
+    const base = small.lists.find((s) => s.key === l.key && s.account === l.account);
+    return base ? [{ ...l, base, ratio: l.p95 / base.p95 }] : [];
+  });
+  if (!rows.length) return undefined;
+  const worst = rows.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+  const data = read<DataRun>(dataRunFile(dir, to));
+  const section = [
+    `### Flat at scale ${to}`,
+    '',
+    `Each list screen's p95 at scale ${to} (\`npm run bench -- --scale ${to}\` at ${large.commit}, ` +
+      `${large.date.slice(0, 10)}) against scale ${from} (at ${small.commit}, ` +
+      `${small.date.slice(0, 10)}). Goal: within ${GROWTH_GOAL}×.`,
+    '',
+    ...(data
+      ? [
+          `The data at scale ${to}: \`npm run bench:data -- --scale ${to} --audit-rows ` +
+            `${data.auditRows}\` took ${fmt(data.seconds / 60, 0)} minutes and ` +
+            `${fmt(data.databaseBytes / 2 ** 30, 1)} GiB (the audit trail capped at ` +
+            `${formatCount(data.auditRows)} rows: it starts late, see bench/README.md).`,
+          '',
+        ]
+      : []),
+    `| screen | account | rows at ${from} | p95 ms at ${from} | rows at ${to} | p95 ms at ${to} | ratio | within ${GROWTH_GOAL}× |`,
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.screen} | ${r.account} | ${formatCount(r.base.totalCount)} | ${fmt(r.base.p95, 1)} | ` +
+        `${formatCount(r.totalCount)} | ${fmt(r.p95, 1)} | ${fmt(r.ratio, 2)} | ` +
+        `${r.ratio <= GROWTH_GOAL ? 'yes' : '**no**'} |`,
+    ),
+    '',
+    `Worst: ${worst.screen} as ${worst.account}, ${fmt(worst.ratio, 2)}×.`,
+  ];
+  return { section, lines: [`growth ${from}->${to}: ${worst.ratio.toFixed(2)}`] };
+}
