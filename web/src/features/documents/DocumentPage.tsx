@@ -1,12 +1,12 @@
 import { FolderZip } from '@mui/icons-material';
-import { Alert, Box, Button, Paper, Snackbar, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/errors.ts';
 import { SetDocumentDeletedDocument } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { RecordHistory } from '../../components/history/RecordHistory.tsx';
+import { useRecordNotice } from '../../components/RecordNotice.tsx';
 import { ConnectedDocuments } from './ConnectedDocuments.tsx';
 import { downloadZip } from './document-files.ts';
 import { DocumentGate, useRouteDocument, type DocumentDetails } from './document-parts.tsx';
@@ -28,9 +28,13 @@ function Details({ document: doc }: { document: DocumentDetails }) {
   const { t } = useTranslation();
   const setDeleted = useGraphQLMutation(SetDocumentDeletedDocument, ['Document']);
   const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<unknown>();
-  const run = (work: () => Promise<unknown>) => {
-    work().catch((error: unknown) => setFailure(error));
+  // Every action says it worked (a toast), or shows the database's refusal, translated.
+  const { report, element: notice } = useRecordNotice('document-notice');
+  const run = (work: () => Promise<unknown>, done?: string) => {
+    work().then(
+      () => done && report.onDone(t(done, { name: doc.name })),
+      (error: unknown) => report.onFailure(error),
+    );
   };
   const files = doc.documentsFiles.nodes.filter((node) => node !== null);
 
@@ -38,7 +42,9 @@ function Details({ document: doc }: { document: DocumentDetails }) {
     <Box sx={{ p: 3 }} data-testid="document-details">
       <DocumentHeader
         document={doc}
-        onRestore={() => run(() => setDeleted.mutateAsync({ id: doc.id, isDeleted: false }))}
+        onRestore={() =>
+          run(() => setDeleted.mutateAsync({ id: doc.id, isDeleted: false }), 'documents.restored')
+        }
         onDelete={() => setConfirming(true)}
       />
 
@@ -80,7 +86,7 @@ function Details({ document: doc }: { document: DocumentDetails }) {
           kind="documents"
           id={doc.id}
           entries={doc.history.nodes}
-          onFailure={setFailure}
+          onFailure={report.onFailure}
         />
       </Paper>
 
@@ -91,18 +97,10 @@ function Details({ document: doc }: { document: DocumentDetails }) {
         onClose={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          run(() => setDeleted.mutateAsync({ id: doc.id, isDeleted: true }));
+          run(() => setDeleted.mutateAsync({ id: doc.id, isDeleted: true }), 'documents.archived');
         }}
       />
-      <Snackbar
-        open={failure !== undefined}
-        autoHideDuration={8000}
-        onClose={() => setFailure(undefined)}
-      >
-        <Alert severity="error" onClose={() => setFailure(undefined)} data-testid="action-error">
-          {errorMessage(t, failure)}
-        </Alert>
-      </Snackbar>
+      {notice}
     </Box>
   );
 }
