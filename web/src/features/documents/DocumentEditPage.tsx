@@ -1,5 +1,4 @@
-import { ArrowBack } from '@mui/icons-material';
-import { Alert, Box, Button, IconButton, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +20,7 @@ import {
 } from './document-values.ts';
 import { DocumentGate, useRouteDocument, type DocumentDetails } from './document-parts.tsx';
 import { useSaveAccess } from './use-save-access.ts';
+import { PageTitle } from '../../components/PageTitle.tsx';
 import { recordLink } from '../../components/record-link.ts';
 
 /** Document edit (SPEC §2): the fields and, in the same save, child documents connected and
@@ -110,18 +110,10 @@ function EditForm({ document: doc }: { document: DocumentDetails }) {
 
   return (
     <Box sx={{ p: 3 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-        <IconButton
-          component={RouterLink}
-          to={recordLink('document', doc.id)}
-          aria-label={t('documents.backToDocument')}
-        >
-          <ArrowBack />
-        </IconButton>
-        <Typography variant="h5" component="h1">
-          {t('documents.editTitle', { name: doc.name })}
-        </Typography>
-      </Stack>
+      <PageTitle
+        title={t('documents.editTitle', { name: doc.name })}
+        back={{ to: recordLink('document', doc.id), label: 'documents.backToDocument' }}
+      />
       <Formik<DocumentFormValues>
         initialValues={initial}
         validationSchema={documentSchema}

@@ -1,9 +1,9 @@
-import { ArrowBack, Delete, Upload } from '@mui/icons-material';
+import { Delete, Upload } from '@mui/icons-material';
 import { Alert, Box, Button, IconButton, Paper, Snackbar, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+
 import { showsChanged } from '../../api/cache.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { AddDocumentFilesDocument } from '../../api/generated.ts';
@@ -15,6 +15,7 @@ import { FileDropZone, uploadPicked } from '../../components/form/FileDropZone.t
 import type { PickedFile } from '../../components/form/file-rules.ts';
 import { FilesTable } from './DocumentFilesTable.tsx';
 import { DocumentGate, useRouteDocument, type DocumentDetails } from './document-parts.tsx';
+import { PageTitle } from '../../components/PageTitle.tsx';
 import { recordLink } from '../../components/record-link.ts';
 
 /** A document's files (SPEC §2 `documents/{id}/files`): add (upload, then attach) and remove. */
@@ -78,18 +79,10 @@ function Files({ document: doc }: { document: DocumentDetails }) {
 
   return (
     <Box sx={{ p: 3 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-        <IconButton
-          component={RouterLink}
-          to={recordLink('document', doc.id)}
-          aria-label={t('documents.backToDocument')}
-        >
-          <ArrowBack />
-        </IconButton>
-        <Typography variant="h5" component="h1">
-          {t('documents.files.pageTitle', { name: doc.name })}
-        </Typography>
-      </Stack>
+      <PageTitle
+        title={t('documents.files.pageTitle', { name: doc.name })}
+        back={{ to: recordLink('document', doc.id), label: 'documents.backToDocument' }}
+      />
       <Paper sx={{ p: 2, mb: 2 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('documents.files.attached')}
