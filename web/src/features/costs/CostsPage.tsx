@@ -17,7 +17,7 @@ import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx
 import { filterChips } from '../../components/DataTable/filter-chips.ts';
 import { ExportButton } from '../../components/export/index.ts';
 import { pagingVariables, useTableState } from '../../components/DataTable/table-state.ts';
-import { TextInput } from '../../components/form/fields.tsx';
+import { TextInput } from '../../components/form/TextInput.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSession } from '../../session/useSession.ts';
 import { AttachFilesDialog } from './AttachFilesDialog.tsx';

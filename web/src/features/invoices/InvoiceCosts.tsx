@@ -22,7 +22,7 @@ import {
 import { useGraphQLMutation } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { TextInput } from '../../components/form/fields.tsx';
+import { TextInput } from '../../components/form/TextInput.tsx';
 import { formatMoney } from '../../components/format.ts';
 import { CostAttachments } from '../../components/files/CostAttachments.tsx';
 import { CostActionsMenu, ORDER, type CostAction } from './CostActionsMenu.tsx';

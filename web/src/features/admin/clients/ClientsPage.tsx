@@ -13,7 +13,7 @@ import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { CountryInput, countryName } from '../../../components/form/CountryInput.tsx';
-import { TextInput } from '../../../components/form/fields.tsx';
+import { TextInput } from '../../../components/form/TextInput.tsx';
 import { innCheckDigitsValid, ogrnCheckDigitValid } from '../../../components/form/tax-ids.ts';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
 import { ReferenceExchange } from './ReferenceExchange.tsx';

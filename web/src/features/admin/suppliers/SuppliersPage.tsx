@@ -12,7 +12,7 @@ import { useGraphQLMutation, useListQuery } from '../../../api/hooks.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { CountryInput, countryName } from '../../../components/form/CountryInput.tsx';
-import { TextInput } from '../../../components/form/fields.tsx';
+import { TextInput } from '../../../components/form/TextInput.tsx';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
 import { ReferenceExchange } from '../clients/ReferenceExchange.tsx';
