@@ -48,10 +48,18 @@ export default function ReconciliationPage() {
 
   return (
     <Box sx={{ p: 3 }}>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
         <Typography variant="h5" component="h1" data-testid="page-title" sx={{ flexGrow: 1 }}>
           {t('titles.reconciliation')}
         </Typography>
+        <Button
+          component={Link}
+          to={tableLink('/banking', BANK_LINES_TABLE, { account: account?.id ?? '' })}
+        >
+          {t('titles.banking')}
+        </Button>
+      </Stack>
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <AccountSelect
           accounts={accounts}
           account={account}
@@ -68,12 +76,6 @@ export default function ReconciliationPage() {
           value={period.to}
           onApply={(value) => table.setFilter('to', value)}
         />
-        <Button
-          component={Link}
-          to={tableLink('/banking', BANK_LINES_TABLE, { account: account?.id ?? '' })}
-        >
-          {t('titles.banking')}
-        </Button>
       </Stack>
       <ReconciliationFigures result={result.data?.bankReconciliation} />
       <Typography variant="h6" component="h2" gutterBottom>
