@@ -2,7 +2,7 @@
 import { InputAdornment, TextField } from '@mui/material';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFieldState, type FieldProps } from './field-state.ts';
+import { useBoundField, type FieldProps } from './field-state.ts';
 import { caretAfterRegrouping, moneyShown, moneyTyped } from './money-input.ts';
 
 /**
@@ -12,8 +12,8 @@ import { caretAfterRegrouping, moneyShown, moneyTyped } from './money-input.ts';
  * while typing; the caret keeps its place among the digits.
  */
 function DecimalField(props: FieldProps & { adornment?: string }) {
-  const { t, i18n } = useTranslation();
-  const { field, helpers, error, helperText } = useFieldState(props.name, props.helper);
+  const { i18n } = useTranslation();
+  const { field, helpers, textField } = useBoundField(props);
   const input = useRef<HTMLInputElement>(null);
   const caret = useRef<{ typed: string; at: number }>(undefined);
   const shown = moneyShown(field.value ?? '', i18n.language, true);
@@ -26,7 +26,7 @@ function DecimalField(props: FieldProps & { adornment?: string }) {
   });
   return (
     <TextField
-      name={props.name}
+      {...textField}
       value={shown}
       inputRef={input}
       onChange={(event) => {
@@ -36,13 +36,6 @@ function DecimalField(props: FieldProps & { adornment?: string }) {
         caret.current = { typed: event.target.value, at };
         void helpers.setValue(typed);
       }}
-      onBlur={field.onBlur}
-      label={t(props.label)}
-      required={props.required}
-      disabled={props.disabled}
-      error={error}
-      helperText={helperText}
-      fullWidth
       slotProps={{
         htmlInput: { inputMode: 'decimal', style: { textAlign: 'right' } },
         input: props.adornment

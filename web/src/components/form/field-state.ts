@@ -27,3 +27,23 @@ export function useFieldState(name: string, helper?: string) {
     helperText: error ? t(error) : helper ? t(helper) : undefined,
   };
 }
+
+/** The props of a text field bound to the form by name: value, label, required, the message. */
+export function useBoundField(props: FieldProps) {
+  const { t } = useTranslation();
+  const { field, helpers, error, helperText } = useFieldState(props.name, props.helper);
+  return {
+    field,
+    helpers,
+    textField: {
+      ...field,
+      value: field.value ?? '',
+      label: t(props.label),
+      required: props.required,
+      disabled: props.disabled,
+      error,
+      helperText,
+      fullWidth: true,
+    },
+  };
+}
