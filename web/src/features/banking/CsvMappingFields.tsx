@@ -67,8 +67,9 @@ export function CsvMappingFields(props: {
             </TextField>
           </Grid>
         ))}
+        {/* Three a row: "Остаток после операции" fits its field. */}
         {COLUMNS.map((column) => (
-          <Grid size={{ xs: 3 }} key={column}>
+          <Grid size={{ xs: 4 }} key={column}>
             <TextField
               fullWidth
               size="small"
