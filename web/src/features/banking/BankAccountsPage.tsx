@@ -67,6 +67,8 @@ export default function BankAccountsPage() {
         },
         {
           field: 'iban',
+          // An IBAN in groups or a 20-digit account number, on one line.
+          kind: 'text',
           header: 'banking.ibanOrNumber',
           format: (row) => (row.iban ? formatIban(row.iban) : (row.accountNumber ?? '')),
         },
