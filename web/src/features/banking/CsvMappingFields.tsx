@@ -1,18 +1,6 @@
 import { Grid, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { CsvMapping } from './statement-import.ts';
-
-/** The CSV file's columns, by the names in its header row. */
-const COLUMNS = [
-  'bookingDate',
-  'valueDate',
-  'amount',
-  'counterpartyName',
-  'counterpartyIban',
-  'remittance',
-  'reference',
-  'balance',
-] as const;
+import { EMPTY_MAPPING, type CsvMapping } from './statement-import.ts';
 
 /** How the file is written: a choice of a few values each. */
 const CHOICES = {
@@ -23,6 +11,13 @@ const CHOICES = {
     values: ['YYYY-MM-DD', 'DD.MM.YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY'],
   },
 } as const;
+
+type Choice = keyof typeof CHOICES;
+type ColumnName = Exclude<keyof CsvMapping, Choice>;
+/** The CSV file's columns, by the names in its header row: the rest of the mapping. */
+const COLUMNS = (Object.keys(EMPTY_MAPPING) as (keyof CsvMapping)[]).filter(
+  (name): name is ColumnName => !(name in CHOICES),
+);
 
 /** What a CSV file does not say itself: its id and balances (optional). */
 export interface CsvStatement {
@@ -50,7 +45,7 @@ export function CsvMappingFields(props: {
     <>
       <Typography variant="subtitle2">{t('banking.csvMapping')}</Typography>
       <Grid container spacing={2}>
-        {(Object.keys(CHOICES) as (keyof typeof CHOICES)[]).map((name) => (
+        {(Object.keys(CHOICES) as Choice[]).map((name) => (
           <Grid size={{ xs: 4 }} key={name}>
             <TextField
               select
