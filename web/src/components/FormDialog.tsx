@@ -12,7 +12,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as yup from 'yup';
 import { errorMessage } from '../api/errors.ts';
-import { TextInput } from './form/fields.tsx';
+import { TextInput } from './form/TextInput.tsx';
 import { LeaveDialog, UnsavedChangesGuard } from './form/UnsavedChanges.tsx';
 
 export interface FormField {

@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { Formik, useFormikContext } from 'formik';
 import { useEffect } from 'react';
 import * as yup from 'yup';
-import { MonthInput } from '../../components/form/fields.tsx';
+import { MonthInput } from '../../components/form/DateInput.tsx';
 import { monthRule } from '../../components/form/rules.ts';
 
 export interface PeriodValues {

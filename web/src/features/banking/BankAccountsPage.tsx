@@ -9,7 +9,7 @@ import {
 } from '../../api/generated.ts';
 import { useGraphQLMutation, useListQuery } from '../../api/hooks.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { TextInput } from '../../components/form/fields.tsx';
+import { TextInput } from '../../components/form/TextInput.tsx';
 import { SearchInput } from '../../components/form/SearchInput.tsx';
 import { ReferenceTable } from '../../components/ReferenceTable.tsx';
 import { formatIban, ibanValid } from './iban.ts';
@@ -67,6 +67,8 @@ export default function BankAccountsPage() {
         },
         {
           field: 'iban',
+          // An IBAN in groups or a 20-digit account number, on one line.
+          kind: 'text',
           header: 'banking.ibanOrNumber',
           format: (row) => (row.iban ? formatIban(row.iban) : (row.accountNumber ?? '')),
         },

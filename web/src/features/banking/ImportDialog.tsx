@@ -5,11 +5,9 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  Grid,
   MenuItem,
   Stack,
   TextField,
-  Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -23,17 +21,9 @@ import {
   type CsvMapping,
   type StatementFormat,
 } from './statement-import.ts';
+import { CsvMappingFields, type CsvStatement } from './CsvMappingFields.tsx';
 
-const COLUMNS = [
-  'bookingDate',
-  'valueDate',
-  'amount',
-  'counterpartyName',
-  'counterpartyIban',
-  'remittance',
-  'reference',
-  'balance',
-] as const;
+const NO_STATEMENT: CsvStatement = { statementId: '', opening: '', closing: '' };
 
 /**
  * Uploads a statement for a bank account: camt.053, MT940, or CSV read with the column mapping
@@ -51,9 +41,7 @@ export function ImportDialog(props: {
   const [format, setFormat] = useState<StatementFormat>('camt053');
   const [file, setFile] = useState<File>();
   const [mapping, setMapping] = useState<CsvMapping>(EMPTY_MAPPING);
-  const [statementId, setStatementId] = useState('');
-  const [opening, setOpening] = useState('');
-  const [closing, setClosing] = useState('');
+  const [statement, setStatement] = useState<CsvStatement>(NO_STATEMENT);
   const [failure, setFailure] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -61,9 +49,7 @@ export function ImportDialog(props: {
     setFile(undefined);
     setFailure(undefined);
     setMapping(mappingOf(props.savedMapping));
-    setStatementId('');
-    setOpening('');
-    setClosing('');
+    setStatement(NO_STATEMENT);
   }, [props.open, props.savedMapping]);
 
   const submit = async () => {
@@ -76,9 +62,9 @@ export function ImportDialog(props: {
         format,
         file,
         mapping,
-        statementId: statementId.trim() || undefined,
-        openingBalance: opening.trim() || undefined,
-        closingBalance: closing.trim() || undefined,
+        statementId: statement.statementId.trim() || undefined,
+        openingBalance: statement.opening.trim() || undefined,
+        closingBalance: statement.closing.trim() || undefined,
       });
       await queryClient.invalidateQueries();
       props.onImported(result.statementId, result.lineCount);
@@ -124,98 +110,12 @@ export function ImportDialog(props: {
             />
           </Button>
           {format === 'csv' && (
-            <>
-              <Typography variant="subtitle2">{t('banking.csvMapping')}</Typography>
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 4 }}>
-                  <TextField
-                    select
-                    fullWidth
-                    label={t('banking.delimiter')}
-                    value={mapping.delimiter}
-                    onChange={(e) => setMapping({ ...mapping, delimiter: e.target.value })}
-                  >
-                    {[',', ';', '\t', '|'].map((value) => (
-                      <MenuItem key={value} value={value}>
-                        {value === '\t' ? 'Tab' : value}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                </Grid>
-                <Grid size={{ xs: 4 }}>
-                  <TextField
-                    select
-                    fullWidth
-                    label={t('banking.decimalSeparator')}
-                    value={mapping.decimalSeparator}
-                    onChange={(e) => setMapping({ ...mapping, decimalSeparator: e.target.value })}
-                  >
-                    {['.', ','].map((value) => (
-                      <MenuItem key={value} value={value}>
-                        {value}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                </Grid>
-                <Grid size={{ xs: 4 }}>
-                  <TextField
-                    select
-                    fullWidth
-                    label={t('banking.dateFormat')}
-                    value={mapping.dateFormat}
-                    onChange={(e) => setMapping({ ...mapping, dateFormat: e.target.value })}
-                  >
-                    {['YYYY-MM-DD', 'DD.MM.YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY'].map((value) => (
-                      <MenuItem key={value} value={value}>
-                        {value}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                </Grid>
-                {COLUMNS.map((column) => (
-                  <Grid size={{ xs: 3 }} key={column}>
-                    <TextField
-                      fullWidth
-                      size="small"
-                      label={t(`banking.columns.${column}`)}
-                      value={mapping[column]}
-                      onChange={(e) => setMapping({ ...mapping, [column]: e.target.value })}
-                      slotProps={{ htmlInput: { 'data-testid': `column-${column}` } }}
-                    />
-                  </Grid>
-                ))}
-                <Grid size={{ xs: 4 }}>
-                  <TextField
-                    fullWidth
-                    size="small"
-                    label={t('banking.statementId')}
-                    value={statementId}
-                    onChange={(e) => setStatementId(e.target.value)}
-                  />
-                </Grid>
-                <Grid size={{ xs: 4 }}>
-                  <TextField
-                    fullWidth
-                    size="small"
-                    label={t('banking.openingBalance')}
-                    value={opening}
-                    onChange={(e) => setOpening(e.target.value)}
-                  />
-                </Grid>
-                <Grid size={{ xs: 4 }}>
-                  <TextField
-                    fullWidth
-                    size="small"
-                    label={t('banking.closingBalance')}
-                    value={closing}
-                    onChange={(e) => setClosing(e.target.value)}
-                  />
-                </Grid>
-              </Grid>
-              <Typography variant="body2" color="text.secondary">
-                {t('banking.csvHelp')}
-              </Typography>
-            </>
+            <CsvMappingFields
+              mapping={mapping}
+              onMapping={setMapping}
+              statement={statement}
+              onStatement={setStatement}
+            />
           )}
         </Stack>
       </DialogContent>

@@ -1,6 +1,9 @@
 import * as yup from 'yup';
 import { FilterDialog } from '../../components/DataTable/FilterDialog.tsx';
-import { DateInput, MoneyInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
+import { DateInput } from '../../components/form/DateInput.tsx';
+import { MoneyInput } from '../../components/form/MoneyInput.tsx';
+import { SelectInput } from '../../components/form/SelectInput.tsx';
+import { TextInput } from '../../components/form/TextInput.tsx';
 import { dateRule } from '../../components/form/rules.ts';
 import { SearchInput } from '../../components/form/SearchInput.tsx';
 import {

@@ -2,13 +2,9 @@ import { Box } from '@mui/material';
 import * as yup from 'yup';
 import { UpdateBillDocument, type BillDetailsQuery } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
-import {
-  DateInput,
-  MoneyInput,
-  MonthInput,
-  TextInput,
-  VatInput,
-} from '../../components/form/fields.tsx';
+import { DateInput, MonthInput } from '../../components/form/DateInput.tsx';
+import { MoneyInput, VatInput } from '../../components/form/MoneyInput.tsx';
+import { TextInput } from '../../components/form/TextInput.tsx';
 import {
   amountRule,
   dateRule,

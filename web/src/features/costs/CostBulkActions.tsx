@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { RejectCostsDocument } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
-import { TextInput } from '../../components/form/fields.tsx';
+import { TextInput } from '../../components/form/TextInput.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import type { CostRow } from './costs-list.ts';
 

@@ -2,7 +2,8 @@ import { Box, Paper } from '@mui/material';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useEffect, useRef } from 'react';
 import { FilterTextField } from '../../components/DataTable/filter-fields.tsx';
-import { MonthInput, SelectInput } from '../../components/form/fields.tsx';
+import { MonthInput } from '../../components/form/DateInput.tsx';
+import { SelectInput } from '../../components/form/SelectInput.tsx';
 import { SearchInput } from '../../components/form/SearchInput.tsx';
 import { COST_ARCHIVED_LABELS, COST_STATUSES, type CostFilters } from './costs-list.ts';
 

@@ -18,7 +18,7 @@ import { useGraphQLMutation } from '../../api/hooks.ts';
 import { CloseAsPaidDialog } from '../../components/CloseAsPaidDialog.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { TextInput } from '../../components/form/fields.tsx';
+import { TextInput } from '../../components/form/TextInput.tsx';
 import { InvoiceEditDialog } from './InvoiceEditDialog.tsx';
 import { INVOICE_CHANGES, type InvoiceDetails } from './invoice-types.ts';
 

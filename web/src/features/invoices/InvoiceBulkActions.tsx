@@ -17,7 +17,7 @@ import { api } from '../../app/services.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/export/index.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { TextInput } from '../../components/form/fields.tsx';
+import { TextInput } from '../../components/form/TextInput.tsx';
 import { useSession } from '../../session/useSession.ts';
 import { BulkCloseAsPaidDialog } from './BulkCloseAsPaidDialog.tsx';
 

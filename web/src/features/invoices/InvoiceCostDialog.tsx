@@ -3,13 +3,10 @@ import * as yup from 'yup';
 import { CreateInvoiceCostDocument, UpdateInvoiceCostDocument } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import {
-  CheckboxInput,
-  MoneyInput,
-  MonthInput,
-  TextInput,
-  VatInput,
-} from '../../components/form/fields.tsx';
+import { CheckboxInput } from '../../components/form/CheckboxInput.tsx';
+import { MoneyInput, VatInput } from '../../components/form/MoneyInput.tsx';
+import { MonthInput } from '../../components/form/DateInput.tsx';
+import { TextInput } from '../../components/form/TextInput.tsx';
 import { amountRule, pastPeriodRule, vatRule } from '../../components/form/rules.ts';
 import { SearchInput } from '../../components/form/SearchInput.tsx';
 import { INVOICE_CHANGES, type InvoiceCost, type InvoiceDetails } from './invoice-types.ts';

@@ -12,7 +12,7 @@ import {
 import { useGraphQLMutation } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { TextInput } from '../../components/form/fields.tsx';
+import { TextInput } from '../../components/form/TextInput.tsx';
 import type { CostAction } from '../../components/CostActionsMenu.tsx';
 import type { CostColumn } from '../../components/record-cost-columns.tsx';
 import { RecordCosts } from '../../components/RecordCosts.tsx';

@@ -1,7 +1,9 @@
 import { Box, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { DateInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
+import { DateInput } from '../../components/form/DateInput.tsx';
+import { SelectInput } from '../../components/form/SelectInput.tsx';
+import { TextInput } from '../../components/form/TextInput.tsx';
 import { SearchInput } from '../../components/form/SearchInput.tsx';
 import { DOCUMENT_TYPES } from '../documents/document-filters.ts';
 import type { Values } from './subsidiary-wizard.ts';

@@ -24,7 +24,7 @@ import {
 } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
 import { CountryInput } from '../../components/form/CountryInput.tsx';
-import { TextInput } from '../../components/form/fields.tsx';
+import { TextInput } from '../../components/form/TextInput.tsx';
 import { LinkedDocumentStep } from './LinkedDocumentStep.tsx';
 import { SimilarCompaniesDialog } from '../../components/SimilarCompaniesDialog.tsx';
 import { SubsidiaryCreated } from './SubsidiaryCreated.tsx';

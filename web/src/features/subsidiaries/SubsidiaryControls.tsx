@@ -22,7 +22,8 @@ import {
 } from '../../api/generated.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { DateInput, MoneyInput } from '../../components/form/fields.tsx';
+import { DateInput } from '../../components/form/DateInput.tsx';
+import { MoneyInput } from '../../components/form/MoneyInput.tsx';
 import { dateRule } from '../../components/form/rules.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../components/format.ts';
 import { useSession } from '../../session/useSession.ts';

@@ -5,15 +5,11 @@ import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { FileDropZone } from '../../components/form/FileDropZone.tsx';
 import type { PickedFile } from '../../components/form/file-rules.ts';
-import {
-  CheckboxInput,
-  DateInput,
-  MoneyInput,
-  MonthInput,
-  SelectInput,
-  TextInput,
-  VatInput,
-} from '../../components/form/fields.tsx';
+import { CheckboxInput } from '../../components/form/CheckboxInput.tsx';
+import { DateInput, MonthInput } from '../../components/form/DateInput.tsx';
+import { MoneyInput, VatInput } from '../../components/form/MoneyInput.tsx';
+import { SelectInput } from '../../components/form/SelectInput.tsx';
+import { TextInput } from '../../components/form/TextInput.tsx';
 import {
   amountRule,
   dateRule,

@@ -12,7 +12,7 @@ import {
 import { useGraphQLMutation } from '../../../api/hooks.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { CountryInput, countryName } from '../../../components/form/CountryInput.tsx';
-import { TextInput } from '../../../components/form/fields.tsx';
+import { TextInput } from '../../../components/form/TextInput.tsx';
 import { innCheckDigitsValid, ogrnCheckDigitValid } from '../../../components/form/tax-ids.ts';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
 import { referenceRows } from '../../../components/reference-rows.ts';

@@ -25,7 +25,8 @@ import {
 } from '../../../components/DataTable/table-state.ts';
 import { formatDate } from '../../../components/format.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { DateInput, TextInput } from '../../../components/form/fields.tsx';
+import { DateInput } from '../../../components/form/DateInput.tsx';
+import { TextInput } from '../../../components/form/TextInput.tsx';
 import { dateRule } from '../../../components/form/rules.ts';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { RATES_TABLE, ratesFilter } from './rates-table.ts';

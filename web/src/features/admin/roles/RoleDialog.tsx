@@ -7,7 +7,7 @@ import {
   UpdateRoleScopesDocument,
 } from '../../../api/generated.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../../api/hooks.ts';
-import { TextInput } from '../../../components/form/fields.tsx';
+import { TextInput } from '../../../components/form/TextInput.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ScopePicker, type ScopeInfo } from './ScopePicker.tsx';
 

@@ -11,7 +11,7 @@ import {
 import { useGraphQLMutation } from '../../../api/hooks.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { CountryInput, countryName } from '../../../components/form/CountryInput.tsx';
-import { TextInput } from '../../../components/form/fields.tsx';
+import { TextInput } from '../../../components/form/TextInput.tsx';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
 import { referenceRows } from '../../../components/reference-rows.ts';

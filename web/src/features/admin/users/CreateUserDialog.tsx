@@ -5,7 +5,9 @@ import * as yup from 'yup';
 import { ApiError } from '../../../api/client.ts';
 import { CreateUserDocument, RoleOptionsDocument } from '../../../api/generated.ts';
 import { useGraphQLMutation, useGraphQLQuery } from '../../../api/hooks.ts';
-import { PasswordInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
+import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
+import { SelectInput } from '../../../components/form/SelectInput.tsx';
+import { TextInput } from '../../../components/form/TextInput.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { newPasswordSchema } from '../../settings/password-rules.ts';
 

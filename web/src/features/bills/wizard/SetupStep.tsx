@@ -1,6 +1,8 @@
 import { Grid } from '@mui/material';
 import { useFormikContext } from 'formik';
-import { DateInput, MonthInput, TextInput, VatInput } from '../../../components/form/fields.tsx';
+import { DateInput, MonthInput } from '../../../components/form/DateInput.tsx';
+import { TextInput } from '../../../components/form/TextInput.tsx';
+import { VatInput } from '../../../components/form/MoneyInput.tsx';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import type { SearchLabels } from '../../../components/form/search-labels.ts';
 import type { WizardValues } from './bill-wizard-model.ts';

@@ -2,13 +2,10 @@ import { Add, Delete } from '@mui/icons-material';
 import { Box, Button, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { FieldArray, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
-import {
-  CheckboxInput,
-  MoneyInput,
-  MonthInput,
-  TextInput,
-  VatInput,
-} from '../../../components/form/fields.tsx';
+import { CheckboxInput } from '../../../components/form/CheckboxInput.tsx';
+import { MoneyInput, VatInput } from '../../../components/form/MoneyInput.tsx';
+import { MonthInput } from '../../../components/form/DateInput.tsx';
+import { TextInput } from '../../../components/form/TextInput.tsx';
 import type { SearchLabels } from '../../../components/form/search-labels.ts';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { newCost, type WizardValues } from './invoice-wizard-model.ts';

@@ -1,6 +1,8 @@
 import { Box, Paper } from '@mui/material';
 import { useFormikContext } from 'formik';
-import { DateInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
+import { DateInput } from '../../../components/form/DateInput.tsx';
+import { SelectInput } from '../../../components/form/SelectInput.tsx';
+import { TextInput } from '../../../components/form/TextInput.tsx';
 import type { SearchLabels } from '../../../components/form/search-labels.ts';
 import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { TYPES, type WizardValues } from './invoice-wizard-model.ts';

@@ -3,7 +3,7 @@ import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { PasswordInput } from '../../../components/form/fields.tsx';
+import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
 import { newPasswordSchema } from '../password-rules.ts';
 import { FormStatusAlert, type FormStatus } from './FormStatus.tsx';
 

@@ -6,7 +6,7 @@ import * as yup from 'yup';
 import { ApiError } from '../../../api/client.ts';
 import { uploadFiles } from '../../../api/storage.ts';
 import { api } from '../../../app/services.ts';
-import { TextInput } from '../../../components/form/fields.tsx';
+import { TextInput } from '../../../components/form/TextInput.tsx';
 import { useAvatarUrl } from '../avatar.ts';
 import { FormStatusAlert, type FormStatus } from './FormStatus.tsx';
 
