@@ -26,6 +26,8 @@ const { scale, values } = parseScaleArgs({ rounds: { type: 'string' }, out: { ty
 const full = scale >= 0.5;
 const rounds = Math.round(numberOption(values.rounds, 'rounds', full ? 10 : 2));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The build served: web/dist, or another copy of a build (to compare two side by side). */
+const WEB_ROOT = path.resolve(process.env.BENCH_WEB_ROOT || WEB_DIST);
 
 /** What "the first rows" are on a page: the grid's first row, its empty state, a record's title. */
 const LIST_READY = '.ag-row, [data-testid=table-empty]';
@@ -288,7 +290,7 @@ async function accountFlags(base: string) {
   const outFile = path.resolve(
     typeof values.out === 'string' ? values.out : browserRunFile('bench/results', scale),
   );
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
+  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html')))
     throw new Error('Build the web app first: npm run build');
   const cluster = await openBenchCluster(log);
   let stopServer = async () => {};
@@ -299,7 +301,7 @@ async function accountFlags(base: string) {
   try {
     await checkData(cluster, scale);
     await prepareRoles(cluster);
-    const server = await startServer(cluster, WEB_DIST);
+    const server = await startServer(cluster, WEB_ROOT);
     stopServer = server.stop;
     const flags = await accountFlags(server.base);
     const rows: BrowserRow[] = [];
