@@ -17,6 +17,9 @@ export function useGraphQLQuery<R, V extends object>(
 ) {
   const { currentAccount } = useSession();
   const name = operationOf(document).name;
+  // A screen's own query (a list, a record), not a look-up kept in the cache, is sent next time
+  // its address opens (app/remembered-queries.ts).
+  useRemembered(document, variables, !policy.cacheFirst && options.enabled !== false);
   return useQuery<R>({
     queryKey: [name, currentAccount?.id, variables],
     // The answer to the same query sent as the address opened, if there is one (app/remembered-queries.ts).
@@ -51,7 +54,6 @@ export function useListQuery<R, V extends object, Row>(
   options: Omit<UseQueryOptions<R>, 'queryKey' | 'queryFn' | 'meta' | 'staleTime'> = {},
 ) {
   const query = useGraphQLQuery(document, variables, policy, options);
-  useRememberedList(document, variables, options.enabled !== false);
   const page = query.data ? connection(query.data) : undefined;
   return {
     rows: (page?.nodes ?? []).filter((row): row is Row => row !== null),
@@ -62,8 +64,8 @@ export function useListQuery<R, V extends object, Row>(
   };
 }
 
-/** A list query that runs is sent as its address opens next time (app/remembered-queries.ts). */
-function useRememberedList<V extends object>(
+/** A query that runs is sent as its address opens next time (app/remembered-queries.ts). */
+function useRemembered<V extends object>(
   document: GraphQLDocument<unknown, V>,
   variables: V,
   enabled: boolean,

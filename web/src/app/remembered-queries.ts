@@ -1,16 +1,16 @@
-// A list's query, asked for as the address is opened (docs/web.md "First rows"). A list's
+// A screen's queries, asked for as the address is opened (docs/web.md "First rows"). A list's
 // variables come from its address through its screen's own code, which is in the screen's chunk:
-// without help the query could leave only once that chunk has arrived. So each list query that
-// runs is remembered in this tab (session storage) under its address and account; when that
-// address is opened again (a reload, a link, the sidebar) the same query is sent at once, in
-// parallel with the session and the chunks, and the screen's own query takes its answer when it
-// asks for exactly the same operation, account and variables within a few seconds. Anything else
-// is sent as usual; an answer nobody takes is dropped.
+// without help the query could leave only once that chunk has arrived. So each screen query that
+// runs (a list's, a record's; not a look-up kept in the cache) is remembered in this tab (session
+// storage) under its address and account; when that address is opened again (a reload, a link,
+// the sidebar) the same query is sent at once, in parallel with the session and the chunks, and
+// the screen's own query takes its answer when it asks for exactly the same operation, account and
+// variables within a few seconds. Anything else is sent as usual; an answer nobody takes is dropped.
 import { operationOf, type DocumentText } from '../api/transport.ts';
 
 const STORAGE_KEY = 'ledgerline.rememberedQueries';
-/** The addresses remembered (the most recent first). */
-const LIMIT = 30;
+/** The queries remembered, one per operation, address and account (the most recent first). */
+const LIMIT = 60;
 /** How long an early answer may be taken: never an old page shown as fresh. */
 export const EARLY_ANSWER_MS = 5000;
 
