@@ -22,10 +22,22 @@ import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
 import { fmt, percentile } from './lib/stats.ts';
 import { browserRunFile, type BrowserRow, type BrowserRun } from './lib/browser-report.ts';
 
-const { scale, values } = parseScaleArgs({ rounds: { type: 'string' }, out: { type: 'string' } });
+const { scale, values } = parseScaleArgs({
+  rounds: { type: 'string' },
+  out: { type: 'string' },
+  accounts: { type: 'string' },
+  screens: { type: 'string' },
+});
+/** `--accounts a,b` and `--screens key,key` (screens.ts keys; invoice, bill, document): a part. */
+const only = (value: unknown) =>
+  typeof value === 'string' ? new Set(value.split(',').map((item) => item.trim())) : undefined;
+const onlyAccounts = only(values.accounts);
+const onlyScreens = only(values.screens);
 const full = scale >= 0.5;
 const rounds = Math.round(numberOption(values.rounds, 'rounds', full ? 10 : 2));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The build served: web/dist, or another copy of a build (to compare two side by side). */
+const WEB_ROOT = path.resolve(process.env.BENCH_WEB_ROOT || WEB_DIST);
 
 /** What "the first rows" are on a page: the grid's first row, its empty state, a record's title. */
 const LIST_READY = '.ag-row, [data-testid=table-empty]';
@@ -210,7 +222,9 @@ async function measureAccount(
   });
   const page = await signedIn(context, base, account);
   const cdp = await context.newCDPSession(page);
-  const targets: Target[] = SCREENS.filter((screen) => flags[screen.permission]).map((screen) => ({
+  const targets: Target[] = SCREENS.filter(
+    (screen) => flags[screen.permission] && (!onlyScreens || onlyScreens.has(screen.key)),
+  ).map((screen) => ({
     key: screen.key,
     screen: screen.screen,
     url: screen.url,
@@ -218,7 +232,7 @@ async function measureAccount(
     ready: LIST_READY,
   }));
   for (const record of RECORDS) {
-    if (!flags[record.permission]) continue;
+    if (!flags[record.permission] || (onlyScreens && !onlyScreens.has(record.key))) continue;
     const url = await firstRecord(page, base, record);
     if (!url) {
       log(`  ${account}: no ${record.key} to open in ${record.list}; not measured`);
@@ -288,7 +302,7 @@ async function accountFlags(base: string) {
   const outFile = path.resolve(
     typeof values.out === 'string' ? values.out : browserRunFile('bench/results', scale),
   );
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
+  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html')))
     throw new Error('Build the web app first: npm run build');
   const cluster = await openBenchCluster(log);
   let stopServer = async () => {};
@@ -299,11 +313,12 @@ async function accountFlags(base: string) {
   try {
     await checkData(cluster, scale);
     await prepareRoles(cluster);
-    const server = await startServer(cluster, WEB_DIST);
+    const server = await startServer(cluster, WEB_ROOT);
     stopServer = server.stop;
     const flags = await accountFlags(server.base);
     const rows: BrowserRow[] = [];
     for (const account of ACCOUNTS) {
+      if (onlyAccounts && !onlyAccounts.has(account)) continue;
       log(`Browser: ${account}`);
       rows.push(...(await measureAccount(server.base, account, flags[account], browser)));
     }

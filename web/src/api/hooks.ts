@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import { api } from '../app/services.ts';
+import { useEffect } from 'react';
+import { api, rememberedQueries } from '../app/services.ts';
 import { useSession } from '../session/useSession.ts';
 import { queryCacheOptions, showsChanged, type CachePolicy, type RecordKind } from './cache.ts';
 import { operationOf, type GraphQLDocument } from './transport.ts';
@@ -15,9 +16,16 @@ export function useGraphQLQuery<R, V extends object>(
   options: Omit<UseQueryOptions<R>, 'queryKey' | 'queryFn' | 'meta' | 'staleTime'> = {},
 ) {
   const { currentAccount } = useSession();
+  const name = operationOf(document).name;
+  // A screen's own query (a list, a record), not a look-up kept in the cache, is sent next time
+  // its address opens (app/remembered-queries.ts).
+  useRemembered(document, variables, !policy.cacheFirst && options.enabled !== false);
   return useQuery<R>({
-    queryKey: [operationOf(document).name, currentAccount?.id, variables],
-    queryFn: () => api.request(document, variables),
+    queryKey: [name, currentAccount?.id, variables],
+    // The answer to the same query sent as the address opened, if there is one (app/remembered-queries.ts).
+    queryFn: () =>
+      (rememberedQueries.take(name, currentAccount?.id, variables) as Promise<R> | undefined) ??
+      api.request(document, variables),
     ...queryCacheOptions(policy),
     ...options,
   });
@@ -56,4 +64,24 @@ export function useListQuery<R, V extends object, Row>(
     error: query.error ?? undefined,
     refetch: () => void query.refetch(),
   };
+}
+
+/** A query that runs is sent as its address opens next time (app/remembered-queries.ts). */
+function useRemembered<V extends object>(
+  document: GraphQLDocument<unknown, V>,
+  variables: V,
+  enabled: boolean,
+) {
+  const { currentAccount } = useSession();
+  const account = currentAccount?.id;
+  const identity = JSON.stringify(variables);
+  useEffect(() => {
+    if (!enabled || !account) return;
+    rememberedQueries.remember(
+      `${window.location.pathname}${window.location.search}`,
+      account,
+      document,
+      JSON.parse(identity) as object,
+    );
+  }, [document, identity, enabled, account]);
 }

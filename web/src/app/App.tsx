@@ -8,6 +8,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import LoginPage from './pages/LoginPage.tsx';
 import { loadApplication } from './application-chunk.ts';
 import { Loading, RequireSession } from './session-guard.tsx';
+import { openAddress } from './services.ts';
 
 // With a stored session the application is fetched while the session loads (application-chunk.ts);
 // the sign-in page fetches it once the visitor starts signing in.
@@ -26,6 +27,16 @@ const router = createBrowserRouter([
     ),
   },
 ]);
+
+// An in-app navigation to another address sends the list queries remembered for it at once, while
+// the screen's chunk loads (app/remembered-queries.ts).
+let address = `${router.state.location.pathname}${router.state.location.search}`;
+router.subscribe(({ location }) => {
+  const next = `${location.pathname}${location.search}`;
+  if (next === address) return;
+  address = next;
+  openAddress();
+});
 
 // A screen chunk that fails to load is reported as a preload error (SPEC §2).
 window.addEventListener('vite:preloadError', (event) => {

@@ -8,7 +8,11 @@ import { Route, Routes } from 'react-router';
 import { Screen } from './guards.tsx';
 import NotFoundPage from './pages/NotFoundPage.tsx';
 import { SCREENS } from './routes.tsx';
+import { preloadScreen } from './screen-preload.ts';
 import Shell from './Shell.tsx';
+
+// The screen a full load opens is fetched with the application, while the session still loads.
+preloadScreen(SCREENS, window.location.pathname);
 
 export default function Application() {
   const { i18n } = useTranslation();

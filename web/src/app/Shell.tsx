@@ -24,7 +24,7 @@ import {
   Typography,
 } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../api/errors.ts';
@@ -34,10 +34,27 @@ import { NotificationsMenu } from '../features/notifications/NotificationsMenu.t
 import { HeaderSearch } from '../features/search/HeaderSearch.tsx';
 import { useSession } from '../session/useSession.ts';
 import { queryClient } from './query-client.ts';
-import { NAVIGATION } from './routes.tsx';
+import { NAVIGATION, SCREENS } from './routes.tsx';
+import { componentLoaded, prefetchWhenIdle, preloadScreen, screenAt } from './screen-preload.ts';
 import { sessionStore } from './services.ts';
 
 const SIDEBAR_KEY = 'ledgerline.sidebarExpanded';
+
+/**
+ * The sidebar's screens (paths, one a line) are fetched while the browser is idle, once the
+ * screen on view has its chunk and no query is under way: the next screen opens without waiting
+ * for its code.
+ */
+function useSidebarPrefetch(paths: string) {
+  useEffect(
+    () =>
+      prefetchWhenIdle(SCREENS, paths.split('\n'), () => {
+        const current = screenAt(SCREENS, window.location.pathname);
+        return (!current || componentLoaded(current.component)) && queryClient.isFetching() === 0;
+      }),
+    [paths],
+  );
+}
 
 /** Header (notifications, language, account, user menu) and the sidebar of allowed screens. */
 export default function Shell() {
@@ -51,6 +68,7 @@ export default function Shell() {
   const [switchFailure, setSwitchFailure] = useState<string>();
   const width = expanded ? 240 : 64;
   const items = NAVIGATION.filter((item) => !item.permission || permissions[item.permission]);
+  useSidebarPrefetch(items.map((item) => item.path).join('\n'));
 
   const toggle = () => {
     localStorage.setItem(SIDEBAR_KEY, String(!expanded));
@@ -177,6 +195,8 @@ export default function Shell() {
                       : location.pathname.startsWith(item.path)
                   }
                   data-testid={`nav-${item.path}`}
+                  onMouseEnter={() => preloadScreen(SCREENS, item.path)}
+                  onFocus={() => preloadScreen(SCREENS, item.path)}
                 >
                   <ListItemIcon>
                     <item.icon />

@@ -1,5 +1,5 @@
-import { loadWholeCatalogue } from '../i18n/index.ts';
-import { tokenStore } from './services.ts';
+import { initialLanguage, loadWholeCatalogue } from '../i18n/index.ts';
+import { openAddress, sessionStore, tokenStore } from './services.ts';
 
 let application: ReturnType<typeof load> | undefined;
 const load = () =>
@@ -13,4 +13,13 @@ export function preloadApplication(): void {
   void loadApplication();
 }
 
-if (tokenStore.current) preloadApplication();
+// With a stored session, the application's chunk, the current user and the list queries
+// remembered for this address are asked for at once, as the entry runs: none waits for the
+// language's catalogue or the first render (the requests already name the reader's language,
+// <html lang>).
+if (tokenStore.current) {
+  document.documentElement.lang = initialLanguage();
+  preloadApplication();
+  void sessionStore.load();
+  openAddress();
+}

@@ -1,0 +1,96 @@
+// Loading a screen's chunk before it is rendered (docs/web.md "First rows"): the screen a full
+// load opens starts with the application instead of after the session, and the sidebar's screens
+// are fetched while the browser is idle and when a link is hovered or focused.
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
+import { paramsValid, type ScreenRoute } from './module.ts';
+
+type Lazy = LazyExoticComponent<ComponentType>;
+
+/** React.lazy's own loader and state (stable since React 16: what `lazy()` returns). */
+interface LazyInternals {
+  _init?: (payload: unknown) => unknown;
+  _payload?: { _status?: number };
+}
+
+/**
+ * Starts loading a lazy component through React.lazy's own loader, so that a render after the
+ * chunk has arrived does not suspend at all. A failure is kept by React as it would be had the
+ * render started the load (the screen then shows the preload error).
+ */
+export function preloadComponent(component: Lazy): void {
+  const lazy = component as unknown as LazyInternals;
+  if (typeof lazy._init !== 'function') return;
+  try {
+    lazy._init(lazy._payload);
+  } catch {
+    // The pending load (a promise React keeps and handles) or an earlier failure.
+  }
+}
+
+/** Whether a lazy component's chunk has arrived (a render would not suspend). */
+export function componentLoaded(component: Lazy): boolean {
+  return (component as unknown as LazyInternals)._payload?._status === 1;
+}
+
+/** The screen an address opens: the first route whose path matches with valid parameters. */
+export function screenAt(
+  routes: readonly ScreenRoute[],
+  pathname: string,
+): ScreenRoute | undefined {
+  return routes.find((route) => {
+    const match = matchPath({ path: `/${route.path}`, end: true }, pathname);
+    return match !== null && paramsValid(route, match.params);
+  });
+}
+
+/** Starts loading the chunk of the screen at `pathname`, if it names one. */
+export function preloadScreen(routes: readonly ScreenRoute[], pathname: string): void {
+  const route = screenAt(routes, pathname);
+  if (route) preloadComponent(route.component);
+}
+
+const idle = (callback: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(callback, 50);
+  return () => clearTimeout(handle);
+};
+
+const later = (callback: () => void, ms: number): (() => void) => {
+  const handle = setTimeout(callback, ms);
+  return () => clearTimeout(handle);
+};
+
+/**
+ * Loads the screens at `paths` one after another while the browser is idle, each only once
+ * `ready()` says the screen on view has what it needs (its chunk and its data) and the previous
+ * one has arrived: a prefetched chunk never delays the rows being waited for. Returns the
+ * function that stops it.
+ */
+export function prefetchWhenIdle(
+  routes: readonly ScreenRoute[],
+  paths: readonly string[],
+  ready: () => boolean,
+): () => void {
+  const queue = paths
+    .map((path) => screenAt(routes, path)?.component)
+    .filter((component): component is Lazy => !!component && !componentLoaded(component));
+  let previous: Lazy | undefined;
+  let cancel = () => {};
+  const step = () => {
+    if (queue.length === 0) return;
+    const settled = !previous || (previous as unknown as LazyInternals)._payload?._status !== 0;
+    if (!settled || !ready()) {
+      cancel = later(step, 200);
+      return;
+    }
+    previous = queue.shift()!;
+    preloadComponent(previous);
+    cancel = idle(step);
+  };
+  cancel = idle(step);
+  return () => cancel();
+}
