@@ -10,7 +10,7 @@ import { ROUTES } from './routes.ts';
 
 const e2e = useBrowser();
 
-/** The catalogue's namespaces: a word starting with one ("invoices.columns.amount") is a key
+/** The catalogue's namespaces: a word starting with one ("resources.fields.amount") is a key
  *  shown untranslated. */
 const NAMESPACES = ['ru.entry.json', 'ru.json'].flatMap((file) =>
   Object.keys(

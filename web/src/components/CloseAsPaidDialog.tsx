@@ -12,7 +12,7 @@ import { formatMoney } from './format.ts';
 import { dayStart, PAYMENT_METHODS } from './PaymentDialog.tsx';
 
 const schema = yup.object({
-  method: yup.string().required('payments.methodRequired'),
+  method: yup.string().required('errors.codes.MissingPaymentMethod'),
   date: dateRule().required('validation.required'),
 });
 

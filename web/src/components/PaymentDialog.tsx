@@ -58,7 +58,7 @@ export function PaymentDialog(props: {
 }) {
   const { t, i18n } = useTranslation();
   const schema: yup.ObjectSchema<FormValues> = yup.object({
-    paymentMethod: yup.string().required('payments.methodRequired'),
+    paymentMethod: yup.string().required('errors.codes.MissingPaymentMethod'),
     paymentDate: dateRule().required('validation.required'),
     amount: amountRule().test(
       'remaining',
@@ -107,7 +107,7 @@ export function PaymentDialog(props: {
           <DateInput name="paymentDate" label="payments.date" required />
           <MoneyInput
             name="amount"
-            label="payments.amountColumn"
+            label="resources.fields.amount"
             currency={props.currency}
             required
           />

@@ -65,8 +65,10 @@ export function RecordPayments(props: {
               <TableCell>{t('payments.date')}</TableCell>
               <TableCell>{t('payments.method')}</TableCell>
               <TableCell>{t('banking.reference')}</TableCell>
-              <TableCell align="right">{t('payments.amountColumn')}</TableCell>
-              {props.showUsd && <TableCell align="right">{t('bills.amountUsd')}</TableCell>}
+              <TableCell align="right">{t('resources.fields.amount')}</TableCell>
+              {props.showUsd && (
+                <TableCell align="right">{t('resources.fields.amount_usd')}</TableCell>
+              )}
               <TableCell>{t('payments.by')}</TableCell>
               {canDelete && <TableCell align="right">{t('table.actions')}</TableCell>}
             </TableRow>

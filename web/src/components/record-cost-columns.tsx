@@ -121,7 +121,7 @@ function CostName({ cost, t }: { cost: RecordCost; t: TFunction }) {
       )}
       {cost.rejectReason && (
         <Typography variant="caption" color="error" sx={{ display: 'block' }}>
-          {t('invoices.costs.rejectedBecause', {
+          {t('invoices.rejectedBecause', {
             reason:
               cost.rejectReason === 'invoice_rejected'
                 ? t('invoices.costs.invoiceRejected')

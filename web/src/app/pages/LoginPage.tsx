@@ -130,7 +130,7 @@ export default function LoginPage() {
     <main className="ll-login">
       <form className="ll-login-card" onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="ll-login-head">
-          <h1>{t('login.heading')}</h1>
+          <h1>{t('titles.login')}</h1>
           <div className="ll-languages" role="group" aria-label={t('header.language')}>
             {LANGUAGES.map((language) => (
               <button

@@ -7,7 +7,7 @@ export default function NoAccessPage() {
   return (
     <Box sx={{ p: 4 }} data-testid="no-access">
       <Typography variant="h4" component="h1" gutterBottom>
-        {t('noAccess.heading')}
+        {t('titles.accessDenied')}
       </Typography>
       <Typography>{t('noAccess.text')}</Typography>
     </Box>

@@ -105,7 +105,7 @@ export function SearchInput(props: SearchInputProps) {
         void helpers.setValue(option?.value ?? '');
       }}
       onBlur={() => void helpers.setTouched(true)}
-      noOptionsText={t('form.noOptions')}
+      noOptionsText={t('table.empty')}
       loadingText={t('form.searching')}
       renderOption={(optionProps, option) => {
         const { key, ...rest } = optionProps as typeof optionProps & { key: string };

@@ -88,7 +88,7 @@ function HistoryLinkView(props: { link: HistoryLink; onFailure?: (error: unknown
           component="button"
           type="button"
           variant="body2"
-          aria-label={t('history.downloadFile', { name: link.label })}
+          aria-label={t('bills.download', { name: link.label })}
           onClick={() => downloadFile(link.fileId, link.label).catch(props.onFailure)}
         >
           {link.label}

@@ -119,7 +119,7 @@ export default function AnalyticsPage() {
                 title={`${t('titles.analytics')} ${formatMonth(from)}–${formatMonth(to)}`}
                 columns={EXPORT_COLUMNS}
                 rows={[...months, ...(total ? [total] : [])].map((row): ExportRow => ({
-                  label: row.isTotal ? t('analytics.total') : monthLabel(row),
+                  label: row.isTotal ? t('table.total') : monthLabel(row),
                   costsUsd: row.costsUsd ?? '0',
                   billsUsd: row.billsUsd ?? '0',
                   marginUsd: row.marginUsd ?? '0',
@@ -149,7 +149,7 @@ export default function AnalyticsPage() {
               <ReportSection title={t('analytics.byCostType')}>
                 <ReportTable
                   testId="analytics-cost-types"
-                  columns={shareColumns(t, t('analytics.costType'))}
+                  columns={shareColumns(t, t('resources.cost_types.name'))}
                   rows={present(report.data.reportCostTypes?.nodes)}
                   rowKey={(row, index) => row.id ?? `none-${index}`}
                 />
@@ -159,7 +159,7 @@ export default function AnalyticsPage() {
               <ReportSection title={t('analytics.bySupplier')}>
                 <ReportTable
                   testId="analytics-suppliers"
-                  columns={shareColumns(t, t('analytics.supplier'))}
+                  columns={shareColumns(t, t('resources.suppliers.name'))}
                   rows={present(report.data.reportSuppliers?.nodes)}
                   rowKey={(row, index) => row.id ?? `none-${index}`}
                 />

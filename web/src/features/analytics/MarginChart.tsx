@@ -44,7 +44,7 @@ export function MarginChart({ months }: { months: ChartMonth[] }) {
         {
           type: 'bar',
           id: 'costs',
-          label: t('analytics.costs'),
+          label: t('titles.costs'),
           data: months.map((m) => height(m.costsUsd)),
           color: theme.palette.warning.main,
           valueFormatter: shown('costsUsd'),

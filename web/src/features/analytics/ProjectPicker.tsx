@@ -22,7 +22,7 @@ export function ProjectPicker(props: {
   return (
     <FormControl sx={{ minWidth: 320, flex: 1 }}>
       <InputLabel id="analytics-projects-label" shrink>
-        {t('analytics.projects')}
+        {t('titles.projects')}
       </InputLabel>
       <Select
         labelId="analytics-projects-label"
@@ -33,7 +33,7 @@ export function ProjectPicker(props: {
           const value = event.target.value;
           props.onChange(typeof value === 'string' ? value.split(',') : value);
         }}
-        input={<OutlinedInput label={t('analytics.projects')} notched />}
+        input={<OutlinedInput label={t('titles.projects')} notched />}
         renderValue={(ids) =>
           ids.length === 0 ? (
             t('analytics.allProjects')

@@ -82,7 +82,7 @@ export function ReportTable<Row>(props: {
                   color: negative(column, props.total!) ? 'error.main' : undefined,
                 }}
               >
-                {index === 0 ? t('analytics.total') : cell(column, props.total!)}
+                {index === 0 ? t('table.total') : cell(column, props.total!)}
               </TableCell>
             ))}
           </TableRow>

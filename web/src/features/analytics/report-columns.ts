@@ -21,7 +21,7 @@ export interface ExportRow {
 
 export const EXPORT_COLUMNS: Column<ExportRow>[] = [
   { field: 'label', header: 'analytics.month' },
-  { field: 'costsUsd', header: 'analytics.costs', kind: 'money', currency: 'USD' },
+  { field: 'costsUsd', header: 'titles.costs', kind: 'money', currency: 'USD' },
   { field: 'billsUsd', header: 'analytics.bills', kind: 'money', currency: 'USD' },
   { field: 'marginUsd', header: 'analytics.margin', kind: 'money', currency: 'USD' },
   { field: 'marginPercent', header: 'analytics.marginPercent' },
@@ -70,7 +70,7 @@ export function projectColumns(t: TFunction): ReportColumn<ProjectRow>[] {
   return [
     {
       key: 'name',
-      header: t('analytics.project'),
+      header: t('resources.projects.name'),
       kind: 'text',
       value: (r) => r.name ?? t('analytics.noProject'),
     },

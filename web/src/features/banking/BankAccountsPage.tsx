@@ -59,10 +59,10 @@ export default function BankAccountsPage() {
       deleteQuestion="banking.deleteAccountQuestion"
       searchFields={['name', 'iban', 'accountNumber']}
       columns={[
-        { field: 'name', header: 'banking.accountName', sortKey: 'NAME', kind: 'text' },
+        { field: 'name', header: 'resources.fields.name', sortKey: 'NAME', kind: 'text' },
         {
           field: 'subsidiary',
-          header: 'banking.subsidiary',
+          header: 'resources.subsidiaries.name',
           format: (row) => companyName(row.subsidiary),
         },
         {
@@ -73,7 +73,12 @@ export default function BankAccountsPage() {
           format: (row) => (row.iban ? formatIban(row.iban) : (row.accountNumber ?? '')),
         },
         { field: 'bic', header: 'banking.bic' },
-        { field: 'currency', kind: 'short', header: 'banking.currency', sortKey: 'CURRENCY' },
+        {
+          field: 'currency',
+          kind: 'short',
+          header: 'resources.currencies.name',
+          sortKey: 'CURRENCY',
+        },
       ]}
       useRows={(variables) =>
         useListQuery(
@@ -88,7 +93,7 @@ export default function BankAccountsPage() {
         <FormDialog<Values>
           open={open}
           testId="bank-account-dialog"
-          title={row ? 'banking.editAccount' : 'banking.addAccount'}
+          title={row ? 'banking.account' : 'banking.addAccount'}
           initialValues={{
             subsidiaryId: row?.subsidiaryId ?? '',
             name: row?.name ?? '',
@@ -115,7 +120,7 @@ export default function BankAccountsPage() {
         >
           <SearchInput
             name="subsidiaryId"
-            label="banking.subsidiary"
+            label="resources.subsidiaries.name"
             kind="subsidiary"
             required
             disabled={Boolean(row)}
@@ -128,13 +133,13 @@ export default function BankAccountsPage() {
                 : null
             }
           />
-          <TextInput name="name" label="banking.accountName" required />
+          <TextInput name="name" label="resources.fields.name" required />
           <TextInput name="iban" label="banking.iban" helper="banking.ibanHelper" />
           <TextInput name="accountNumber" label="banking.accountNumber" />
           <TextInput name="bic" label="banking.bic" />
           <SearchInput
             name="currency"
-            label="banking.currency"
+            label="resources.currencies.name"
             kind="currency"
             required
             selected={row ? { value: row.currency, label: row.currency } : null}

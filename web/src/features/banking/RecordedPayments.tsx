@@ -31,7 +31,7 @@ export function RecordedPayments(props: {
               </TableCell>
               <TableCell align="right">
                 <Button size="small" onClick={() => props.onLink(p.id)}>
-                  {t('banking.linkPayment')}
+                  {t('subsidiaries.link')}
                 </Button>
               </TableCell>
             </TableRow>

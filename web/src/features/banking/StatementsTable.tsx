@@ -57,7 +57,7 @@ export function StatementsTable(props: {
           <TableRow>
             <TableCell>{t('banking.statement')}</TableCell>
             <TableCell>{t('banking.format')}</TableCell>
-            <TableCell>{t('banking.period')}</TableCell>
+            <TableCell>{t('resources.costs.fields.period')}</TableCell>
             <TableCell align="right">{t('banking.openingBalance')}</TableCell>
             <TableCell align="right">{t('banking.closingBalance')}</TableCell>
             <TableCell align="right">{t('banking.lines')}</TableCell>

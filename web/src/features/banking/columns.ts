@@ -44,7 +44,7 @@ export function bankLineColumns(
     },
     {
       field: 'amount',
-      header: 'banking.amount',
+      header: 'resources.fields.amount',
       sortKey: 'AMOUNT',
       kind: 'money',
       currency: (row) => row.currency,
@@ -54,7 +54,7 @@ export function bankLineColumns(
     {
       field: 'status',
       kind: 'name',
-      header: 'banking.status',
+      header: 'resources.fields.status',
       format: (row) => lineStatus(t, row),
     },
     {
@@ -72,10 +72,15 @@ export function unseenPaymentColumns(language: string): Column<UnseenPayment>[] 
     {
       field: 'paymentDate',
       kind: 'date',
-      header: 'banking.paymentDate',
+      header: 'payments.date',
       format: (row) => formatDate(row.paymentDate, language),
     },
-    { field: 'amount', header: 'banking.amount', kind: 'money', currency: (row) => row.currency },
+    {
+      field: 'amount',
+      header: 'resources.fields.amount',
+      kind: 'money',
+      currency: (row) => row.currency,
+    },
     { field: 'reference', header: 'banking.reference' },
   ];
 }

@@ -115,7 +115,7 @@ function BillView({ bill }: { bill: Bill }) {
           {...report}
         />
       </Section>
-      <Section title="bills.sections.costs" testId="bill-costs">
+      <Section title="titles.costs" testId="bill-costs">
         <RecordCosts costs={costs} columns={BILL_COST_COLUMNS} empty="bills.noCosts" attachments />
       </Section>
       <Grid container spacing={2}>
@@ -148,9 +148,11 @@ function BillHeader({ bill }: { bill: Bill }) {
       </Typography>
       <Chip label={t(`statuses.${bill.status}`)} data-testid="bill-status" />
       {bill.paymentStatus === 'partially_paid' && (
-        <Chip color="warning" label={t('bills.partiallyPaid')} data-testid="badge-partial" />
+        <Chip color="warning" label={t('statuses.partially_paid')} data-testid="badge-partial" />
       )}
-      {bill.isDeleted && <Chip label={t('bills.archivedBadge')} data-testid="badge-archived" />}
+      {bill.isDeleted && (
+        <Chip label={t('resources.fields.is_deleted')} data-testid="badge-archived" />
+      )}
       {bill.isOverdue && (
         <Chip
           color="error"

@@ -27,7 +27,7 @@ export function BillSearchFilters(props: {
         />
       </Box>
       <Button startIcon={<FilterList />} onClick={() => setOpen(true)} data-testid="toggle-filters">
-        {t('bills.showFilters')}
+        {t('filters.title')}
       </Button>
       <BillFilterDialog
         open={open}

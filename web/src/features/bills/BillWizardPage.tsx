@@ -224,7 +224,7 @@ export default function BillWizardPage() {
                     disabled={isSubmitting || act.length > 1}
                     data-testid="wizard-next"
                   >
-                    {step < STEPS.length - 1 ? t('bills.wizard.next') : t('bills.wizard.create')}
+                    {step < STEPS.length - 1 ? t('invoiceWizard.next') : t('bills.wizard.create')}
                   </Button>
                 </Stack>
               </Paper>

@@ -107,7 +107,7 @@ export function EditBillDialog(props: {
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <TextInput name="name" label="bills.name" required />
+          <TextInput name="name" label="resources.fields.name" required />
         </Box>
         <Box sx={{ gridColumn: '1 / -1' }}>
           <TextInput name="description" label="bills.description" multiline minRows={2} />
@@ -133,7 +133,7 @@ export function EditBillDialog(props: {
         />
         <MonthInput name="period" label="bills.period" max={thisMonth} required />
         <MoneyInput name="amount" label="bills.amount" currency={bill.currency} required />
-        <VatInput name="vat" label="bills.vat" required />
+        <VatInput name="vat" label="table.vat" required />
         <TextInput name="invoiceRef" label="bills.invoiceRef" />
         <DateInput name="invoiceDate" label="bills.invoiceDate" required />
         <DateInput name="dueDate" label="bills.dueDate" />

@@ -16,13 +16,13 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
     {
       field: 'id',
       kind: 'id',
-      header: 'bills.id',
+      header: 'resources.bills.fields.id',
       sortKey: 'ID',
       link: (row) => `/bills/${row.id}`,
     },
     {
       field: 'name',
-      header: 'bills.name',
+      header: 'resources.fields.name',
       sortKey: 'NAME',
       link: (row) => `/bills/${row.id}`,
     },
@@ -62,7 +62,7 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
       field: 'currency',
       hidden: true,
       kind: 'short',
-      header: 'bills.currency',
+      header: 'resources.currencies.name',
       sortKey: 'CURRENCY',
     },
     {
@@ -76,7 +76,7 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
     {
       field: 'amountUsd',
       hidden: true,
-      header: 'bills.amountUsd',
+      header: 'resources.fields.amount_usd',
       sortKey: 'AMOUNT_USD',
       kind: 'money',
       currency: 'USD',
@@ -84,7 +84,7 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
     {
       field: 'vat',
       kind: 'number',
-      header: 'bills.vat',
+      header: 'table.vat',
       format: (row) => t('bills.percent', { value: formatMoney(row.vat, lang) }),
     },
     {
@@ -96,7 +96,7 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
     },
     {
       field: 'amountUsdWVat',
-      header: 'bills.amountUsdWVat',
+      header: 'resources.fields.amount_usd_w_vat',
       kind: 'money',
       currency: 'USD',
     },
@@ -118,7 +118,7 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
     },
     {
       field: 'act',
-      header: 'bills.act',
+      header: 'resources.bills.fields.act_id',
       hidden: true,
       format: (row) => row.act?.name ?? '',
     },
@@ -141,7 +141,7 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
       field: 'hasPayments',
       kind: 'short',
       hidden: true,
-      header: 'bills.hasPayments',
+      header: 'resources.fields.has_payments',
       format: (row) => yesNo(row.hasPayments),
     },
     {
@@ -155,11 +155,11 @@ export function billColumns(t: TFunction, lang: string): Column<BillRow, BillSor
       field: 'isDeleted',
       kind: 'short',
       hidden: true,
-      header: 'bills.archived',
+      header: 'resources.fields.is_deleted',
       sortKey: 'IS_DELETED',
       format: (row) => yesNo(row.isDeleted),
     },
-    { field: 'status', header: 'bills.status', kind: 'status' },
+    { field: 'status', header: 'resources.fields.status', kind: 'status' },
   ];
 }
 
@@ -168,13 +168,13 @@ export function unpaidColumns(t: TFunction, lang: string): Column<UnpaidRow, Bil
     {
       field: 'id',
       kind: 'id',
-      header: 'bills.id',
+      header: 'resources.bills.fields.id',
       sortKey: 'ID',
       link: (row) => `/bills/${row.id}`,
     },
     {
       field: 'name',
-      header: 'bills.name',
+      header: 'resources.fields.name',
       sortKey: 'NAME',
       link: (row) => `/bills/${row.id}`,
     },
@@ -226,6 +226,6 @@ export function unpaidColumns(t: TFunction, lang: string): Column<UnpaidRow, Bil
         return days > 0 ? t('bills.days', { count: days }) : '';
       },
     },
-    { field: 'paymentStatus', header: 'bills.paymentStatus', kind: 'status' },
+    { field: 'paymentStatus', header: 'resources.bills.fields.payment_status', kind: 'status' },
   ];
 }

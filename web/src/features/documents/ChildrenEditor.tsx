@@ -71,7 +71,7 @@ export function ChildrenEditor(props: {
                   setConnect((list) => list.filter((other) => other.id !== candidate.id))
                 }
               >
-                {t('documents.form.undo')}
+                {t('banking.undo')}
               </Button>
             }
           >

@@ -53,7 +53,7 @@ export function ConnectedDocuments({ document: doc }: { document: DocumentDetail
                       <Chip
                         size="small"
                         color="warning"
-                        label={t('documents.archived')}
+                        label={t('resources.documents.fields.is_deleted')}
                         sx={{ ml: 1 }}
                         data-testid="child-archived"
                       />

@@ -25,7 +25,7 @@ export function DocumentCreated(props: {
       )}
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
         <Button onClick={props.onAnother} data-testid="create-another">
-          {t('documents.wizard.another')}
+          {t('bills.wizard.another')}
         </Button>
         <Button
           variant="contained"

@@ -162,7 +162,7 @@ function EditForm({ document: doc }: { document: DocumentDetails }) {
         open={asking !== undefined}
         title={t('documentHierarchy.confirmTitle')}
         text={asking?.text ?? ''}
-        confirmLabel="documentHierarchy.confirmSave"
+        confirmLabel="common.save"
         onClose={() => setAsking(undefined)}
         onConfirm={() => {
           const values = asking?.values;

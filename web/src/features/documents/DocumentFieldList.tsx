@@ -30,50 +30,55 @@ export function DocumentFieldList({ document: doc }: { document: DocumentDetails
           '& dd': { m: 0, overflowWrap: 'anywhere' },
         }}
       >
-        <Field label={t('documents.contractor')} testId="field-contractor">
+        <Field label={t('resources.documents.fields.contractor_id')} testId="field-contractor">
           {doc.contractor?.legalName}
         </Field>
-        <Field label={t('documents.principal')} testId="field-principal">
+        <Field label={t('resources.documents.fields.principal_id')} testId="field-principal">
           {doc.principal && (
             <Link component={RouterLink} to={`/subsidiaries/${doc.principal.id}`}>
               {doc.principal.legalName}
             </Link>
           )}
         </Field>
-        <Field label={t('documents.client')}>{doc.client?.legalName}</Field>
-        <Field label={t('documents.service')}>{doc.service?.name}</Field>
-        <Field label={t('documents.amount')} testId="field-amount">
+        <Field label={t('resources.clients.name')}>{doc.client?.legalName}</Field>
+        <Field label={t('resources.services.name')}>{doc.service?.name}</Field>
+        <Field label={t('resources.fields.amount')} testId="field-amount">
           {formatMoney(doc.amount, i18n.language, doc.currency ?? undefined)}
         </Field>
-        <Field label={t('documents.email')}>{doc.email}</Field>
-        <Field label={t('documentRegistry.contractNumber')} testId="field-contract-number">
+        <Field label={t('resources.documents.fields.email')}>{doc.email}</Field>
+        <Field
+          label={t('resources.documents.fields.contract_number')}
+          testId="field-contract-number"
+        >
           {doc.contractNumber}
         </Field>
-        <Field label={t('documentRegistry.terminatedOn')}>{day(doc.terminatedOn)}</Field>
-        <Field label={t('documents.signingDate')} testId="field-signing">
+        <Field label={t('resources.documents.fields.terminated_on')}>{day(doc.terminatedOn)}</Field>
+        <Field label={t('resources.documents.fields.signing_date')} testId="field-signing">
           {day(doc.signingDate)}
         </Field>
-        <Field label={t('documents.expirationDate')} testId="field-expiration">
+        <Field label={t('resources.documents.fields.expiration_date')} testId="field-expiration">
           {day(doc.expirationDate)}
         </Field>
-        <Field label={t('documents.expirationConditions')}>{doc.expirationConditions}</Field>
-        <Field label={t('documents.extendsContract')}>
-          {t(doc.expirationExtendsContract ? 'documents.yes' : 'documents.no')}
+        <Field label={t('resources.documents.fields.expiration_conditions')}>
+          {doc.expirationConditions}
         </Field>
-        <Field label={t('documents.description')}>{doc.description}</Field>
-        <Field label={t('documents.comments')}>{doc.comments}</Field>
+        <Field label={t('documents.extendsContract')}>
+          {t(doc.expirationExtendsContract ? 'common.yes' : 'common.no')}
+        </Field>
+        <Field label={t('resources.fields.description')}>{doc.description}</Field>
+        <Field label={t('resources.documents.fields.comments')}>{doc.comments}</Field>
         <Field label={t('documents.readers')} testId="field-readers">
           {people(doc.documentReaders.nodes)}
         </Field>
         <Field label={t('documents.editors')} testId="field-editors">
           {people(doc.documentEditors.nodes)}
         </Field>
-        <Field label={t('documents.createdBy')}>
+        <Field label={t('resources.documents.fields.created_by')}>
           {[doc.userByCreatedBy?.displayName, formatDateTime(doc.createdAt, i18n.language)]
             .filter(Boolean)
             .join(', ')}
         </Field>
-        <Field label={t('documents.updatedAt')}>
+        <Field label={t('resources.documents.fields.updated_at')}>
           {formatDateTime(doc.updatedAt, i18n.language)}
         </Field>
       </Box>

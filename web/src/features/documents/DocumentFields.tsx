@@ -33,13 +33,23 @@ export function DocumentFields(props: {
     <Stack spacing={3}>
       <Section title={t('documents.form.main')}>
         <Box sx={grid}>
-          <TextInput name="name" label="documents.name" required />
-          <TextInput name="email" label="documents.email" type="email" />
+          <TextInput name="name" label="resources.fields.name" required />
+          <TextInput name="email" label="resources.documents.fields.email" type="email" />
           <Box sx={{ gridColumn: { md: '1 / -1' } }}>
-            <TextInput name="description" label="documents.description" multiline minRows={2} />
+            <TextInput
+              name="description"
+              label="resources.fields.description"
+              multiline
+              minRows={2}
+            />
           </Box>
           <Box sx={{ gridColumn: { md: '1 / -1' } }}>
-            <TextInput name="comments" label="documents.comments" multiline minRows={2} />
+            <TextInput
+              name="comments"
+              label="resources.documents.fields.comments"
+              multiline
+              minRows={2}
+            />
           </Box>
         </Box>
       </Section>
@@ -47,25 +57,25 @@ export function DocumentFields(props: {
         <Box sx={grid}>
           <SearchInput
             name="contractorId"
-            label="documents.contractor"
+            label="resources.documents.fields.contractor_id"
             kind="supplier"
             selected={selected?.contractorId}
           />
           <SearchInput
             name="principalId"
-            label="documents.principal"
+            label="resources.documents.fields.principal_id"
             kind="subsidiary"
             selected={selected?.principalId}
           />
           <SearchInput
             name="clientId"
-            label="documents.client"
+            label="resources.clients.name"
             kind="client"
             selected={selected?.clientId}
           />
           <SearchInput
             name="serviceId"
-            label="documents.service"
+            label="resources.services.name"
             kind="service"
             selected={selected?.serviceId}
           />
@@ -76,33 +86,33 @@ export function DocumentFields(props: {
       </Section>
       <Section title={t('documents.form.terms')}>
         <Box sx={grid}>
-          <TextInput name="contractNumber" label="documentRegistry.contractNumber" />
+          <TextInput name="contractNumber" label="resources.documents.fields.contract_number" />
           <DateInput
             name="terminatedOn"
-            label="documentRegistry.terminatedOn"
+            label="resources.documents.fields.terminated_on"
             min={values.signingDate || undefined}
           />
           <MoneyInput
             name="amount"
-            label="documents.amount"
+            label="resources.fields.amount"
             currency={values.currency || undefined}
           />
           <SearchInput
             name="currency"
-            label="documents.currency"
+            label="resources.currencies.name"
             kind="currency"
             selected={selected?.currency}
           />
-          <DateInput name="signingDate" label="documents.signingDate" />
+          <DateInput name="signingDate" label="resources.documents.fields.signing_date" />
           <DateInput
             name="expirationDate"
-            label="documents.expirationDate"
+            label="resources.documents.fields.expiration_date"
             min={values.signingDate || undefined}
           />
           <Box sx={{ gridColumn: { md: '1 / -1' } }}>
             <TextInput
               name="expirationConditions"
-              label="documents.expirationConditions"
+              label="resources.documents.fields.expiration_conditions"
               multiline
               minRows={2}
             />

@@ -94,7 +94,7 @@ function Files({ document: doc }: { document: DocumentDetails }) {
             <IconButton
               size="small"
               color="error"
-              aria-label={t('documents.files.remove', { name: link.file?.name })}
+              aria-label={t('bills.removeFile', { name: link.file?.name })}
               onClick={() => setRemoving({ fileId: link.fileId, name: link.file?.name ?? '' })}
               data-testid="remove-file"
             >
@@ -105,7 +105,7 @@ function Files({ document: doc }: { document: DocumentDetails }) {
       </Paper>
       <Paper sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t('documents.files.add')}
+          {t('bills.addFiles')}
         </Typography>
         <FileDropZone
           files={picked}

@@ -35,11 +35,11 @@ export function FilesTable(props: {
     <Table size="small">
       <TableHead>
         <TableRow>
-          <TableCell>{t('documents.files.name')}</TableCell>
-          <TableCell>{t('documents.files.type')}</TableCell>
-          <TableCell align="right">{t('documents.files.size')}</TableCell>
-          <TableCell>{t('documents.files.uploadedBy')}</TableCell>
-          <TableCell>{t('documents.files.uploadedAt')}</TableCell>
+          <TableCell>{t('resources.files.fields.name')}</TableCell>
+          <TableCell>{t('resources.fields.type')}</TableCell>
+          <TableCell align="right">{t('resources.files.fields.size')}</TableCell>
+          <TableCell>{t('resources.files.fields.uploaded_by')}</TableCell>
+          <TableCell>{t('resources.files.fields.uploaded_at')}</TableCell>
           <TableCell align="right">{t('table.actions')}</TableCell>
         </TableRow>
       </TableHead>
@@ -64,7 +64,7 @@ export function FilesTable(props: {
               </IconButton>
               <IconButton
                 size="small"
-                aria-label={t('documents.files.download', { name: link.file?.name })}
+                aria-label={t('bills.download', { name: link.file?.name })}
                 onClick={() =>
                   props.onAction(() => downloadFile(link.fileId, link.file?.name ?? link.fileId))
                 }

@@ -90,7 +90,7 @@ export function DocumentToolbarFilters(props: {
       <FilterChoice
         table={table}
         name="type"
-        label={t('documents.type')}
+        label={t('resources.fields.type')}
         values={DOCUMENT_TYPES}
         text={(type) => t(`documents.types.${type}`)}
         width={180}

@@ -35,7 +35,7 @@ export function DocumentHeader(props: {
           data-testid="document-status"
         />
       )}
-      {doc.isDeleted && <Chip color="warning" label={t('documents.archived')} />}
+      {doc.isDeleted && <Chip color="warning" label={t('resources.documents.fields.is_deleted')} />}
       <Box sx={{ flexGrow: 1 }} />
       {may('add_child') && (
         <Button
@@ -63,14 +63,14 @@ export function DocumentHeader(props: {
             to={`${recordLink('document', doc.id)}/files`}
             data-testid="manage-files"
           >
-            {t('documents.files.manage')}
+            {t('documents.fileCount')}
           </Button>
         </>
       )}
       {(may('archive') || may('restore')) &&
         (may('restore') ? (
           <Button startIcon={<Unarchive />} onClick={props.onRestore} data-testid="restore">
-            {t('documents.restore')}
+            {t('archive.restore')}
           </Button>
         ) : (
           <Button

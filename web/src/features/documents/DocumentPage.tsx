@@ -55,7 +55,7 @@ function Details({ document: doc }: { document: DocumentDetails }) {
       <Paper sx={{ p: 2 }} data-testid="document-files">
         <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
           <Typography variant="h6" component="h2">
-            {t('documents.files.title')}
+            {t('documents.fileCount')}
           </Typography>
           <Box sx={{ flexGrow: 1 }} />
           {files.length > 0 && (
@@ -97,7 +97,10 @@ function Details({ document: doc }: { document: DocumentDetails }) {
         onClose={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          run(() => setDeleted.mutateAsync({ id: doc.id, isDeleted: true }), 'documents.archived');
+          run(
+            () => setDeleted.mutateAsync({ id: doc.id, isDeleted: true }),
+            'resources.documents.fields.is_deleted',
+          );
         }}
       />
       {notice}

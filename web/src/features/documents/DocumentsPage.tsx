@@ -60,7 +60,7 @@ export default function DocumentsPage() {
             to="/documents/new"
             data-testid="add"
           >
-            {t('documents.add')}
+            {t('titles.newDocument')}
           </Button>
         )}
       </Stack>

@@ -35,7 +35,7 @@ import {
 } from './document-values.ts';
 import { useSaveAccess } from './use-save-access.ts';
 
-const STEPS = ['documents.wizard.chooseType', 'documents.wizard.setup', 'documents.wizard.files'];
+const STEPS = ['resources.fields.type', 'documents.wizard.setup', 'documents.fileCount'];
 
 /**
  * Document creation wizard (SPEC §2): choose the type, set it up, attach files, created. Opened
@@ -164,11 +164,11 @@ export default function NewDocumentPage() {
               {step > 0 && (
                 <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', mt: 2 }}>
                   <Button onClick={() => setStep(step - 1)} disabled={busy}>
-                    {t('documents.wizard.back')}
+                    {t('invoiceWizard.back')}
                   </Button>
                   {step === 1 ? (
                     <Button key="next" type="submit" variant="contained" data-testid="next">
-                      {t('documents.wizard.next')}
+                      {t('invoiceWizard.next')}
                     </Button>
                   ) : (
                     <Button

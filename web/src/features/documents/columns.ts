@@ -15,66 +15,66 @@ export function documentColumns(t: TFunction, language: string): DocumentColumn[
   return [
     {
       field: 'name',
-      header: 'documents.name',
+      header: 'resources.fields.name',
       sortKey: 'NAME',
       link: (row) => recordLink('document', row.id),
     },
     {
       field: 'type',
-      header: 'documents.type',
+      header: 'resources.fields.type',
       format: (row) => t(`documents.types.${row.type}`),
     },
     {
       field: 'status',
-      header: 'documentRegistry.statusLabel',
+      header: 'resources.fields.status',
       format: (row) => (row.status ? t(`documentRegistry.status.${row.status}`) : ''),
     },
     {
       field: 'contractNumber',
       kind: 'short',
-      header: 'documentRegistry.contractNumber',
+      header: 'resources.documents.fields.contract_number',
       hidden: true,
     },
     {
       field: 'contractor',
-      header: 'documents.contractor',
+      header: 'resources.documents.fields.contractor_id',
       format: (row) => row.contractor?.legalName ?? '',
     },
     {
       field: 'principal',
-      header: 'documents.principal',
+      header: 'resources.documents.fields.principal_id',
       format: (row) => row.principal?.legalName ?? '',
     },
     {
       field: 'amount',
-      header: 'documents.amount',
+      header: 'resources.fields.amount',
       kind: 'money',
       currency: (row) => row.currency ?? '',
     },
     {
       field: 'signingDate',
       kind: 'date',
-      header: 'documents.signingDate',
+      header: 'resources.documents.fields.signing_date',
       sortKey: 'SIGNING_DATE',
       format: (row) => formatDay(row.signingDate, language),
     },
     {
       field: 'expirationDate',
       kind: 'date',
-      header: 'documents.expirationDate',
+      header: 'resources.documents.fields.expiration_date',
       sortKey: 'EXPIRATION_DATE',
       format: (row) => formatDay(row.expirationDate, language),
     },
     { field: 'parentName', header: 'documents.parent', hidden: true },
     {
       field: 'client',
-      header: 'documents.client',
+      header: 'resources.clients.name',
       hidden: true,
       format: (row) => row.client?.legalName ?? '',
     },
     {
       field: 'service',
-      header: 'documents.service',
+      header: 'resources.services.name',
       hidden: true,
       format: (row) => row.service?.name ?? '',
     },
@@ -94,7 +94,7 @@ export function documentExportColumns(columns: DocumentColumn[]): Column<Documen
   const currency: DocumentColumn = {
     field: 'currency',
     kind: 'short',
-    header: 'documents.currency',
+    header: 'resources.currencies.name',
   };
   return [
     ...columns.slice(0, afterAmount),

@@ -41,7 +41,7 @@ export function InvoiceCostDialog(props: {
     <FormDialog
       open={props.open}
       testId="cost-dialog"
-      title={cost ? 'invoices.costs.edit' : 'invoices.costs.add'}
+      title={cost ? 'invoices.costs.edit' : 'invoiceWizard.addCost'}
       maxWidth="md"
       initialValues={{
         name: cost?.name ?? '',
@@ -74,11 +74,11 @@ export function InvoiceCostDialog(props: {
       }}
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
-        <TextInput name="name" label="invoices.costs.name" required />
+        <TextInput name="name" label="resources.fields.name" required />
         <SearchInput
           name="costTypeId"
           kind="costType"
-          label="invoices.costs.type"
+          label="resources.cost_types.name"
           selected={
             cost?.costType
               ? { value: cost.costType.id, label: cost.costType.name }
@@ -90,20 +90,20 @@ export function InvoiceCostDialog(props: {
         <SearchInput
           name="projectId"
           kind="project"
-          label="invoices.costs.project"
+          label="resources.projects.name"
           selected={cost?.project ? { value: cost.project.id, label: cost.project.name } : null}
         />
-        <MonthInput name="period" label="invoices.costs.period" required />
+        <MonthInput name="period" label="resources.costs.fields.period" required />
         <MoneyInput
           name="amount"
-          label="invoices.costs.amount"
+          label="resources.fields.amount"
           currency={invoice.currency}
           required
         />
-        <VatInput name="vat" label="invoices.costs.vat" required />
+        <VatInput name="vat" label="table.vat" required />
       </Box>
-      <TextInput name="description" label="invoices.costs.description" multiline minRows={2} />
-      <CheckboxInput name="toBill" label="invoices.costs.toBill" />
+      <TextInput name="description" label="resources.fields.description" multiline minRows={2} />
+      <CheckboxInput name="toBill" label="resources.costs.fields.to_bill" />
     </FormDialog>
   );
 }

@@ -82,7 +82,7 @@ export function InvoiceCosts(props: {
           onClick={() => setDialog({ action: 'add' })}
           data-testid="add-cost"
         >
-          {t('invoices.costs.add')}
+          {t('invoiceWizard.addCost')}
         </Button>
       )}
       <InvoiceCostDialog

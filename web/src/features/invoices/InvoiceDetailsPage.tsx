@@ -98,17 +98,17 @@ function Sections(props: {
   return (
     <>
       {section(
-        'invoices.sections.costs',
+        'titles.costs',
         'costs-section',
         <InvoiceCosts invoice={invoice} canAdd={editable && permissions.costWrite} {...report} />,
       )}
       {section(
-        'invoices.sections.payments',
+        'payments.heading',
         'payments-section',
         <InvoicePayments invoice={invoice} {...report} />,
       )}
       {section(
-        'invoices.sections.files',
+        'documents.fileCount',
         'files-section',
         <RecordFiles
           kind="invoices"
@@ -121,7 +121,7 @@ function Sections(props: {
         />,
       )}
       {section(
-        'invoices.sections.history',
+        'history.heading',
         'history-section',
         <RecordHistory kind="invoices" id={invoice.id} entries={invoice.history.nodes} />,
       )}

@@ -69,24 +69,24 @@ export function InvoiceEditDialog(props: {
     >
       <SelectInput
         name="type"
-        label="invoices.columns.type"
+        label="resources.fields.type"
         options={INVOICE_TYPES.map((type) => ({ value: type, label: `invoices.types.${type}` }))}
         required
       />
-      <TextInput name="invoiceRef" label="invoices.columns.number" required />
-      <DateInput name="invoiceDate" label="invoices.columns.invoiceDate" required />
-      <DateInput name="dueDate" label="invoices.columns.dueDate" />
+      <TextInput name="invoiceRef" label="resources.invoices.fields.invoice_ref" required />
+      <DateInput name="invoiceDate" label="resources.fields.invoice_date" required />
+      <DateInput name="dueDate" label="resources.fields.due_date" />
       <SearchInput
         name="currency"
         kind="currency"
-        label="invoices.columns.currency"
+        label="resources.currencies.name"
         selected={{ value: invoice.currency, label: invoice.currency }}
         required
       />
       <SearchInput
         name="subsidiaryId"
         kind="subsidiary"
-        label="invoices.columns.subsidiary"
+        label="resources.subsidiaries.name"
         selected={
           invoice.subsidiary
             ? { value: invoice.subsidiary.id, label: companyName(invoice.subsidiary) }
@@ -97,7 +97,7 @@ export function InvoiceEditDialog(props: {
       <SearchInput
         name="supplierId"
         kind="supplier"
-        label="invoices.columns.supplier"
+        label="resources.suppliers.name"
         selected={
           invoice.supplier
             ? { value: invoice.supplier.id, label: companyName(invoice.supplier) }
@@ -108,7 +108,7 @@ export function InvoiceEditDialog(props: {
       <SearchInput
         name="defaultCostTypeId"
         kind="costType"
-        label="invoices.defaultCostType"
+        label="resources.invoices.fields.default_cost_type_id"
         selected={
           invoice.defaultCostType
             ? { value: invoice.defaultCostType.id, label: invoice.defaultCostType.name }

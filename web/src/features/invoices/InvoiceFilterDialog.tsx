@@ -45,7 +45,7 @@ export function InvoiceFilterDialog(props: {
           <TextInput name="search" label="invoices.filters.search" />
           <SelectInput
             name="status"
-            label="invoices.columns.status"
+            label="resources.fields.status"
             options={[
               { value: '', label: 'filters.any' },
               ...choices(INVOICE_STATUSES, 'statuses.'),
@@ -54,19 +54,19 @@ export function InvoiceFilterDialog(props: {
           <SearchInput
             name="subsidiary"
             kind="subsidiary"
-            label="invoices.columns.subsidiary"
+            label="resources.subsidiaries.name"
             {...picker('subsidiary')}
           />
           <SearchInput
             name="supplier"
             kind="supplier"
-            label="invoices.columns.supplier"
+            label="resources.suppliers.name"
             {...picker('supplier')}
           />
           <SearchInput
             name="currency"
             kind="currency"
-            label="invoices.columns.currency"
+            label="resources.currencies.name"
             selected={
               props.filters.currency
                 ? { value: props.filters.currency, label: props.filters.currency }
@@ -75,7 +75,7 @@ export function InvoiceFilterDialog(props: {
           />
           <SelectInput
             name="hasPayments"
-            label="invoices.columns.hasPayments"
+            label="resources.fields.has_payments"
             options={[{ value: '', label: 'filters.any' }, ...choices(YES_NO, 'common.')]}
           />
           <DateInput name="invoiceFrom" label="invoices.filters.invoiceFrom" />
@@ -86,7 +86,7 @@ export function InvoiceFilterDialog(props: {
           <MoneyInput name="amountTo" label="invoices.filters.amountTo" />
           <SelectInput
             name="archived"
-            label="invoices.filters.archived"
+            label="archive.showArchived"
             options={[
               { value: '', label: 'invoices.filters.archivedNo' },
               ...ARCHIVED.map((value) => ({ value, label: ARCHIVED_LABELS[value] })),

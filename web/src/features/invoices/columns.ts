@@ -21,7 +21,7 @@ export function invoiceColumns(
   return [
     {
       field: 'id',
-      header: 'invoices.columns.id',
+      header: 'resources.fields.id',
       sortKey: 'ID',
       kind: 'id',
       link: (row) => `/invoices/${row.id}`,
@@ -29,30 +29,30 @@ export function invoiceColumns(
     {
       field: 'invoiceRef',
       kind: 'name',
-      header: 'invoices.columns.number',
+      header: 'resources.invoices.fields.invoice_ref',
       sortKey: 'INVOICE_REF',
       link: (row) => `/invoices/${row.id}`,
     },
     {
       field: 'subsidiary',
-      header: 'invoices.columns.subsidiary',
+      header: 'resources.subsidiaries.name',
       format: (row) => company(row.subsidiary),
     },
     {
       field: 'supplier',
-      header: 'invoices.columns.supplier',
+      header: 'resources.suppliers.name',
       format: (row) => company(row.supplier),
     },
     {
       field: 'currency',
-      header: 'invoices.columns.currency',
+      header: 'resources.currencies.name',
       sortKey: 'CURRENCY',
       kind: 'short',
       hidden: true,
     },
     {
       field: 'amount',
-      header: 'invoices.columns.amount',
+      header: 'resources.fields.amount',
       sortKey: 'AMOUNT',
       kind: 'money',
       currency: (row) => row.currency,
@@ -60,7 +60,7 @@ export function invoiceColumns(
     },
     {
       field: 'amountUsd',
-      header: 'invoices.columns.amountUsd',
+      header: 'resources.fields.amount_usd',
       sortKey: 'AMOUNT_USD',
       kind: 'money',
       currency: 'USD',
@@ -68,14 +68,14 @@ export function invoiceColumns(
     },
     {
       field: 'amountWVat',
-      header: 'invoices.columns.amountWVat',
+      header: 'resources.invoices.fields.amount_w_vat',
       sortKey: 'AMOUNT_W_VAT',
       kind: 'money',
       currency: (row) => row.currency,
     },
     {
       field: 'amountUsdWVat',
-      header: 'invoices.columns.amountUsdWVat',
+      header: 'resources.fields.amount_usd_w_vat',
       kind: 'money',
       currency: 'USD',
     },
@@ -92,7 +92,7 @@ export function invoiceColumns(
           {
             field: 'hiddenCostCount',
             kind: 'short',
-            header: 'partialInvoices.columns.hiddenCostCount',
+            header: 'resources.invoices.fields.hidden_cost_count',
             format: (row) =>
               row.hiddenCostCount
                 ? t('partialInvoices.hiddenShort', { count: row.hiddenCostCount })
@@ -104,14 +104,14 @@ export function invoiceColumns(
     {
       field: 'invoiceDate',
       kind: 'date',
-      header: 'invoices.columns.invoiceDate',
+      header: 'resources.fields.invoice_date',
       sortKey: 'INVOICE_DATE',
       format: (row) => date(row.invoiceDate),
     },
     {
       field: 'dueDate',
       kind: 'date',
-      header: 'invoices.columns.dueDate',
+      header: 'resources.fields.due_date',
       sortKey: 'DUE_DATE',
       format: (row) => date(row.dueDate),
     },
@@ -125,43 +125,43 @@ export function invoiceColumns(
     },
     {
       field: 'createdByName',
-      header: 'invoices.columns.createdBy',
+      header: 'resources.invoices.fields.created_by',
       format: (row) => row.createdByName ?? '',
       hidden: true,
     },
     {
       field: 'validatedByName',
-      header: 'invoices.columns.validatedBy',
+      header: 'resources.invoices.fields.validated_by',
       format: (row) => row.validatedByName ?? '',
       hidden: true,
     },
     {
       field: 'closedByName',
-      header: 'invoices.columns.closedBy',
+      header: 'resources.fields.closed_by',
       format: (row) => row.closedByName ?? '',
       hidden: true,
     },
     {
       field: 'hasPayments',
       kind: 'short',
-      header: 'invoices.columns.hasPayments',
+      header: 'resources.fields.has_payments',
       format: (row) => yesNo(row.hasPayments),
       hidden: true,
     },
     {
       field: 'lastPaymentDate',
       kind: 'date',
-      header: 'invoices.columns.lastPaymentDate',
+      header: 'resources.fields.last_payment_date',
       format: (row) => date(row.lastPaymentDate),
       hidden: true,
     },
     {
       field: 'isDeleted',
       kind: 'short',
-      header: 'invoices.columns.archived',
+      header: 'resources.fields.is_deleted',
       format: (row) => yesNo(row.isDeleted),
       hidden: true,
     },
-    { field: 'status', header: 'invoices.columns.status', kind: 'status' },
+    { field: 'status', header: 'resources.fields.status', kind: 'status' },
   ];
 }

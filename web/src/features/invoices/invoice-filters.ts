@@ -23,7 +23,7 @@ export const YES_NO = ['yes', 'no'] as const;
 export const ARCHIVED = ['only', 'all'] as const;
 /** The archived choice's words. */
 export const ARCHIVED_LABELS = {
-  only: 'invoices.filters.archived_yes',
+  only: 'bills.archivedChoice.archived',
   all: 'invoices.filters.archived_all',
 } as const;
 

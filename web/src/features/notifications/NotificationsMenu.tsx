@@ -92,7 +92,7 @@ export function NotificationsMenu() {
           }}
         >
           <Typography variant="subtitle1" component="h2" id="notifications-heading">
-            {t('notifications.heading')}
+            {t('header.notifications')}
           </Typography>
           <Button size="small" disabled={unread === 0} onClick={() => markAll.mutate({})}>
             {t('notifications.markAllRead')}

@@ -57,7 +57,7 @@ export function HeaderSearch() {
       >
         <Search fontSize="small" />
         <Typography variant="body2" sx={{ flexGrow: 1, textAlign: 'left' }} noWrap>
-          {t('search.header')}
+          {t('table.lists.costSearch')}
         </Typography>
         <Typography
           variant="caption"

@@ -76,7 +76,7 @@ function SearchDialogBody({ onClose, initialText }: { onClose: () => void; initi
       fullWidth
       maxWidth="md"
       slotProps={{ paper: { sx: { alignSelf: 'flex-start', mt: 10 } } }}
-      aria-label={t('search.title')}
+      aria-label={t('table.lists.costSearch')}
       data-testid="search-dialog"
     >
       <Box sx={{ p: 2, pb: 1 }}>
@@ -92,7 +92,7 @@ function SearchDialogBody({ onClose, initialText }: { onClose: () => void; initi
           onKeyDown={onKeyDown}
           slotProps={{
             htmlInput: {
-              'aria-label': t('search.title'),
+              'aria-label': t('table.lists.costSearch'),
               'data-testid': 'search-dialog-input',
               role: 'combobox',
               'aria-expanded': ordered.length > 0,

@@ -44,7 +44,7 @@ export default function SearchPage() {
   return (
     <Box sx={{ p: 3, maxWidth: 1008 }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('titles.search')}
+        {t('table.lists.costSearch')}
       </Typography>
       <TextField
         autoFocus
@@ -54,7 +54,10 @@ export default function SearchPage() {
         placeholder={t('search.placeholder')}
         helperText={t('search.hint')}
         slotProps={{
-          htmlInput: { 'aria-label': t('search.title'), 'data-testid': 'search-page-input' },
+          htmlInput: {
+            'aria-label': t('table.lists.costSearch'),
+            'data-testid': 'search-page-input',
+          },
           input: {
             startAdornment: (
               <InputAdornment position="start">

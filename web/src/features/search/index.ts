@@ -9,7 +9,7 @@ const module: FeatureModule = {
   routes: [
     {
       path: 'search',
-      title: 'titles.search',
+      title: 'table.lists.costSearch',
       component: lazy(() => import('./SearchPage.tsx')),
     },
   ],

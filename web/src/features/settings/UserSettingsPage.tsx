@@ -27,7 +27,7 @@ function ProfileSection() {
   return (
     <ProfileForm
       user={{ ...user, additionalName: user.additionalName ?? '' }}
-      title="settings.profile"
+      title="users.profile"
       testId="profile-form"
       usernameEditable={false}
       savedText="records.profileSaved"
@@ -58,7 +58,7 @@ function PasswordSection() {
       testId="password-form"
       newName="newPassword"
       labels={{
-        newPassword: 'settings.newPassword',
+        newPassword: 'users.newPassword',
         repeatPassword: 'settings.repeatPassword',
         submit: 'settings.changePassword',
         done: 'settings.passwordChanged',
@@ -73,7 +73,7 @@ function AccountsSection() {
   const { t } = useTranslation();
   const { user, permissions } = useSession();
   return (
-    <Section title={t('settings.accounts')}>
+    <Section title={t('users.accounts')}>
       {user && permissions.adminUser && (
         <Button component={Link} to={`/admin/users/${user.id}`} sx={{ mb: 2 }}>
           {t('users.adminEdit')}

@@ -43,21 +43,25 @@ export function LinkedDocumentStep() {
             gap: 2,
           }}
         >
-          <TextInput name="documentName" label="documents.name" required />
+          <TextInput name="documentName" label="resources.fields.name" required />
           <SelectInput
             name="documentType"
-            label="documents.type"
+            label="resources.fields.type"
             options={DOCUMENT_TYPES.map((type) => ({
               value: type,
               label: `documents.types.${type}`,
             }))}
           />
-          <SearchInput name="contractorId" label="documents.contractor" kind="supplier" />
+          <SearchInput
+            name="contractorId"
+            label="resources.documents.fields.contractor_id"
+            kind="supplier"
+          />
           <Box />
-          <DateInput name="signingDate" label="documents.signingDate" />
+          <DateInput name="signingDate" label="resources.documents.fields.signing_date" />
           <DateInput
             name="expirationDate"
-            label="documents.expirationDate"
+            label="resources.documents.fields.expiration_date"
             min={values.signingDate || undefined}
           />
         </Box>

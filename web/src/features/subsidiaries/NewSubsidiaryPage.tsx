@@ -136,9 +136,9 @@ export default function NewSubsidiaryPage() {
             <Paper sx={{ p: 3 }}>
               {step === 0 ? (
                 <Stack spacing={2}>
-                  <TextInput name="legalName" label="subsidiaries.legalName" required />
-                  <TextInput name="shortName" label="subsidiaries.shortName" />
-                  <CountryInput name="country" label="subsidiaries.country" required />
+                  <TextInput name="legalName" label="resources.fields.legal_name" required />
+                  <TextInput name="shortName" label="resources.fields.short_name" />
+                  <CountryInput name="country" label="resources.countries.name" required />
                 </Stack>
               ) : (
                 <LinkedDocumentStep />
@@ -146,7 +146,7 @@ export default function NewSubsidiaryPage() {
             </Paper>
             {canceled && (
               <Alert severity="info" sx={{ mt: 2 }} data-testid="creation-canceled">
-                {t('subsidiaries.wizard.canceled')}
+                {t('errors.codes.CompanyCreationCanceled')}
               </Alert>
             )}
             {failure !== undefined && (
@@ -161,7 +161,7 @@ export default function NewSubsidiaryPage() {
                 </Button>
               ) : (
                 <Button onClick={() => setStep(0)} disabled={form.isSubmitting}>
-                  {t('documents.wizard.back')}
+                  {t('invoiceWizard.back')}
                 </Button>
               )}
               <Button
@@ -171,7 +171,7 @@ export default function NewSubsidiaryPage() {
                 disabled={form.isSubmitting}
                 data-testid={step === 0 ? 'next' : 'create'}
               >
-                {t(step === 0 ? 'documents.wizard.next' : 'documents.wizard.create')}
+                {t(step === 0 ? 'invoiceWizard.next' : 'documents.wizard.create')}
               </Button>
             </Stack>
             <SimilarCompaniesDialog

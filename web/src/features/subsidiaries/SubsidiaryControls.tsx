@@ -122,7 +122,7 @@ export function SubsidiaryControls({ id }: { id: string }) {
           ) : (
             <>
               <LockOpen fontSize="small" aria-hidden />
-              {t('subsidiaryControls.notLocked')}
+              {t('statuses.open')}
             </>
           )}
         </Typography>
@@ -195,10 +195,7 @@ function showValue(
   language: string,
   t: (key: string) => string,
 ): string {
-  if (!value)
-    return control === 'lock_date'
-      ? t('subsidiaryControls.notLocked')
-      : t('subsidiaryControls.noLimit');
+  if (!value) return control === 'lock_date' ? t('statuses.open') : t('subsidiaryControls.noLimit');
   return control === 'lock_date'
     ? formatDate(value, language)
     : formatMoney(value, language, 'USD');

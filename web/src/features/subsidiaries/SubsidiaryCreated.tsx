@@ -24,7 +24,7 @@ export function SubsidiaryCreated(props: {
       )}
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
         <Button onClick={props.onAnother} data-testid="create-another">
-          {t('subsidiaries.wizard.another')}
+          {t('bills.wizard.another')}
         </Button>
         <Button
           variant="contained"

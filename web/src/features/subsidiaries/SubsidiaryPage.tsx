@@ -95,7 +95,7 @@ function Details({ subsidiary }: { subsidiary: Subsidiary }) {
 
       <Paper sx={{ p: 2, mb: 2 }} data-testid="linked-document">
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t('subsidiaries.linkedDocument')}
+          {t('resources.subsidiaries.fields.linked_document_id')}
         </Typography>
         {linked ? (
           <Box
@@ -110,7 +110,7 @@ function Details({ subsidiary }: { subsidiary: Subsidiary }) {
               '& dd': { m: 0 },
             }}
           >
-            <Row label={t('documents.name')}>
+            <Row label={t('resources.fields.name')}>
               <Link
                 component={RouterLink}
                 to={`/documents/${linked.id}`}
@@ -119,15 +119,21 @@ function Details({ subsidiary }: { subsidiary: Subsidiary }) {
                 {linked.name}
               </Link>
             </Row>
-            <Row label={t('documents.type')}>{t(`documents.types.${linked.type}`)}</Row>
-            <Row label={t('documents.contractor')}>{linked.contractor?.legalName}</Row>
-            <Row label={t('documents.amount')}>
+            <Row label={t('resources.fields.type')}>{t(`documents.types.${linked.type}`)}</Row>
+            <Row label={t('resources.documents.fields.contractor_id')}>
+              {linked.contractor?.legalName}
+            </Row>
+            <Row label={t('resources.fields.amount')}>
               {formatMoney(linked.amount, i18n.language, linked.currency ?? undefined)}
             </Row>
-            <Row label={t('documents.signingDate')}>{day(linked.signingDate)}</Row>
-            <Row label={t('documents.expirationDate')}>{day(linked.expirationDate)}</Row>
+            <Row label={t('resources.documents.fields.signing_date')}>
+              {day(linked.signingDate)}
+            </Row>
+            <Row label={t('resources.documents.fields.expiration_date')}>
+              {day(linked.expirationDate)}
+            </Row>
             <Row label={t('documents.fileCount')}>{String(linked.documentsFiles.totalCount)}</Row>
-            <Row label={t('documents.updatedAt')}>
+            <Row label={t('resources.documents.fields.updated_at')}>
               {formatDateTime(linked.updatedAt, i18n.language)}
             </Row>
           </Box>

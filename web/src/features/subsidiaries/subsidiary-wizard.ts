@@ -27,7 +27,10 @@ export const INITIAL: Values = {
   expirationDate: '',
 };
 
-export const STEPS = ['subsidiaries.wizard.company', 'subsidiaries.wizard.document'];
+export const STEPS = [
+  'subsidiaries.wizard.company',
+  'resources.subsidiaries.fields.linked_document_id',
+];
 
 /** SPEC §5: name and country required; the linked document's name when one is created. */
 export const schemas = [

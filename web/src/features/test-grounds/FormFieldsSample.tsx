@@ -78,14 +78,14 @@ export function FormFieldsSample(props: { disabled?: boolean }) {
               <SearchInput
                 name="supplier"
                 kind="supplier"
-                label="testGrounds.supplier"
+                label="resources.suppliers.name"
                 required
                 disabled={props.disabled}
               />
               <SearchInput
                 name="currency"
                 kind="currency"
-                label="testGrounds.currency"
+                label="resources.currencies.name"
                 required
                 disabled={props.disabled}
               />
@@ -95,22 +95,30 @@ export function FormFieldsSample(props: { disabled?: boolean }) {
                 required
                 disabled={props.disabled}
               />
-              <DateInput name="dueDate" label="testGrounds.dueDate" disabled={props.disabled} />
+              <DateInput
+                name="dueDate"
+                label="resources.fields.due_date"
+                disabled={props.disabled}
+              />
               <MonthInput
                 name="period"
-                label="testGrounds.month"
+                label="analytics.month"
                 required
                 disabled={props.disabled}
               />
               <MoneyInput
                 name="amount"
-                label="testGrounds.amount"
+                label="resources.fields.amount"
                 currency={values.currency || undefined}
                 required
                 disabled={props.disabled}
               />
-              <VatInput name="vat" label="testGrounds.vat" required disabled={props.disabled} />
-              <CheckboxInput name="toBill" label="testGrounds.toBill" disabled={props.disabled} />
+              <VatInput name="vat" label="table.vat" required disabled={props.disabled} />
+              <CheckboxInput
+                name="toBill"
+                label="resources.costs.fields.to_bill"
+                disabled={props.disabled}
+              />
             </Box>
             {!props.disabled && (
               <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>

@@ -60,9 +60,14 @@ const ROWS: SampleRow[] = [
 
 const COLUMNS: Column<SampleRow>[] = [
   { field: 'name', header: 'testGrounds.record', kind: 'text' },
-  { field: 'amount', header: 'testGrounds.amount', kind: 'money', currency: (row) => row.currency },
-  { field: 'amountUsd', header: 'testGrounds.amountUsd', kind: 'money', currency: 'USD' },
-  { field: 'status', header: 'testGrounds.status', kind: 'status' },
+  {
+    field: 'amount',
+    header: 'resources.fields.amount',
+    kind: 'money',
+    currency: (row) => row.currency,
+  },
+  { field: 'amountUsd', header: 'resources.fields.amount_usd', kind: 'money', currency: 'USD' },
+  { field: 'status', header: 'resources.fields.status', kind: 'status' },
 ];
 
 function Table(props: { state: 'rows' | 'loading' | 'empty' | 'error' }) {
@@ -136,7 +141,7 @@ export default function TestGroundsPage() {
         <PasswordField label={t('login.password')} name="sample-password-disabled" disabled />
         <DatePicker label={t('testGrounds.date')} value={date} onChange={setDate} />
         <DatePicker
-          label={t('testGrounds.month')}
+          label={t('analytics.month')}
           views={['year', 'month']}
           value={date}
           onChange={setDate}

@@ -18,14 +18,14 @@ export type AuditRow = AuditNode & {
 export const AUDIT_COLUMNS: Column<AuditRow, AuditSortKey>[] = [
   { field: 'when', kind: 'datetime', header: 'audit.columns.when', sortKey: 'CREATED_AT' },
   { field: 'who', header: 'audit.columns.who' },
-  { field: 'kind', header: 'audit.columns.kind' },
+  { field: 'kind', header: 'testGrounds.record' },
   {
     field: 'recordId',
     header: 'audit.columns.record',
     link: (row) => recordPath(row.tableName, row.recordId, row.rowData) ?? '',
   },
   { field: 'what', header: 'audit.columns.what', kind: 'text' },
-  { field: 'details', header: 'audit.columns.details', kind: 'text' },
-  { field: 'subsidiaryName', header: 'audit.columns.subsidiary' },
+  { field: 'details', header: 'subsidiaryControls.history', kind: 'text' },
+  { field: 'subsidiaryName', header: 'resources.subsidiaries.name' },
   { field: 'userRole', kind: 'short', header: 'audit.columns.role', hidden: true },
 ];

@@ -74,7 +74,7 @@ export function ReferenceExchange(props: { kind: ReferenceKind }) {
         onClick={(e) => setMenu(e.currentTarget)}
         data-testid="reference-export"
       >
-        {t('referenceData.export')}
+        {t('export.export')}
       </Button>
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
         <MenuItem onClick={() => void exportAs('xlsx')} data-testid="reference-export-xlsx">

@@ -42,8 +42,12 @@ export default function ProjectsPage() {
       deleteQuestion="projects.deleteQuestion"
       searchFields={['name', 'accessKey']}
       columns={[
-        { field: 'name', header: 'projects.name', sortKey: 'NAME', kind: 'text' },
-        { field: 'accessKey', header: 'projects.accessKey', sortKey: 'ACCESS_KEY' },
+        { field: 'name', header: 'resources.fields.name', sortKey: 'NAME', kind: 'text' },
+        {
+          field: 'accessKey',
+          header: 'resources.projects.fields.access_key',
+          sortKey: 'ACCESS_KEY',
+        },
       ]}
       useRows={referenceRows(AllProjectsDocument, ['Project'], (data) => data.allProjects)}
       toolbarExtra={<ReferenceExchange kind="projects" />}
@@ -57,8 +61,12 @@ export default function ProjectsPage() {
           testId="project-dialog"
           title={row ? 'projects.edit' : 'projects.create'}
           fields={[
-            { name: 'name', label: 'projects.name' },
-            { name: 'accessKey', label: 'projects.accessKey', helper: 'projects.accessKeyHelp' },
+            { name: 'name', label: 'resources.fields.name' },
+            {
+              name: 'accessKey',
+              label: 'resources.projects.fields.access_key',
+              helper: 'projects.accessKeyHelp',
+            },
           ]}
           initialValues={{ name: row?.name ?? '', accessKey: row?.accessKey ?? '' }}
           schema={schema}

@@ -61,7 +61,7 @@ export function RoleDialog(props: { open: boolean; row?: RoleRow; onClose: () =>
     >
       {(form) => (
         <>
-          <TextInput name="name" label="roles.name" />
+          <TextInput name="name" label="resources.fields.name" />
           <ScopePicker
             testId="role-scopes"
             scopes={all}

@@ -26,7 +26,7 @@ export default function RolesPage() {
       deleteQuestion="roles.deleteQuestion"
       searchFields={['name']}
       columns={[
-        { field: 'name', header: 'roles.name', sortKey: 'NAME' },
+        { field: 'name', header: 'resources.fields.name', sortKey: 'NAME' },
         { field: 'scopeList', header: 'roles.scopes', kind: 'text' },
         { field: 'accountCount', kind: 'number', header: 'roles.accounts' },
       ]}

@@ -42,24 +42,24 @@ export default function SubsidiariesPage() {
     <ReferenceTable<Subsidiary & { name: string }, SubsidiaryOrderBy>
       testId="subsidiaries-table"
       title="titles.subsidiary"
-      addLabel="subsidiariesAdmin.add"
+      addLabel="titles.newSubsidiary"
       deleteQuestion="subsidiariesAdmin.deleteQuestion"
       searchFields={['legalName', 'shortName']}
       columns={[
         {
           field: 'legalName',
-          header: 'subsidiariesAdmin.legalName',
+          header: 'resources.fields.legal_name',
           sortKey: 'LEGAL_NAME',
         },
         {
           field: 'shortName',
-          header: 'subsidiariesAdmin.shortName',
+          header: 'resources.fields.short_name',
           sortKey: 'SHORT_NAME',
         },
         {
           field: 'country',
           kind: 'name',
-          header: 'subsidiariesAdmin.country',
+          header: 'resources.countries.name',
           format: (row) => countryName(row.country, i18n.language),
         },
       ]}
@@ -90,8 +90,8 @@ export default function SubsidiariesPage() {
           testId="subsidiary-dialog"
           title="subsidiariesAdmin.edit"
           fields={[
-            { name: 'legalName', label: 'subsidiariesAdmin.legalName' },
-            { name: 'shortName', label: 'subsidiariesAdmin.shortName' },
+            { name: 'legalName', label: 'resources.fields.legal_name' },
+            { name: 'shortName', label: 'resources.fields.short_name' },
           ]}
           initialValues={{
             legalName: row?.legalName ?? '',
@@ -112,7 +112,7 @@ export default function SubsidiariesPage() {
             });
           }}
         >
-          <CountryInput name="country" label="subsidiariesAdmin.country" required />
+          <CountryInput name="country" label="resources.countries.name" required />
         </FormDialog>
       )}
     />

@@ -50,19 +50,19 @@ export default function SuppliersPage() {
         columns={[
           {
             field: 'legalName',
-            header: 'suppliers.legalName',
+            header: 'resources.fields.legal_name',
             sortKey: 'LEGAL_NAME',
             kind: 'text',
           },
-          { field: 'shortName', header: 'suppliers.shortName', sortKey: 'SHORT_NAME' },
+          { field: 'shortName', header: 'resources.fields.short_name', sortKey: 'SHORT_NAME' },
           {
             field: 'country',
             kind: 'name',
-            header: 'suppliers.country',
+            header: 'resources.countries.name',
             format: (row) => countryName(row.country, i18n.language),
           },
           { field: 'taxId', kind: 'short', header: 'counterparty.taxId' },
-          { field: 'userName', header: 'suppliers.user' },
+          { field: 'userName', header: 'resources.users.name' },
         ]}
         useRows={referenceRows(
           AllSuppliersDocument,
@@ -89,8 +89,8 @@ export default function SuppliersPage() {
             testId="supplier-dialog"
             title={row ? 'suppliers.edit' : 'suppliers.create'}
             fields={[
-              { name: 'legalName', label: 'suppliers.legalName' },
-              { name: 'shortName', label: 'suppliers.shortName' },
+              { name: 'legalName', label: 'resources.fields.legal_name' },
+              { name: 'shortName', label: 'resources.fields.short_name' },
             ]}
             initialValues={{
               legalName: row?.legalName ?? '',
@@ -114,7 +114,7 @@ export default function SuppliersPage() {
               return create.mutateAsync({ supplier });
             }}
           >
-            <CountryInput name="country" label="suppliers.country" required />
+            <CountryInput name="country" label="resources.countries.name" required />
             <TextInput
               name="taxId"
               label="counterparty.taxId"
@@ -123,7 +123,7 @@ export default function SuppliersPage() {
             <SearchInput
               name="userId"
               kind="user"
-              label="suppliers.user"
+              label="resources.users.name"
               helper="suppliers.usernameHelp"
               selected={
                 row?.user ? { value: row.user.id, label: row.user.displayName ?? '' } : null

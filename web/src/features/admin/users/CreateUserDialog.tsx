@@ -85,12 +85,12 @@ export function CreateUserDialog(props: { open: boolean; onClose: () => void }) 
         );
       }}
     >
-      <TextInput name="username" label="users.username" autoComplete="off" />
+      <TextInput name="username" label="resources.users.fields.username" autoComplete="off" />
       <Stack direction="row" spacing={2}>
-        <TextInput name="firstName" label="users.firstName" />
-        <TextInput name="lastName" label="users.lastName" />
+        <TextInput name="firstName" label="resources.users.fields.first_name" />
+        <TextInput name="lastName" label="resources.users.fields.last_name" />
       </Stack>
-      <TextInput name="additionalName" label="users.additionalName" />
+      <TextInput name="additionalName" label="resources.users.fields.additional_name" />
       <PasswordInput name="password" label="users.password" autoComplete="new-password" />
       <PasswordInput
         name="repeatPassword"

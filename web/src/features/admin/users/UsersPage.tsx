@@ -22,10 +22,10 @@ export default function UsersPage() {
       deleteQuestion="users.deleteQuestion"
       searchFields={['username', 'firstName', 'lastName']}
       columns={[
-        { field: 'username', header: 'users.username', sortKey: 'USERNAME' },
-        { field: 'firstName', header: 'users.firstName', sortKey: 'FIRST_NAME' },
-        { field: 'lastName', header: 'users.lastName', sortKey: 'LAST_NAME' },
-        { field: 'additionalName', header: 'users.additionalName' },
+        { field: 'username', header: 'resources.users.fields.username', sortKey: 'USERNAME' },
+        { field: 'firstName', header: 'resources.users.fields.first_name', sortKey: 'FIRST_NAME' },
+        { field: 'lastName', header: 'resources.users.fields.last_name', sortKey: 'LAST_NAME' },
+        { field: 'additionalName', header: 'resources.users.fields.additional_name' },
         { field: 'state', kind: 'short', header: 'users.state' },
       ]}
       useRows={referenceRows(

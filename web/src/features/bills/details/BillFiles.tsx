@@ -78,7 +78,7 @@ export function BillFiles({ bill, report }: { bill: Bill; report: RecordReport }
 
   return (
     <Section
-      title="bills.sections.files"
+      title="documents.fileCount"
       testId="bill-files"
       action={
         <Stack direction="row" spacing={1}>
@@ -102,7 +102,7 @@ export function BillFiles({ bill, report }: { bill: Bill; report: RecordReport }
       }
     >
       <List dense disablePadding>
-        {item(bill.act, t('bills.act'))}
+        {item(bill.act, t('resources.bills.fields.act_id'))}
         {files.map((file) => item(file, undefined, mayEditFiles))}
       </List>
       {files.length === 0 && (

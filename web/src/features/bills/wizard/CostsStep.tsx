@@ -95,7 +95,7 @@ export function CostsStep(props: {
           <SearchInput
             {...props.labels.field('costSupplier')}
             name="costSupplier"
-            label="bills.wizard.supplier"
+            label="resources.suppliers.name"
             kind="supplier"
           />
         </Grid>
@@ -126,10 +126,10 @@ export function CostsStep(props: {
                   slotProps={{ input: { 'aria-label': t('bills.wizard.selectAll') } }}
                 />
               </TableCell>
-              <TableCell>{t('bills.id')}</TableCell>
-              <TableCell>{t('bills.name')}</TableCell>
+              <TableCell>{t('resources.bills.fields.id')}</TableCell>
+              <TableCell>{t('resources.fields.name')}</TableCell>
               <TableCell>{t('bills.project')}</TableCell>
-              <TableCell>{t('bills.wizard.supplier')}</TableCell>
+              <TableCell>{t('resources.suppliers.name')}</TableCell>
               <TableCell>{t('bills.period')}</TableCell>
               <TableCell align="right">{t('bills.amount')}</TableCell>
               <TableCell align="right">{t('bills.amountWVat')}</TableCell>

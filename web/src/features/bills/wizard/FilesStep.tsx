@@ -25,7 +25,7 @@ export function FilesStep(props: {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <Typography variant="h6" component="h2" gutterBottom>
-          {t('bills.act')}
+          {t('resources.bills.fields.act_id')}
         </Typography>
         <FileDropZone files={props.act} onChange={props.onAct} testId="act-drop" />
         {props.act.length > 1 && (

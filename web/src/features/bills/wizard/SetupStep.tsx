@@ -49,7 +49,7 @@ export function SetupStep(props: { labels: SearchLabels }) {
         />
       </Grid>
       <Grid size={12}>
-        <TextInput name="name" label="bills.name" required />
+        <TextInput name="name" label="resources.fields.name" required />
       </Grid>
       <Grid size={12}>
         <TextInput name="description" label="bills.description" multiline minRows={2} />
@@ -61,13 +61,13 @@ export function SetupStep(props: { labels: SearchLabels }) {
         <SearchInput
           {...props.labels.field('currency')}
           name="currency"
-          label="bills.currency"
+          label="resources.currencies.name"
           kind="currency"
           required
         />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <VatInput name="vat" label="bills.vat" required />
+        <VatInput name="vat" label="table.vat" required />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <TextInput name="invoiceRef" label="bills.invoiceRef" />

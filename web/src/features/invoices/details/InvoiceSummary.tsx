@@ -25,7 +25,7 @@ export function InvoiceHeader({ invoice }: { invoice: InvoiceDetails }) {
       {invoice.paymentStatus === 'partially_paid' && (
         <Chip label={t('statuses.partially_paid')} color="warning" variant="outlined" />
       )}
-      {invoice.isDeleted && <Chip label={t('invoices.badges.archived')} variant="outlined" />}
+      {invoice.isDeleted && <Chip label={t('resources.fields.is_deleted')} variant="outlined" />}
       {invoice.isOverdue && (
         <Chip label={t('invoices.badges.overdue')} color="error" variant="outlined" />
       )}
@@ -41,25 +41,25 @@ export function InvoiceFields({ invoice }: { invoice: InvoiceDetails }) {
     formatMoney(value ?? '0', language, currency);
   const vatUsd = new Decimal(invoice.amountUsdWVat).minus(invoice.amountUsd).toFixed(2);
   const fields: [string, ReactNode][] = [
-    ['invoices.columns.type', t(`invoices.types.${invoice.type}`)],
-    ['invoices.columns.number', invoice.invoiceRef],
-    ['invoices.columns.invoiceDate', formatDate(invoice.invoiceDate, language)],
-    ['invoices.columns.dueDate', formatDate(invoice.dueDate, language) || '—'],
-    ['invoices.fields.period', periodText(invoice, language)],
-    ['invoices.columns.subsidiary', companyName(invoice.subsidiary)],
-    ['invoices.columns.supplier', companyName(invoice.supplier)],
-    ['invoices.defaultCostType', invoice.defaultCostType?.name ?? '—'],
+    ['resources.fields.type', t(`invoices.types.${invoice.type}`)],
+    ['resources.invoices.fields.invoice_ref', invoice.invoiceRef],
+    ['resources.fields.invoice_date', formatDate(invoice.invoiceDate, language)],
+    ['resources.fields.due_date', formatDate(invoice.dueDate, language) || '—'],
+    ['resources.costs.fields.period', periodText(invoice, language)],
+    ['resources.subsidiaries.name', companyName(invoice.subsidiary)],
+    ['resources.suppliers.name', companyName(invoice.supplier)],
+    ['resources.invoices.fields.default_cost_type_id', invoice.defaultCostType?.name ?? '—'],
     [
-      'invoices.columns.createdBy',
+      'resources.invoices.fields.created_by',
       `${invoice.userByCreatedBy?.displayName ?? '—'}, ${formatDateTime(invoice.createdAt, language)}`,
     ],
-    ['invoices.columns.validatedBy', invoice.userByValidatedBy?.displayName ?? '—'],
-    ['invoices.columns.closedBy', invoice.userByClosedBy?.displayName ?? '—'],
+    ['resources.invoices.fields.validated_by', invoice.userByValidatedBy?.displayName ?? '—'],
+    ['resources.fields.closed_by', invoice.userByClosedBy?.displayName ?? '—'],
   ];
   const amounts: [string, string, string][] = [
-    ['invoices.fields.amount', money(invoice.amount), money(invoice.amountUsd, 'USD')],
-    ['invoices.fields.vat', money(invoice.vatAmount), money(vatUsd, 'USD')],
-    ['invoices.fields.total', money(invoice.amountWVat), money(invoice.amountUsdWVat, 'USD')],
+    ['resources.fields.amount', money(invoice.amount), money(invoice.amountUsd, 'USD')],
+    ['table.vat', money(invoice.vatAmount), money(vatUsd, 'USD')],
+    ['table.total', money(invoice.amountWVat), money(invoice.amountUsdWVat, 'USD')],
   ];
   const hidden = invoice.hiddenCostCount ?? 0;
   if (hidden > 0) {

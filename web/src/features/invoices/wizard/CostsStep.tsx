@@ -42,23 +42,23 @@ export function CostsStep(props: { active: boolean; labels: SearchLabels }) {
                     gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' },
                   }}
                 >
-                  <TextInput name={`costs.${index}.name`} label="invoiceWizard.costName" required />
+                  <TextInput name={`costs.${index}.name`} label="resources.fields.name" required />
                   <SearchInput
                     {...props.labels.field(`${cost.key}.costType`)}
                     name={`costs.${index}.costType`}
-                    label="invoiceWizard.costType"
+                    label="resources.cost_types.name"
                     kind="costType"
                     helper={values.defaultCostType ? 'invoiceWizard.costTypeDefault' : undefined}
                   />
                   <SearchInput
                     {...props.labels.field(`${cost.key}.project`)}
                     name={`costs.${index}.project`}
-                    label="invoiceWizard.project"
+                    label="resources.projects.name"
                     kind="project"
                   />
                   <MonthInput
                     name={`costs.${index}.period`}
-                    label="invoiceWizard.period"
+                    label="resources.costs.fields.period"
                     required
                   />
                   <MoneyInput
@@ -67,7 +67,7 @@ export function CostsStep(props: { active: boolean; labels: SearchLabels }) {
                     currency={values.currency}
                     required
                   />
-                  <VatInput name={`costs.${index}.vat`} label="invoiceWizard.vat" required />
+                  <VatInput name={`costs.${index}.vat`} label="table.vat" required />
                 </Box>
                 <CheckboxInput name={`costs.${index}.toBill`} label="invoiceWizard.toBill" />
               </Paper>

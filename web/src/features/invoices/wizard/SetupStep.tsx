@@ -28,7 +28,7 @@ export function SetupStep(props: { labels: SearchLabels }) {
         <SearchInput
           {...props.labels.field('defaultCostType')}
           name="defaultCostType"
-          label="invoiceWizard.defaultCostType"
+          label="resources.invoices.fields.default_cost_type_id"
           kind="costType"
           helper="invoiceWizard.defaultCostTypeHint"
         />
@@ -55,7 +55,7 @@ export function SetupStep(props: { labels: SearchLabels }) {
           required
         />
         <DateInput name="invoiceDate" label="invoiceWizard.invoiceDate" required />
-        <DateInput name="dueDate" label="invoiceWizard.dueDate" min={values.invoiceDate} />
+        <DateInput name="dueDate" label="resources.fields.due_date" min={values.invoiceDate} />
       </Box>
     </Paper>
   );

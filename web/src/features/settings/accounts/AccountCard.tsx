@@ -140,7 +140,7 @@ export function AccountCard(props: {
           <TextField
             size="small"
             fullWidth
-            label={t('accounts.name')}
+            label={t('resources.accounts.fields.name')}
             value={draft.name}
             disabled={!editable}
             onChange={(event) => set('name')?.(event.target.value)}
@@ -149,10 +149,10 @@ export function AccountCard(props: {
             slotProps={{ htmlInput: { 'data-testid': 'account-name' } }}
           />
           <FormControl fullWidth size="small" disabled={!editable}>
-            <InputLabel id={`role-${account.id}`}>{t('accounts.role')}</InputLabel>
+            <InputLabel id={`role-${account.id}`}>{t('resources.roles.name')}</InputLabel>
             <Select
               labelId={`role-${account.id}`}
-              label={t('accounts.role')}
+              label={t('resources.roles.name')}
               value={roles.some((r) => r.id === draft.roleId) ? draft.roleId : ''}
               onChange={(event) => set('roleId')?.(event.target.value)}
               data-testid="account-role"
@@ -205,7 +205,7 @@ export function AccountCard(props: {
         </Box>
         <Box>
           <Typography variant="body2" color="text.secondary" data-testid="effective-scopes">
-            {t('accounts.effectiveScopes', {
+            {t('resources.accounts.fields.effective_scopes', {
               scopes:
                 (account.effectiveScopes ?? [])
                   .flatMap((scope) => (scope ? [scopeLabel(t, scope)] : []))

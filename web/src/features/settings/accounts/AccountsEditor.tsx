@@ -187,7 +187,7 @@ function NewAccountDialog(props: {
         <Stack spacing={2} sx={{ pt: 1 }} data-testid="account-dialog">
           {failure !== undefined && <Alert severity="error">{errorMessage(t, failure)}</Alert>}
           <TextField
-            label={t('accounts.name')}
+            label={t('resources.accounts.fields.name')}
             value={name}
             onChange={(event) => setName(event.target.value)}
             error={touched && !name.trim()}
@@ -195,10 +195,10 @@ function NewAccountDialog(props: {
             slotProps={{ htmlInput: { 'data-testid': 'new-account-name' } }}
           />
           <FormControl error={touched && !roleId}>
-            <InputLabel id="new-account-role">{t('accounts.role')}</InputLabel>
+            <InputLabel id="new-account-role">{t('resources.roles.name')}</InputLabel>
             <Select
               labelId="new-account-role"
-              label={t('accounts.role')}
+              label={t('resources.roles.name')}
               value={roleId}
               onChange={(event) => setRoleId(event.target.value)}
               data-testid="new-account-role"

@@ -119,13 +119,13 @@ export function ProfileForm(props: {
             </Stack>
             <TextInput
               name="username"
-              label="user.username"
+              label="login.username"
               disabled={!props.usernameEditable}
               required={props.usernameEditable}
             />
-            <TextInput name="firstName" label="user.firstName" required />
-            <TextInput name="lastName" label="user.lastName" required />
-            <TextInput name="additionalName" label="user.additionalName" />
+            <TextInput name="firstName" label="resources.users.fields.first_name" required />
+            <TextInput name="lastName" label="resources.users.fields.last_name" required />
+            <TextInput name="additionalName" label="resources.users.fields.additional_name" />
             <Box>
               <Button type="submit" variant="contained" disabled={isSubmitting}>
                 {t('common.save')}
