@@ -4938,7 +4938,7 @@ export type SubsidiaryControlsQueryVariables = Exact<{
 }>;
 
 
-export type SubsidiaryControlsQuery = { subsidiaryById: { id: string, approvalLimitUsd: string | null, lockDate: string | null, subsidiaryControlChanges: { nodes: Array<{ id: string, control: string, oldValue: string | null, newValue: string | null, createdAt: string, userRole: string | null, user: { id: string, firstName: string, lastName: string } | null } | null> } } | null };
+export type SubsidiaryControlsQuery = { subsidiaryById: { id: string, approvalLimitUsd: string | null, lockDate: string | null, subsidiaryControlChanges: { nodes: Array<{ id: string, control: string, oldValue: string | null, newValue: string | null, createdAt: string, userRole: string | null, user: { id: string, displayName: string | null } | null } | null> } } | null };
 
 export type SubsidiaryDetailsQueryVariables = Exact<{
   id: string;
@@ -7742,14 +7742,13 @@ export const SubsidiaryControlsDocument = new TypedDocumentString(`
         userRole
         user {
           id
-          firstName
-          lastName
+          displayName
         }
       }
     }
   }
 }
-    `, {"hash":"1a1bcee2a5a107d4bda3641920b767e7650ed99a27b5c6c10ba180aa6f363960"}) as unknown as TypedDocumentString<SubsidiaryControlsQuery, SubsidiaryControlsQueryVariables>;
+    `, {"hash":"cdfb9ccc78773207b366332601dd49b131380d0f7cd6071552c00bdfaad25200"}) as unknown as TypedDocumentString<SubsidiaryControlsQuery, SubsidiaryControlsQueryVariables>;
 export const SubsidiaryDetailsDocument = new TypedDocumentString(`
     query SubsidiaryDetails($id: UUID!) {
   subsidiaryById(id: $id) {

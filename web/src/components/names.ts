@@ -1,4 +1,5 @@
-// How lists and record pages name companies, people and billing periods: one function each.
+// How lists and record pages name companies and billing periods: one function each. A person is
+// the database's `displayName` (app_public.users_display_name), selected in the screen's document.
 import type { TFunction } from 'i18next';
 
 /** A company as the screens show it: its short name, else its legal name. */
@@ -6,13 +7,6 @@ export function companyName(
   company: { shortName?: string | null; legalName?: string | null } | null | undefined,
 ): string {
   return company?.shortName || company?.legalName || '';
-}
-
-/** A person as the screens show them: first and last name. */
-export function userName(
-  user: { firstName?: string | null; lastName?: string | null } | null | undefined,
-): string {
-  return [user?.firstName, user?.lastName].filter(Boolean).join(' ');
 }
 
 /** A billing period (month and year) in the reader's language, e.g. "March 2026". */

@@ -141,9 +141,7 @@ export function SubsidiaryControls({ id }: { id: string }) {
                 })}
                 secondary={[
                   formatDateTime(change.createdAt, i18n.language),
-                  change.user
-                    ? [change.user.firstName, change.user.lastName].filter(Boolean).join(' ')
-                    : t('subsidiaryControls.system'),
+                  change.user ? change.user.displayName : t('subsidiaryControls.system'),
                   change.userRole,
                 ]
                   .filter(Boolean)
