@@ -23,7 +23,6 @@ import {
 import { useGraphQLMutation, useGraphQLQuery } from '../../api/hooks.ts';
 import { FileDropZone, uploadPicked } from '../../components/form/FileDropZone.tsx';
 import type { PickedFile } from '../../components/form/file-rules.ts';
-import { DocumentCreated } from './DocumentCreated.tsx';
 import { DocumentFields } from './DocumentFields.tsx';
 import { TypeStep } from './DocumentTypeStep.tsx';
 import {
@@ -34,6 +33,8 @@ import {
   type DocumentFormValues,
 } from './document-values.ts';
 import { useSaveAccess } from './use-save-access.ts';
+import { WizardCreated } from '../../components/WizardCreated.tsx';
+import { recordLink } from '../../components/record-link.ts';
 
 const STEPS = ['resources.fields.type', 'documents.wizard.setup', 'documents.fileCount'];
 
@@ -117,7 +118,16 @@ export default function NewDocumentPage() {
         {t('titles.newDocument')}
       </Typography>
       {created ? (
-        <DocumentCreated id={created.id} filesFailed={created.filesFailed} onAnother={restart} />
+        <WizardCreated
+          created="documents.wizard.created"
+          laterStepFailed="documents.wizard.filesFailed"
+          show="documents.wizard.show"
+          to={recordLink('document', created.id)}
+          testId="document-created"
+          showTestId="show-document"
+          failure={created.filesFailed}
+          onAnother={restart}
+        />
       ) : (
         <Formik<DocumentFormValues>
           key={round}

@@ -27,7 +27,7 @@ import { CountryInput } from '../../components/form/CountryInput.tsx';
 import { TextInput } from '../../components/form/TextInput.tsx';
 import { LinkedDocumentStep } from './LinkedDocumentStep.tsx';
 import { SimilarCompaniesDialog } from '../../components/SimilarCompaniesDialog.tsx';
-import { SubsidiaryCreated } from './SubsidiaryCreated.tsx';
+import { WizardCreated } from '../../components/WizardCreated.tsx';
 import { INITIAL, schemas, STEPS, type Similar, type Values } from './subsidiary-wizard.ts';
 
 /**
@@ -100,9 +100,14 @@ export default function NewSubsidiaryPage() {
         <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
           {t('titles.newSubsidiary')}
         </Typography>
-        <SubsidiaryCreated
-          id={created.id}
-          documentFailed={created.documentFailed}
+        <WizardCreated
+          created="subsidiaries.wizard.created"
+          laterStepFailed="subsidiaries.wizard.documentFailed"
+          show="subsidiaries.wizard.show"
+          to={`/subsidiaries/${created.id}`}
+          testId="subsidiary-created"
+          showTestId="show-subsidiary"
+          failure={created.documentFailed}
           onAnother={() => {
             setCreated(undefined);
             setStep(0);
