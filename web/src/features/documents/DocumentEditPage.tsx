@@ -18,21 +18,14 @@ import {
   selectedOf,
   type DocumentFormValues,
 } from './document-values.ts';
-import { DocumentGate, useRouteDocument, type DocumentDetails } from './document-parts.tsx';
+import { type DocumentDetails, documentRoute } from './document-parts.tsx';
 import { useSaveAccess } from './use-save-access.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { recordLink } from '../../components/record-link.ts';
 
 /** Document edit (SPEC §2): the fields and, in the same save, child documents connected and
  *  disconnected (editDocument runs them in one transaction). */
-export default function DocumentEditPage() {
-  const { id, query, document } = useRouteDocument();
-  return (
-    <DocumentGate id={id} query={query} document={document}>
-      {(doc) => <EditForm document={doc} />}
-    </DocumentGate>
-  );
-}
+export default documentRoute(EditForm);
 
 function EditForm({ document: doc }: { document: DocumentDetails }) {
   const { t } = useTranslation();

@@ -14,19 +14,12 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FileDropZone, uploadPicked } from '../../components/form/FileDropZone.tsx';
 import type { PickedFile } from '../../components/form/file-rules.ts';
 import { FilesTable } from './DocumentFilesTable.tsx';
-import { DocumentGate, useRouteDocument, type DocumentDetails } from './document-parts.tsx';
+import { type DocumentDetails, documentRoute } from './document-parts.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { recordLink } from '../../components/record-link.ts';
 
 /** A document's files (SPEC §2 `documents/{id}/files`): add (upload, then attach) and remove. */
-export default function DocumentFilesPage() {
-  const { id, query, document } = useRouteDocument();
-  return (
-    <DocumentGate id={id} query={query} document={document}>
-      {(doc) => <Files document={doc} />}
-    </DocumentGate>
-  );
-}
+export default documentRoute(Files);
 
 function Files({ document: doc }: { document: DocumentDetails }) {
   const { t } = useTranslation();

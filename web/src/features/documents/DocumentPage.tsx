@@ -9,20 +9,13 @@ import { RecordHistory } from '../../components/history/RecordHistory.tsx';
 import { useRecordNotice } from '../../components/RecordNotice.tsx';
 import { ConnectedDocuments } from './ConnectedDocuments.tsx';
 import { downloadZip } from './document-files.ts';
-import { DocumentGate, useRouteDocument, type DocumentDetails } from './document-parts.tsx';
+import { type DocumentDetails, documentRoute } from './document-parts.tsx';
 import { DocumentFieldList } from './DocumentFieldList.tsx';
 import { FilesTable } from './DocumentFilesTable.tsx';
 import { DocumentHeader } from './DocumentHeader.tsx';
 
 /** Document details (SPEC §2): fields, files, connected documents, edit, files, archive. */
-export default function DocumentPage() {
-  const { id, query, document } = useRouteDocument();
-  return (
-    <DocumentGate id={id} query={query} document={document}>
-      {(doc) => <Details document={doc} />}
-    </DocumentGate>
-  );
-}
+export default documentRoute(Details);
 
 function Details({ document: doc }: { document: DocumentDetails }) {
   const { t } = useTranslation();

@@ -61,3 +61,15 @@ export function DocumentGate(props: {
   }
   return <>{props.children(props.document)}</>;
 }
+
+/** A page of the route's document: `Page` is shown with the document once it is loaded. */
+export function documentRoute(Page: (props: { document: DocumentDetails }) => ReactNode) {
+  return function DocumentRoute() {
+    const { id, query, document } = useRouteDocument();
+    return (
+      <DocumentGate id={id} query={query} document={document}>
+        {(doc) => <Page document={doc} />}
+      </DocumentGate>
+    );
+  };
+}
