@@ -197,6 +197,8 @@ describe('pinned extension points', () => {
       apply() {}
       setFirst() {}
       setOffset() {}
+      setAfter() {}
+      setBefore() {}
       setOrderIsUnique() {}
       items() {}
       getDep() {}
