@@ -16,7 +16,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { migrate } from '../server/src/db/migrate.ts';
 import { DEMO_PASSWORD } from '../server/src/db/seed.ts';
 import {
   AllBillsDocument,
@@ -34,7 +33,7 @@ import {
   type PageLoader,
 } from '../web/src/components/export/run.ts';
 import { log, numberOption, parseScaleArgs } from './lib/cli.ts';
-import { openBenchCluster, withClient } from './lib/cluster.ts';
+import { openBenchCluster } from './lib/cluster.ts';
 import {
   exportRunFile,
   renderExportSection,
@@ -43,7 +42,7 @@ import {
   type ExportRun,
 } from './lib/export-report.ts';
 import { byId } from './lib/queries.ts';
-import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
+import { startMigratedServer } from './lib/server-process.ts';
 import { percentile } from './lib/stats.ts';
 
 const { scale, values } = parseScaleArgs({
@@ -100,28 +99,9 @@ log(`Load average ${loadStart.map((value) => value.toFixed(2)).join(', ')}`);
 const cluster = await openBenchCluster(log);
 let stopServer = async () => {};
 try {
-  await checkData(cluster, scale);
-  log('Applying migrations the benchmark database does not have yet ...');
-  await migrate(cluster.ownerUrl);
-  await withClient(cluster.ownerUrl, (client) => client.query('analyze'));
-  await prepareRoles(cluster);
-  const { base, stop } = await startServer(cluster);
-  stopServer = stop;
-
-  const request = async (payload: unknown, token?: string) => {
-    const response = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(payload),
-    });
-    const json = (await response.json()) as { data?: Row; errors?: unknown[] };
-    if (!response.ok || json.errors || !json.data)
-      throw new Error(JSON.stringify(json).slice(0, 500));
-    return json.data;
-  };
+  const server = await startMigratedServer(cluster, scale);
+  stopServer = server.stop;
+  const request = (payload: unknown, token?: string) => server.post<Row>(payload, token);
   const signIn = async () => {
     const login = await request(
       byId(LoginDocument.toString(), { username: 'admin', password: DEMO_PASSWORD }),

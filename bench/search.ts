@@ -11,7 +11,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { migrate } from '../server/src/db/migrate.ts';
 import { DEMO_PASSWORD } from '../server/src/db/seed.ts';
 import { GlobalSearchDocument } from '../web/src/api/generated.ts';
 import { LoginDocument } from '../web/src/api/session-generated.ts';
@@ -25,7 +24,7 @@ import {
   searchRunFile,
   type SearchRun,
 } from './lib/search-report.ts';
-import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
+import { startMigratedServer } from './lib/server-process.ts';
 import { percentile } from './lib/stats.ts';
 
 const { scale, values } = parseScaleArgs({ rounds: { type: 'string' } });
@@ -35,28 +34,10 @@ const RESULTS = path.resolve('bench', 'results');
 const cluster = await openBenchCluster(log);
 let stopServer = async () => {};
 try {
-  await checkData(cluster, scale);
-  log('Applying migrations the benchmark database does not have yet ...');
-  await migrate(cluster.ownerUrl);
-  await withClient(cluster.ownerUrl, (client) => client.query('analyze'));
-  await prepareRoles(cluster);
-  const { base, stop } = await startServer(cluster);
-  stopServer = stop;
-
-  const post = async (payload: unknown, token?: string) => {
-    const response = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(payload),
-    });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the documents' shapes vary
-    const json = (await response.json()) as { data?: any; errors?: unknown[] };
-    if (!response.ok || json.errors) throw new Error(JSON.stringify(json).slice(0, 500));
-    return json.data;
-  };
+  const server = await startMigratedServer(cluster, scale);
+  stopServer = server.stop;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the documents' shapes vary
+  const post = (payload: unknown, token?: string) => server.post<any>(payload, token);
   const tokens = {} as Record<Account, string>;
   for (const username of ACCOUNTS) {
     const data = await post(byId(LoginDocument.toString(), { username, password: DEMO_PASSWORD }));

@@ -1,8 +1,9 @@
 // The benchmark server (bench/server.ts) as a child process, on the benchmark's database: the
-// data check, the roles it needs and the start, shared by bench.ts and browser.ts.
+// data check, the roles it needs and the start, shared by the benchmark scripts.
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { AUTHENTICATOR_ROLE, VISITOR_ROLE } from '../../server/src/db/database.ts';
+import { migrate } from '../../server/src/db/migrate.ts';
 import { log } from './cli.ts';
 import { BENCH_DATABASE, BYPASS_ROLE, withClient, type BenchCluster } from './cluster.ts';
 
@@ -89,4 +90,33 @@ export async function startServer(
     if (child.exitCode === null) child.kill('SIGKILL');
   };
   return { base: `http://127.0.0.1:${port}`, stop, pid: child.pid };
+}
+
+/**
+ * The production server on a benchmark database of the asked scale, brought to the current
+ * migrations first (a database generated before a new migration gets it), with `post` sending
+ * one GraphQL request (an error or an answer without data throws, with the answer's start).
+ */
+export async function startMigratedServer(cluster: BenchCluster, scale: number) {
+  await checkData(cluster, scale);
+  log('Applying migrations the benchmark database does not have yet ...');
+  await migrate(cluster.ownerUrl);
+  await withClient(cluster.ownerUrl, (client) => client.query('analyze'));
+  await prepareRoles(cluster);
+  const { base, stop } = await startServer(cluster);
+  const post = async <Data = Record<string, unknown>>(payload: unknown, token?: string) => {
+    const response = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(payload),
+    });
+    const json = (await response.json()) as { data?: Data; errors?: unknown[] };
+    if (!response.ok || json.errors || !json.data)
+      throw new Error(JSON.stringify(json).slice(0, 500));
+    return json.data;
+  };
+  return { base, stop, post };
 }
