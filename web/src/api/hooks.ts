@@ -19,7 +19,12 @@ export function useGraphQLQuery<R, V extends object>(
   const name = operationOf(document).name;
   // A screen's own query (a list, a record), not a look-up kept in the cache, is sent next time
   // its address opens (app/remembered-queries.ts).
-  useRemembered(document, variables, !policy.cacheFirst && options.enabled !== false);
+  useRemembered(
+    document,
+    variables,
+    currentAccount?.id,
+    !policy.cacheFirst && options.enabled !== false,
+  );
   return useQuery<R>({
     queryKey: [name, currentAccount?.id, variables],
     // The answer to the same query sent as the address opened, if there is one (app/remembered-queries.ts).
@@ -70,10 +75,9 @@ export function useListQuery<R, V extends object, Row>(
 function useRemembered<V extends object>(
   document: GraphQLDocument<unknown, V>,
   variables: V,
+  account: string | undefined,
   enabled: boolean,
 ) {
-  const { currentAccount } = useSession();
-  const account = currentAccount?.id;
   const identity = JSON.stringify(variables);
   useEffect(() => {
     if (!enabled || !account) return;
