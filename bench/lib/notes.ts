@@ -57,8 +57,8 @@ export interface ListRun {
   /** The route and URL query the variables were built from. */
   url: string;
   account: Account;
-  /** Rows the list counted (cappedCount: exact up to 1,000). */
-  totalCount: number;
+  /** Rows the list counted (cappedCount: exact up to 1,000); null for a request without a count. */
+  totalCount: number | null;
   rows: number;
   kB: number;
   samples: number;
@@ -197,7 +197,7 @@ export function explainNotes(f: Findings): string[] {
     const worst = [...f.lists].sort((a, b) => b.p95 - a.p95)[0]!;
     notes.push(
       `- **p95 list ms ${fmt(f.p95List, 1)} (target < 50)**, on ${worst.screen} as ${worst.account} ` +
-        `(${formatCount(worst.totalCount)} rows counted). See "Findings" in bench/README.md for ` +
+        `(${formatCount(worst.totalCount ?? 0)} rows counted). See "Findings" in bench/README.md for ` +
         'how each list is planned under row-level security.',
     );
   }

@@ -21,6 +21,7 @@ import {
   AllSuppliersDocument,
   AllUsersDocument,
   UnpaidBillsDocument,
+  UnpaidBillsTotalDocument,
   type BillOrderBy,
   type CostOrderBy,
   type DocumentOrderBy,
@@ -45,7 +46,7 @@ import {
 } from '../../web/src/features/documents/document-filters.ts';
 import { INVOICE_TABLE, invoiceFilter } from '../../web/src/features/invoices/invoice-filters.ts';
 import type { Permission } from '../../web/src/session/permissions.ts';
-import type { Account } from './queries.ts';
+import type { Account, InfoCase } from './queries.ts';
 
 export const ACCOUNTS: readonly Account[] = ['admin', 'accountant', 'manager', 'viewer'];
 
@@ -132,9 +133,12 @@ function bills(): Screen {
   };
 }
 
+const UNPAID_URL = '/bills?unpaid=1&size=50';
+const unpaidState = () => readTableState(params(UNPAID_URL), UNPAID_TABLE);
+
 function unpaidBills(): Screen {
-  const url = '/bills?unpaid=1&size=50';
-  const state = readTableState(params(url), UNPAID_TABLE);
+  const url = UNPAID_URL;
+  const state = unpaidState();
   return {
     key: 'unpaid-bills',
     screen: 'Unpaid bills',
@@ -177,9 +181,13 @@ function exchangeRates(): Screen {
   };
 }
 
-/** The audit log: one kind of record over a quarter, newest first (an auditor's typical search). */
+/**
+ * The audit log: one kind of record over a quarter, newest first (an auditor's typical search).
+ * A quarter the trail covers at every scale: at scale 10 it starts in July 2026 (bench:data
+ * --audit-rows, bench/README.md), so an earlier quarter would find nothing there.
+ */
 function auditLog(): Screen {
-  const url = '/admin/audit?kind=costs&from=2026-04-01&to=2026-06-30&size=50';
+  const url = '/admin/audit?kind=costs&from=2026-08-01&to=2026-10-31&size=50';
   const state = readTableState(params(url), AUDIT_TABLE);
   return {
     key: 'audit',
@@ -227,3 +235,16 @@ export const SCREENS: Screen[] = [
   exchangeRates(),
   auditLog(),
 ];
+
+/**
+ * The unpaid view's total outstanding: its own request, sent with the page's (its rows do not
+ * wait for it), a sum over every unpaid bill the account sees. Measured for information beside
+ * the screens, not counted as a screen's first rows.
+ */
+export const UNPAID_TOTALS: InfoCase[] = ACCOUNTS.map((account) => ({
+  key: `unpaid-total-${account}`,
+  screen: 'Unpaid bills: the total outstanding (its own request)',
+  account,
+  query: UnpaidBillsTotalDocument.toString(),
+  variables: { filter: billsFilter(unpaidState().filters) },
+}));

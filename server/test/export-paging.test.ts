@@ -37,7 +37,7 @@ const LISTS = [
     file: 'bills/UnpaidBills.graphql',
     field: 'allBills',
     orderBy: ['DUE_DATE_ASC', 'PRIMARY_KEY_ASC'],
-    variables: { filter: { outstanding: { greaterThan: '0' } }, withTotal: false },
+    variables: { filter: { outstanding: { greaterThan: '0' } } },
   },
   {
     list: 'costs',

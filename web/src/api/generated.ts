@@ -4295,11 +4295,17 @@ export type UnpaidBillsQueryVariables = Exact<{
   after?: string | null | undefined;
   orderBy?: Array<BillOrderBy> | BillOrderBy | null | undefined;
   filter?: BillFilter | null | undefined;
-  withTotal?: boolean;
 }>;
 
 
-export type UnpaidBillsQuery = { allBills: { outstandingUsdTotal?: string, totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: number, name: string, currency: string, amountWVat: string, amountUsdWVat: string, outstanding: string | null, outstandingUsd: string | null, invoiceDate: string, dueDate: string | null, lastPaymentDate: string | null, status: BillStatus, paymentStatus: PaymentStatus, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null } | null> } | null };
+export type UnpaidBillsQuery = { allBills: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: number, name: string, currency: string, amountWVat: string, amountUsdWVat: string, outstanding: string | null, outstandingUsd: string | null, invoiceDate: string, dueDate: string | null, lastPaymentDate: string | null, status: BillStatus, paymentStatus: PaymentStatus, client: { id: string, shortName: string | null, legalName: string } | null, subsidiary: { id: string, shortName: string | null, legalName: string } | null } | null> } | null };
+
+export type UnpaidBillsTotalQueryVariables = Exact<{
+  filter?: BillFilter | null | undefined;
+}>;
+
+
+export type UnpaidBillsTotalQuery = { allBills: { outstandingUsdTotal: string } | null };
 
 export type UpdateBillMutationVariables = Exact<{
   id: number;
@@ -6398,7 +6404,7 @@ export const SetBillDeletedDocument = new TypedDocumentString(`
 }
     `, {"hash":"231f506509bd4dcebc064bbc4cde49c693244e573bec8baa48f1795f2f85b111"}) as unknown as TypedDocumentString<SetBillDeletedMutation, SetBillDeletedMutationVariables>;
 export const UnpaidBillsDocument = new TypedDocumentString(`
-    query UnpaidBills($first: Int!, $offset: Int!, $after: Cursor, $orderBy: [BillOrderBy!], $filter: BillFilter, $withTotal: Boolean! = true) {
+    query UnpaidBills($first: Int!, $offset: Int!, $after: Cursor, $orderBy: [BillOrderBy!], $filter: BillFilter) {
   allBills(
     first: $first
     offset: $offset
@@ -6407,7 +6413,6 @@ export const UnpaidBillsDocument = new TypedDocumentString(`
     filter: $filter
   ) {
     totalCount: cappedCount
-    outstandingUsdTotal @include(if: $withTotal)
     pageInfo {
       hasNextPage
       endCursor
@@ -6438,7 +6443,14 @@ export const UnpaidBillsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"7f4097b5eee26fcd9562b2a2d4182acb7aa0c3e65a0cb6fd4839678cd745ad9b"}) as unknown as TypedDocumentString<UnpaidBillsQuery, UnpaidBillsQueryVariables>;
+    `, {"hash":"13ddb743989ffcf0ccefb8afbb1a3a68348c3e97e2b695673a079bb0893f7412"}) as unknown as TypedDocumentString<UnpaidBillsQuery, UnpaidBillsQueryVariables>;
+export const UnpaidBillsTotalDocument = new TypedDocumentString(`
+    query UnpaidBillsTotal($filter: BillFilter) {
+  allBills(first: 0, filter: $filter) {
+    outstandingUsdTotal
+  }
+}
+    `, {"hash":"66a5bbbf8391f3b74c05a14e0e5e9f827f3dc8ff1bc94fcc65b8ae98df86016c"}) as unknown as TypedDocumentString<UnpaidBillsTotalQuery, UnpaidBillsTotalQueryVariables>;
 export const UpdateBillDocument = new TypedDocumentString(`
     mutation UpdateBill($id: Int!, $patch: BillPatch!) {
   updateBillById(input: {id: $id, patch: $patch}) {

@@ -1,7 +1,12 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { UnpaidBillsDocument, type BillOrderBy } from '../../api/generated.ts';
-import { useListQuery } from '../../api/hooks.ts';
+import {
+  UnpaidBillsDocument,
+  UnpaidBillsTotalDocument,
+  type BillOrderBy,
+} from '../../api/generated.ts';
+import type { CachePolicy } from '../../api/cache.ts';
+import { useGraphQLQuery, useListQuery } from '../../api/hooks.ts';
 import { api } from '../../app/services.ts';
 import { bindTable } from '../../components/DataTable/bind-table.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
@@ -18,6 +23,9 @@ import { OpenBill } from './BillRowActions.tsx';
 import { unpaidColumns, type UnpaidRow } from './columns.ts';
 import { UNPAID_TABLE, billsFilter, type BillSortKey, type BillsFilters } from './filters.ts';
 
+/** What the page and its total show: a change to one of these refreshes both. */
+const UNPAID_READS: CachePolicy = { reads: ['Bill', 'Payment', 'Company'] };
+
 /** The bills still owed (`?unpaid=1`): the most overdue first, in USD too, with their total. */
 export function UnpaidBillsTable() {
   const { t, i18n } = useTranslation();
@@ -26,11 +34,13 @@ export function UnpaidBillsTable() {
   const data = useListQuery(
     UnpaidBillsDocument,
     { ...pagingVariables<BillOrderBy>(table.state), filter },
-    { reads: ['Bill', 'Payment', 'Company'] },
+    UNPAID_READS,
     (result) => result.allBills,
   );
-  // Summed by the database over every bill the filters select, in the list's own request.
-  const total = data.data?.allBills?.outstandingUsdTotal;
+  // Summed by the database over every bill the filters select, in a request of its own sent at
+  // the same time: the rows do not wait for a sum that grows with the data.
+  const totalQuery = useGraphQLQuery(UnpaidBillsTotalDocument, { filter }, UNPAID_READS);
+  const total = totalQuery.data?.allBills?.outstandingUsdTotal;
   const columns = unpaidColumns(t, i18n.language);
   return (
     <>
@@ -45,11 +55,14 @@ export function UnpaidBillsTable() {
         toolbar={
           <>
             <BillSearchFilters table={table} />
-            <Typography variant="subtitle1" data-testid="unpaid-total">
-              {total != null &&
+            <Typography variant="subtitle1" data-testid="unpaid-total" aria-busy={total == null}>
+              {total != null ? (
                 t('table.lists.unpaidTotal', {
                   value: formatMoney(total, i18n.language, 'USD'),
-                })}
+                })
+              ) : totalQuery.isFetching ? (
+                <Skeleton width={220} />
+              ) : null}
             </Typography>
             <Box sx={{ flexGrow: 1 }} />
             <ExportButton
@@ -63,7 +76,6 @@ export function UnpaidBillsTable() {
                   after,
                   orderBy: pagingVariables<BillOrderBy>(table.state).orderBy,
                   filter,
-                  withTotal: false,
                 });
                 return connectionPage(result.allBills);
               }}
