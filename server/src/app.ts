@@ -133,6 +133,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: config.heavyPoolSize,
     application_name: 'ledgerline heavy',
   });
+  const heavyBudget =
+    options.heavyBudget ??
+    new HeavyBudget({
+      slots: config.heavySlots,
+      perAccount: 1,
+      queueSize: config.heavyQueueSize,
+      waitMs: config.heavyWaitMs,
+    });
   for (const [pool, role] of [
     [ownerPool, 'owner'],
     [authenticatorPool, 'authenticator'],
@@ -209,14 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         only: config.trustedDocumentsOnly,
       },
       heavy: {
-        budget:
-          options.heavyBudget ??
-          new HeavyBudget({
-            slots: config.heavySlots,
-            perAccount: 1,
-            queueSize: config.heavyQueueSize,
-            waitMs: config.heavyWaitMs,
-          }),
+        budget: heavyBudget,
         withPgClient: withPgClientOn(heavyPool),
         lightWithPgClient: withPgClientOn(authenticatorPool),
         statementTimeout: `${config.heavyStatementTimeoutMs}ms`,
@@ -302,6 +303,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onClose', async () => {
     if (sweeper) clearInterval(sweeper);
+    // Heavy requests still waiting are refused (503) rather than started on a closing pool.
+    heavyBudget.close();
     await pgl.release();
     await authenticatorPool.end();
     await heavyPool.end();

@@ -47,6 +47,21 @@ describe('the heavy budget', () => {
     await running;
   });
 
+  it('when the server closes, waiting operations are refused without running; running ones finish', async () => {
+    const budget = new HeavyBudget({ slots: 1, perAccount: 1, queueSize: 4, waitMs: 10_000 });
+    const held = gate();
+    const running = budget.run('a', () => held.opened.then(() => 'a'), refuse);
+    let ran = false;
+    const waiting = budget.run('b', () => (ran = true), refuse);
+    budget.close();
+    expect(await waiting).toBe('refused:ServerBusy:closing');
+    expect(await budget.run('c', () => 'c', refuse)).toBe('refused:ServerBusy:closing');
+    expect(budget.state).toEqual({ running: 1, queued: 0 });
+    held.open();
+    expect(await running).toBe('a');
+    expect(ran).toBe(false);
+  });
+
   it('accounts take turns: a waiting account runs before the busy account runs again', async () => {
     const budget = new HeavyBudget({ slots: 1, perAccount: 1, queueSize: 10, waitMs: 10_000 });
     const order: string[] = [];

@@ -21,11 +21,17 @@ export interface HeavyBudgetOptions {
 /** The refusal's code; app.ts answers it with HTTP 503 and Retry-After. */
 export const SERVER_BUSY = { code: 'ServerBusy', retryAfterSeconds: 2 } as const;
 
-export function serverBusy(reason: 'queueFull' | 'deadline'): GraphQLError {
-  const message =
-    reason === 'queueFull'
-      ? 'The server is busy with large requests and cannot queue another. Try again in a moment.'
-      : 'The server was busy with large requests for too long. Try again in a moment.';
+export type BusyReason = 'queueFull' | 'deadline' | 'closing';
+
+const BUSY_MESSAGES: Record<BusyReason, string> = {
+  queueFull:
+    'The server is busy with large requests and cannot queue another. Try again in a moment.',
+  deadline: 'The server was busy with large requests for too long. Try again in a moment.',
+  closing: 'The server is restarting and did not start this large request. Try again in a moment.',
+};
+
+export function serverBusy(reason: BusyReason): GraphQLError {
+  const message = BUSY_MESSAGES[reason];
   return new GraphQLError(message, {
     extensions: {
       code: SERVER_BUSY.code,
@@ -38,6 +44,8 @@ export function serverBusy(reason: 'queueFull' | 'deadline'): GraphQLError {
 interface Waiter {
   account: string;
   start: () => void;
+  /** Refuses it without running it (the server closes). */
+  drop: () => void;
   timer: NodeJS.Timeout;
 }
 
@@ -48,6 +56,7 @@ export class HeavyBudget {
   /** Waiting operations per account, in arrival order; the map's order is the turn order. */
   private readonly queues = new Map<string, Waiter[]>();
   private queued = 0;
+  private closed = false;
 
   constructor(options: HeavyBudgetOptions) {
     const perAccount = Math.max(
@@ -99,6 +108,22 @@ export class HeavyBudget {
   }
 
   /**
+   * The server closes: every waiting operation is refused (ServerBusy, reason `closing`) without
+   * running, and so is every later one; those running finish.
+   */
+  close() {
+    this.closed = true;
+    for (const waiters of this.queues.values()) {
+      for (const waiter of waiters) {
+        clearTimeout(waiter.timer);
+        waiter.drop();
+      }
+    }
+    this.queues.clear();
+    this.queued = 0;
+  }
+
+  /**
    * Runs `work` when the budget allows; refuses with ServerBusy (through `refuse`) when the queue
    * is full or the deadline passes first.
    */
@@ -107,14 +132,16 @@ export class HeavyBudget {
     work: () => T | Promise<T>,
     refuse: (error: GraphQLError) => R,
   ): Promise<T | R> {
+    if (this.closed) return refuse(serverBusy('closing'));
     if (this.queues.size === 0 && this.mayStart(account)) {
       this.take(account);
     } else {
       if (this.queued >= this.options.queueSize) return refuse(serverBusy('queueFull'));
-      const started = await new Promise<boolean>((resolve) => {
+      const started = await new Promise<boolean | 'closing'>((resolve) => {
         const waiter: Waiter = {
           account,
           start: () => resolve(true),
+          drop: () => resolve('closing'),
           timer: setTimeout(() => {
             const waiters = this.queues.get(account);
             const at = waiters?.indexOf(waiter) ?? -1;
@@ -133,6 +160,7 @@ export class HeavyBudget {
         // Others waiting may be held by their own account's share while this one may start.
         this.next();
       });
+      if (started === 'closing') return refuse(serverBusy('closing'));
       if (!started) return refuse(serverBusy('deadline'));
     }
     try {
