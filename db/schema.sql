@@ -1170,9 +1170,11 @@ comment on constraint documents_expiration_not_before_signing on app_public.docu
 The expiration date cannot be earlier than the signing date.';
 comment on constraint documents_terminated_not_before_signing on app_public.documents is '@code TerminationBeforeSigning
 The termination date cannot be earlier than the signing date.';
+CREATE INDEX documents_amendment_signing_idx ON app_public.documents USING btree (signing_date DESC, id) WHERE (type = 'Amendment'::text);
 CREATE INDEX documents_client_id_idx ON app_public.documents USING btree (client_id);
 CREATE INDEX documents_contract_number_idx ON app_public.documents USING btree (contract_number);
 CREATE INDEX documents_contract_reference_idx ON app_public.documents USING btree (contract_reference);
+CREATE INDEX documents_contract_signing_idx ON app_public.documents USING btree (signing_date DESC, id) WHERE (type = 'Contract'::text);
 CREATE INDEX documents_contractor_id_idx ON app_public.documents USING btree (contractor_id);
 CREATE INDEX documents_created_at_idx ON app_public.documents USING btree (created_at);
 CREATE INDEX documents_created_by_idx ON app_public.documents USING btree (created_by);
@@ -1181,6 +1183,8 @@ CREATE INDEX documents_deleted_by_idx ON app_public.documents USING btree (delet
 CREATE INDEX documents_expiration_date_idx ON app_public.documents USING btree (expiration_date);
 CREATE INDEX documents_is_deleted_idx ON app_public.documents USING btree (is_deleted);
 CREATE INDEX documents_name_idx ON app_public.documents USING btree (name);
+CREATE INDEX documents_offer_signing_idx ON app_public.documents USING btree (signing_date DESC, id) WHERE (type = 'Offer'::text);
+CREATE INDEX documents_order_signing_idx ON app_public.documents USING btree (signing_date DESC, id) WHERE (type = 'Order'::text);
 CREATE INDEX documents_principal_id_idx ON app_public.documents USING btree (principal_id);
 CREATE INDEX documents_search_idx ON app_public.documents USING gin ((((name || ' '::text) || COALESCE(contract_number, ''::text))) gin_trgm_ops);
 CREATE INDEX documents_service_id_idx ON app_public.documents USING btree (service_id);
@@ -1401,6 +1405,7 @@ CREATE INDEX invoices_created_by_idx ON app_public.invoices USING btree (created
 CREATE INDEX invoices_currency_idx ON app_public.invoices USING btree (currency);
 CREATE INDEX invoices_default_cost_type_id_idx ON app_public.invoices USING btree (default_cost_type_id);
 CREATE INDEX invoices_due_date_idx ON app_public.invoices USING btree (due_date);
+CREATE INDEX invoices_invoice_date_desc_idx ON app_public.invoices USING btree (invoice_date DESC, id);
 CREATE INDEX invoices_invoice_date_idx ON app_public.invoices USING btree (invoice_date, id);
 CREATE INDEX invoices_invoice_ref_idx ON app_public.invoices USING btree (invoice_ref);
 CREATE INDEX invoices_is_deleted_idx ON app_public.invoices USING btree (is_deleted);
@@ -1710,7 +1715,7 @@ create policy insert_writer on app_public.projects for insert to public
   with check (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
 comment on policy insert_writer on app_public.projects is 'Who adds a row to app_public.projects: an account with its write scope, within what it may see. Status and amounts are the triggers'' and workflow functions'' business.';
 create policy select_allowed on app_public.projects for select to public
-  using ((( SELECT app_hidden.has_scope('project:read'::text) AS has_scope) AND ((( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids) IS NULL) OR (id = ANY (( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)::uuid[])))));
+  using ((( SELECT app_hidden.has_scope('project:read'::text) AS has_scope) AND ((( SELECT ((app_hidden.allowed_project_ids() IS NULL) OR NULL::boolean)) IS NOT NULL) OR (id = ANY (( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)::uuid[])))));
 comment on policy select_allowed on app_public.projects is 'Who reads a row of app_public.projects: an account with its read scope, within the subsidiaries (and projects) its stored access row allows (app_private.account_access).';
 create policy update_writer on app_public.projects for update to public
   using (( SELECT app_hidden.has_scope('project:write'::text) AS has_scope));
@@ -2112,7 +2117,9 @@ CREATE OR REPLACE FUNCTION app_hidden.allowed_project_ids()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-  select case when aa.account_id is null then '{}'::uuid[] else aa.allowed_project_ids end
+  select case when aa.account_id is null then '{}'::uuid[]
+              when aa.allowed_project_ids is null then null
+              else aa.allowed_project_ids || '{}'::uuid[] end
     from (select 1) one
     left join app_private.account_access aa on aa.account_id = app_hidden.current_account_id()
 $function$;

@@ -1,0 +1,210 @@
+// Lists that stay flat as the data grows (0300–0302): the rules the plans rely on, checked on the
+// demo data (the benchmark at scale 10 measures the effect).
+import type pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asUser, createTestDatabase, rowsAs, type TestDatabase } from './helpers.ts';
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+
+type PlanNode = {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'Plan Rows': number;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
+  Plans?: PlanNode[];
+};
+
+async function plan(client: pg.Pool | pg.PoolClient, sql: string, analyze = false) {
+  const options = analyze ? 'analyze, buffers, format json' : 'format json';
+  const { rows } = await client.query(`explain (${options}) ${sql}`);
+  return rows[0]['QUERY PLAN'][0].Plan as PlanNode;
+}
+
+function nodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodes)];
+}
+
+async function managerAccount(): Promise<string> {
+  const { rows } = await db.owner.query<{ id: string }>(
+    `select a.id from app_public.accounts a join app_public.users u on u.id = a.user_id
+      left join app_public.default_accounts d on d.account_id = a.id
+     where u.username = 'manager' order by (d.account_id is not null) desc limit 1`,
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * Runs `work` in a transaction of the owner that first adds 400 projects the manager's account
+ * allows (its access pattern is `ops.*`), then as the account of `username` (its role and claims).
+ */
+async function withManyProjects<T>(
+  username: 'admin' | 'manager',
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await db.owner.connect();
+  try {
+    await client.query('begin');
+    await client.query(
+      `insert into app_public.projects (name, access_key)
+       select 'Growth project ' || n, 'ops.growth_' || n from generate_series(1, 400) n`,
+    );
+    await client.query('analyze app_public.projects');
+    await client.query('analyze app_public.invoices');
+    const { rows } = await client.query<{ user_id: string; account_id: string }>(
+      `select a.user_id, a.id as account_id from app_public.accounts a
+         join app_public.users u on u.id = a.user_id
+         left join app_public.default_accounts d on d.account_id = a.id
+        where u.username = $1 order by (d.account_id is not null) desc limit 1`,
+      [username],
+    );
+    await client.query(
+      `select set_config('jwt.claims.user_id', $1, true), set_config('jwt.claims.account_id', $2, true)`,
+      [rows[0]!.user_id, rows[0]!.account_id],
+    );
+    const role = username === 'manager' ? 'ledgerline_project_limited' : 'ledgerline_visitor';
+    await client.query(`set local role ${role}`);
+    return await work(client);
+  } finally {
+    await client.query('rollback');
+    client.release();
+  }
+}
+
+describe("a project-limited account's allowed projects (0300)", () => {
+  it('answers what the account may see: null without a limit, the list with one', async () => {
+    const [admin] = await rowsAs<{ ids: string[] | null }>(
+      db,
+      'admin',
+      'select app_hidden.allowed_project_ids() as ids',
+    );
+    expect(admin!.ids).toBeNull();
+    const account = await managerAccount();
+    const { rows } = await db.owner.query<{ ids: string[] }>(
+      `select allowed_project_ids as ids from app_private.account_access where account_id = $1`,
+      [account],
+    );
+    const [manager] = await rowsAs<{ ids: string[] }>(
+      db,
+      'manager',
+      'select app_hidden.allowed_project_ids() as ids',
+    );
+    expect(rows[0]!.ids.length).toBeGreaterThan(0);
+    expect(manager!.ids).toEqual(rows[0]!.ids);
+  });
+
+  // An allowed list of hundreds of projects is stored out of line (TOAST); handed to each row as
+  // the stored value, every row's test read the list back again (three buffers or more per row).
+  it('is read once per statement, not once per invoice, when the list is long', async () => {
+    const { rows: counted } = await db.owner.query<{ n: number }>(
+      'select count(*)::int as n from app_public.invoices',
+    );
+    const invoices = counted[0]!.n;
+    const { allowed, pages, buffers } = await withManyProjects('manager', async (client) => {
+      const { rows: table } = await client.query<{ pages: number }>(
+        `select relpages as pages from pg_class where oid = 'app_public.invoices'::regclass`,
+      );
+      const { rows } = await client.query<{ n: number; stored: number }>(
+        `select cardinality(a) as n, pg_column_size(a) as stored
+           from (select app_hidden.allowed_project_ids() as a) s`,
+      );
+      await client.query('set local enable_indexscan = off');
+      await client.query('set local enable_bitmapscan = off');
+      const scan = nodes(await plan(client, 'select count(*) from app_public.invoices', true)).find(
+        (node) => node['Relation Name'] === 'invoices',
+      )!;
+      return {
+        allowed: rows[0]!,
+        pages: table[0]!.pages,
+        buffers: (scan['Shared Hit Blocks'] ?? 0) + (scan['Shared Read Blocks'] ?? 0),
+      };
+    });
+    // The precondition: the list is long enough to be stored out of line (over 2 kB).
+    expect(allowed.n).toBeGreaterThan(300);
+    expect(allowed.stored).toBeGreaterThan(4000);
+    expect(invoices).toBeGreaterThan(50);
+    expect(pages).toBeGreaterThan(0);
+    // The table's pages and a little more (82 for 56 pages and 241 invoices); read per row the
+    // list cost 567.
+    expect(buffers).toBeLessThan(pages + invoices / 4);
+  });
+});
+
+describe('the projects policy is estimated as passing (0301)', () => {
+  it("the administrator's estimate of projects is not cut to a sliver", async () => {
+    const { whole, admin } = await withManyProjects('admin', async (client) => ({
+      whole: Number(
+        (await client.query('select count(*) as n from app_public.projects')).rows[0].n,
+      ),
+      admin: (await plan(client, 'select * from app_public.projects'))['Plan Rows'],
+    }));
+    expect(whole).toBeGreaterThan(400);
+    expect(admin / whole).toBeGreaterThan(0.05);
+  });
+
+  it('every account still reads all projects without a limit, and only its own with one', async () => {
+    const all = Number(
+      (await db.owner.query<{ n: string }>('select count(*) as n from app_public.projects'))
+        .rows[0]!.n,
+    );
+    const [admin] = await rowsAs<{ n: string }>(
+      db,
+      'admin',
+      'select count(*) as n from app_public.projects',
+    );
+    expect(Number(admin!.n)).toBe(all);
+    const [manager] = await rowsAs<{ n: string; allowed: number }>(
+      db,
+      'manager',
+      `select count(*) as n, cardinality((select app_hidden.allowed_project_ids())) as allowed
+         from app_public.projects`,
+    );
+    expect(Number(manager!.n)).toBe(manager!.allowed);
+    expect(Number(manager!.n)).toBeLessThan(all);
+  });
+});
+
+describe('lists have an index in their own order (0302)', () => {
+  // With sequential scans, bitmap scans and sorts off the planner takes an index that gives the
+  // order when there is one; a page that needs a sort (or an incremental sort of a group of equal
+  // dates) has no such index.
+  async function pageNodes(sql: string) {
+    return asUser(db, 'accountant', async (client) => {
+      await client.query('set local enable_seqscan = off');
+      await client.query('set local enable_bitmapscan = off');
+      await client.query('set local enable_sort = off');
+      await client.query('set local enable_incremental_sort = off');
+      return nodes(await plan(client, sql));
+    });
+  }
+
+  it('the invoices page, newest first, is read in index order without a sort', async () => {
+    const page = await pageNodes(
+      `select id from app_public.invoices where not is_deleted
+        order by invoice_date desc, id limit 51`,
+    );
+    expect(page.map((node) => node['Node Type'])).not.toContain('Sort');
+    expect(page.map((node) => node['Node Type'])).not.toContain('Incremental Sort');
+    expect(page.map((node) => node['Index Name'])).toContain('invoices_invoice_date_desc_idx');
+  });
+
+  it.each(['Amendment', 'Contract', 'Offer', 'Order'])(
+    'the documents page of type %s, newest signing first, is read in index order',
+    async (type) => {
+      const page = await pageNodes(
+        `select id from app_public.documents where type = '${type}' and not is_deleted
+          order by signing_date desc, id limit 51`,
+      );
+      expect(page.map((node) => node['Node Type'])).not.toContain('Sort');
+      expect(page.map((node) => node['Node Type'])).not.toContain('Incremental Sort');
+      expect(page.map((node) => node['Index Name'])).toContain(
+        `documents_${type.toLowerCase()}_signing_idx`,
+      );
+    },
+  );
+});
