@@ -1,7 +1,15 @@
 // Money is exact: decimal strings are summed and formatted without floats.
 import { describe, expect, it } from 'vitest';
 import { selectionSummary } from '../src/components/DataTable/selection-summary.ts';
-import { formatMoney, sumDecimals } from '../src/components/format.ts';
+import {
+  dateFormat,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatRowCount,
+  numberFormat,
+  sumDecimals,
+} from '../src/components/format.ts';
 
 describe('money', () => {
   it('sums decimals exactly (0.1 + 0.2 is 0.30)', () => {
@@ -27,5 +35,27 @@ describe('money', () => {
     expect(formatMoney('12345678901234567.89', 'en')).toBe('12,345,678,901,234,567.89');
     expect(formatMoney('-5', 'en')).toBe('-5.00');
     expect(formatMoney('1234.5', 'ru')).toMatch(/^1\s234,50$/);
+  });
+
+  it('each language keeps its own formatters: alternating languages never mixes their formats', () => {
+    const moreThan = (_key: string, options: { count: string }) => `> ${options.count}`;
+    for (let round = 0; round < 2; round++) {
+      expect(formatMoney('1234.5', 'ru', 'USD')).toMatch(/^1\s234,50 USD$/);
+      expect(formatMoney('1234.5', 'en', 'USD')).toBe('1,234.50 USD');
+      expect(formatDate('2026-11-13', 'ru')).toBe('13.11.2026');
+      expect(formatDate('2026-11-13', 'en')).toBe('11/13/2026');
+      expect(formatDateTime('2026-01-31T09:30:00Z', 'ru')).toMatch(/2026/);
+      expect(formatDateTime('2026-01-31T09:30:00Z', 'en')).toMatch(/^Jan 31, 2026/);
+      expect(formatRowCount(5000, 'ru', moreThan)).toMatch(/^> 1\s000$/);
+      expect(formatRowCount(5000, 'en', moreThan)).toBe('> 1,000');
+    }
+  });
+
+  it('a formatter is built once per language and options, and options tell formatters apart', () => {
+    expect(numberFormat('ru')).toBe(numberFormat('ru'));
+    expect(numberFormat('ru')).not.toBe(numberFormat('en'));
+    expect(numberFormat('en', { notation: 'compact' })).not.toBe(numberFormat('en'));
+    expect(dateFormat('en', { month: 'short' })).toBe(dateFormat('en', { month: 'short' }));
+    expect(dateFormat('en', { month: 'short' }).format(new Date(2026, 10, 1))).toBe('Nov');
   });
 });

@@ -1,13 +1,4 @@
-const locales: Record<string, string> = { ru: 'ru-RU', en: 'en-US' };
-
-/** The language's digit-group and decimal marks, as the rest of the UI shows numbers. */
-export function numberMarks(language: string): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(locales[language] ?? language).formatToParts(1234.5);
-  return {
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-  };
-}
+import { numberMarks } from '../format.ts';
 
 /**
  * What a money or percent field keeps of what was typed: digits with one decimal point and at

@@ -22,6 +22,7 @@ import {
 import { ReportSection } from './ReportSection.tsx';
 import { ReportTable } from './ReportTable.tsx';
 import { ReportTotals } from './ReportTotals.tsx';
+import { dateFormat } from '../../components/format.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -79,10 +80,9 @@ export default function AnalyticsPage() {
   const months = monthRows.filter((row) => !row.isTotal);
   const total = monthRows.find((row) => row.isTotal);
   const monthLabel = (row: MonthRow) =>
-    new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-US', {
-      month: 'short',
-      year: 'numeric',
-    }).format(new Date(row.year ?? 2000, (row.month ?? 1) - 1, 1));
+    dateFormat(language, { month: 'short', year: 'numeric' }).format(
+      new Date(row.year ?? 2000, (row.month ?? 1) - 1, 1),
+    );
 
   return (
     <Box sx={{ p: 3, maxWidth: 1400 }}>

@@ -11,7 +11,7 @@ import { LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
 import { useTheme } from '@mui/material';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../components/format.ts';
+import { formatMoney, numberFormat } from '../../components/format.ts';
 
 export interface ChartMonth {
   label: string;
@@ -33,10 +33,7 @@ export function MarginChart({ months }: { months: ChartMonth[] }) {
       formatMoney(months[context.dataIndex]?.[field], i18n.language, 'USD');
     return formatter;
   };
-  const axisNumber = new Intl.NumberFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-US', {
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  });
+  const axisNumber = numberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 });
   return (
     <ChartsDataProvider
       height={340}
