@@ -599,6 +599,11 @@ CREATE INDEX bills_live_unpaid_idx ON app_public.bills USING btree (due_date, id
 CREATE INDEX bills_live_validated_idx ON app_public.bills USING btree (subsidiary_id) INCLUDE (project_id) WHERE ((status = 'validated'::app_public.bill_status) AND (NOT is_deleted));
 CREATE INDEX bills_name_idx ON app_public.bills USING btree (name);
 CREATE INDEX bills_name_lower_idx ON app_public.bills USING btree (lower(name));
+CREATE INDEX bills_outstanding_subsidiary_idx ON app_public.bills USING btree (subsidiary_id) INCLUDE (project_id, is_deleted) WHERE (((
+CASE
+    WHEN ((NOT is_deleted) AND (status = ANY (ARRAY['open'::app_public.bill_status, 'validated'::app_public.bill_status]))) THEN GREATEST((amount_w_vat - paid_amount), (0)::numeric)
+    ELSE (0)::numeric
+END)::numeric(18,2))::numeric > (0)::numeric);
 CREATE INDEX bills_payment_status_idx ON app_public.bills USING btree (payment_status);
 CREATE INDEX bills_project_id_idx ON app_public.bills USING btree (project_id);
 CREATE INDEX bills_ref_lower_idx ON app_public.bills USING btree (lower(invoice_ref));
