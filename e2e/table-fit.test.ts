@@ -164,6 +164,30 @@ describe('tables fit at 1440×900', () => {
       expect(problems).toEqual([]);
     }, 240_000);
 
+    it(`a page longer than the window keeps its footer in view and draws every row (${language})`, async () => {
+      const page = await pageAt1440(language);
+      await page.goto('/costs?size=50');
+      const table = page.getByTestId('costs-table');
+      await table.locator('.ag-row').first().waitFor();
+      // "1–50 of …": more rows than fit at 900 px even at their least height.
+      const shown = Number(
+        /\b1–(\d+)/.exec(await table.getByTestId('pagination').innerText())?.[1],
+      );
+      expect(shown).toBeGreaterThan(900 / 40);
+      // Every row of the page is in the page soon after the first rows (the browser's find, a
+      // row scrolled to), not only those in view.
+      await expect
+        .poll(() =>
+          table
+            .locator('.ag-row[row-index]')
+            .evaluateAll((rows) => new Set(rows.map((row) => row.getAttribute('row-index'))).size),
+        )
+        .toBe(shown);
+      // The rows scroll inside the grid: the footer stays in the window.
+      const footer = (await table.getByTestId('pagination').boundingBox())!;
+      expect(footer.y + footer.height).toBeLessThanOrEqual(900);
+    });
+
     it(`every table of a record page shows its columns whole (${language})`, async () => {
       const page = await pageAt1440(language);
       const problems: string[] = [];

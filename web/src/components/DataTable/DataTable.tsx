@@ -80,6 +80,13 @@ export function DataTable<Row extends { id: string | number }, K extends string 
   const { rowActions, pinActions, actionsWidth } = props;
   const [shown, setShown] = useColumnChoice(props.columnChooser, props.columns);
   const { ref: gridBox, height } = useFillHeight(props.rows);
+  // The first rows are drawn with the rows in view only; right after they are on screen, every
+  // row of the page (at most 100) is drawn too. See `rowBuffer` below.
+  const [everyRow, setEveryRow] = useState(false);
+  const drawEveryRow = useCallback(() => {
+    // After the next frame is painted: the rows in view are on screen first.
+    requestAnimationFrame(() => setTimeout(() => setEveryRow(true), 0));
+  }, []);
 
   const defs = useMemo<ColDef<Row>[]>(() => {
     const list = columnDefs({
@@ -204,8 +211,10 @@ export function DataTable<Row extends { id: string | number }, K extends string 
             theme={THEME}
             domLayout={height ? 'normal' : 'autoHeight'}
             // Every row and column of the page stays in the page (at most 100 rows): a row can be
-            // found, measured and scrolled to.
-            rowBuffer={100}
+            // found (the browser's find), measured and scrolled to. The rows out of view come
+            // right after the first rows are painted, so that those are not kept waiting for them.
+            rowBuffer={everyRow ? 100 : 10}
+            onFirstDataRendered={drawEveryRow}
             suppressColumnVirtualisation
             rowData={props.rows}
             columnDefs={defs}

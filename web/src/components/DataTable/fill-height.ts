@@ -3,15 +3,27 @@ import { useLayoutEffect, useRef, useState } from 'react';
 /** Room kept below the grid for its footer (pagination) and the page's margin. */
 const BELOW = 90;
 const LEAST = 360;
+/**
+ * The least height of a grid row and of its header, in px (AG Grid's quartz theme draws 42; a
+ * wrapped name only makes a row taller): a page of more rows than fit at this height can never be
+ * as high as its rows.
+ */
+export const ROW_LEAST = 40;
 
 /**
  * The grid's height: undefined while its rows fit the window below it (the grid is as high as
  * its rows), else the window's height left below its top, so the footer stays in view and the
  * rows scroll inside the grid. Measured again when the rows change and when the window does.
+ *
+ * Rows that cannot fit even at their least height take the room at once, in the render that
+ * brings them: the grid then draws only the rows in view, instead of first laying out every row
+ * at its own height (AG Grid's autoHeight layout draws them all) and only then being limited.
  */
-export function useFillHeight(rows: unknown) {
+export function useFillHeight(rows: readonly unknown[]) {
   const ref = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState<number>();
+  // The window's height left below the grid's top, as last measured.
+  const [room, setRoom] = useState<number>();
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return;
@@ -20,11 +32,13 @@ export function useFillHeight(rows: unknown) {
     // Rows as high as they are, then limited if they are higher than the room.
     setHeight(undefined);
     const measure = () => {
-      const room = available();
+      const space = available();
+      setRoom(space);
       setHeight((current) =>
-        current !== undefined ? room : box.offsetHeight > room ? room : undefined,
+        current !== undefined ? space : box.offsetHeight > space ? space : undefined,
       );
     };
+    setRoom(available());
     const observer = new ResizeObserver(measure);
     observer.observe(box);
     window.addEventListener('resize', measure);
@@ -33,5 +47,6 @@ export function useFillHeight(rows: unknown) {
       window.removeEventListener('resize', measure);
     };
   }, [rows]);
-  return { ref, height };
+  const neverFits = room !== undefined && (rows.length + 1) * ROW_LEAST > room;
+  return { ref, height: neverFits ? room : height };
 }
