@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Account } from './queries.ts';
 import { fmt, percentile } from './stats.ts';
-import { missedGoal } from './findings.ts';
+import { MISSED_GOAL } from './findings.ts';
 
 /** Goals (p95 on this machine): first rows after a full load and after an in-app navigation. */
 export const BROWSER_GOALS = { fullLoadMs: 500, inAppMs: 150 };
@@ -83,7 +83,7 @@ export function renderBrowserSection(run: BrowserRun): { section: string[]; line
     `Worst full load: ${fullWorst.row?.screen} as ${fullWorst.row?.account}, ${fmt(fullWorst.p95)} ms; ` +
       `worst in-app: ${inAppWorst.row?.screen} as ${inAppWorst.row?.account}, ${fmt(inAppWorst.p95)} ms.` +
       (fullWorst.p95 > BROWSER_GOALS.fullLoadMs || inAppWorst.p95 > BROWSER_GOALS.inAppMs
-        ? ` ${missedGoal()}`
+        ? ` ${MISSED_GOAL}`
         : ''),
     '',
   ];

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fmt } from './stats.ts';
-import { missedGoal } from './findings.ts';
+import { MISSED_GOAL } from './findings.ts';
 
 /** Goal: the legitimate list's p95 under the heavy clients within this many times its p95 alone. */
 export const FAIRNESS_GOAL = 2;
@@ -83,7 +83,7 @@ export function renderFairnessSection(run: FairnessRun): { section: string[]; li
       );
     }),
     '',
-    ...(worst > FAIRNESS_GOAL ? [missedGoal(), ''] : []),
+    ...(worst > FAIRNESS_GOAL ? [MISSED_GOAL, ''] : []),
   ];
   return { section, lines: [`fairness ratio: ${worst.toFixed(2)}`] };
 }

@@ -2,9 +2,6 @@
 // is missed: the findings in bench/README.md, written from the profiles and plans of the run.
 
 /** The sentence under a section whose goal a figure misses. */
-export function missedGoal(): string {
-  return (
-    'Where the time goes and what would close the gap: bench/README.md, "Findings and fixes", ' +
-    '"First rows in the browser, fairness, ten times the data".'
-  );
-}
+export const MISSED_GOAL =
+  'Where the time goes and what would close the gap: bench/README.md, "Findings and fixes", ' +
+  '"First rows in the browser, fairness, ten times the data".';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { formatCount } from './cli.ts';
 import { fmt } from './stats.ts';
-import { missedGoal } from './findings.ts';
+import { MISSED_GOAL } from './findings.ts';
 
 /** The goal: a screen's p95 at the larger scale within 1.5 times its figure at scale 1. */
 export const GROWTH_GOAL = 1.5;
@@ -94,7 +94,7 @@ export function renderGrowthSection(dir: string, from = 1, to = 10) {
           "view's total, which its rows do not wait for; the API's payments list), not counted " +
           'in the figure.'
         : '') +
-      (worst.ratio > GROWTH_GOAL ? ` ${missedGoal()}` : ''),
+      (worst.ratio > GROWTH_GOAL ? ` ${MISSED_GOAL}` : ''),
   ];
   return { section, lines: [`growth ${from}->${to}: ${worst.ratio.toFixed(2)}`] };
 }

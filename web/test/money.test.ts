@@ -1,6 +1,7 @@
 // Money is exact: decimal strings are summed and formatted without floats.
 import { describe, expect, it } from 'vitest';
 import { selectionSummary } from '../src/components/DataTable/selection-summary.ts';
+import { formatRate } from '../src/features/admin/exchange-rates/csv.ts';
 import {
   dateFormat,
   formatDate,
@@ -57,5 +58,11 @@ describe('money', () => {
     expect(numberFormat('en', { notation: 'compact' })).not.toBe(numberFormat('en'));
     expect(dateFormat('en', { month: 'short' })).toBe(dateFormat('en', { month: 'short' }));
     expect(dateFormat('en', { month: 'short' }).format(new Date(2026, 10, 1))).toBe('Nov');
+  });
+
+  it('an exchange rate keeps every digit, without trailing zeros, with the language decimal mark', () => {
+    expect(formatRate('0.0123456789', 'ru')).toBe('0,0123456789');
+    expect(formatRate('1.50', 'en')).toBe('1.5');
+    expect(formatRate(null, 'ru')).toBe('');
   });
 });

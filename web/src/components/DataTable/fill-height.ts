@@ -21,22 +21,21 @@ export const ROW_LEAST = 40;
  */
 export function useFillHeight(rows: readonly unknown[]) {
   const ref = useRef<HTMLDivElement>(null);
-  const [height, setHeight] = useState<number>();
   // The window's height left below the grid's top, as last measured.
   const [room, setRoom] = useState<number>();
+  // Whether the rows, drawn at their own height, were found higher than the room.
+  const [limited, setLimited] = useState(false);
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return;
     const available = () =>
       Math.max(LEAST, Math.floor(window.innerHeight - box.getBoundingClientRect().top - BELOW));
     // Rows as high as they are, then limited if they are higher than the room.
-    setHeight(undefined);
+    setLimited(false);
     const measure = () => {
       const space = available();
       setRoom(space);
-      setHeight((current) =>
-        current !== undefined ? space : box.offsetHeight > space ? space : undefined,
-      );
+      setLimited((current) => current || box.offsetHeight > space);
     };
     setRoom(available());
     const observer = new ResizeObserver(measure);
@@ -48,5 +47,5 @@ export function useFillHeight(rows: readonly unknown[]) {
     };
   }, [rows]);
   const neverFits = room !== undefined && (rows.length + 1) * ROW_LEAST > room;
-  return { ref, height: neverFits ? room : height };
+  return { ref, height: limited || neverFits ? room : undefined };
 }

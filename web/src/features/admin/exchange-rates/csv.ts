@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { numberMarks } from '../../../components/format.ts';
 
 export interface RateRow {
   currency: string;
@@ -34,8 +35,5 @@ export function parseRatesCsv(text: string): RateRow[] {
 export function formatRate(value: string | null | undefined, language: string): string {
   if (!value) return '';
   const text = new Decimal(value).toFixed();
-  const decimal =
-    new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ??
-    '.';
-  return text.replace('.', decimal);
+  return text.replace('.', numberMarks(language).decimal);
 }
