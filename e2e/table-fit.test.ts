@@ -74,7 +74,7 @@ function clippedCells(page: Page): Promise<string[]> {
         if (column === 'ag-Grid-SelectionColumn') continue;
         const parts = header
           ? (Array.from(cell.querySelectorAll('.ag-header-cell-text')) as HTMLElement[])
-          : [cell, ...(Array.from(cell.querySelectorAll('.MuiChip-label')) as HTMLElement[])];
+          : [cell, ...(Array.from(cell.querySelectorAll('.cell-chip')) as HTMLElement[])];
         for (const part of parts) {
           if (part.scrollWidth > part.clientWidth + 1) {
             found.push(`${where}: "${(part.textContent ?? '').trim().slice(0, 40)}" cut short`);

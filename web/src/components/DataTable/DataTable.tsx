@@ -12,7 +12,7 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
 import { ColumnChooser, useColumnChoice } from './ColumnChooser.tsx';
-import { actionsColumn, columnDefs, type Column } from './column-defs.tsx';
+import { actionsColumn, cellParts, columnDefs, type Column } from './column-defs.tsx';
 import { agGridLocaleText } from '../../i18n/ag-grid-locale.ts';
 import { formatRowCount } from '../format.ts';
 import { useTableShortcuts } from '../shortcuts.tsx';
@@ -206,7 +206,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
           {errorMessage(t, props.error)}
         </Alert>
       ) : (
-        <Box ref={gridBox} sx={height ? { height } : undefined}>
+        <Box ref={gridBox} sx={(theme) => ({ ...cellParts(theme), ...(height ? { height } : {}) })}>
           <AgGridReact<Row>
             theme={THEME}
             domLayout={height ? 'normal' : 'autoHeight'}
