@@ -30,6 +30,11 @@ export function CostAttachments(props: { costId: number; count: number }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [previewed, setPreviewed] = useState<PreviewedFile>();
+  // The list's popover and the preview's panel exist once first opened (then they stay, so that
+  // they close with their transition): a table draws this for every row, and most are never
+  // opened.
+  const [listUsed, setListUsed] = useState(false);
+  const [previewUsed, setPreviewUsed] = useState(false);
   const label =
     props.count > 0
       ? t('records.attachmentsCount', { count: props.count })
@@ -42,7 +47,10 @@ export function CostAttachments(props: { costId: number; count: number }) {
             size="small"
             aria-label={label}
             disabled={props.count === 0}
-            onClick={(event) => setAnchor(event.currentTarget)}
+            onClick={(event) => {
+              setAnchor(event.currentTarget);
+              setListUsed(true);
+            }}
             data-testid="cost-attachments"
           >
             {/* The number is part of the button's name ("2 files"), as screen readers need. */}
@@ -56,26 +64,29 @@ export function CostAttachments(props: { costId: number; count: number }) {
           </IconButton>
         </span>
       </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        // A fixed width, so the list placed while it loads stays on the screen once it is read.
-        slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100vw - 32px)' } } }}
-      >
-        {anchor && (
-          <AttachmentList
-            costId={props.costId}
-            onPreview={(file) => {
-              setAnchor(null);
-              setPreviewed(file);
-            }}
-          />
-        )}
-      </Popover>
-      <FilePreview file={previewed} onClose={() => setPreviewed(undefined)} />
+      {listUsed && (
+        <Popover
+          open={Boolean(anchor)}
+          anchorEl={anchor}
+          onClose={() => setAnchor(null)}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          // A fixed width, so the list placed while it loads stays on the screen once it is read.
+          slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100vw - 32px)' } } }}
+        >
+          {anchor && (
+            <AttachmentList
+              costId={props.costId}
+              onPreview={(file) => {
+                setAnchor(null);
+                setPreviewed(file);
+                setPreviewUsed(true);
+              }}
+            />
+          )}
+        </Popover>
+      )}
+      {previewUsed && <FilePreview file={previewed} onClose={() => setPreviewed(undefined)} />}
     </>
   );
 }
