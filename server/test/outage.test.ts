@@ -18,6 +18,7 @@ import {
 import { startEmbeddedPostgres, type EmbeddedCluster } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/db/seed.ts';
+import { onFreePort } from './free-port.ts';
 import { TEST_JWT_SECRET } from './helpers.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-outage-'));
@@ -26,12 +27,15 @@ let cluster: EmbeddedCluster;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  cluster = await startEmbeddedPostgres({
-    dataDir: path.join(dir, 'pg'),
-    port: 20000 + Math.floor(Math.random() * 20000),
-    password: 'outage-test-password',
-    persistent: false,
-  });
+  // A port the system reports free, asked again if another process takes it first.
+  cluster = await onFreePort((port) =>
+    startEmbeddedPostgres({
+      dataDir: path.join(dir, 'pg'),
+      port,
+      password: 'outage-test-password',
+      persistent: false,
+    }),
+  );
   await ensureDatabaseExists(cluster.url('postgres'), 'ledgerline');
   const ownerUrl = withDatabase(cluster.url('postgres'), 'ledgerline');
   await migrate(ownerUrl);
