@@ -1463,7 +1463,9 @@ create policy select_own_without_costs on app_public.invoices for select to ledg
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids = '{}'::uuid[]) AND (created_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
 comment on policy select_own_without_costs on app_public.invoices is 'For ledgerline_project_limited and ledgerline_supplier_user: an account with invoice:read reads the invoices without costs that it created itself (the wizard''s new invoice), within the subsidiaries it may see.';
 create policy select_project_limited on app_public.invoices for select to ledgerline_project_limited, ledgerline_supplier_user
-  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (EXISTS ( SELECT
+   FROM unnest(invoices.project_ids) p(p)
+  WHERE ((p.p IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest)) IS TRUE)))));
 comment on policy select_project_limited on app_public.invoices is 'For ledgerline_project_limited and ledgerline_supplier_user: the invoices of its subsidiaries whose projects overlap the allowed ones. Only ever hides rows.';
 create policy select_supplier on app_public.invoices for select to ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (supplier_id = ANY (( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)::uuid[]))));
@@ -1661,7 +1663,9 @@ create policy select_no_supplier on app_public.payments as restrictive for selec
   using ((( SELECT ((app_hidden.supplier_ids() IS NULL) OR NULL::boolean)) IS NOT NULL));
 comment on policy select_no_supplier on app_public.payments is 'For ledgerline_project_limited, restrictive: a supplier''s user (whose token named this role before it became one) reads none. Only ever hides rows.';
 create policy select_project_limited on app_public.payments for select to ledgerline_project_limited, ledgerline_supplier_user
-  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (((invoice_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope)) OR ((bill_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope))) AND (project_ids && ( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids))));
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (((invoice_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope)) OR ((bill_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope))) AND (EXISTS ( SELECT
+   FROM unnest(payments.project_ids) p(p)
+  WHERE ((p.p IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest)) IS TRUE)))));
 comment on policy select_project_limited on app_public.payments is 'For ledgerline_project_limited and ledgerline_supplier_user: the payments whose invoice or bill is in one of the allowed projects (the projects the payment keeps), with the read scopes of both. Only ever hides rows.';
 create policy select_supplier on app_public.payments for select to ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND ( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (invoice_id IS NOT NULL) AND (cardinality(( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)) > 0)));
@@ -7892,8 +7896,9 @@ CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount(invoice app_public
  SET search_path TO 'pg_catalog'
 AS $function$
   select case when (select app_hidden.sees_whole_invoices()) then null
-              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
-              else (select coalesce(sum(c.amount), 0) from app_public.costs c
+              else (select case when count(*) = app_hidden.live_cost_count(invoice.id) then null
+                                else coalesce(sum(c.amount), 0) end
+                      from app_public.costs c
                      where c.invoice_id = invoice.id and not c.is_deleted) end
 $function$;
 comment on function app_public.invoices_visible_amount(app_public.invoices) is 'The sum without VAT of the live costs of this invoice you see; null when you see them all.';
@@ -7906,8 +7911,9 @@ CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount_usd_w_vat(invoice 
  SET search_path TO 'pg_catalog'
 AS $function$
   select case when (select app_hidden.sees_whole_invoices()) then null
-              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
-              else (select coalesce(sum(c.amount_usd_w_vat), 0) from app_public.costs c
+              else (select case when count(*) = app_hidden.live_cost_count(invoice.id) then null
+                                else coalesce(sum(c.amount_usd_w_vat), 0) end
+                      from app_public.costs c
                      where c.invoice_id = invoice.id and not c.is_deleted) end
 $function$;
 comment on function app_public.invoices_visible_amount_usd_w_vat(app_public.invoices) is 'The sum with VAT in USD of the live costs of this invoice you see; null when you see them all.';
@@ -7920,8 +7926,9 @@ CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount_w_vat(invoice app_
  SET search_path TO 'pg_catalog'
 AS $function$
   select case when (select app_hidden.sees_whole_invoices()) then null
-              when app_public.invoices_hidden_cost_count(invoice) = 0 then null
-              else (select coalesce(sum(c.amount_w_vat), 0) from app_public.costs c
+              else (select case when count(*) = app_hidden.live_cost_count(invoice.id) then null
+                                else coalesce(sum(c.amount_w_vat), 0) end
+                      from app_public.costs c
                      where c.invoice_id = invoice.id and not c.is_deleted) end
 $function$;
 comment on function app_public.invoices_visible_amount_w_vat(app_public.invoices) is 'The sum with VAT of the live costs of this invoice you see; null when you see them all.';

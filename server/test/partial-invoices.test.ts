@@ -66,7 +66,9 @@ describe('an account that sees part of an invoice sees the visible subtotal and 
         expect(node.visibleAmountWVat).toBe(want.visible_w_vat);
         expect(node.visibleAmountUsdWVat).toBe(want.visible_usd);
       } else {
+        expect(node.visibleAmount).toBeNull();
         expect(node.visibleAmountWVat).toBeNull();
+        expect(node.visibleAmountUsdWVat).toBeNull();
       }
     }
     // The demo data has invoices with costs both inside and outside ops.*.
