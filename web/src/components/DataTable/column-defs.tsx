@@ -125,10 +125,10 @@ export function columnDefs<Row, K extends string>(options: {
 }
 
 /**
- * How a link and a status look inside the grid: a link as MUI's Link, a status as a small MUI
- * Chip (`sx` of the grid's box). The cells are plain elements with these classes (one style rule for the whole grid), not
- * MUI components: a page of 50 rows draws a few hundred of them, and a component each (its own
- * styles computed and inserted) made the rows wait.
+ * How a link and a status look inside the grid (the `sx` of the grid's box): a link as MUI's Link,
+ * a status as a small MUI Chip. The cells are plain elements with these classes, one style rule
+ * for the whole grid, not MUI components: a page of 50 rows draws a few hundred of them, and a
+ * component each (its own styles computed and inserted) made the rows wait.
  */
 export const cellParts = (theme: Theme) => ({
   '& .cell-link': {
@@ -165,7 +165,7 @@ function LinkCell(p: {
   ) : null;
 }
 
-/** A status as a translated chip (looks as MUI's small Chip: CELL_PARTS). */
+/** A status as a translated chip (looks as MUI's small Chip: cellParts). */
 function StatusCell(p: { value?: string; t: TFunction }) {
   return p.value ? (
     <span className="cell-chip" data-status={p.value}>
