@@ -30,13 +30,23 @@ export function numberFormat(language: string, options: Intl.NumberFormatOptions
   });
 }
 
-/** The language's digit-group and decimal marks, as the rest of the UI shows numbers. */
-export function numberMarks(language: string): { group: string; decimal: string } {
-  const parts = numberFormat(language).formatToParts(1234.5);
-  return {
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-  };
+const marks = new Map<string, Readonly<{ group: string; decimal: string }>>();
+
+/**
+ * The language's digit-group and decimal marks, as the rest of the UI shows numbers (kept: a money
+ * cell asks for them each time it is drawn).
+ */
+export function numberMarks(language: string): Readonly<{ group: string; decimal: string }> {
+  let found = marks.get(language);
+  if (!found) {
+    const parts = numberFormat(language).formatToParts(1234.5);
+    found = Object.freeze({
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    });
+    marks.set(language, found);
+  }
+  return found;
 }
 
 export function formatDateTime(value: string | null | undefined, language: string): string {
