@@ -12,6 +12,7 @@ export interface Findings {
     rounds: number;
     connections: number;
     listDuration: number;
+    listRounds: number;
     loginDuration: number;
     warmup: number;
   };
@@ -61,10 +62,14 @@ export interface ListRun {
   totalCount: number | null;
   rows: number;
   kB: number;
+  /** Requests measured, over every round. */
   samples: number;
+  /** The medians of the rounds' percentiles. */
   p50: number;
   p95: number;
   p99: number;
+  /** Each round's p95, in the order measured. */
+  p95Rounds: number[];
 }
 
 export interface AccountRatio {
