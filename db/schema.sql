@@ -312,7 +312,7 @@ CREATE UNIQUE INDEX audit_trail_record_seq_idx ON app_public.audit_trail USING b
 CREATE INDEX audit_trail_refs_idx ON app_public.audit_trail USING gin (refs);
 CREATE INDEX audit_trail_row_idx ON app_public.audit_trail USING btree (table_name, row_id, created_at DESC);
 CREATE INDEX audit_trail_subsidiary_created_idx ON app_public.audit_trail USING btree (subsidiary_id, created_at DESC, id DESC);
-CREATE INDEX audit_trail_table_created_idx ON app_public.audit_trail USING btree (table_name, created_at DESC, id DESC);
+CREATE INDEX audit_trail_table_created_refs_idx ON app_public.audit_trail USING btree (table_name, created_at DESC, id DESC) INCLUDE (refs);
 CREATE INDEX audit_trail_user_created_idx ON app_public.audit_trail USING btree (user_id, created_at DESC, id DESC);
 CREATE TRIGGER _000_append_only BEFORE DELETE OR UPDATE ON app_public.audit_trail FOR EACH ROW EXECUTE FUNCTION app_private.tg_audit_trail__append_only();
 CREATE TRIGGER _000_append_only_truncate BEFORE TRUNCATE ON app_public.audit_trail FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_audit_trail__append_only();

@@ -342,3 +342,48 @@ describe("a project-limited account's invoices and payments (0305)", () => {
     }
   });
 });
+
+describe("the audit log's count reads its index, not the trail from its start (0307)", () => {
+  // The count of one kind of record in a date range, as the capped count sends it. With sequential
+  // and bitmap scans and plain index scans off, the planner can only answer it from an index
+  // alone: the index by kind and time holds everything the policy reads (the kind and refs).
+  it.each(['admin', 'accountant'] as const)(
+    'the count of a kind in a date range is an index-only scan as %s',
+    async (username) => {
+      const counted = await asUser(db, username, async (client) => {
+        await client.query('set local enable_seqscan = off');
+        await client.query('set local enable_bitmapscan = off');
+        await client.query('set local enable_indexscan = off');
+        return nodes(
+          await plan(
+            client,
+            `select from app_public.audit_trail a
+              where a.table_name = 'costs' and a.created_at >= '2026-08-01'
+                and a.created_at < '2026-11-01' limit 1001`,
+          ),
+        );
+      });
+      const scan = counted.find((node) => node['Node Type'].includes('Scan'))!;
+      expect(scan['Node Type']).toBe('Index Only Scan');
+      expect(scan['Index Name']).toBe('audit_trail_table_created_refs_idx');
+    },
+  );
+
+  it('the audit log page, a kind newest first, is read in that index order without a sort', async () => {
+    const page = await asUser(db, 'admin', async (client) => {
+      await client.query('set local enable_seqscan = off');
+      await client.query('set local enable_bitmapscan = off');
+      await client.query('set local enable_sort = off');
+      await client.query('set local enable_incremental_sort = off');
+      return nodes(
+        await plan(
+          client,
+          `select * from app_public.audit_trail a where a.table_name = 'costs'
+            order by created_at desc, id desc limit 51`,
+        ),
+      );
+    });
+    expect(page.map((node) => node['Node Type'])).not.toContain('Sort');
+    expect(page.map((node) => node['Index Name'])).toContain('audit_trail_table_created_refs_idx');
+  });
+});
