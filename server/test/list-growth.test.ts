@@ -368,22 +368,4 @@ describe("the audit log's count reads its index, not the trail from its start (0
       expect(scan['Index Name']).toBe('audit_trail_table_created_refs_idx');
     },
   );
-
-  it('the audit log page, a kind newest first, is read in that index order without a sort', async () => {
-    const page = await asUser(db, 'admin', async (client) => {
-      await client.query('set local enable_seqscan = off');
-      await client.query('set local enable_bitmapscan = off');
-      await client.query('set local enable_sort = off');
-      await client.query('set local enable_incremental_sort = off');
-      return nodes(
-        await plan(
-          client,
-          `select * from app_public.audit_trail a where a.table_name = 'costs'
-            order by created_at desc, id desc limit 51`,
-        ),
-      );
-    });
-    expect(page.map((node) => node['Node Type'])).not.toContain('Sort');
-    expect(page.map((node) => node['Index Name'])).toContain('audit_trail_table_created_refs_idx');
-  });
 });
