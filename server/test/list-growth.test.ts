@@ -363,7 +363,7 @@ describe("the audit log's count reads its index, not the trail from its start (0
           ),
         );
       });
-      const scan = counted.find((node) => node['Node Type'].includes('Scan'))!;
+      const scan = counted.find((node) => node['Relation Name'] === 'audit_trail')!;
       expect(scan['Node Type']).toBe('Index Only Scan');
       expect(scan['Index Name']).toBe('audit_trail_table_created_refs_idx');
     },
