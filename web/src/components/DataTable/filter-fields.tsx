@@ -6,9 +6,29 @@ import { DatePicker } from '@mui/x-date-pickers';
 import { isValid } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showsArrival } from './typed-filter.ts';
 
 /** How long after the last keystroke a typed filter applies. */
 export const FILTER_DELAY_MS = 500;
+
+/**
+ * The field's own state, set from the applied `value` as `showsArrival` says; `applying(value)`
+ * marks a value this field is about to apply.
+ */
+function useFieldState<T, S>(value: T, show: (value: T) => S) {
+  const [shown, setShown] = useState<S>(() => show(value));
+  const ownApply = useRef<{ value: T } | null>(null);
+  const showRef = useRef(show);
+  showRef.current = show;
+  useEffect(() => {
+    if (showsArrival(value, ownApply.current)) setShown(showRef.current(value));
+    ownApply.current = null;
+  }, [value]);
+  const applying = (next: T) => {
+    ownApply.current = { value: next };
+  };
+  return [shown, setShown, applying] as const;
+}
 
 /** Calls `apply(value)` once `value` has stayed the same for the delay. */
 function useDebouncedApply<T>(value: T, ready: boolean, apply: (value: T) => void) {
@@ -36,15 +56,17 @@ export function FilterTextField(props: {
   fullWidth?: boolean;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(props.value);
-  // The URL changed (Back, a chip removed): show its value.
-  useEffect(() => setText(props.value), [props.value]);
+  const [text, setText, applying] = useFieldState(props.value, (value) => value);
   const trimmed = text.trim();
   const invalid = Boolean(trimmed) && props.valid !== undefined && !props.valid(trimmed);
-  const apply = () => {
-    if (!invalid && trimmed !== props.value) props.onApply(trimmed);
+  const onApply = (value: string) => {
+    applying(value);
+    props.onApply(value);
   };
-  useDebouncedApply(trimmed, !invalid && trimmed !== props.value, props.onApply);
+  const apply = () => {
+    if (!invalid && trimmed !== props.value) onApply(trimmed);
+  };
+  useDebouncedApply(trimmed, !invalid && trimmed !== props.value, onApply);
   const hint = invalid ? (props.invalidHint ?? props.hint) : props.hint;
   return (
     <TextField
@@ -77,14 +99,18 @@ export function FilterDateField(props: {
   onApply: (value: Date | null) => void;
 }) {
   const { t } = useTranslation();
-  const [date, setDate] = useState<Date | null>(props.value);
+  // Followed by its time, so the same date arriving as a new object is the same value.
   const applied = props.value?.getTime() ?? null;
-  useEffect(() => setDate(applied === null ? null : new Date(applied)), [applied]);
+  const [date, setDate, applying] = useFieldState(applied, (time) =>
+    time === null ? null : new Date(time),
+  );
   const current = date === null ? null : isCompleteDate(date) ? date.getTime() : undefined;
   const incomplete = current === undefined;
-  useDebouncedApply(current, !incomplete && current !== applied, (time) =>
-    props.onApply(time === null || time === undefined ? null : new Date(time)),
-  );
+  useDebouncedApply(current, !incomplete && current !== applied, (time) => {
+    const value = time ?? null;
+    applying(value);
+    props.onApply(value === null ? null : new Date(value));
+  });
   return (
     <DatePicker
       label={t(props.label)}

@@ -204,6 +204,11 @@ export function pagingVariables<OrderBy extends string>(state: {
   };
 }
 
+/** The address bar's query now (this module is also read outside a browser, by bench/). */
+function addressQuery(): string {
+  return (globalThis as { location?: { search: string } }).location?.search ?? '';
+}
+
 /**
  * Page, page size, sort and filters of a list screen, kept in the URL: each change is a history
  * entry, so Back returns to the previous page, sort or filter. Changing a filter, the sort or the
@@ -212,20 +217,24 @@ export function pagingVariables<OrderBy extends string>(state: {
 export function useTableState<F, K extends string>(config: TableConfig<F, K>) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readTableState(params, config), [params, config]);
-  const set = (next: TableState<F, K>) => {
-    const written = writeTableState(next, config);
+  // A change is made to the address as it is now, not as this render read it: the router renders
+  // a new address a moment after it is in the address bar, and a change made in that moment (a
+  // search applied, then a choice made) must not undo the one before it.
+  const set = (change: (current: TableState<F, K>) => TableState<F, K>) => {
+    const current = readTableState(new URLSearchParams(addressQuery()), config);
+    const written = writeTableState(change(current), config);
     // The same state again (a search field losing focus) adds no history entry.
-    if (written.toString() !== writeTableState(state, config).toString()) setParams(written);
+    if (written.toString() !== writeTableState(current, config).toString()) setParams(written);
   };
   return {
     state,
-    setPage: (page: number) => set({ ...state, page }),
-    setPageSize: (pageSize: number) => set({ ...state, pageSize, page: 0 }),
-    setSort: (sort: SortState<K> | undefined) => set({ ...state, sort, page: 0 }),
+    setPage: (page: number) => set((current) => ({ ...current, page })),
+    setPageSize: (pageSize: number) => set((current) => ({ ...current, pageSize, page: 0 })),
+    setSort: (sort: SortState<K> | undefined) => set((current) => ({ ...current, sort, page: 0 })),
     setFilter: <K extends keyof F>(key: K, value: F[K]) =>
-      set({ ...state, filters: { ...state.filters, [key]: value }, page: 0 }),
+      set((current) => ({ ...current, filters: { ...current.filters, [key]: value }, page: 0 })),
     /** Several filters at once (a filter form applied): one history entry. */
     setFilters: (filters: Partial<F>) =>
-      set({ ...state, filters: { ...state.filters, ...filters }, page: 0 }),
+      set((current) => ({ ...current, filters: { ...current.filters, ...filters }, page: 0 })),
   };
 }

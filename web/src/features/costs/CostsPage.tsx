@@ -80,11 +80,14 @@ export default function CostsPage() {
     },
   });
 
+  // Every changed choice, not only the first: a second choice made before the first reached the
+  // list's render would otherwise be compared with the filters before both.
   const onFiltersChange = (values: CostFilters) => {
-    const changed = (Object.keys(values) as (keyof CostFilters)[]).find(
+    const changed = (Object.keys(values) as (keyof CostFilters)[]).filter(
       (key) => values[key] !== filters[key],
     );
-    if (changed) table.setFilter(changed, values[changed] as never);
+    if (changed.length > 0)
+      table.setFilters(Object.fromEntries(changed.map((key) => [key, values[key]])));
   };
 
   const loadPage = async (first: number, after: string | null) => {
