@@ -144,8 +144,10 @@ describe('query cost', () => {
     );
     // Each client kept sending (held off by the cool-down, so a few each) while the list ran.
     expect(sent.every((count) => count >= 1)).toBe(true);
-    // A floor keeps the noise of the suite's other files (run in parallel on two cores) out of it;
-    // starvation, what this guards against, costs hundreds of milliseconds (issue 31: 182-394x).
-    expect(underAbuse).toBeLessThanOrEqual(Math.max(2 * alone, alone + 15));
+    // A floor keeps out the noise of four client threads and the suite's other files on two cores
+    // (10-14 ms alone, up to 35-44 ms under abuse on a slow machine, protection on); starvation,
+    // what this guards against, costs hundreds of milliseconds (issue 31: 182-394x; 473 ms here
+    // with the field limit switched off).
+    expect(underAbuse).toBeLessThanOrEqual(Math.max(2 * alone, alone + 50));
   }, 60_000);
 });

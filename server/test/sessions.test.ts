@@ -154,7 +154,9 @@ describe('sign-ins end when they end (a model of docs/auth.md)', () => {
       }
     }
     expect(mismatches.slice(0, 5)).toEqual([]);
-  }, 120_000);
+    // Each sign-in and password change runs argon2id (docs/auth.md): 30 ms or more each on a slow
+    // machine, about 150 s for the thousand sequences.
+  }, 360_000);
 });
 
 describe('login rate limit', () => {
