@@ -12,7 +12,9 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           pool: 'forks',
           maxWorkers: 2,
-          testTimeout: 30_000,
+          // A browser flow takes 10-25 s beside another file on two cores, and up to twice that on
+          // a slower machine; a timeout is a hang detector here, not a speed rule (bench/ has those).
+          testTimeout: 90_000,
           hookTimeout: 120_000,
           // A browser screen under load (two test files at once, on two cores) can take a few
           // seconds to show a change; a poll gives up after 10 s, not the default 1 s.

@@ -94,5 +94,5 @@ describe('list filters', () => {
         .first()
         .waitFor();
     }
-  }, 60_000);
+  });
 });

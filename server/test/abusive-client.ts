@@ -1,5 +1,6 @@
 // A client that sends the same over-limit GraphQL request in a loop, to 127.0.0.1 only, until
-// told to stop or until its bounds (count, time) run out; then reports how many it sent.
+// told to stop or until its bounds (count, time) run out. It says when its first request was
+// answered, and at the end how many it sent.
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { url, token, query, max, ms } = workerData as {
@@ -22,7 +23,9 @@ while (!stop && sent < max && Date.now() < end) {
     body,
   }).then((response) => response.text());
   sent++;
+  // The first answer received: the load is on (the test measures only from then).
+  if (sent === 1) parentPort!.postMessage({ started: true });
 }
 // Wait for the stop message if the bounds ran out first, then report.
 while (!stop) await new Promise((resolve) => setTimeout(resolve, 10));
-parentPort!.postMessage(sent);
+parentPort!.postMessage({ sent });

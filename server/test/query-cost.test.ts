@@ -132,22 +132,24 @@ describe('query cost', () => {
           },
         }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Measured once every client has had an answer: a thread still starting would leave the list
+    // alone while it is measured.
+    await Promise.all(abusers.map((worker) => once(worker, 'message')));
     const underAbuse = await p95(80);
     const sent = await Promise.all(
       abusers.map(async (worker) => {
         worker.postMessage('stop');
-        const [count] = (await once(worker, 'message')) as [number];
+        const [{ sent: count }] = (await once(worker, 'message')) as [{ sent: number }];
         await worker.terminate();
         return count;
       }),
     );
     // Each client kept sending (held off by the cool-down, so a few each) while the list ran.
     expect(sent.every((count) => count >= 1)).toBe(true);
-    // A floor keeps out the noise of four client threads and the suite's other files on two cores
-    // (10-14 ms alone, up to 35-44 ms under abuse on a slow machine, protection on); starvation,
-    // what this guards against, costs hundreds of milliseconds (issue 31: 182-394x; 473 ms here
-    // with the field limit switched off).
-    expect(underAbuse).toBeLessThanOrEqual(Math.max(2 * alone, alone + 50));
+    // A floor keeps out the noise of the four client threads and the suite's other files (a
+    // browser among them) on two cores: up to 99 ms against 24 alone in a full run on a slow
+    // machine. Starvation, what this guards against, costs hundreds of milliseconds: 530-550 ms
+    // against 11-15 alone here with the field limit switched off (issue 31: 182-394x).
+    expect(underAbuse).toBeLessThanOrEqual(Math.max(2 * alone, alone + 100));
   }, 60_000);
 });
