@@ -69,7 +69,7 @@ describe('list filters', () => {
       .toEqual(own.map((row) => row.id).sort((a, b) => a - b));
   });
 
-  it('the costs search finds a cost by its name, its invoice number and its supplier', async () => {
+  it('the costs search finds a cost by its name, its invoice number and its supplier; Back shows the search before', async () => {
     const { rows } = await e2e.app.db.owner.query<{
       id: number;
       name: string;
@@ -89,10 +89,16 @@ describe('list filters', () => {
       await page.getByTestId('costs-search').fill(typed);
       // Applied a moment after typing stops, without Enter.
       await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(typed);
+      // The list has rendered it (the newest cost is first whatever the search).
+      await page.getByTestId('filter-chips').getByText(typed, { exact: false }).waitFor();
       await page
         .locator(`[data-testid=costs-table] .ag-row[row-id="${cost.id}"]`)
         .first()
         .waitFor();
     }
+    // Back is a change from elsewhere: the field shows the search it returns to.
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(cost.ref);
+    await expect.poll(() => page.getByTestId('costs-search').inputValue()).toBe(cost.ref);
   });
 });
