@@ -101,4 +101,32 @@ describe('list filters', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(cost.ref);
     await expect.poll(() => page.getByTestId('costs-search').inputValue()).toBe(cost.ref);
   });
+
+  it('a header clicked twice in quick succession sorts descending, on a slow machine too (the render of the first sort does not undo the second)', async () => {
+    const page = await signedInPage(e2e, 'admin');
+    await page.goto('/admin/projects');
+    const table = page.getByTestId('projects-table');
+    await table.locator('.ag-row').first().waitFor();
+    // A browser six times slower: the list renders a sort well after its address has changed.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    const header = table.locator('.ag-header-cell[col-id="name"] .ag-header-cell-label');
+    await header.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('NAME.asc');
+    await header.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('NAME.desc');
+    // Settled: the address, the header's arrow and the rows all say descending.
+    await table.locator('.ag-header-cell[col-id="name"][aria-sort="descending"]').waitFor();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('NAME.desc');
+    const { rows } = await e2e.app.db.owner.query<{ name: string }>(
+      `select name from app_public.projects where not is_archived order by name desc limit 1`,
+    );
+    await expect
+      .poll(() =>
+        table.locator('.ag-row[row-index="0"] .ag-cell[col-id="name"]').first().textContent(),
+      )
+      .toBe(rows[0]!.name);
+  });
 });

@@ -103,6 +103,10 @@ export function DataTable<Row extends { id: string | number }, K extends string 
 
   const onSortChanged = useCallback(
     (event: SortChangedEvent<Row>) => {
+      // Only a user's sort (a header clicked or keyed) changes the list. The grid also reports
+      // the sort it is given by its columns, and a list renders a sort a moment after the address
+      // has it: a render of an earlier sort, reported back, would undo the user's latest one.
+      if (event.source !== 'uiColumnSorted') return;
       const sorted = event.api.getColumnState().find((c) => c.sort);
       const column = props.columns.find((c) => c.field === sorted?.colId);
       props.onSortChange(
