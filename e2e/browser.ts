@@ -73,6 +73,13 @@ export async function newPage(e2e: E2E, language: 'ru' | 'en' = 'en'): Promise<P
       localStorage.setItem('ledgerline.language', lang);
   }, language);
   e2e.page = await context.newPage();
+  // E2E_CPU_SLOWDOWN=4: the page's CPU four times slower, as on a loaded machine, where a render
+  // comes well after the change that asked for it (finds races that a fast machine hides).
+  const slowdown = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
+  if (slowdown > 1) {
+    const cdp = await context.newCDPSession(e2e.page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  }
   // The browser's errors go to the test's output: a failure under load says what the app saw.
   e2e.page.on('console', (message) => {
     if (message.type() === 'error') console.error(`[browser] ${message.text()}`);
