@@ -76,15 +76,18 @@ export async function newPage(e2e: E2E, language: 'ru' | 'en' = 'en'): Promise<P
   // E2E_CPU_SLOWDOWN=4: the page's CPU four times slower, as on a loaded machine, where a render
   // comes well after the change that asked for it (finds races that a fast machine hides).
   const slowdown = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
-  if (slowdown > 1) {
-    const cdp = await context.newCDPSession(e2e.page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
-  }
+  if (slowdown > 1) await slowCpu(e2e.page, slowdown);
   // The browser's errors go to the test's output: a failure under load says what the app saw.
   e2e.page.on('console', (message) => {
     if (message.type() === 'error') console.error(`[browser] ${message.text()}`);
   });
   return e2e.page;
+}
+
+/** The page's CPU `rate` times slower (1: as it is), with Chromium's own throttling. */
+export async function slowCpu(page: Page, rate: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
 export async function signIn(page: Page, username: string, password = 'Demo#2026pass') {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { tableLink } from '../web/src/components/DataTable/table-state.ts';
 import { COSTS_TABLE } from '../web/src/features/costs/costs-list.ts';
-import { signedInPage, useBrowser, type E2E } from './browser.ts';
+import { signedInPage, slowCpu, useBrowser, type E2E } from './browser.ts';
 
 const e2e: E2E = useBrowser();
 
@@ -108,8 +108,7 @@ describe('list filters', () => {
     const table = page.getByTestId('projects-table');
     await table.locator('.ag-row').first().waitFor();
     // A browser six times slower: the list renders a sort well after its address has changed.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await slowCpu(page, 6);
     const header = table.locator('.ag-header-cell[col-id="name"] .ag-header-cell-label');
     await header.click();
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('NAME.asc');
@@ -117,7 +116,7 @@ describe('list filters', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('NAME.desc');
     // Settled: the address, the header's arrow and the rows all say descending.
     await table.locator('.ag-header-cell[col-id="name"][aria-sort="descending"]').waitFor();
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await slowCpu(page, 1);
     await page.waitForTimeout(500);
     expect(new URL(page.url()).searchParams.get('sort')).toBe('NAME.desc');
     const { rows } = await e2e.app.db.owner.query<{ name: string }>(
