@@ -128,4 +128,39 @@ describe('list filters', () => {
     expect(new URL(page.url()).searchParams.get('sort')).toBe('NAME.desc');
     await table.locator('.ag-header-cell[col-id="name"][aria-sort="descending"]').waitFor();
   });
+
+  it('while a page loads, the footer keeps the total it knows ("11–20 из N", not "0–0 из 0"); before the first page it shows no count and no paging', async () => {
+    const page = await signedInPage(e2e, 'accountant', 'ru');
+    // The costs list's answers are held until the test lets them go.
+    let release = () => {};
+    let held = 0;
+    // (A short query goes as GET with its operation's name in the address.)
+    await page.route(
+      (url) =>
+        url.pathname.endsWith('/graphql') && url.searchParams.get('operationName') === 'AllCosts',
+      async (route) => {
+        held += 1;
+        await new Promise<void>((resolve) => (release = resolve));
+        return route.continue();
+      },
+    );
+    await page.goto('/costs');
+    const footer = page.getByTestId('pagination');
+    const next = footer.getByRole('button', { name: 'Следующая страница' });
+    await expect.poll(() => held).toBe(1);
+    await footer.waitFor();
+    expect(await footer.innerText()).not.toMatch(/\d+–\d+/);
+    expect(await next.isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => footer.innerText()).toMatch(/1–10 из \d/);
+    const total = /из (.+)$/m.exec(await footer.innerText())![1]!;
+
+    await next.click();
+    await expect.poll(() => held).toBe(2);
+    await page.getByTestId('costs-table').locator('.ag-overlay-loading-center').waitFor();
+    expect(await footer.innerText()).toContain(`11–20 из ${total}`);
+    release();
+    await page.getByTestId('costs-table').locator('.ag-row').first().waitFor();
+    expect(await footer.innerText()).toContain(`11–20 из ${total}`);
+  });
 });

@@ -26,7 +26,7 @@ import {
   type FilterChip,
   type SummaryFields,
 } from './table-parts.tsx';
-import type { SortState } from './table-state.ts';
+import { useKnownTotal, type SortState } from './table-state.ts';
 
 export type { Column, ColumnKind } from './column-defs.tsx';
 export type { FilterChip, SummaryFields } from './table-parts.tsx';
@@ -80,6 +80,8 @@ export function DataTable<Row extends { id: string | number }, K extends string 
   const { rowActions, pinActions, actionsWidth } = props;
   const [shown, setShown] = useColumnChoice(props.columnChooser, props.columns);
   const { ref: gridBox, height } = useFillHeight(props.rows);
+  const waiting = props.loading && props.rows.length === 0;
+  const footerTotal = useKnownTotal(props.totalCount, waiting);
   // The first rows are drawn with the rows in view only; right after they are on screen, every
   // row of the page (at most 100) is drawn too. See `rowBuffer` below.
   const [everyRow, setEveryRow] = useState(false);
@@ -230,7 +232,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
             onSortChanged={onSortChanged}
             suppressMultiSort
             // While the first page loads, say so (not "nothing found").
-            loading={props.loading && props.rows.length === 0}
+            loading={waiting}
             overlayNoRowsTemplate={`<span data-testid="table-empty">${escapeHtml(props.emptyText ?? t('table.empty'))}</span>`}
             localeText={{
               ...agGridLocaleText(t),
@@ -243,7 +245,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
       )}
       <TableFooter
         usdNote={props.usdNote}
-        totalCount={props.totalCount}
+        totalCount={footerTotal}
         page={props.page}
         pageSize={props.pageSize}
         onPageChange={props.onPageChange}

@@ -70,7 +70,8 @@ function SummaryLine<Row>({ selected, fields }: { selected: Row[]; fields: Summa
 
 export function TableFooter(props: {
   usdNote?: boolean;
-  totalCount: number;
+  /** undefined while the list's first page loads: no count yet, and no paging. */
+  totalCount: number | undefined;
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
@@ -89,7 +90,8 @@ export function TableFooter(props: {
       )}
       <TablePagination
         component="div"
-        count={props.totalCount}
+        count={props.totalCount ?? -1}
+        disabled={props.totalCount === undefined}
         page={props.page}
         onPageChange={(_e, page) => props.onPageChange(page)}
         rowsPerPage={props.pageSize}
@@ -97,7 +99,9 @@ export function TableFooter(props: {
         onRowsPerPageChange={(e) => props.onPageSizeChange(Number(e.target.value))}
         labelRowsPerPage={t('table.rowsPerPage')}
         labelDisplayedRows={({ from, to, count }) =>
-          t('table.displayedRows', { from, to, count: formatRowCount(count, i18n.language, t) })
+          count === -1
+            ? ''
+            : t('table.displayedRows', { from, to, count: formatRowCount(count, i18n.language, t) })
         }
         getItemAriaLabel={(type) => t(`table.${type}Page`)}
         data-testid="pagination"

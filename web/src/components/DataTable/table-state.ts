@@ -1,5 +1,5 @@
 import { format as formatDate, isValid, parse as parseDate } from 'date-fns';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -237,4 +237,15 @@ export function useTableState<F, K extends string>(config: TableConfig<F, K>) {
     setFilters: (filters: Partial<F>) =>
       set((current) => ({ ...current, filters: { ...current.filters, ...filters }, page: 0 })),
   };
+}
+
+/**
+ * A list's total as a footer shows it: while a page loads without rows yet (the next page, another
+ * filter), the total last known, not the empty answer's 0 ("0–0 of 0"); undefined until the first
+ * page has come.
+ */
+export function useKnownTotal(totalCount: number, waiting: boolean): number | undefined {
+  const [known, setKnown] = useState<number | undefined>(waiting ? undefined : totalCount);
+  if (!waiting && known !== totalCount) setKnown(totalCount);
+  return waiting ? known : totalCount;
 }
