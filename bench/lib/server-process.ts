@@ -7,6 +7,10 @@ import { migrate } from '../../server/src/db/migrate.ts';
 import { log } from './cli.ts';
 import { BENCH_DATABASE, BYPASS_ROLE, withClient, type BenchCluster } from './cluster.ts';
 
+/** Node's options for the server, as `npm start` gives them (docs/operations.md, "Node's young
+ *  generation"): the benchmark measures the server as it runs. */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 /**
  * The benchmark database exists and holds data of the asked scale; then it is brought to the
  * current migrations (data generated before a new migration gets it, e.g. an index), so that
@@ -61,6 +65,7 @@ export async function startServer(
 ) {
   const production = options.production ?? true;
   const child = fork(path.join(import.meta.dirname, '..', 'server.ts'), [], {
+    execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS],
     env: {
       ...process.env,
       ...(webRoot ? { BENCH_WEB_ROOT: webRoot } : {}),

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runningServer } from '../src/db/embedded.ts';
 import { loadSecrets } from '../src/secrets.ts';
 import { freePort } from './free-port.ts';
+import { SERVER_NODE_FLAGS } from '../../bench/lib/server-process.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-ops-'));
 fs.chmodSync(root, 0o755);
@@ -160,6 +161,13 @@ describe('operations (docs/operations.md)', () => {
       expect(rows[0].n).toBe(1);
     });
   }, 120_000);
+
+  it("npm start gives Node the server's options, the ones the benchmark runs it with", () => {
+    const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.start).toBe(`exec node ${SERVER_NODE_FLAGS.join(' ')} server/src/main.ts`);
+  });
 
   it('npm start stops Node and PostgreSQL on SIGTERM to its own process, printing no client dumps', async () => {
     const httpPort = await freePort();
