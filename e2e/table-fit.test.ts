@@ -1,6 +1,7 @@
 // Tables fit (issue 28 §1): at 1440×900, in Russian and in English, every list shows its default
-// columns whole: no header or value cut short (text wider than its cell) and no cell beyond the
-// grid's visible width (off-screen, or under the pinned actions).
+// columns whole: no header or value cut short (text wider than its cell), no header word broken
+// across lines (sorted or not) and no cell beyond the grid's visible width (off-screen, or under
+// the pinned actions).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser, type E2E } from './browser.ts';
@@ -45,9 +46,15 @@ async function pageAt1440(language: 'ru' | 'en'): Promise<Page> {
   return e2e.page;
 }
 
-/** The cells and headers of every grid on the page that are cut short or out of view. */
+/**
+ * The cells and headers of every grid on the page that are cut short or out of view, and the
+ * headers with a word that does not fit on a line (the browser would break it inside the word,
+ * "Дата подписа|ния"), for a column that sorts beside its sort arrow (24 px).
+ */
 function clippedCells(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    const measure = document.createElement('canvas').getContext('2d')!;
     const found: string[] = [];
     for (const grid of Array.from(document.querySelectorAll('.ag-root-wrapper')) as HTMLElement[]) {
       const root = grid.getBoundingClientRect();
@@ -79,6 +86,22 @@ function clippedCells(page: Page): Promise<string[]> {
           if (part.scrollWidth > part.clientWidth + 1) {
             found.push(`${where}: "${(part.textContent ?? '').trim().slice(0, 40)}" cut short`);
             break;
+          }
+        }
+        // The label's room: its row in the header cell, less the sort arrow's for a column that
+        // sorts (the arrow shows once it is sorted).
+        const label = header ? parts[0] : undefined;
+        const row = cell.querySelector('.ag-header-cell-label') as HTMLElement | null;
+        if (label && row) {
+          const style = getComputedStyle(label);
+          measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const sortable = cell.classList.contains('ag-header-cell-sortable');
+          const room = row.clientWidth - (sortable ? 24 : 0);
+          for (const word of (label.textContent ?? '').split(/\s+/)) {
+            if (measure.measureText(word).width > room + 0.5)
+              found.push(
+                `${where}: "${word}" does not fit on a line${sortable ? ' with the sort arrow' : ''}`,
+              );
           }
         }
       }

@@ -35,6 +35,23 @@ export const KIND_WIDTHS: Record<ColumnKind, number> = {
   text: 180,
 };
 
+/**
+ * The least width of a column whose header is `header`: its longest word fits on one line beside
+ * the cell's padding and, when the column sorts, the sort arrow (which takes its room once the
+ * column is sorted). A header wraps between its words, never inside one ("Дата подписа|ния").
+ * The width of a letter of the header's font (500 14px) is taken at its widest common Cyrillic
+ * average, so the estimate errs wide rather than breaking a word.
+ */
+export function headerMinWidth(header: string, sortable: boolean): number {
+  const longestWord = Math.max(0, ...header.split(/\s+/).map((word) => word.length));
+  return (
+    Math.ceil(longestWord * HEADER_LETTER_PX) + HEADER_PADDING_PX + (sortable ? SORT_ARROW_PX : 0)
+  );
+}
+const HEADER_LETTER_PX = 8.2;
+const HEADER_PADDING_PX = 16;
+const SORT_ARROW_PX = 24;
+
 /** A wrapped cell's lines: closer than the row's single line. */
 const WRAPPED = { lineHeight: '20px', paddingTop: '10px', paddingBottom: '10px' };
 
@@ -76,14 +93,18 @@ export function columnDefs<Row, K extends string>(options: {
   return options.columns.map((column) => {
     const kind = column.kind ?? 'name';
     const flex = FLEXIBLE[kind];
-    const width = column.width ?? KIND_WIDTHS[kind];
+    const headerName = t(column.header);
+    const width = Math.max(
+      column.width ?? KIND_WIDTHS[kind],
+      headerMinWidth(headerName, Boolean(column.sortKey)),
+    );
     const currency = (row: Row) =>
       typeof column.currency === 'function' ? column.currency(row) : column.currency;
     const format = column.format;
     return {
       colId: column.field,
       field: column.field as never,
-      headerName: t(column.header),
+      headerName,
       // A long header wraps onto a second line instead of ending in "…".
       wrapHeaderText: true,
       autoHeaderHeight: true,

@@ -22,6 +22,8 @@ export function documentColumns(t: TFunction, language: string): DocumentColumn[
     {
       field: 'type',
       header: 'resources.fields.type',
+      // "Дополнительное соглашение": its longest word on one line.
+      width: 130,
       format: (row) => t(`documents.types.${row.type}`),
     },
     {
@@ -54,14 +56,16 @@ export function documentColumns(t: TFunction, language: string): DocumentColumn[
     {
       field: 'signingDate',
       kind: 'date',
-      header: 'resources.documents.fields.signing_date',
+      // The list's headers are short ("Подписан", "Истекает", as its filters): the forms keep the
+      // full "Дата подписания"; a header's word never breaks (DataTable's headerMinWidth).
+      header: 'documents.signedColumn',
       sortKey: 'SIGNING_DATE',
       format: (row) => formatDay(row.signingDate, language),
     },
     {
       field: 'expirationDate',
       kind: 'date',
-      header: 'resources.documents.fields.expiration_date',
+      header: 'documents.expiresColumn',
       sortKey: 'EXPIRATION_DATE',
       format: (row) => formatDay(row.expirationDate, language),
     },

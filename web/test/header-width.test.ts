@@ -1,0 +1,19 @@
+// A list's header wraps between its words, never inside one (e2e/table-fit checks every list).
+import { describe, expect, it } from 'vitest';
+import { headerMinWidth, KIND_WIDTHS } from '../src/components/DataTable/column-defs.tsx';
+
+describe('headerMinWidth', () => {
+  it("leaves room for the header's longest word, the padding and, for a column that sorts, its arrow", () => {
+    const plain = headerMinWidth('Дата валютирования', false);
+    const sortable = headerMinWidth('Дата валютирования', true);
+    expect(sortable - plain).toBe(24);
+    // "валютирования" (13 letters) is 101 px in the header's font: wider than a date column.
+    expect(plain).toBeGreaterThan(101 + 16);
+    expect(sortable).toBeGreaterThan(KIND_WIDTHS.date);
+  });
+
+  it('a short header needs less than its kind gives', () => {
+    expect(headerMinWidth('Дата счёта', true)).toBeLessThanOrEqual(KIND_WIDTHS.date);
+    expect(headerMinWidth('ID', true)).toBeLessThanOrEqual(KIND_WIDTHS.id);
+  });
+});
