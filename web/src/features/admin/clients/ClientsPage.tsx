@@ -108,6 +108,8 @@ export default function ClientsPage() {
           {
             field: 'country',
             kind: 'name',
+            // "Великобритания", the longest country name of one word, on one line.
+            width: 132,
             header: 'clients.country',
             format: (row) => countryName(row.country, i18n.language),
           },

@@ -59,6 +59,8 @@ export default function SubsidiariesPage() {
         {
           field: 'country',
           kind: 'name',
+          // "Великобритания", the longest country name of one word, on one line.
+          width: 132,
           header: 'resources.countries.name',
           format: (row) => countryName(row.country, i18n.language),
         },
