@@ -15,11 +15,12 @@ import {
  * in which PostgreSQL happens to evaluate rows.
  *
  * Loading runs as the cluster's superuser with `session_replication_role = replica`, which skips
- * the row triggers (audit, totals, guards) and foreign-key triggers for this session only; the
- * derived columns those triggers maintain (cost amounts, invoice totals, cost and payment
- * statuses) are computed here in set-based SQL instead, and every foreign key is checked
- * afterwards. The secondary indexes of the big tables are dropped before loading and rebuilt
- * from their own definitions afterwards (then checked to be all there).
+ * the triggers (audit, totals, guards) and foreign-key triggers for this session only; the
+ * derived columns and tables those triggers maintain (cost amounts, invoice totals, cost and
+ * payment statuses, the unpaid bills' kept totals) are computed here in set-based SQL instead,
+ * and every foreign key is checked afterwards. The secondary indexes of the big tables are
+ * dropped before loading and rebuilt from their own definitions afterwards (then checked to be
+ * all there).
  */
 
 /** Last day of the generated period; dates spread over the five years before it. */
@@ -872,6 +873,8 @@ export async function generate(client: pg.Client, options: GenerateOptions): Pro
   }
   // What each account may see, which triggers keep outside a load (0033).
   await q(`select app_private.refresh_account_access(array(select id from app_public.accounts))`);
+  // What the unpaid bills owe per subsidiary and project, which the bills' triggers keep (0308).
+  await q(`select app_private.rebuild_bill_outstanding_totals()`);
   await checkForeignKeys(client, log);
   return n;
 }

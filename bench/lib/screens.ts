@@ -38,7 +38,12 @@ import {
   ratesFilter,
 } from '../../web/src/features/admin/exchange-rates/rates-table.ts';
 import { AUDIT_TABLE, auditVariables } from '../../web/src/features/admin/audit/audit-filters.ts';
-import { BILLS_TABLE, UNPAID_TABLE, billsFilter } from '../../web/src/features/bills/filters.ts';
+import {
+  BILLS_TABLE,
+  UNPAID_TABLE,
+  billsFilter,
+  unpaidTotalVariables,
+} from '../../web/src/features/bills/filters.ts';
 import { COSTS_TABLE, costsVariables } from '../../web/src/features/costs/costs-list.ts';
 import {
   DOCUMENTS_TABLE,
@@ -238,13 +243,14 @@ export const SCREENS: Screen[] = [
 
 /**
  * The unpaid view's total outstanding: its own request, sent with the page's (its rows do not
- * wait for it), a sum over every unpaid bill the account sees. Measured for information beside
- * the screens, not counted as a screen's first rows.
+ * wait for it), as the screen sends it: without filters, the totals the database keeps per
+ * subsidiary and project (0308). Measured beside the screens, not counted as a screen's first
+ * rows.
  */
 export const UNPAID_TOTALS: InfoCase[] = ACCOUNTS.map((account) => ({
   key: `unpaid-total-${account}`,
   screen: 'Unpaid bills: the total outstanding (its own request)',
   account,
   query: UnpaidBillsTotalDocument.toString(),
-  variables: { filter: billsFilter(unpaidState().filters) },
+  variables: unpaidTotalVariables(unpaidState().filters),
 }));

@@ -37,16 +37,29 @@ async function page(user: string, filter: object, first: number, after: string |
   return result.data!.allBills;
 }
 
-/** The unpaid view's total as `user` sees it, from its own request. */
+/** The unpaid view's total as `user` sees it, from its own request, summed over the bills. */
 async function total(user: string, filter: object) {
   const result = await gql<{ allBills: { outstandingUsdTotal: string } }>(
     t.app,
     TOTAL,
-    { filter },
+    { filter, whole: false },
     tokens[user],
   );
   expect(result.errors).toBeUndefined();
   return result.data!.allBills.outstandingUsdTotal;
+}
+
+/** The same request without filters (`whole`): the totals the database keeps (0308). */
+async function keptTotal(user: string) {
+  const result = await gql<{ unpaidBillsTotal: string }>(
+    t.app,
+    TOTAL,
+    { filter: unpaid, whole: true },
+    tokens[user],
+  );
+  expect(result.errors).toBeUndefined();
+  expect(result.data).not.toHaveProperty('allBills');
+  return result.data!.unpaidBillsTotal;
 }
 
 /** Every visible bill the filter selects, page by page. */
@@ -83,6 +96,7 @@ describe('the unpaid bills total', () => {
         return rows[0]!.total;
       });
       expect(shown).toBe(sql);
+      expect(await keptTotal(user)).toBe(sql);
       totals[user] = sql;
     },
   );

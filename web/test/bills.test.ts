@@ -3,7 +3,12 @@
 // the payment dialog's remaining amount after a payment (SPEC §5), all without floats.
 import { describe, expect, it } from 'vitest';
 import { costsTotal } from '../src/features/bills/costs-total.ts';
-import { BILLS_TABLE, billsFilter, type BillsFilters } from '../src/features/bills/filters.ts';
+import {
+  BILLS_TABLE,
+  billsFilter,
+  unpaidTotalVariables,
+  type BillsFilters,
+} from '../src/features/bills/filters.ts';
 import { daysOverdue } from '../src/features/bills/overdue.ts';
 import { dayStart, remainingAfter } from '../src/components/PaymentDialog.tsx';
 import { readTableState } from '../src/components/DataTable/table-state.ts';
@@ -51,6 +56,41 @@ describe('bills table filters', () => {
       year: '',
       archived: '',
     });
+  });
+});
+
+describe("the unpaid view's total", () => {
+  it('without filters (live or with archived bills, which owe nothing) asks for the kept total', () => {
+    expect(unpaidTotalVariables(filtersOf('unpaid=1')).whole).toBe(true);
+    expect(unpaidTotalVariables(filtersOf('unpaid=1&archived=all')).whole).toBe(true);
+  });
+
+  it('any filter that narrows the bills, or archived bills only, sums the bills the filter selects', () => {
+    const client = '0b0b0b0b-0000-4000-8000-000000000001';
+    for (const query of [
+      'archived=only',
+      'search=retainer',
+      'year=2026',
+      'month=3',
+      `client=${client}~Alfa`,
+      `subsidiary=${client}~Alfa`,
+      `project=${client}~Alfa`,
+      `service=${client}~Alfa`,
+      'status=validated',
+      'currency=eur',
+      'dueFrom=2026-03-01',
+      'dueTo=2026-03-31',
+      'amountFrom=100',
+      'amountTo=2000',
+    ]) {
+      const variables = unpaidTotalVariables(filtersOf(`unpaid=1&${query}`));
+      expect(variables.whole, query).toBe(false);
+      expect(variables.filter).toEqual(billsFilter(filtersOf(`unpaid=1&${query}`)));
+    }
+  });
+
+  it('outside the unpaid view it is never the kept total', () => {
+    expect(unpaidTotalVariables(filtersOf('')).whole).toBe(false);
   });
 });
 

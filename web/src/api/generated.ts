@@ -4302,10 +4302,11 @@ export type UnpaidBillsQuery = { allBills: { totalCount: number, pageInfo: { has
 
 export type UnpaidBillsTotalQueryVariables = Exact<{
   filter?: BillFilter | null | undefined;
+  whole: boolean;
 }>;
 
 
-export type UnpaidBillsTotalQuery = { allBills: { outstandingUsdTotal: string } | null };
+export type UnpaidBillsTotalQuery = { unpaidBillsTotal?: string | null, allBills?: { outstandingUsdTotal: string } | null };
 
 export type UpdateBillMutationVariables = Exact<{
   id: number;
@@ -6445,12 +6446,13 @@ export const UnpaidBillsDocument = new TypedDocumentString(`
 }
     `, {"hash":"13ddb743989ffcf0ccefb8afbb1a3a68348c3e97e2b695673a079bb0893f7412"}) as unknown as TypedDocumentString<UnpaidBillsQuery, UnpaidBillsQueryVariables>;
 export const UnpaidBillsTotalDocument = new TypedDocumentString(`
-    query UnpaidBillsTotal($filter: BillFilter) {
-  allBills(first: 0, filter: $filter) {
+    query UnpaidBillsTotal($filter: BillFilter, $whole: Boolean!) {
+  unpaidBillsTotal @include(if: $whole)
+  allBills(first: 0, filter: $filter) @skip(if: $whole) {
     outstandingUsdTotal
   }
 }
-    `, {"hash":"66a5bbbf8391f3b74c05a14e0e5e9f827f3dc8ff1bc94fcc65b8ae98df86016c"}) as unknown as TypedDocumentString<UnpaidBillsTotalQuery, UnpaidBillsTotalQueryVariables>;
+    `, {"hash":"bf6322963c68dea08d4c79b7bffb684cade6e260dfd6387589f91855c10f0e14"}) as unknown as TypedDocumentString<UnpaidBillsTotalQuery, UnpaidBillsTotalQueryVariables>;
 export const UpdateBillDocument = new TypedDocumentString(`
     mutation UpdateBill($id: Int!, $patch: BillPatch!) {
   updateBillById(input: {id: $id, patch: $patch}) {

@@ -21,7 +21,13 @@ import { useBillChips } from './bill-chips.ts';
 import { BillSearchFilters } from './BillSearchFilters.tsx';
 import { OpenBill } from './BillRowActions.tsx';
 import { unpaidColumns, type UnpaidRow } from './columns.ts';
-import { UNPAID_TABLE, billsFilter, type BillSortKey, type BillsFilters } from './filters.ts';
+import {
+  UNPAID_TABLE,
+  billsFilter,
+  unpaidTotalVariables,
+  type BillSortKey,
+  type BillsFilters,
+} from './filters.ts';
 
 /** What the page and its total show: a change to one of these refreshes both. */
 const UNPAID_READS: CachePolicy = { reads: ['Bill', 'Payment', 'Company'] };
@@ -37,10 +43,13 @@ export function UnpaidBillsTable() {
     UNPAID_READS,
     (result) => result.allBills,
   );
-  // Summed by the database over every bill the filters select, in a request of its own sent at
-  // the same time: the rows do not wait for a sum that grows with the data.
-  const totalQuery = useGraphQLQuery(UnpaidBillsTotalDocument, { filter }, UNPAID_READS);
-  const total = totalQuery.data?.allBills?.outstandingUsdTotal;
+  // Summed by the database over every bill the filters select (without filters, from the totals
+  // it keeps), in a request of its own sent at the same time: the rows never wait for the sum.
+  const totalVariables = unpaidTotalVariables(table.state.filters);
+  const totalQuery = useGraphQLQuery(UnpaidBillsTotalDocument, totalVariables, UNPAID_READS);
+  const total = totalVariables.whole
+    ? totalQuery.data?.unpaidBillsTotal
+    : totalQuery.data?.allBills?.outstandingUsdTotal;
   const columns = unpaidColumns(t, i18n.language);
   return (
     <>

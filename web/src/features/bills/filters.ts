@@ -123,3 +123,23 @@ export function billsFilter(filters: BillsFilters): BillFilter {
   if (filters.unpaid) parts.push({ outstanding: { greaterThan: '0' } });
   return { and: parts };
 }
+
+/**
+ * The unpaid view's total request's variables: `whole` when the filters select every bill still
+ * owed (none set but the view; an archived bill owes nothing, so "with archived" selects the same
+ * bills), which the database answers from the totals it keeps (unpaidBillsTotal), else the sum
+ * over the bills the filter selects.
+ */
+export function unpaidTotalVariables(filters: BillsFilters): {
+  filter: BillFilter;
+  whole: boolean;
+} {
+  const keys = Object.keys(filterConfig) as (keyof BillsFilters)[];
+  const whole =
+    filters.unpaid &&
+    filters.archived !== 'only' &&
+    keys.every(
+      (key) => key === 'unpaid' || key === 'archived' || filters[key] === filterConfig[key].initial,
+    );
+  return { filter: billsFilter(filters), whole };
+}
