@@ -105,6 +105,9 @@ async function runFlow(page: Page, id: number) {
   await expect.poll(() => status(id)).toBe('open');
   await page.getByTestId('action-validate').click();
   await expect.poll(() => status(id)).toBe('validated');
+  // The page has its validated state (the action offered only then) before a payment is added:
+  // under load a click on the payments section while it re-renders opened no dialog.
+  await page.getByTestId('action-close_as_paid').waitFor();
   await page.getByTestId('add-payment').click();
   const payment = page.getByTestId('payment-dialog');
   await payment.locator('input[name=amount]').fill('500');
