@@ -27,6 +27,7 @@ import {
   withRequestErrorCodes,
 } from './graphql/request-errors.ts';
 import { trustedDocuments } from './graphql/trusted-documents.ts';
+import { trackRunningHandlers } from './running-handlers.ts';
 
 export interface AppOptions {
   config: Config;
@@ -90,6 +91,13 @@ async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
 export const STORAGE_BASE_PATH = '/api/storage';
 export const BANKING_BASE_PATH = '/api/banking';
 
+/**
+ * How long a stopping server waits for requests still running before it ends the database pools:
+ * a little more than one statement's timeout (15 s), within the 30 s a service manager usually
+ * gives a process between SIGTERM and SIGKILL.
+ */
+export const STOP_WAIT_MS = 20_000;
+
 /** Reads `Authorization: Bearer <token>`; undefined when absent. */
 function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -111,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1_000_000,
   });
+  // Before any route: the server's close waits for every handler (running-handlers.ts).
+  const handlers = trackRunningHandlers(app);
 
   // One pool per database role (docs/operations.md "Connections"), sized in config.ts: the owner's
   // for the auth module, file bookkeeping and health; the authenticator's for every request run as
@@ -305,6 +315,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (sweeper) clearInterval(sweeper);
     // Heavy requests still waiting are refused (503) rather than started on a closing pool.
     heavyBudget.close();
+    // Handlers whose client hung up are still running: the pools end after them.
+    if (!(await handlers.settled(STOP_WAIT_MS)))
+      console.warn(
+        `Stopping with ${handlers.count()} request(s) still running after ${STOP_WAIT_MS / 1000} s`,
+      );
     await pgl.release();
     await authenticatorPool.end();
     await heavyPool.end();
