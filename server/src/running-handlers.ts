@@ -12,7 +12,8 @@ import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 export function trackRunningHandlers(app: FastifyInstance) {
   const running = new Set<Promise<void>>();
   app.addHook('onRoute', (route) => {
-    const handler = route.handler as RouteHandlerMethod;
+    const handler = route.handler as RouteHandlerMethod | undefined;
+    if (typeof handler !== 'function') return;
     route.handler = function (this: FastifyInstance, request, reply) {
       const result: unknown = handler.call(this, request, reply);
       if (result instanceof Promise) {

@@ -6,10 +6,12 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/db/seed.ts';
+import { trackRunningHandlers } from '../src/running-handlers.ts';
 import { createTestDatabase, TEST_JWT_SECRET } from './helpers.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-stopping-'));
@@ -76,5 +78,29 @@ describe('stopping the server', () => {
     await stopping;
     // The sign-in ran to its end before the pools ended: its refresh token is there.
     expect(await tokens()).toBe(before + 1);
+  });
+
+  it('gives up waiting after its deadline, saying so, and waits for handlers started meanwhile', async () => {
+    const app = Fastify();
+    const handlers = trackRunningHandlers(app);
+    const gates: (() => void)[] = [];
+    app.get('/held', () => new Promise<string>((resolve) => gates.push(() => resolve('done'))));
+    const first = app.inject('/held');
+    await expect.poll(() => handlers.count()).toBe(1);
+    expect(await handlers.settled(50)).toBe(false);
+
+    let allDone = false;
+    const settled = handlers.settled(5_000).then((done) => (allDone = done));
+    const second = app.inject('/held');
+    await expect.poll(() => handlers.count()).toBe(2);
+    gates.shift()!();
+    expect((await first).body).toBe('done');
+    await expect.poll(() => handlers.count()).toBe(1);
+    expect(allDone).toBe(false);
+    gates.shift()!();
+    expect(await settled).toBe(true);
+    expect((await second).body).toBe('done');
+    expect(handlers.count()).toBe(0);
+    await app.close();
   });
 });
