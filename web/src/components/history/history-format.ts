@@ -41,7 +41,8 @@ export interface DescribedEntry {
 
 type Row = Record<string, unknown>;
 
-const HIDDEN_FIELDS = new Set(['updated_at', 'created_at', 'project_ids', 'id']);
+/** The columns a history never names (kept by the database for itself). */
+export const HIDDEN_FIELDS = new Set(['updated_at', 'created_at', 'project_ids', 'id']);
 const STATUS_FIELDS = new Set(['status', 'costs_status', 'payment_status']);
 const MONEY_FIELDS = new Set(['amount', 'amount_w_vat', 'paid_amount']);
 const USD_FIELDS = new Set(['amount_usd', 'amount_usd_w_vat']);
