@@ -58,7 +58,8 @@ function clippedCells(page: Page): Promise<string[]> {
     const found: string[] = [];
     for (const grid of Array.from(document.querySelectorAll('.ag-root-wrapper')) as HTMLElement[]) {
       const root = grid.getBoundingClientRect();
-      const pinned = grid.querySelector('.ag-pinned-right-cols-container') as HTMLElement | null;
+      // The actions pinned to the right: a part of each row and of the header (AG Grid 36).
+      const pinned = grid.querySelector('.ag-grid-pinned-right-cells') as HTMLElement | null;
       const pinnedLeft =
         pinned && pinned.offsetWidth > 0 ? pinned.getBoundingClientRect().left : root.right;
       const cells = Array.from(grid.querySelectorAll('.ag-header-cell, .ag-cell')) as HTMLElement[];
@@ -68,9 +69,7 @@ function clippedCells(page: Page): Promise<string[]> {
         const header = cell.classList.contains('ag-header-cell');
         const where = header ? `header of ${column}` : `cell of ${column}`;
         const box = cell.getBoundingClientRect();
-        const inPinned = Boolean(
-          cell.closest('.ag-pinned-right-cols-container, .ag-pinned-right-header'),
-        );
+        const inPinned = Boolean(cell.closest('.ag-grid-pinned-right-cells'));
         const right = inPinned ? root.right : pinnedLeft;
         if (box.right > right + 1 || box.left < root.left - 1) {
           found.push(`${where}: outside the grid's view`);
@@ -86,6 +85,18 @@ function clippedCells(page: Page): Promise<string[]> {
           if (part.scrollWidth > part.clientWidth + 1) {
             found.push(`${where}: "${(part.textContent ?? '').trim().slice(0, 40)}" cut short`);
             break;
+          }
+        }
+        // A value that wraps is not cut short, but a word wider than its line would be broken
+        // inside it ("Нидерла|ндская"): each word must fit the cell's line.
+        if (!header && cell.classList.contains('ag-cell-wrap-text')) {
+          const style = getComputedStyle(cell);
+          measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room =
+            cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          for (const word of (cell.textContent ?? '').split(/\s+/)) {
+            if (measure.measureText(word).width > room + 0.5)
+              found.push(`${where}: "${word}" does not fit on a line`);
           }
         }
         // The label's room: its row in the header cell, less the sort arrow's for a column that
