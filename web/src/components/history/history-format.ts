@@ -5,6 +5,7 @@
 import type { TFunction } from 'i18next';
 import { formatDate, formatDateTime, formatMoney } from '../format.ts';
 import { billingPeriod } from '../names.ts';
+import { HIDDEN_FIELDS } from './hidden-fields.ts';
 
 /** The fields of an audit row a history needs (AuditTrail in the API). */
 export interface HistoryEntry {
@@ -41,8 +42,6 @@ export interface DescribedEntry {
 
 type Row = Record<string, unknown>;
 
-/** The columns a history never names (kept by the database for itself). */
-export const HIDDEN_FIELDS = new Set(['updated_at', 'created_at', 'project_ids', 'id']);
 const STATUS_FIELDS = new Set(['status', 'costs_status', 'payment_status']);
 const MONEY_FIELDS = new Set(['amount', 'amount_w_vat', 'paid_amount']);
 const USD_FIELDS = new Set(['amount_usd', 'amount_usd_w_vat']);
