@@ -55,6 +55,15 @@ function clippedCells(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     await document.fonts.ready;
     const measure = document.createElement('canvas').getContext('2d')!;
+    /** The words of `element`'s text wider than `room` px in its font (the browser would break
+     *  each inside the word). */
+    const wordsWiderThan = (element: HTMLElement, room: number): string[] => {
+      const style = getComputedStyle(element);
+      measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      return (element.textContent ?? '')
+        .split(/\s+/)
+        .filter((word) => measure.measureText(word).width > room + 0.5);
+    };
     const found: string[] = [];
     for (const grid of Array.from(document.querySelectorAll('.ag-root-wrapper')) as HTMLElement[]) {
       const root = grid.getBoundingClientRect();
@@ -91,29 +100,21 @@ function clippedCells(page: Page): Promise<string[]> {
         // inside it ("Нидерла|ндская"): each word must fit the cell's line.
         if (!header && cell.classList.contains('ag-cell-wrap-text')) {
           const style = getComputedStyle(cell);
-          measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
           const room =
             cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-          for (const word of (cell.textContent ?? '').split(/\s+/)) {
-            if (measure.measureText(word).width > room + 0.5)
-              found.push(`${where}: "${word}" does not fit on a line`);
-          }
+          for (const word of wordsWiderThan(cell, room))
+            found.push(`${where}: "${word}" does not fit on a line`);
         }
         // The label's room: its row in the header cell, less the sort arrow's for a column that
         // sorts (the arrow shows once it is sorted).
         const label = header ? parts[0] : undefined;
         const row = cell.querySelector('.ag-header-cell-label') as HTMLElement | null;
         if (label && row) {
-          const style = getComputedStyle(label);
-          measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
           const sortable = cell.classList.contains('ag-header-cell-sortable');
-          const room = row.clientWidth - (sortable ? 24 : 0);
-          for (const word of (label.textContent ?? '').split(/\s+/)) {
-            if (measure.measureText(word).width > room + 0.5)
-              found.push(
-                `${where}: "${word}" does not fit on a line${sortable ? ' with the sort arrow' : ''}`,
-              );
-          }
+          for (const word of wordsWiderThan(label, row.clientWidth - (sortable ? 24 : 0)))
+            found.push(
+              `${where}: "${word}" does not fit on a line${sortable ? ' with the sort arrow' : ''}`,
+            );
         }
       }
     }
