@@ -123,6 +123,46 @@ function clippedCells(page: Page): Promise<string[]> {
 }
 
 /**
+ * The rows of every grid on the page that are not as high as their wrapped values: a value whose
+ * last line is below its cell's padding (cut off), or a row with a line's room or more below its
+ * tallest value (too high: kept from a longer value, a narrower column or the other language).
+ * A value's lines are measured as laid out, not as the table computes them.
+ */
+function rowHeightProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const range = document.createRange();
+    const found: string[] = [];
+    for (const row of Array.from(document.querySelectorAll<HTMLElement>('.ag-row[row-id]'))) {
+      const cells = Array.from(row.querySelectorAll<HTMLElement>('.ag-cell-wrap-text'));
+      if (cells.length === 0 || row.offsetHeight === 0) continue;
+      // The least room left below a value: the tallest value's.
+      let least = Infinity;
+      for (const cell of cells) {
+        const style = getComputedStyle(cell);
+        const bottom =
+          cell.getBoundingClientRect().bottom -
+          parseFloat(style.borderBottomWidth) -
+          parseFloat(style.paddingBottom);
+        range.selectNodeContents(cell);
+        const value = range.getBoundingClientRect();
+        if (value.height === 0) continue;
+        const room = bottom - value.bottom;
+        const column = cell.getAttribute('col-id') ?? '?';
+        if (room < -0.5)
+          found.push(`row ${row.getAttribute('row-id')}, ${column}: its last line cut off`);
+        least = Math.min(least, room);
+      }
+      const line = parseFloat(getComputedStyle(cells[0]!).lineHeight);
+      if (least !== Infinity && least >= line / 2 && row.offsetHeight > 42)
+        found.push(
+          `row ${row.getAttribute('row-id')}: ${Math.round(least)} px empty below its values`,
+        );
+    }
+    return found;
+  });
+}
+
+/**
  * The tables inside record pages (an invoice's cost lines, payments and files; a bill's costs,
  * payments and files): every header and value whole and within the part of the page it is seen
  * through (its scrolling box, else the window).
@@ -189,7 +229,7 @@ describe('tables fit at 1440×900', () => {
           .waitFor()
           .catch(() => undefined);
         await page.waitForTimeout(300);
-        const found = await clippedCells(page);
+        const found = [...(await clippedCells(page)), ...(await rowHeightProblems(page))];
         problems.push(...found.map((problem) => `${route} (${language}): ${problem}`));
         if (process.env.SHOTS_DIR) {
           const name = `${route.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}-${language}`;
@@ -221,6 +261,44 @@ describe('tables fit at 1440×900', () => {
       // The rows scroll inside the grid: the footer stays in the window.
       const footer = (await table.getByTestId('pagination').boundingBox())!;
       expect(footer.y + footer.height).toBeLessThanOrEqual(900);
+    });
+
+    it(`rows stay as high as their wrapped values when the window, the language or the page changes (${language})`, async () => {
+      const page = await pageAt1440(language);
+      const other = language === 'ru' ? 'en' : 'ru';
+      const problems: string[] = [];
+      /** The rows' problems once the rows have been measured again (a frame or two). */
+      const check = async (when: string) => {
+        await page.waitForTimeout(300);
+        const found = await rowHeightProblems(page);
+        problems.push(...found.map((problem) => `${when}: ${problem}`));
+      };
+      await page.goto('/costs?size=50');
+      const table = page.getByTestId('costs-table');
+      await table.locator('.ag-row[row-id]').first().waitFor();
+      await check('first drawn');
+      // The names and invoices wrap onto more lines in a narrower window, and fewer again after.
+      const tall = () =>
+        table
+          .locator('.ag-row[row-id]')
+          .evaluateAll((rows) => Math.max(...rows.map((r) => (r as HTMLElement).offsetHeight)));
+      const wide = await tall();
+      await page.setViewportSize({ width: 1024, height: 900 });
+      await check('at 1024 px');
+      expect(await tall()).toBeGreaterThan(wide);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await check('back at 1440 px');
+      expect(await tall()).toBe(wide);
+      await page.getByTestId(`language-${other}`).click();
+      await check(`in ${other}`);
+      await page.getByTestId(`language-${language}`).click();
+      await check(`back in ${language}`);
+      await table
+        .getByTestId('pagination')
+        .getByRole('button', { name: /next|след/i })
+        .click();
+      await check('the next page');
+      expect(problems).toEqual([]);
     });
 
     it(`every table of a record page shows its columns whole (${language})`, async () => {

@@ -17,6 +17,7 @@ import { agGridLocaleText } from '../../i18n/ag-grid-locale.ts';
 import { formatRowCount } from '../format.ts';
 import { useTableShortcuts } from '../shortcuts.tsx';
 import { useFillHeight } from './fill-height.ts';
+import { ROW_HEIGHT, useWrappedRowHeights } from './row-heights.ts';
 import { MatchingOffer } from './MatchingOffer.tsx';
 import { escapeHtml, THEME } from './grid-setup.ts';
 import {
@@ -80,6 +81,19 @@ export function DataTable<Row extends { id: string | number }, K extends string 
   const { rowActions, pinActions, actionsWidth } = props;
   const [shown, setShown] = useColumnChoice(props.columnChooser, props.columns);
   const { ref: gridBox, height } = useFillHeight(props.rows);
+  const rowHeights = useWrappedRowHeights(useCallback(() => apiRef.current ?? undefined, []));
+  const { watch } = rowHeights;
+  const gridRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      gridBox.current = element;
+      const stop = watch(element);
+      return () => {
+        stop?.();
+        gridBox.current = null;
+      };
+    },
+    [gridBox, watch],
+  );
   const waiting = props.loading && props.rows.length === 0;
   const footerTotal = useKnownTotal(props.totalCount, waiting);
   // The first rows are drawn with the rows in view only; right after they are on screen, every
@@ -212,7 +226,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
           {errorMessage(t, props.error)}
         </Alert>
       ) : (
-        <Box ref={gridBox} sx={(theme) => ({ ...cellParts(theme), ...(height ? { height } : {}) })}>
+        <Box ref={gridRef} sx={(theme) => ({ ...cellParts(theme), ...(height ? { height } : {}) })}>
           <AgGridReact<Row>
             theme={THEME}
             domLayout={height ? 'normal' : 'autoHeight'}
@@ -225,8 +239,14 @@ export function DataTable<Row extends { id: string | number }, K extends string 
             rowData={props.rows}
             columnDefs={defs}
             getRowId={(p) => String(p.data.id)}
+            rowHeight={ROW_HEIGHT}
+            getRowHeight={rowHeights.getRowHeight}
+            onColumnResized={rowHeights.onColumnResized}
             rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true }}
-            onGridReady={(event) => (apiRef.current = event.api)}
+            onGridReady={(event) => {
+              apiRef.current = event.api;
+              rowHeights.measureSoon();
+            }}
             onSelectionChanged={onSelectionChanged}
             onRowDataUpdated={onRowDataUpdated}
             onSortChanged={onSortChanged}

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '../format.ts';
 import type { ColumnKind } from './column-kind.ts';
+import { WRAPPED_CELL, WRAPPED_STYLE } from './row-heights.ts';
 import type { SortState } from './table-state.ts';
 
 /**
@@ -51,9 +52,6 @@ export function headerMinWidth(header: string, sortable: boolean): number {
 const HEADER_LETTER_PX = 8.2;
 const HEADER_PADDING_PX = 16;
 const SORT_ARROW_PX = 24;
-
-/** A wrapped cell's lines: closer than the row's single line. */
-const WRAPPED = { lineHeight: '20px', paddingTop: '10px', paddingBottom: '10px' };
 
 export interface Column<Row, K extends string = string> {
   field: keyof Row & string;
@@ -118,9 +116,10 @@ export function columnDefs<Row, K extends string>(options: {
           }
         : {}),
       ...(flex
-        ? { flex, minWidth: width, wrapText: true, autoHeight: true, cellStyle: WRAPPED }
+        ? // A row is as high as its wrapped cells: measured for the whole grid (row-heights.ts).
+          { flex, minWidth: width, wrapText: true, cellStyle: WRAPPED_STYLE }
         : { width, minWidth: width }),
-      cellClass: `cell-${kind}`,
+      cellClass: flex ? [`cell-${kind}`, WRAPPED_CELL] : `cell-${kind}`,
       valueFormatter: format
         ? (p) => (p.data ? format(p.data) : '')
         : kind === 'money'

@@ -1,12 +1,12 @@
 import {
   CellApiModule,
   CellStyleModule,
+  ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   ColumnApiModule,
   LocaleModule,
   ModuleRegistry,
   RowApiModule,
-  RowAutoHeightModule,
   RowSelectionModule,
   ValidationModule,
   themeQuartz,
@@ -16,8 +16,9 @@ import {
 // validation module names any feature used without its module (AG Grid error #200).
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
+  // Row heights set by the table (row-heights.ts): `onRowHeightChanged`.
+  ClientSideRowModelApiModule,
   RowSelectionModule,
-  RowAutoHeightModule,
   CellStyleModule,
   ColumnApiModule,
   RowApiModule,

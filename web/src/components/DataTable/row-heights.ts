@@ -1,0 +1,120 @@
+import type { ColumnResizedEvent, GridApi, RowHeightParams } from 'ag-grid-community';
+import { useCallback, useRef } from 'react';
+
+/**
+ * A wrapped cell (a name, a text): its lines, closer than a row's single line, and its padding.
+ * A row is as high as the most lines any of its wrapped cells takes, at least the theme's row.
+ */
+const LINE_PX = 20;
+const PADDING_PX = 10;
+/** A cell's top and bottom border (AG Grid's quartz theme: 1 px each, transparent). */
+const BORDERS_PX = 2;
+/** A row of one line: the grid's `rowHeight` (the quartz theme's own). */
+export const ROW_HEIGHT = 42;
+export const WRAPPED_CELL = 'cell-wrapped';
+export const WRAPPED_STYLE = {
+  lineHeight: `${LINE_PX}px`,
+  paddingTop: `${PADDING_PX}px`,
+  paddingBottom: `${PADDING_PX}px`,
+};
+
+/** The height of a row whose tallest wrapped cell takes `lines` lines. */
+export function wrappedRowHeight(lines: number): number {
+  return Math.max(ROW_HEIGHT, lines * LINE_PX + 2 * PADDING_PX + BORDERS_PX);
+}
+
+/**
+ * The lines a cell's content takes: the height of its content's box (from the top of its first
+ * line's letters to the bottom of its last's) in whole lines. The box does not depend on the
+ * row's height, so a row found too high after its names got shorter (another language, a wider
+ * column) comes down again.
+ */
+function linesOf(cell: HTMLElement, range: Range): number {
+  range.selectNodeContents(cell);
+  return Math.ceil(range.getBoundingClientRect().height / LINE_PX);
+}
+
+/**
+ * Rows as high as their wrapped cells, measured in one pass for the whole grid.
+ *
+ * AG Grid's own `autoHeight` measures each wrapped cell as it creates it: its computed style and
+ * its height, between the creation of one cell and the next, so each measure lays the page out
+ * again (a few hundred layouts for a page of 50 rows: about a sixth of a list's first render).
+ * Here the grid draws its rows at `ROW_HEIGHT` and, before the next frame is painted, every
+ * wrapped cell drawn is measured at once (one layout) and the rows whose height changed are set
+ * (`setRowHeight`, then `onRowHeightChanged`). A measure is due whenever the grid's cells change
+ * (rows drawn, a value or a language changed: a mutation under the grid), a column's width does,
+ * or the grid becomes ready (`measureSoon`: its rows can be drawn before it says so).
+ * The heights are kept by row id for the grid's `getRowHeight`, so that a page's rows given again
+ * keep their measured height.
+ */
+export function useWrappedRowHeights<Row extends { id: string | number }>(
+  api: () => GridApi<Row> | undefined,
+) {
+  const heights = useRef(new Map<string, number>());
+  const frame = useRef(0);
+  const grid = useRef<HTMLElement | null>(null);
+
+  const measure = useCallback(() => {
+    frame.current = 0;
+    const gridApi = api();
+    const root = grid.current;
+    if (!gridApi || gridApi.isDestroyed() || !root) return;
+    const range = document.createRange();
+    const changed: [string, number][] = [];
+    // Reads only, then writes: the page is laid out once for all the cells.
+    for (const row of Array.from(root.querySelectorAll<HTMLElement>('.ag-row[row-id]'))) {
+      const id = row.getAttribute('row-id')!;
+      let lines = 1;
+      for (const cell of Array.from(row.querySelectorAll<HTMLElement>(`.${WRAPPED_CELL}`)))
+        lines = Math.max(lines, linesOf(cell, range));
+      const height = wrappedRowHeight(lines);
+      if ((heights.current.get(id) ?? ROW_HEIGHT) !== height) changed.push([id, height]);
+    }
+    if (changed.length === 0) return;
+    for (const [id, height] of changed) {
+      heights.current.set(id, height);
+      gridApi.getRowNode(id)?.setRowHeight(height);
+    }
+    gridApi.onRowHeightChanged();
+  }, [api]);
+
+  /** A measure before the next frame (one, however many changes come before it). */
+  const schedule = useCallback(() => {
+    if (!frame.current) frame.current = requestAnimationFrame(measure);
+  }, [measure]);
+
+  /**
+   * Watches the grid's box for changes of its cells while it is in the page: a ref callback's
+   * body, whose cleanup stops watching.
+   */
+  const watch = useCallback(
+    (element: HTMLElement | null) => {
+      if (!element) return undefined;
+      grid.current = element;
+      const observer = new MutationObserver(schedule);
+      observer.observe(element, { childList: true, subtree: true, characterData: true });
+      schedule();
+      return () => {
+        observer.disconnect();
+        grid.current = null;
+        cancelAnimationFrame(frame.current);
+        frame.current = 0;
+      };
+    },
+    [schedule],
+  );
+
+  const getRowHeight = useCallback(
+    (params: RowHeightParams<Row>) =>
+      params.data ? heights.current.get(String(params.data.id)) : undefined,
+    [],
+  );
+  const onColumnResized = useCallback(
+    (event: ColumnResizedEvent<Row>) => {
+      if (event.finished) schedule();
+    },
+    [schedule],
+  );
+  return { watch, getRowHeight, onColumnResized, measureSoon: schedule };
+}
