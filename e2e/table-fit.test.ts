@@ -162,6 +162,28 @@ function rowHeightProblems(page: Page): Promise<string[]> {
   });
 }
 
+/** The most grid rows seen moving (a CSS transition or animation) in any frame for 300 ms. */
+function slidingRows(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let most = 0;
+        const start = performance.now();
+        const look = () => {
+          const rows = document
+            .getAnimations()
+            .filter((animation) =>
+              (animation.effect as KeyframeEffect | null)?.target?.closest('.ag-row'),
+            );
+          most = Math.max(most, rows.length);
+          if (performance.now() - start < 300) requestAnimationFrame(look);
+          else resolve(most);
+        };
+        look();
+      }),
+  );
+}
+
 /**
  * The tables inside record pages (an invoice's cost lines, payments and files; a bill's costs,
  * payments and files): every header and value whole and within the part of the page it is seen
@@ -284,6 +306,8 @@ describe('tables fit at 1440×900', () => {
           .evaluateAll((rows) => Math.max(...rows.map((r) => (r as HTMLElement).offsetHeight)));
       const wide = await tall();
       await page.setViewportSize({ width: 1024, height: 900 });
+      // The rows grown to their values take their new places at once, not sliding there.
+      expect(await slidingRows(page)).toBe(0);
       await check('at 1024 px');
       expect(await tall()).toBeGreaterThan(wide);
       await page.setViewportSize({ width: 1440, height: 900 });
