@@ -313,6 +313,16 @@ describe('tables fit at 1440×900', () => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await check('back at 1440 px');
       expect(await tall()).toBe(wide);
+      // A column dragged narrower by its header's edge: its names take more lines.
+      const edge = (await table
+        .locator('.ag-header-cell[col-id=name] .ag-header-cell-resize')
+        .boundingBox())!;
+      await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(edge.x - 60, edge.y + edge.height / 2, { steps: 5 });
+      await page.mouse.up();
+      await check('the names column narrower');
+      expect(await tall()).toBeGreaterThan(wide);
       await page.getByTestId(`language-${other}`).click();
       await check(`in ${other}`);
       await page.getByTestId(`language-${language}`).click();
