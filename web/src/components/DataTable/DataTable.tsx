@@ -244,7 +244,6 @@ export function DataTable<Row extends { id: string | number }, K extends string 
             getRowId={(p) => String(p.data.id)}
             rowHeight={ROW_HEIGHT}
             getRowHeight={rowHeights.getRowHeight}
-            onColumnResized={rowHeights.onColumnResized}
             rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true }}
             onGridReady={(event) => {
               apiRef.current = event.api;

@@ -1,4 +1,4 @@
-import type { ColumnResizedEvent, GridApi, RowHeightParams } from 'ag-grid-community';
+import type { GridApi, RowHeightParams } from 'ag-grid-community';
 import { useCallback, useRef } from 'react';
 
 /**
@@ -43,10 +43,10 @@ function linesOf(cell: HTMLElement, range: Range): number {
  * Here the grid draws its rows at `ROW_HEIGHT` and, before the next frame is painted, every
  * wrapped cell drawn is measured at once (one layout) and the rows whose height changed are set
  * (`setRowHeight`, then `onRowHeightChanged`). A measure is due whenever the grid's cells change
- * (rows drawn, a value or a language changed: a mutation under the grid), a column's width or
- * the grid's does (a column dragged narrower, a narrower window, a grid drawn while hidden and
- * then shown), or the grid becomes ready (`measureSoon`: its rows can be drawn before it says
- * so). The heights are kept by row id for the grid's `getRowHeight`, so that a page's rows given
+ * (rows drawn, a value or a language changed) or a wrapped cell's width does (a column dragged
+ * narrower, a narrower window): a mutation under the grid; when the grid's own width changes (a
+ * grid hidden, then shown); and when the grid becomes ready (`measureSoon`: its rows can be
+ * drawn before it says so). The heights are kept by row id for the grid's `getRowHeight`, so that a page's rows given
  * again keep their measured height.
  */
 export function useWrappedRowHeights<Row extends { id: string | number }>(
@@ -60,7 +60,8 @@ export function useWrappedRowHeights<Row extends { id: string | number }>(
     frame.current = 0;
     const gridApi = api();
     const root = grid.current;
-    if (!gridApi || gridApi.isDestroyed() || !root) return;
+    // A hidden grid's cells have no lines: measured once it is shown.
+    if (!gridApi || gridApi.isDestroyed() || !root || root.offsetWidth === 0) return;
     const range = document.createRange();
     const changed: [string, number][] = [];
     // Reads only, then writes: the page is laid out once for all the cells.
@@ -93,8 +94,26 @@ export function useWrappedRowHeights<Row extends { id: string | number }>(
     (element: HTMLElement | null) => {
       if (!element) return undefined;
       grid.current = element;
-      const observer = new MutationObserver(schedule);
-      observer.observe(element, { childList: true, subtree: true, characterData: true });
+      // Cells drawn or changed, and a wrapped cell's width: AG Grid sets it in the cell's style
+      // whenever a column's width changes (dragged, or a flex column's share of a new width,
+      // which it does not always announce with an event).
+      const observer = new MutationObserver((records) => {
+        if (
+          records.some(
+            (record) =>
+              record.type !== 'attributes' ||
+              (record.target as Element).classList.contains(WRAPPED_CELL),
+          )
+        )
+          schedule();
+      });
+      observer.observe(element, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ['style'],
+      });
       // A grid drawn while hidden (no width) is measured again once it is shown.
       let width = element.offsetWidth;
       const resized = new ResizeObserver(() => {
@@ -119,11 +138,5 @@ export function useWrappedRowHeights<Row extends { id: string | number }>(
       params.data ? heights.current.get(String(params.data.id)) : undefined,
     [],
   );
-  const onColumnResized = useCallback(
-    (event: ColumnResizedEvent<Row>) => {
-      if (event.finished) schedule();
-    },
-    [schedule],
-  );
-  return { watch, getRowHeight, onColumnResized, measureSoon: schedule };
+  return { watch, getRowHeight, measureSoon: schedule };
 }
