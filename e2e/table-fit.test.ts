@@ -152,6 +152,7 @@ function rowHeightProblems(page: Page): Promise<string[]> {
           found.push(`row ${row.getAttribute('row-id')}, ${column}: its last line cut off`);
         least = Math.min(least, room);
       }
+      // A row of one line (42 px, the table's ROW_HEIGHT) may have room to spare.
       const line = parseFloat(getComputedStyle(cells[0]!).lineHeight);
       if (least !== Infinity && least >= line / 2 && row.offsetHeight > 42)
         found.push(
