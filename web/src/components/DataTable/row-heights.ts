@@ -19,7 +19,7 @@ export const WRAPPED_STYLE = {
 };
 
 /** The height of a row whose tallest wrapped cell takes `lines` lines. */
-export function wrappedRowHeight(lines: number): number {
+function wrappedRowHeight(lines: number): number {
   return Math.max(ROW_HEIGHT, lines * LINE_PX + 2 * PADDING_PX + BORDERS_PX);
 }
 
