@@ -28,6 +28,30 @@ export default tseslint.config(
     files: ['web/src/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    files: ['web/src/**'],
+    ignores: ['web/src/components/Tooltip.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mui/material',
+              importNames: ['Tooltip'],
+              message:
+                "The app's tooltip is components/Tooltip.tsx (MUI's, created when first used).",
+            },
+            {
+              name: '@mui/material/Tooltip',
+              message:
+                "The app's tooltip is components/Tooltip.tsx (MUI's, created when first used).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { ignores: ['web/src/api/generated.ts', 'web/src/api/session-generated.ts'] },
   {
     // Tests read dynamic GraphQL results.

@@ -20,7 +20,6 @@ import {
   MenuItem,
   Snackbar,
   Toolbar,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -37,6 +36,7 @@ import { queryClient } from './query-client.ts';
 import { NAVIGATION, SCREENS } from './routes.tsx';
 import { componentLoaded, prefetchWhenIdle, preloadScreen, screenAt } from './screen-preload.ts';
 import { sessionStore } from './services.ts';
+import { Tooltip } from '../components/Tooltip.tsx';
 
 const SIDEBAR_KEY = 'ledgerline.sidebarExpanded';
 

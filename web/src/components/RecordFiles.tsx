@@ -10,7 +10,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
@@ -24,6 +23,7 @@ import { useUploads } from './form/use-uploads.ts';
 import type { PickedFile } from './form/file-rules.ts';
 import { FilePreview, type PreviewedFile } from './files/FilePreview.tsx';
 import { formatDateTime, formatFileSize } from './format.ts';
+import { Tooltip } from './Tooltip.tsx';
 
 export interface RecordFile {
   id: string;

@@ -8,7 +8,6 @@ import {
   ListItem,
   ListItemText,
   Popover,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
@@ -20,6 +19,7 @@ import { downloadFile } from '../../api/storage.ts';
 import { api } from '../../app/services.ts';
 import { formatFileSize } from '../format.ts';
 import { FilePreview, type PreviewedFile } from './FilePreview.tsx';
+import { Tooltip } from '../Tooltip.tsx';
 
 /**
  * A cost's attachments where the cost is shown (a table row, an invoice's cost line): a paperclip

@@ -1,8 +1,9 @@
 import { Block, Link as LinkIcon, Undo } from '@mui/icons-material';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BankLine } from './columns.ts';
+import { Tooltip } from '../../components/Tooltip.tsx';
 
 /** A line's actions, as the database allows them (availableActions): match, not a payment, undo. */
 export function BankLineActions(props: {

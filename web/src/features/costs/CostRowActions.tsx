@@ -1,9 +1,10 @@
 import { OpenInNew, UploadFile } from '@mui/icons-material';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CostAttachments } from '../../components/files/CostAttachments.tsx';
 import type { CostRow } from './costs-list.ts';
+import { Tooltip } from '../../components/Tooltip.tsx';
 
 /** A cost's row actions: open its invoice; attach files (accounts that may write costs). */
 export function CostRowActions(props: { row: CostRow; canAttach: boolean; onAttach: () => void }) {

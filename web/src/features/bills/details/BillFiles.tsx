@@ -1,14 +1,5 @@
 import { Add, Delete, Download, FolderZip, Visibility } from '@mui/icons-material';
-import {
-  Button,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Button, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddBillFilesDocument, RemoveBillFilesDocument } from '../../../api/generated.ts';
@@ -20,6 +11,7 @@ import type { RecordReport } from '../../../components/RecordNotice.tsx';
 import { AddFilesDialog } from '../AddFilesDialog.tsx';
 import type { Bill } from './bill-types.ts';
 import { Section } from './Section.tsx';
+import { Tooltip } from '../../../components/Tooltip.tsx';
 
 /**
  * The bill's act and files: each previewed in the side panel or downloaded, all as one zip; added
