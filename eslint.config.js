@@ -3,6 +3,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const OWN_TOOLTIP = "The app's tooltip is components/Tooltip.tsx (MUI's, created when first used).";
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,13 +41,11 @@ export default tseslint.config(
             {
               name: '@mui/material',
               importNames: ['Tooltip'],
-              message:
-                "The app's tooltip is components/Tooltip.tsx (MUI's, created when first used).",
+              message: OWN_TOOLTIP,
             },
             {
               name: '@mui/material/Tooltip',
-              message:
-                "The app's tooltip is components/Tooltip.tsx (MUI's, created when first used).",
+              message: OWN_TOOLTIP,
             },
           ],
         },

@@ -46,8 +46,8 @@ function linesOf(cell: HTMLElement, range: Range): number {
  * (rows drawn, a value or a language changed) or a wrapped cell's width does (a column dragged
  * narrower, a narrower window): a mutation under the grid; when the grid's own width changes (a
  * grid hidden, then shown); and when the grid becomes ready (`measureSoon`: its rows can be
- * drawn before it says so). The heights are kept by row id for the grid's `getRowHeight`, so that a page's rows given
- * again keep their measured height.
+ * drawn before it says so). The heights are kept by row id for the grid's `getRowHeight`, so
+ * that a page's rows given again keep their measured height.
  */
 export function useWrappedRowHeights<Row extends { id: string | number }>(
   api: () => GridApi<Row> | undefined,
