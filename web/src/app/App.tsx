@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import LoginPage from './pages/LoginPage.tsx';
 import { loadApplication } from './application-chunk.ts';
+import { useComponentReady } from './screen-preload.ts';
 import { Loading, RequireSession } from './session-guard.tsx';
 import { openAddress } from './services.ts';
 
@@ -14,15 +15,24 @@ import { openAddress } from './services.ts';
 // the sign-in page fetches it once the visitor starts signing in.
 const Application = lazy(loadApplication);
 
+/** The application once its chunk has arrived (the loading state until then, not a fallback). */
+function LoadedApplication() {
+  return useComponentReady(Application) ? (
+    <Suspense fallback={<Loading />}>
+      <Application />
+    </Suspense>
+  ) : (
+    <Loading />
+  );
+}
+
 const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   {
     path: '*',
     element: (
       <RequireSession>
-        <Suspense fallback={<Loading />}>
-          <Application />
-        </Suspense>
+        <LoadedApplication />
       </RequireSession>
     ),
   },

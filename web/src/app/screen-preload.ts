@@ -1,7 +1,7 @@
 // Loading a screen's chunk before it is rendered (docs/web.md "First rows"): the screen a full
 // load opens starts with the application instead of after the session, and the sidebar's screens
 // are fetched while the browser is idle and when a link is hovered or focused.
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { useEffect, useReducer, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
 import { paramsValid, type ScreenRoute } from './module.ts';
 
@@ -15,22 +15,62 @@ interface LazyInternals {
 
 /**
  * Starts loading a lazy component through React.lazy's own loader, so that a render after the
- * chunk has arrived does not suspend at all. A failure is kept by React as it would be had the
- * render started the load (the screen then shows the preload error).
+ * chunk has arrived does not suspend at all; resolves once the chunk has arrived or failed. A
+ * failure is kept by React as it would be had the render started the load (the screen then shows
+ * the preload error).
  */
-export function preloadComponent(component: Lazy): void {
+export function loadComponent(component: Lazy): Promise<void> {
   const lazy = component as unknown as LazyInternals;
-  if (typeof lazy._init !== 'function') return;
+  if (typeof lazy._init !== 'function') return Promise.resolve();
   try {
     lazy._init(lazy._payload);
-  } catch {
+    return Promise.resolve();
+  } catch (pending) {
     // The pending load (a promise React keeps and handles) or an earlier failure.
+    return Promise.resolve(pending).then(
+      () => {},
+      () => {},
+    );
   }
+}
+
+export function preloadComponent(component: Lazy): void {
+  void loadComponent(component);
 }
 
 /** Whether a lazy component's chunk has arrived (a render would not suspend). */
 export function componentLoaded(component: Lazy): boolean {
   return (component as unknown as LazyInternals)._payload?._status === 1;
+}
+
+/** Whether a lazy component renders without suspending: its chunk has arrived or has failed. */
+function componentSettled(component: Lazy): boolean {
+  const lazy = component as unknown as LazyInternals;
+  const status = lazy._payload?._status;
+  return typeof lazy._init !== 'function' || status === 1 || status === 2;
+}
+
+/**
+ * Whether `component` can be drawn without suspending. Until it can, its chunk is loaded (when
+ * `wanted`: the caller is about to draw it) and the caller is drawn again once it has arrived, an
+ * update of the caller's own, committed as soon as it is rendered. A Suspense boundary would show
+ * its fallback and then hold the screen back: React commits what replaces a fallback no sooner
+ * than 300 ms after the fallback was shown.
+ */
+export function useComponentReady(component: Lazy, wanted = true): boolean {
+  const ready = componentSettled(component);
+  const [, drawAgain] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => {
+    if (ready || !wanted) return;
+    let current = true;
+    void loadComponent(component).then(() => {
+      if (current) drawAgain();
+    });
+    return () => {
+      current = false;
+    };
+  }, [component, ready, wanted]);
+  return ready;
 }
 
 /** The screen an address opens: the first route whose path matches with valid parameters. */
