@@ -19,7 +19,7 @@ interface LazyInternals {
  * failure is kept by React as it would be had the render started the load (the screen then shows
  * the preload error).
  */
-export function loadComponent(component: Lazy): Promise<void> {
+function loadComponent(component: Lazy): Promise<void> {
   const lazy = component as unknown as LazyInternals;
   if (typeof lazy._init !== 'function') return Promise.resolve();
   try {
@@ -34,6 +34,7 @@ export function loadComponent(component: Lazy): Promise<void> {
   }
 }
 
+/** Starts loading a lazy component's chunk (as `loadComponent`), without waiting for it. */
 export function preloadComponent(component: Lazy): void {
   void loadComponent(component);
 }
@@ -55,7 +56,7 @@ function componentSettled(component: Lazy): boolean {
  * `wanted`: the caller is about to draw it) and the caller is drawn again once it has arrived, an
  * update of the caller's own, committed as soon as it is rendered. A Suspense boundary would show
  * its fallback and then hold the screen back: React commits what replaces a fallback no sooner
- * than 300 ms after the fallback was shown.
+ * than 300 ms after a fallback was last shown or hidden.
  */
 export function useComponentReady(component: Lazy, wanted = true): boolean {
   const ready = componentSettled(component);
