@@ -47,8 +47,7 @@ describe('clients (SPEC §3, §5)', () => {
       ['en', 'The tax id (ИНН) must be 10 or 12 digits.'],
       ['ru', 'ИНН должен содержать 10 или 12 цифр.'],
     ] as const) {
-      const page = await signedInPage(e2e, 'admin', language);
-      await page.goto('/admin/clients');
+      const page = await signedInPage(e2e, 'admin', language, '/admin/clients');
       await page.getByTestId('add').click();
       const dialog = page.getByTestId('client-dialog');
       await dialog.locator('input[name=legalName]').fill('Eleven Digits LLC');
@@ -71,8 +70,7 @@ describe('clients (SPEC §3, §5)', () => {
     await e2e.app.db.owner.query(
       `insert into app_public.clients (legal_name, country) values ('ACME LTD.', 'United Kingdom')`,
     );
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto('/admin/clients');
+    const page = await signedInPage(e2e, 'admin', 'en', '/admin/clients');
     await page.getByTestId('add').click();
     const dialog = page.getByTestId('client-dialog');
     await dialog.locator('input[name=legalName]').fill('Acme Ltd');
@@ -100,8 +98,12 @@ describe('clients (SPEC §3, §5)', () => {
       `select c.legal_name, count(b.id)::int as n from app_public.clients c
          join app_public.bills b on b.client_id = c.id group by c.id order by n desc limit 1`,
     );
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto(`/admin/clients?search=${encodeURIComponent(rows[0]!.legal_name)}`);
+    const page = await signedInPage(
+      e2e,
+      'admin',
+      'en',
+      `/admin/clients?search=${encodeURIComponent(rows[0]!.legal_name)}`,
+    );
     const table = page.getByTestId('clients-table');
     await table
       .locator('.ag-row', { hasText: rows[0]!.legal_name })
@@ -126,8 +128,7 @@ describe('clients (SPEC §3, §5)', () => {
 describe('suppliers, subsidiaries and services', () => {
   it('a supplier is created with its linked user, which the table shows', async () => {
     await createUserByApi('harbor.agent');
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto('/admin/supplier');
+    const page = await signedInPage(e2e, 'admin', 'en', '/admin/supplier');
     await page.getByTestId('add').click();
     const dialog = page.getByTestId('supplier-dialog');
     await dialog.locator('input[name=legalName]').fill('Quayside Freight BV');
@@ -149,8 +150,12 @@ describe('suppliers, subsidiaries and services', () => {
   });
 
   it('subsidiaries link to the creation wizard and to their details page', async () => {
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto('/admin/subsidiaries?search=Northwind%20NL');
+    const page = await signedInPage(
+      e2e,
+      'admin',
+      'en',
+      '/admin/subsidiaries?search=Northwind%20NL',
+    );
     const { rows } = await e2e.app.db.owner.query<{ id: string }>(
       `select id from app_public.subsidiaries where short_name = 'Northwind NL'`,
     );
@@ -163,8 +168,7 @@ describe('suppliers, subsidiaries and services', () => {
   });
 
   it('a service is created and renamed; one used by bills is not deleted', async () => {
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto('/admin/services');
+    const page = await signedInPage(e2e, 'admin', 'en', '/admin/services');
     await page.getByTestId('add').click();
     const dialog = page.getByTestId('service-dialog');
     await dialog.getByTestId('dialog-save').click();
@@ -191,8 +195,7 @@ describe('suppliers, subsidiaries and services', () => {
 
 describe('roles (SPEC §5, §6)', () => {
   it('a role needs a name and a scope; it is created with scopes; one in use is not deleted', async () => {
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto('/admin/roles');
+    const page = await signedInPage(e2e, 'admin', 'en', '/admin/roles');
     await page.getByTestId('add').click();
     const dialog = page.getByTestId('role-dialog');
     await dialog.locator('input[name=name]').fill('Auditor');
@@ -243,8 +246,7 @@ describe('users and accounts (SPEC §2, §6)', () => {
     ).rows.map((r) => r.access_key);
     expect(expected.length).toBeGreaterThan(1);
 
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto('/admin/users');
+    const page = await signedInPage(e2e, 'admin', 'en', '/admin/users');
     await page.getByTestId('add').click();
     const dialog = page.getByTestId('user-dialog');
     await dialog.locator('input[name=username]').fill('ops.lead');
@@ -326,8 +328,7 @@ describe('users and accounts (SPEC §2, §6)', () => {
 
   it('deactivation stops sign-in; activation restores it', async () => {
     const userId = await createUserByApi('leaving.soon');
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto(`/admin/users/${userId}`);
+    const page = await signedInPage(e2e, 'admin', 'en', `/admin/users/${userId}`);
     await page.getByTestId('deactivate').click();
     await expect.poll(() => page.getByTestId('user-state').textContent()).toBe('Deactivated');
 
@@ -345,8 +346,7 @@ describe('users and accounts (SPEC §2, §6)', () => {
 
   it("an administrator sets another user's password; a weak one is refused on the spot", async () => {
     const userId = await createUserByApi('forgot.it');
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto(`/admin/users/${userId}`);
+    const page = await signedInPage(e2e, 'admin', 'en', `/admin/users/${userId}`);
     const form = page.getByTestId('user-password');
     await form.locator('input[name=password]').fill('short1!');
     await form.locator('input[name=repeatPassword]').fill('short1!');
@@ -406,8 +406,7 @@ describe('users and accounts (SPEC §2, §6)', () => {
 
   it('accounts are added and deleted on the user page', async () => {
     const userId = await createUserByApi('two.hats');
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto(`/admin/users/${userId}`);
+    const page = await signedInPage(e2e, 'admin', 'en', `/admin/users/${userId}`);
     await page.getByTestId('account-card').first().waitFor();
     await page.getByTestId('add-account').click();
     await page.getByTestId('new-account-name').fill('Second hat');
@@ -437,8 +436,7 @@ describe('exchange rates', () => {
     ).rows;
 
   it('a CSV import with one bad row changes nothing; the fixed file imports every row', async () => {
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto('/admin/exchange-rates');
+    const page = await signedInPage(e2e, 'admin', 'en', '/admin/exchange-rates');
     await page.getByTestId('import').click();
     const dialog = page.getByTestId('rates-import');
     const upload = (text: string) =>
@@ -475,8 +473,7 @@ describe('exchange rates', () => {
   });
 
   it('a rate is added with the currency search and the date picker, then edited', async () => {
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto('/admin/exchange-rates');
+    const page = await signedInPage(e2e, 'admin', 'en', '/admin/exchange-rates');
     await page.getByTestId('add').click();
     const dialog = page.getByTestId('rate-dialog');
     await dialog.getByRole('combobox', { name: 'Currency' }).fill('SEK');
@@ -498,8 +495,7 @@ describe('exchange rates', () => {
   });
 
   it('only an administrator has the exchange-rate screen', async () => {
-    const page = await signedInPage(e2e, 'accountant');
-    await page.goto('/admin/exchange-rates');
+    const page = await signedInPage(e2e, 'accountant', 'en', '/admin/exchange-rates');
     await page.waitForURL(/\/no-access$/);
   });
 });
@@ -581,8 +577,7 @@ describe('master data holds its shape (issue 29)', () => {
   });
 
   it('a supplier in Germany takes a German VAT number, not an ИНН (in Russian)', async () => {
-    const page = await signedInPage(e2e, 'admin', 'ru');
-    await page.goto('/admin/supplier');
+    const page = await signedInPage(e2e, 'admin', 'ru', '/admin/supplier');
     await page.getByTestId('add').click();
     const dialog = page.getByTestId('supplier-dialog');
     await dialog.locator('input[name=legalName]').fill('Rheinufer Logistik GmbH');

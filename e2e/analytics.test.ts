@@ -36,8 +36,12 @@ describe('analytics (SPEC §5 period, create_report)', () => {
                   and year * 12 + period between 2024 * 12 + 11 and 2026 * 12 + 2) b`,
       [project.id],
     );
-    const page = await signedInPage(e2e, 'manager');
-    await page.goto(`/analytics?projects=${project.id}&from=2024-11&to=2026-02`);
+    const page = await signedInPage(
+      e2e,
+      'manager',
+      'en',
+      `/analytics?projects=${project.id}&from=2024-11&to=2026-02`,
+    );
     const table = page.getByTestId('analytics-months');
     await table.waitFor();
     // Across years: the start year from November, the whole of 2025, 2026 up to February.
@@ -81,8 +85,12 @@ describe('analytics (SPEC §5 period, create_report)', () => {
                   and year * 12 + period between 2025 * 12 + 1 and 2025 * 12 + 12)::text as bills`,
       [project.id],
     );
-    const page = await signedInPage(e2e, 'manager');
-    await page.goto(`/analytics?projects=${project.id}&from=2025-01&to=2025-12`);
+    const page = await signedInPage(
+      e2e,
+      'manager',
+      'en',
+      `/analytics?projects=${project.id}&from=2025-01&to=2025-12`,
+    );
     await page.getByTestId('analytics-months').waitFor();
     await page.getByTestId('export-button').click();
     const download = page.waitForEvent('download');
@@ -103,8 +111,7 @@ describe('analytics (SPEC §5 period, create_report)', () => {
   });
 
   it('a start later than the end shows SPEC §5 message and no figures', async () => {
-    const page = await signedInPage(e2e, 'manager');
-    await page.goto('/analytics?from=2026-03&to=2026-02');
+    const page = await signedInPage(e2e, 'manager', 'en', '/analytics?from=2026-03&to=2026-02');
     // The message comes with the form's validation, a moment after the fields show.
     await expect
       .poll(() => page.getByTestId('analytics-to').textContent())
@@ -113,16 +120,14 @@ describe('analytics (SPEC §5 period, create_report)', () => {
   });
 
   it('the manager is offered only its projects (not ops.legacy); the viewer has no analytics', async () => {
-    const page = await signedInPage(e2e, 'manager');
-    await page.goto('/analytics');
+    const page = await signedInPage(e2e, 'manager', 'en', '/analytics');
     await page.getByTestId('analytics-projects').click();
     const options = await page.getByRole('option').allTextContents();
     expect(options).toContain('Platform core');
     expect(options).not.toContain('Legacy billing');
     await page.keyboard.press('Escape');
 
-    const viewer = await signedInPage(e2e, 'viewer');
-    await viewer.goto('/analytics');
+    const viewer = await signedInPage(e2e, 'viewer', 'en', '/analytics');
     await viewer.waitForURL(/\/no-access$/);
   });
 });

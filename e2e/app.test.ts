@@ -106,23 +106,20 @@ describe('routing', () => {
   });
 
   it('an unknown path shows Page Not Found', async () => {
-    const page = await signedInPage(e2e, 'viewer');
-    await page.goto('/no/such/page');
+    const page = await signedInPage(e2e, 'viewer', 'en', '/no/such/page');
     await page.getByTestId('not-found').waitFor();
     expect(await page.title()).toBe('Not found · Ledgerline');
   });
 
   it('an already signed-in user entering /login goes home', async () => {
-    const page = await signedInPage(e2e, 'viewer');
-    await page.goto('/login');
+    const page = await signedInPage(e2e, 'viewer', 'en', '/login');
     await page.waitForURL((url) => url.pathname === '/');
   });
 });
 
 describe('component gallery (test grounds)', () => {
   it('is absent without its build flag: no route, and nothing of it in the built files', async () => {
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto('/test-grounds');
+    const page = await signedInPage(e2e, 'admin', 'en', '/test-grounds');
     await page.getByTestId('not-found').waitFor();
     const { WEB_DIST } = await import('../server/src/app.ts');
     const assets = fs.readdirSync(path.join(WEB_DIST, 'assets'));
@@ -247,8 +244,7 @@ describe('projects and cost types tables', () => {
     });
 
     // By the URL, in a fresh page: the same rows, and again after a reload.
-    const linked = await signedInPage(e2e, 'admin');
-    await linked.goto(`/admin/projects${url.search}`);
+    const linked = await signedInPage(e2e, 'admin', 'en', `/admin/projects${url.search}`);
     const linkedTable = linked.getByTestId('projects-table');
     await expect.poll(() => rowCount(linkedTable)).toBe(2);
     expect(await names(linkedTable)).toEqual(clicked);
@@ -401,8 +397,7 @@ describe('projects and cost types tables', () => {
 
 describe('user settings and notifications', () => {
   it("a wrong current password says 'Current password isn't valid'; weak ones are refused on the spot", async () => {
-    const page = await signedInPage(e2e, 'viewer');
-    await page.goto('/user-settings');
+    const page = await signedInPage(e2e, 'viewer', 'en', '/user-settings');
     const form = page.getByTestId('password-form');
     await form.locator('input[name=oldPassword]').fill('Wrong#2026pass');
     await form.locator('input[name=newPassword]').fill('short');

@@ -171,8 +171,7 @@ describe('bank statements: import, accept, split, not a payment, undo', () => {
   it(
     'the viewer sees the statement lines but may not import, match, mark or undo',
     async () => {
-      const page = await signedInPage(e2e, 'viewer');
-      await page.goto('/banking');
+      const page = await signedInPage(e2e, 'viewer', 'en', '/banking');
       await page.locator('[data-testid="bank-lines"] .ag-row').first().waitFor();
       expect(await page.getByTestId('import').count()).toBe(0);
       expect(await page.getByTestId('accept-high').count()).toBe(0);
@@ -189,8 +188,7 @@ describe('bank statements: import, accept, split, not a payment, undo', () => {
   it(
     'the admin adds a bank account; a wrong IBAN is refused by its check digits',
     async () => {
-      const page = await signedInPage(e2e, 'admin');
-      await page.goto('/admin/bank-accounts');
+      const page = await signedInPage(e2e, 'admin', 'en', '/admin/bank-accounts');
       await page.locator('[data-testid="bank-accounts-table"] .ag-row').first().waitFor();
       expect(await page.getByTestId('bank-accounts-table').innerText()).toMatch(
         /NL91 ABNA 0417 1643 00/,

@@ -120,14 +120,12 @@ describe('bill details: validate, pay, close as paid', () => {
     async () => {
       const bill = await seedBill(e2e, 1);
       await pay(e2e, bill.id, '100.00');
-      const viewer = await signedInPage(e2e, 'viewer');
-      await viewer.goto(`/bills/${bill.id}`);
+      const viewer = await signedInPage(e2e, 'viewer', 'en', `/bills/${bill.id}`);
       await viewer.getByTestId('payment-row').waitFor();
       expect(await viewer.getByTestId('delete-payment').count()).toBe(0);
       await viewer.context().close();
 
-      const page = await signedInPage(e2e, 'accountant');
-      await page.goto(`/bills/${bill.id}`);
+      const page = await signedInPage(e2e, 'accountant', 'en', `/bills/${bill.id}`);
       expect(await text(page, 'amount-remaining')).toBe('900.10 EUR');
       await page.getByTestId('delete-payment').click();
       await page.getByTestId('confirm').click();
@@ -143,8 +141,7 @@ describe('bill details: validate, pay, close as paid', () => {
     'the viewer sees a bill without any action or payment button (read-only)',
     async () => {
       const bill = await seedBill(e2e, 1);
-      const page = await signedInPage(e2e, 'viewer');
-      await page.goto(`/bills/${bill.id}`);
+      const page = await signedInPage(e2e, 'viewer', 'en', `/bills/${bill.id}`);
       expect(await text(page, 'bill-title')).toBe(`Bill #${bill.id} · ${bill.name}`);
       expect(await page.getByTestId('bill-actions').locator('button').count()).toBe(0);
       expect(await page.getByTestId('add-payment').count()).toBe(0);
@@ -165,8 +162,7 @@ describe('bill files', () => {
     'the accountant attaches a file to a bill and removes it again',
     async () => {
       const bill = await seedBill(e2e, 1);
-      const page = await signedInPage(e2e, 'accountant');
-      await page.goto(`/bills/${bill.id}`);
+      const page = await signedInPage(e2e, 'accountant', 'en', `/bills/${bill.id}`);
       await page.getByTestId('add-files').click();
       const name = `contract-${Date.now()}.pdf`;
       await page
@@ -211,15 +207,13 @@ describe('deleting a bill with payments', () => {
       const bill = await seedBill(e2e, 2);
       const paymentId = await pay(e2e, bill.id, '100.00');
 
-      const accountant = await signedInPage(e2e, 'accountant');
-      await accountant.goto(`/bills/${bill.id}`);
+      const accountant = await signedInPage(e2e, 'accountant', 'en', `/bills/${bill.id}`);
       await accountant.getByTestId('action-archive').waitFor();
       expect(await accountant.getByTestId('action-delete').count()).toBe(0);
       expect(await accountant.getByTestId('action-force_delete').count()).toBe(0);
       await accountant.context().close();
 
-      const admin = await signedInPage(e2e, 'admin');
-      await admin.goto(`/bills/${bill.id}`);
+      const admin = await signedInPage(e2e, 'admin', 'en', `/bills/${bill.id}`);
       await admin.getByTestId('action-force_delete').click();
       expect(await admin.getByRole('dialog').innerText()).toMatch(
         /also removes its payments and its costs/,
@@ -242,8 +236,12 @@ describe('bills table', () => {
     'a search from the URL shows the bill with its columns, and the selection summary sums it in USD',
     async () => {
       const bill = await seedBill(e2e, 1);
-      const page = await signedInPage(e2e, 'accountant');
-      await page.goto(`/bills?search=${encodeURIComponent(bill.name)}&status=open`);
+      const page = await signedInPage(
+        e2e,
+        'accountant',
+        'en',
+        `/bills?search=${encodeURIComponent(bill.name)}&status=open`,
+      );
       const row = page.locator(`[data-testid="bills-table"] .ag-row[row-id="${bill.id}"]`);
       await row.first().waitFor();
       expect(await page.getByTestId('filter-chips').innerText()).toMatch(/Status: Open/);
@@ -273,8 +271,7 @@ describe('bills table', () => {
     'the accountant filters by a client chosen in the filter dialog; the chip names it and the URL keeps it',
     async () => {
       const bill = await seedBill(e2e, 1);
-      const page = await signedInPage(e2e, 'accountant');
-      await page.goto('/bills');
+      const page = await signedInPage(e2e, 'accountant', 'en', '/bills');
       await page.getByTestId('toggle-filters').click();
       const dialog = page.getByTestId('bill-filters');
       const client = dialog.getByRole('combobox', { name: 'Client' });
@@ -314,15 +311,23 @@ describe('bills table', () => {
     'row actions from the server: the accountant archives a bill from the list and restores it; the viewer has none',
     async () => {
       const bill = await seedBill(e2e, 1);
-      const viewer = await signedInPage(e2e, 'viewer');
-      await viewer.goto(`/bills?search=${encodeURIComponent(bill.name)}`);
+      const viewer = await signedInPage(
+        e2e,
+        'viewer',
+        'en',
+        `/bills?search=${encodeURIComponent(bill.name)}`,
+      );
       const viewerRow = viewer.locator(`[data-testid="bills-table"] .ag-row[row-id="${bill.id}"]`);
       await viewerRow.first().waitFor();
       expect(await viewerRow.locator('[data-testid^="row-"]').count()).toBe(0);
       await viewer.context().close();
 
-      const page = await signedInPage(e2e, 'accountant');
-      await page.goto(`/bills?search=${encodeURIComponent(bill.name)}`);
+      const page = await signedInPage(
+        e2e,
+        'accountant',
+        'en',
+        `/bills?search=${encodeURIComponent(bill.name)}`,
+      );
       const row = page.locator(`[data-testid="bills-table"] .ag-row[row-id="${bill.id}"]`);
       await row.locator('[data-testid="row-validate"]').first().waitFor();
       await row.locator('[data-testid="row-archive"]').first().click();
@@ -345,8 +350,7 @@ describe('bills table', () => {
     'the accountant edits a bill: a new VAT changes the amount with VAT; a paid bill offers no edit',
     async () => {
       const bill = await seedBill(e2e, 1);
-      const page = await signedInPage(e2e, 'accountant');
-      await page.goto(`/bills/${bill.id}`);
+      const page = await signedInPage(e2e, 'accountant', 'en', `/bills/${bill.id}`);
       await page.getByTestId('action-edit').click();
       const dialog = page.getByTestId('bill-edit-dialog');
       await dialog.locator('input[name=vat]').fill('10');
@@ -406,8 +410,7 @@ describe('bill wizard', () => {
   it(
     'the setup step repeats SPEC §5 for a quick message: required fields, a due date before the invoice date, VAT above 100',
     async () => {
-      const page = await signedInPage(e2e, 'accountant');
-      await page.goto('/bills/new');
+      const page = await signedInPage(e2e, 'accountant', 'en', '/bills/new');
       await page.getByTestId('wizard-next').click();
       const setup = page.getByTestId('wizard-setup');
       await expect
@@ -430,8 +433,7 @@ describe('bill wizard', () => {
     async () => {
       const owner = e2e.app.db.owner;
       const costs = { rows: (await seedCosts(e2e, 2, true)).map((id) => ({ id })) };
-      const page = await signedInPage(e2e, 'accountant');
-      await page.goto('/bills/new');
+      const page = await signedInPage(e2e, 'accountant', 'en', '/bills/new');
       const name = `Failing wizard bill ${Date.now()}`;
       await choose(page, 'Client', 'Alfa', /Alfa Retail/);
       await choose(page, 'Subsidiary', 'NL', /Northwind NL/);
@@ -501,8 +503,7 @@ describe('bill wizard', () => {
         'select sum(amount)::text as amount from app_public.costs where id = any($1::int[])',
         [costs.rows.map((row) => row.id)],
       );
-      const page = await signedInPage(e2e, 'accountant');
-      await page.goto('/bills/new');
+      const page = await signedInPage(e2e, 'accountant', 'en', '/bills/new');
       const name = `Wizard bill ${Date.now()}`;
       await choose(page, 'Client', 'Alfa', /Alfa Retail/);
       await choose(page, 'Subsidiary', 'NL', /Northwind NL/);

@@ -135,8 +135,7 @@ describe('period lock', () => {
         where s.short_name = 'Northwind RU' and i.invoice_date <= s.lock_date and not i.is_deleted
         order by i.invoice_date desc limit 1`,
     );
-    const admin = await signedInPage(e2e, 'admin');
-    await admin.goto(`/invoices/${locked!.id}`);
+    const admin = await signedInPage(e2e, 'admin', 'en', `/invoices/${locked!.id}`);
     const banner = admin.getByTestId('period-locked-banner');
     await banner.waitFor();
     expect(await banner.textContent()).toContain(
@@ -159,8 +158,7 @@ describe("the subsidiary's controls", () => {
     const [uk] = await sql<{ id: string }>(
       `select id from app_public.subsidiaries where short_name = 'Northwind UK'`,
     );
-    const admin = await signedInPage(e2e, 'admin');
-    await admin.goto(`/subsidiaries/${uk!.id}`);
+    const admin = await signedInPage(e2e, 'admin', 'en', `/subsidiaries/${uk!.id}`);
     const controls = admin.getByTestId('subsidiary-controls');
     await controls.getByTestId('lock-date').getByText('Open').waitFor();
     await controls.getByTestId('edit-subsidiary-controls').click();
@@ -187,8 +185,7 @@ describe("the subsidiary's controls", () => {
       ),
     ).toEqual([{ lock: '2025-03-31', limit: '25000.00' }]);
 
-    const viewer = await signedInPage(e2e, 'viewer');
-    await viewer.goto(`/subsidiaries/${uk!.id}`);
+    const viewer = await signedInPage(e2e, 'viewer', 'en', `/subsidiaries/${uk!.id}`);
     await viewer
       .getByTestId('subsidiary-controls')
       .getByText('Closed through 03/31/2025')
@@ -205,8 +202,7 @@ describe("the subsidiary's controls", () => {
       `select invoice_id as id from app_public.costs where first_approved_by is not null and status = 'to_approve' limit 1`,
     );
     for (const language of ['en', 'ru'] as const) {
-      const page = await signedInPage(e2e, 'admin', language);
-      await page.goto(`/subsidiaries/${nl!.id}`);
+      const page = await signedInPage(e2e, 'admin', language, `/subsidiaries/${nl!.id}`);
       await page.getByTestId('subsidiary-control-changes').waitFor();
       await shot(page, `subsidiary-${language}`);
       await page.goto(`/invoices/${demo!.id}`);

@@ -86,8 +86,7 @@ describe('invoice wizard (/invoices/new)', () => {
   it(
     'the accountant creates an invoice with two costs and a PDF; totals in EUR and USD',
     async () => {
-      const page = await signedInPage(e2e, 'accountant');
-      await page.goto('/invoices/new');
+      const page = await signedInPage(e2e, 'accountant', 'en', '/invoices/new');
       const ref = refOf('WZ');
       await fillSetup(page, ref);
       await fillCost(page, 0, { name: 'Hosting October', amount: '1000.10', vat: '21' });
@@ -161,8 +160,7 @@ describe('invoice wizard (/invoices/new)', () => {
   );
 
   it('the viewer has no "new invoice" route: no access', async () => {
-    const page = await signedInPage(e2e, 'viewer');
-    await page.goto('/invoices/new');
+    const page = await signedInPage(e2e, 'viewer', 'en', '/invoices/new');
     await page.waitForURL(/\/no-access$/);
     await page.getByTestId('no-access').waitFor();
   });
@@ -170,8 +168,7 @@ describe('invoice wizard (/invoices/new)', () => {
   it(
     'a failed upload is named as the failing step and creates nothing; a retry uploads and creates',
     async () => {
-      const page = await signedInPage(e2e, 'accountant');
-      await page.goto('/invoices/new');
+      const page = await signedInPage(e2e, 'accountant', 'en', '/invoices/new');
       const ref = refOf('WU');
       await fillSetup(page, ref);
       await fillCost(page, 0, { name: 'Audit', amount: '300', vat: '20' });
@@ -218,8 +215,7 @@ describe('invoice wizard (/invoices/new)', () => {
   it(
     'a failure leaves nothing: a future period refused by the server, then a retry keeps the entries',
     async () => {
-      const page = await signedInPage(e2e, 'accountant');
-      await page.goto('/invoices/new');
+      const page = await signedInPage(e2e, 'accountant', 'en', '/invoices/new');
       const ref = refOf('WF');
       await fillSetup(page, ref);
       await fillCost(page, 0, { name: 'Consulting', amount: '500', vat: '20' });
@@ -330,8 +326,7 @@ async function selectRows(page: Page, costIds: number[]) {
 describe('costs table (/costs)', () => {
   it('the accountant bulk-approves two costs', async () => {
     const costIds = await seedCosts(2);
-    const page = await signedInPage(e2e, 'accountant');
-    await page.goto('/costs');
+    const page = await signedInPage(e2e, 'accountant', 'en', '/costs');
     await selectRows(page, costIds);
     await page.getByTestId('bulk-approve').click();
     await expect
@@ -342,8 +337,7 @@ describe('costs table (/costs)', () => {
 
   it('bulk reject needs a reason; the viewer is offered neither action', async () => {
     const costIds = await seedCosts(2);
-    const page = await signedInPage(e2e, 'accountant');
-    await page.goto('/costs');
+    const page = await signedInPage(e2e, 'accountant', 'en', '/costs');
     await selectRows(page, costIds);
     await page.getByTestId('bulk-reject').click();
     const dialog = page.getByTestId('reject-dialog');
@@ -357,8 +351,7 @@ describe('costs table (/costs)', () => {
       .toBe('2 costs rejected');
     expect(await statuses(costIds)).toEqual(['rejected', 'rejected']);
 
-    const viewer = await signedInPage(e2e, 'viewer');
-    await viewer.goto('/costs');
+    const viewer = await signedInPage(e2e, 'viewer', 'en', '/costs');
     const more = await seedCosts(1);
     await viewer.reload();
     await selectRows(viewer, more);
@@ -370,11 +363,9 @@ describe('costs table (/costs)', () => {
   it('the manager sees only costs of its projects', async () => {
     const [legacy] = await seedCosts(1, 'ops.legacy');
     const [allowed] = await seedCosts(1, 'ops.platform');
-    const admin = await signedInPage(e2e, 'admin');
-    await admin.goto('/costs');
+    const admin = await signedInPage(e2e, 'admin', 'en', '/costs');
     await admin.locator(`.ag-row[row-id="${legacy}"]`).waitFor();
-    const page = await signedInPage(e2e, 'manager');
-    await page.goto('/costs');
+    const page = await signedInPage(e2e, 'manager', 'en', '/costs');
     await page.locator(`.ag-row[row-id="${allowed}"]`).waitFor();
     expect(await page.locator(`.ag-row[row-id="${legacy}"]`).count()).toBe(0);
     const { n } = await one(
@@ -400,8 +391,7 @@ describe('costs table (/costs)', () => {
   });
   it('attaches a file to a cost; the same file for another cost is shown as already attached', async () => {
     const [first, second] = await seedCosts(2);
-    const page = await signedInPage(e2e, 'accountant');
-    await page.goto('/costs');
+    const page = await signedInPage(e2e, 'accountant', 'en', '/costs');
     const scan = Buffer.concat([PDF, Buffer.from(`% cost ${first}\n`)]);
     await page.getByTestId(`attach-${first}`).click();
     await page
@@ -432,8 +422,12 @@ describe('costs table (/costs)', () => {
   it('filters live in the URL: a link opens the list filtered, with the named records in the chips', async () => {
     const [cost] = await seedCosts(1, 'ops.data');
     const project = await one(`select id from app_public.projects where access_key = 'ops.data'`);
-    const page = await signedInPage(e2e, 'accountant');
-    await page.goto(`/costs?status=to_approve&project=${project.id}&period=2026-10`);
+    const page = await signedInPage(
+      e2e,
+      'accountant',
+      'en',
+      `/costs?status=to_approve&project=${project.id}&period=2026-10`,
+    );
     const chips = page.getByTestId('filter-chips');
     await chips.getByText('Project: Data warehouse').waitFor();
     await chips.getByText('Status: To approve').waitFor();
@@ -464,8 +458,12 @@ describe('costs table (/costs)', () => {
   it('exports what the filters select as CSV, money as exact decimals', async () => {
     const [first, second] = await seedCosts(2, 'rnd.ml');
     const project = await one(`select id from app_public.projects where access_key = 'rnd.ml'`);
-    const page = await signedInPage(e2e, 'accountant');
-    await page.goto(`/costs?project=${project.id}&status=to_approve`);
+    const page = await signedInPage(
+      e2e,
+      'accountant',
+      'en',
+      `/costs?project=${project.id}&status=to_approve`,
+    );
     await page.locator(`.ag-row[row-id="${first}"]`).first().waitFor();
     await page.getByTestId('export-button').click();
     const download = page.waitForEvent('download');
@@ -546,8 +544,7 @@ describe.each(['ru', 'en'] as const)('attachments on the costs list in %s', (lan
       expect(await preview.innerText()).toContain(`scan-${language}.pdf`);
       await page.screenshot({ path: `/work/shots/costs/attachment-preview-${language}.png` });
 
-      const manager = await signedInPage(e2e, 'manager', language);
-      await manager.goto(`/costs?search=${cost}`);
+      const manager = await signedInPage(e2e, 'manager', language, `/costs?search=${cost}`);
       await manager.getByTestId('table-empty').waitFor();
       expect(await manager.locator(`.ag-row[row-id="${cost}"]`).count()).toBe(0);
     },

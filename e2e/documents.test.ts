@@ -107,8 +107,7 @@ describe('documents table (SPEC §2 filters, expiring in 30/60/90 days)', () => 
   });
 
   it('a user without documentsRead is sent to no-access', async () => {
-    const page = await signedInPage(e2e, 'accountant');
-    await page.goto('/documents');
+    const page = await signedInPage(e2e, 'accountant', 'en', '/documents');
     await page.waitForURL(/\/no-access/);
   });
 });
@@ -122,8 +121,7 @@ describe('document details', () => {
       type: 'Amendment',
       parent: contract,
     });
-    const page = await signedInPage(e2e, 'viewer');
-    await page.goto(`/documents/${amendment}`);
+    const page = await signedInPage(e2e, 'viewer', 'en', `/documents/${amendment}`);
     await page
       .getByTestId('parent-document')
       .getByRole('link', { name: `Framework ${t}` })
@@ -151,15 +149,13 @@ describe('document details', () => {
   it('a writer archives a document (then it is under "archived only"); a reader has no such action', async () => {
     const t = tag();
     const id = await seedDocument({ name: `Old ${t}` });
-    const viewer = await signedInPage(e2e, 'viewer');
-    await viewer.goto(`/documents/${id}`);
+    const viewer = await signedInPage(e2e, 'viewer', 'en', `/documents/${id}`);
     await viewer.getByTestId('document-name').waitFor();
     expect(await viewer.getByTestId('delete').count()).toBe(0);
     expect(await viewer.getByTestId('edit').count()).toBe(0);
     await viewer.context().close();
 
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto(`/documents/${id}`);
+    const page = await signedInPage(e2e, 'admin', 'en', `/documents/${id}`);
     await page.getByTestId('delete').click();
     await page.getByTestId('confirm').click();
     await page.getByTestId('restore').waitFor();
@@ -288,8 +284,7 @@ async function typeDate(page: Page, label: string, iso: string) {
 describe('document wizard, connected documents and files', () => {
   it('creates a contract with a PDF, then an amendment under it; both directions of the link show', async () => {
     const t = tag();
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto('/documents/new');
+    const page = await signedInPage(e2e, 'admin', 'en', '/documents/new');
     await page.getByTestId('type-Contract').click();
     await page.getByLabel('Name', { exact: false }).first().fill(`Cleaning ${t}`);
     await search(page, 'Contractor', 'Acme', /Acme/);
@@ -339,8 +334,7 @@ describe('document wizard, connected documents and files', () => {
     const first = await seedDocument({ name: `First ${t}` });
     const second = await seedDocument({ name: `Second ${t}` });
     const amendment = await seedDocument({ name: `Change ${t}`, type: 'Amendment', parent: first });
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto(`/documents/${amendment}/edit`);
+    const page = await signedInPage(e2e, 'admin', 'en', `/documents/${amendment}/edit`);
     await page.getByTestId('parent-select').click();
     await page.getByRole('option', { name: `Second ${t}` }).click();
     await page.getByTestId('save').click();
@@ -375,8 +369,7 @@ describe('document wizard, connected documents and files', () => {
   it('refuses an expiration before the signing with the translated message', async () => {
     const t = tag();
     const id = await seedDocument({ name: `Dates ${t}`, signing: '2026-03-10' });
-    const page = await signedInPage(e2e, 'admin', 'ru');
-    await page.goto(`/documents/${id}/edit`);
+    const page = await signedInPage(e2e, 'admin', 'ru', `/documents/${id}/edit`);
     const group = page.getByRole('group', { name: 'Дата окончания' });
     await group.getByRole('spinbutton').first().click();
     await page.keyboard.type('01032026');
@@ -388,8 +381,7 @@ describe('document wizard, connected documents and files', () => {
   it('the files page uploads and removes a file; details download it and the zip; a reader has no files action', async () => {
     const t = tag();
     const id = await seedDocument({ name: `Files ${t}` });
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto(`/documents/${id}/files`);
+    const page = await signedInPage(e2e, 'admin', 'en', `/documents/${id}/files`);
     await page
       .getByTestId('document-drop-zone')
       .locator('input[type=file]')
@@ -425,8 +417,7 @@ describe('document wizard, connected documents and files', () => {
     await page.getByTestId('no-files').waitFor();
     await page.context().close();
 
-    const viewer = await signedInPage(e2e, 'viewer');
-    await viewer.goto(`/documents/${id}`);
+    const viewer = await signedInPage(e2e, 'viewer', 'en', `/documents/${id}`);
     await viewer.getByTestId('document-name').waitFor();
     expect(await viewer.getByTestId('manage-files').count()).toBe(0);
     await viewer.goto(`/documents/${id}/files`);
@@ -435,8 +426,7 @@ describe('document wizard, connected documents and files', () => {
 
   it('a read-only account cannot open the wizard or the edit page', async () => {
     const id = await seedDocument({ name: `Locked ${tag()}` });
-    const page = await signedInPage(e2e, 'viewer');
-    await page.goto('/documents/new');
+    const page = await signedInPage(e2e, 'viewer', 'en', '/documents/new');
     await page.waitForURL(/\/no-access/);
     await page.goto(`/documents/${id}/edit`);
     await page.waitForURL(/\/no-access/);
@@ -446,8 +436,7 @@ describe('document wizard, connected documents and files', () => {
 describe('subsidiaries: wizard and details', () => {
   it('creates a subsidiary with its linked document; details show it and the documents where it is the principal', async () => {
     const t = tag();
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto('/subsidiaries/new');
+    const page = await signedInPage(e2e, 'admin', 'en', '/subsidiaries/new');
     await page.getByRole('textbox', { name: 'Legal name' }).fill(`Zephyr ${t} Holding GmbH`);
     await page.getByRole('textbox', { name: 'Short name' }).fill(`Zephyr ${t}`);
     await page.getByTestId('next').click();
@@ -471,8 +460,7 @@ describe('subsidiaries: wizard and details', () => {
   });
 
   it('a similar company asks first; cancelling says so and creates nothing', async () => {
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto('/subsidiaries/new');
+    const page = await signedInPage(e2e, 'admin', 'en', '/subsidiaries/new');
     await page.getByRole('textbox', { name: 'Legal name' }).fill('Northwind Trading Limited');
     await page.getByRole('combobox', { name: 'Country' }).fill('United Kingdom');
     await page.getByRole('option', { name: 'United Kingdom (GB)' }).click();
@@ -597,8 +585,7 @@ describe('the contract hierarchy and registry (issue 29)', () => {
     const contract = await seedDocument({ name: `Offered ${t}` });
     const writer = await documentWriter();
     for (const language of ['en', 'ru'] as const) {
-      const page = await signedInPage(e2e, writer, language);
-      await page.goto(`/documents/${contract}`);
+      const page = await signedInPage(e2e, writer, language, `/documents/${contract}`);
       await page.getByTestId('document-name').waitFor();
       await page.getByTestId('add-related').waitFor();
       await page.getByTestId('edit').waitFor();
@@ -610,8 +597,7 @@ describe('the contract hierarchy and registry (issue 29)', () => {
       await page.context().close();
     }
     // The viewer reads documents only: no action that would be refused at the end.
-    const reader = await signedInPage(e2e, 'viewer');
-    await reader.goto(`/documents/${contract}`);
+    const reader = await signedInPage(e2e, 'viewer', 'en', `/documents/${contract}`);
     await reader.getByTestId('document-name').waitFor();
     expect(await reader.getByTestId('add-related').count()).toBe(0);
     expect(await reader.getByTestId('edit').count()).toBe(0);
@@ -635,8 +621,7 @@ describe('the contract hierarchy and registry (issue 29)', () => {
       [archived],
     );
     for (const language of ['en', 'ru'] as const) {
-      const page = await signedInPage(e2e, 'admin', language);
-      await page.goto(`/documents/${amendment}/edit`);
+      const page = await signedInPage(e2e, 'admin', language, `/documents/${amendment}/edit`);
       const picker = page.getByTestId('parent-select');
       await picker.click();
       await picker.fill(`Picker`);

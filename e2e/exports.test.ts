@@ -81,8 +81,7 @@ describe('exports of a list: typed XLSX, CSV in the reader’s convention, one f
   it(
     'a list of more than one page: each page after the last row of the one before, every row once',
     async () => {
-      const page = await signedInPage(e2e, 'admin', 'en');
-      await page.goto('/costs?archived=all');
+      const page = await signedInPage(e2e, 'admin', 'en', '/costs?archived=all');
       await page.locator('.ag-row').first().waitFor();
       const asked: { offset?: number; after?: string | null }[] = [];
       page.on('request', (request) => {

@@ -29,8 +29,7 @@ describe('actions say they worked', () => {
     async (lang, archived, restored) => {
       const name = `Feedback ${tag()}`;
       const id = await seedDocument(name);
-      const page = await signedInPage(e2e, 'admin', lang);
-      await page.goto(`/documents/${id}`);
+      const page = await signedInPage(e2e, 'admin', lang, `/documents/${id}`);
       await page.getByTestId('delete').click();
       await page.getByTestId('confirm').click();
       const notice = page.getByTestId('document-notice');
@@ -50,8 +49,12 @@ describe('actions say they worked', () => {
     async (lang, archived, restored, deleted) => {
       const name = `Feedback service ${tag()}`;
       await e2e.app.db.owner.query('insert into app_public.services (name) values ($1)', [name]);
-      const page = await signedInPage(e2e, 'admin', lang);
-      await page.goto(`/admin/services?search=${encodeURIComponent(name)}`);
+      const page = await signedInPage(
+        e2e,
+        'admin',
+        lang,
+        `/admin/services?search=${encodeURIComponent(name)}`,
+      );
       const table = page.getByTestId('services-table');
       const row = table.locator('.ag-row', { hasText: name }).first();
       await row.getByTestId('archive').click();

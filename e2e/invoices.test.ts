@@ -174,15 +174,13 @@ describe('invoice details', () => {
 
   it("an invoice of another subsidiary: 'Invoice #N not found or you don't have access.'", async () => {
     const invoice = await seedInvoice({ subsidiary: 'Northwind UK' });
-    const page = await signedInPage(e2e, 'accountant');
-    await page.goto(`/invoices/${invoice.id}`);
+    const page = await signedInPage(e2e, 'accountant', 'en', `/invoices/${invoice.id}`);
     await expect(page.getByTestId('invoice-not-found').textContent()).resolves.toContain(
       `Invoice #${invoice.id} not found or you don't have access.`,
     );
     await page.getByRole('link', { name: 'Back to invoices' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/invoices');
-    const ru = await signedInPage(e2e, 'accountant', 'ru');
-    await ru.goto(`/invoices/${invoice.id}`);
+    const ru = await signedInPage(e2e, 'accountant', 'ru', `/invoices/${invoice.id}`);
     await expect(ru.getByTestId('invoice-not-found').textContent()).resolves.toContain(
       `Счёт #${invoice.id} не найден или у вас нет к нему доступа.`,
     );
@@ -199,8 +197,12 @@ describe('invoices table', () => {
   it('the manager sees only invoices with costs of its projects', async () => {
     const own = await seedInvoice({ project: 'ops.platform' });
     const other = await seedInvoice({ project: 'mkt.brand' });
-    const page = await signedInPage(e2e, 'manager');
-    await page.goto(`/invoices?search=${encodeURIComponent('E2E-INV')}&size=100`);
+    const page = await signedInPage(
+      e2e,
+      'manager',
+      'en',
+      `/invoices?search=${encodeURIComponent('E2E-INV')}&size=100`,
+    );
     await expect.poll(() => rowIds(page)).toContain(own.id);
     expect(await rowIds(page)).not.toContain(other.id);
     expect(await page.getByTestId('new-invoice').count()).toBe(0);
@@ -238,8 +240,12 @@ describe('invoices table', () => {
   it('a bulk action is all or nothing: one refused invoice leaves the others unchanged', async () => {
     const draft = await seedInvoice();
     const other = await seedInvoice();
-    const page = await signedInPage(e2e, 'accountant');
-    await page.goto(`/invoices?search=${encodeURIComponent(draft.ref.slice(0, 12))}&size=100`);
+    const page = await signedInPage(
+      e2e,
+      'accountant',
+      'en',
+      `/invoices?search=${encodeURIComponent(draft.ref.slice(0, 12))}&size=100`,
+    );
     const table = page.getByTestId('invoices-table');
     for (const id of [draft.id, other.id]) {
       await table.locator(`.ag-row[row-id="${id}"] .ag-checkbox-input`).first().click();
@@ -256,8 +262,7 @@ describe('invoices table', () => {
 
   it('filters live in the URL: a linked, filtered list shows the same rows and chips', async () => {
     const invoice = await seedInvoice({ subsidiary: 'Northwind NL' });
-    const page = await signedInPage(e2e, 'accountant');
-    await page.goto('/invoices');
+    const page = await signedInPage(e2e, 'accountant', 'en', '/invoices');
     await page.getByTestId('open-filters').click();
     const filters = page.getByTestId('invoice-filters');
     await filters.locator('input[name=search]').fill(invoice.ref);
@@ -268,8 +273,12 @@ describe('invoices table', () => {
     await expect(page.getByTestId('usd-note').textContent()).resolves.toBe(
       "USD amounts at each record's exchange rate on its invoice date",
     );
-    const linked = await signedInPage(e2e, 'accountant');
-    await linked.goto(`/invoices${new URL(page.url()).search}`);
+    const linked = await signedInPage(
+      e2e,
+      'accountant',
+      'en',
+      `/invoices${new URL(page.url()).search}`,
+    );
     await expect.poll(() => rowIds(linked)).toEqual([invoice.id]);
   });
 });

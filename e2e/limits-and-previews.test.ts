@@ -164,8 +164,7 @@ describe('a bulk close-as-paid is previewed before it runs', () => {
 
   it('the viewer is offered no bulk close', async () => {
     const a = await validatedInvoice();
-    const page = await signedInPage(e2e, 'viewer');
-    await page.goto(`/invoices?search=E2E-32B&size=100`);
+    const page = await signedInPage(e2e, 'viewer', 'en', `/invoices?search=E2E-32B&size=100`);
     await page.getByTestId('invoices-table').locator(`.ag-row[row-id="${a.id}"]`).first().waitFor();
     expect(await page.getByTestId('bulk-close').count()).toBe(0);
   });
@@ -175,8 +174,7 @@ describe('what a project-limited account sees adds up', () => {
   it('the manager sees the visible subtotal and how many lines are hidden, on the page and in the list', async () => {
     // 100.10 on ops.platform (the manager's), 200.10 on mkt.brand (not): totals 360.24 with VAT.
     const invoice = await seedInvoice(['ops.platform', 'mkt.brand']);
-    const page = await signedInPage(e2e, 'manager');
-    await page.goto(`/invoices/${invoice.id}`);
+    const page = await signedInPage(e2e, 'manager', 'en', `/invoices/${invoice.id}`);
     const note = page.getByTestId('hidden-lines');
     await expect
       .poll(() => note.textContent())
@@ -193,8 +191,7 @@ describe('what a project-limited account sees adds up', () => {
 
   it('the admin, who sees every line, gets no such note', async () => {
     const invoice = await seedInvoice(['ops.platform', 'mkt.brand']);
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto(`/invoices/${invoice.id}`);
+    const page = await signedInPage(e2e, 'admin', 'en', `/invoices/${invoice.id}`);
     await page.getByTestId('invoice-amounts').waitFor();
     expect(await page.getByTestId('hidden-lines').count()).toBe(0);
   });
@@ -218,8 +215,7 @@ describe("who sees what: suppliers' users and project-limited writers", () => {
       `update app_public.suppliers set user_id = (select id from app_public.users where username = 'viewer')
         where short_name = 'Dune'`,
     );
-    const page = await signedInPage(e2e, 'viewer');
-    await page.goto('/invoices?size=100');
+    const page = await signedInPage(e2e, 'viewer', 'en', '/invoices?size=100');
     const table = page.getByTestId('invoices-table');
     await table.locator('.ag-row[row-id]').first().waitFor();
     const suppliers = await table
@@ -240,8 +236,7 @@ describe("who sees what: suppliers' users and project-limited writers", () => {
                 unnest(array['invoice:write', 'cost:write']) s
           where u.username = 'manager' on conflict do nothing`,
       );
-      const page = await signedInPage(e2e, 'manager');
-      await page.goto('/invoices/new');
+      const page = await signedInPage(e2e, 'manager', 'en', '/invoices/new');
       const ref = `E2E-32B-PL-${Date.now()}`;
       await fillSetup(page, ref, 'Northwind NL', 'Dune');
       await fillCost(page, 'Platform core');
@@ -266,8 +261,7 @@ describe("who sees what: suppliers' users and project-limited writers", () => {
            join app_public.subsidiaries b on b.id = i.subsidiary_id and b.short_name = 'Northwind NL'
           where i.status = 'paid' and not i.is_deleted order by i.id limit 1`,
       );
-      const page = await signedInPage(e2e, 'accountant');
-      await page.goto('/invoices/new');
+      const page = await signedInPage(e2e, 'accountant', 'en', '/invoices/new');
       await fillSetup(page, paid!.invoice_ref, 'Northwind NL', paid!.supplier);
       await fillCost(page, 'Platform core');
       await page.getByTestId('wizard-next').click();

@@ -17,8 +17,7 @@ const rowIds = (page: Awaited<ReturnType<typeof signedInPage>>, table: string) =
 
 describe('list filters', () => {
   it('a date typed quickly ("14.11.2025") is applied whole: the chip, the URL and the list agree', async () => {
-    const page = await signedInPage(e2e, 'admin', 'ru');
-    await page.goto('/documents');
+    const page = await signedInPage(e2e, 'admin', 'ru', '/documents');
     await page.getByTestId('toggle-filters').click();
     const field = page.getByRole('group', { name: /^Подписан с/ });
     await field.getByRole('spinbutton').first().click();
@@ -56,8 +55,7 @@ describe('list filters', () => {
       createdBy: { id: author.id, label: 'Author' },
     });
     expect(link).toBe(`/costs?status=rejected&createdBy=${author.id}%7EAuthor`);
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto(link);
+    const page = await signedInPage(e2e, 'admin', 'en', link);
     await page.getByTestId('filter-chips').getByText('Created by: Author').waitFor();
     const { rows: own } = await e2e.app.db.owner.query<{ id: number }>(
       `select id from app_public.costs
@@ -83,8 +81,7 @@ describe('list filters', () => {
     );
     // The newest cost: first on the page (newest first) for any search that finds it.
     const cost = rows[0]!;
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto('/costs');
+    const page = await signedInPage(e2e, 'admin', 'en', '/costs');
     for (const typed of [cost.name, cost.ref, cost.supplier]) {
       await page.getByTestId('costs-search').fill(typed);
       // Applied a moment after typing stops, without Enter.
@@ -103,8 +100,7 @@ describe('list filters', () => {
   });
 
   it('a header clicked twice in quick succession sorts descending, on a slow machine too (the render of the first sort does not undo the second)', async () => {
-    const page = await signedInPage(e2e, 'admin');
-    await page.goto('/admin/projects');
+    const page = await signedInPage(e2e, 'admin', 'en', '/admin/projects');
     const table = page.getByTestId('projects-table');
     await table.locator('.ag-row').first().waitFor();
     // A browser six times slower: the list renders a sort well after its address has changed.

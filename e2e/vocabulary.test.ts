@@ -16,8 +16,7 @@ describe('one vocabulary', () => {
         `select id, invoice_ref as ref from app_public.invoices where status = 'validated' and not is_deleted
           order by id limit 1`,
       );
-      const page = await signedInPage(e2e, 'admin', language);
-      await page.goto(`/invoices/${rows[0]!.id}`);
+      const page = await signedInPage(e2e, 'admin', language, `/invoices/${rows[0]!.id}`);
       await expect
         .poll(() => page.getByTestId('action-reset_to_open').textContent())
         .toBe(returnToOpen);
