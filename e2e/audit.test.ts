@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { signIn, useBrowser } from './browser.ts';
+import { signedInPage, useBrowser } from './browser.ts';
 
 const e2e = useBrowser();
 const SCREENSHOTS = path.resolve('test-results', 'e2e');
@@ -52,19 +52,9 @@ async function seedInvoiceByAccountant(ref: string): Promise<number> {
 }
 
 async function adminPage(language: 'ru' | 'en'): Promise<Page> {
-  const context = await e2e.browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    baseURL: e2e.base,
-  });
-  await context.addInitScript(
-    (lang) => localStorage.setItem('ledgerline.language', lang),
-    language,
-  );
-  e2e.page = await context.newPage();
-  await e2e.page.goto('/login');
-  await signIn(e2e.page, 'admin');
-  await e2e.page.getByTestId('greeting').waitFor();
-  return e2e.page;
+  const page = await signedInPage(e2e, 'admin', language);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  return page;
 }
 
 const status = async (id: number) =>

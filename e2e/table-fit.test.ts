@@ -4,7 +4,7 @@
 // the pinned actions).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser, type E2E } from './browser.ts';
+import { signedInPage, useBrowser, type E2E } from './browser.ts';
 
 const e2e: E2E = useBrowser();
 
@@ -31,19 +31,9 @@ export const LIST_ROUTES = [
 ];
 
 async function pageAt1440(language: 'ru' | 'en'): Promise<Page> {
-  const context = await e2e.browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    baseURL: e2e.base,
-  });
-  await context.addInitScript(
-    (lang) => localStorage.setItem('ledgerline.language', lang),
-    language,
-  );
-  e2e.page = await context.newPage();
-  await e2e.page.goto('/login');
-  await signIn(e2e.page, 'admin');
-  await e2e.page.getByTestId('greeting').waitFor();
-  return e2e.page;
+  const page = await signedInPage(e2e, 'admin', language);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  return page;
 }
 
 /**
