@@ -52,6 +52,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A progress bar or spinner has a name (axe's aria-progressbar-name), or is hidden as the
+    // decoration of a control that names itself.
+    files: ['web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'JSXOpeningElement[name.name=/^(Linear|Circular)Progress$/]:not(:has(JSXAttribute[name.name=/^aria-(label|labelledby|hidden)$/]))',
+          message:
+            'A progress indicator needs aria-label (or aria-labelledby), or aria-hidden inside a control that names itself.',
+        },
+      ],
+    },
+  },
   { ignores: ['web/src/api/generated.ts', 'web/src/api/session-generated.ts'] },
   {
     // Tests read dynamic GraphQL results.

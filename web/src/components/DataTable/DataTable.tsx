@@ -210,7 +210,7 @@ export function DataTable<Row extends { id: string | number }, K extends string 
           )
         }
       />
-      {props.loading && <LinearProgress sx={{ mb: 1 }} />}
+      {props.loading && <LinearProgress sx={{ mb: 1 }} aria-label={t('table.loading')} />}
       {props.error !== undefined && props.error !== null ? (
         <Alert
           severity="error"

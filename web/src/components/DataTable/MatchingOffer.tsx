@@ -47,7 +47,7 @@ export function MatchingOffer<Row extends { id: string | number }>(props: {
         variant="outlined"
         disabled={loading}
         onClick={() => void selectAll()}
-        startIcon={loading ? <CircularProgress size={14} /> : undefined}
+        startIcon={loading ? <CircularProgress size={14} aria-hidden /> : undefined}
         data-testid="select-all-matching"
       >
         {all

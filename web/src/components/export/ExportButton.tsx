@@ -75,7 +75,7 @@ export function ExportButton<Row>(props: ExportButtonProps<Row>) {
   return (
     <>
       <Button
-        startIcon={busy ? <CircularProgress size={16} /> : <FileDownload />}
+        startIcon={busy ? <CircularProgress size={16} aria-hidden /> : <FileDownload />}
         disabled={props.disabled || busy}
         onClick={(event) => setAnchor(event.currentTarget)}
         data-testid="export-button"

@@ -106,7 +106,7 @@ export default function AnalyticsPage() {
           />
         </Stack>
       </Paper>
-      {report.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+      {report.isFetching && <LinearProgress sx={{ mb: 1 }} aria-label={t('table.loading')} />}
       {!valid ? null : report.error ? (
         <Alert severity="error">{errorMessage(t, report.error)}</Alert>
       ) : !report.data ? null : (

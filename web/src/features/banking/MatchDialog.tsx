@@ -115,7 +115,7 @@ export function MatchDialog(props: { lineId: string | undefined; onClose: () => 
     <Dialog open={Boolean(props.lineId)} onClose={props.onClose} fullWidth maxWidth="lg">
       <DialogTitle>{t('banking.matchTitle')}</DialogTitle>
       <DialogContent data-testid="match-dialog">
-        {details.isPending && <LinearProgress />}
+        {details.isPending && <LinearProgress aria-label={t('table.loading')} />}
         {line && (
           <Stack spacing={2}>
             <Box>

@@ -112,7 +112,9 @@ function SearchDialogBody({ onClose, initialText }: { onClose: () => void; initi
           }}
         />
       </Box>
-      <Box sx={{ height: 4 }}>{search.loading && <LinearProgress />}</Box>
+      <Box sx={{ height: 4 }}>
+        {search.loading && <LinearProgress aria-label={t('table.loading')} />}
+      </Box>
       <DialogContent sx={{ pt: 0, minHeight: 120 }} id="search-dialog-results">
         {search.error ? (
           <Alert severity="error">{errorMessage(t, search.error)}</Alert>

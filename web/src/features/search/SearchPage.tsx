@@ -67,7 +67,9 @@ export default function SearchPage() {
           },
         }}
       />
-      <Box sx={{ height: 4, my: 1 }}>{search.loading && <LinearProgress />}</Box>
+      <Box sx={{ height: 4, my: 1 }}>
+        {search.loading && <LinearProgress aria-label={t('table.loading')} />}
+      </Box>
       {search.error ? (
         <Alert severity="error">{errorMessage(t, search.error)}</Alert>
       ) : search.searched !== undefined && groups.length === 0 && !search.loading ? (

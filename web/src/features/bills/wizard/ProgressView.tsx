@@ -24,13 +24,13 @@ export function ProgressView(props: {
   onShow: () => void;
 }) {
   const { t } = useTranslation();
-  const icon = (state: ProgressState[Progress]) =>
+  const icon = (state: ProgressState[Progress], name: Progress) =>
     state === 'done' ? (
       <CheckCircle color="success" />
     ) : state === 'failed' ? (
       <ErrorIcon color="error" />
     ) : state === 'running' ? (
-      <CircularProgress size={20} />
+      <CircularProgress size={20} aria-label={t(`bills.wizard.progress.${name}`)} />
     ) : state === 'skipped' ? (
       <Remove color="disabled" />
     ) : (
@@ -41,7 +41,7 @@ export function ProgressView(props: {
       <List dense>
         {PROGRESS.map((name) => (
           <ListItem key={name} data-testid={`progress-${name}`} data-state={props.progress[name]}>
-            <ListItemIcon>{icon(props.progress[name])}</ListItemIcon>
+            <ListItemIcon>{icon(props.progress[name], name)}</ListItemIcon>
             <ListItemText
               primary={t(`bills.wizard.progress.${name}`)}
               secondary={props.progress[name] === 'skipped' ? t('bills.wizard.skipped') : undefined}
