@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { violations } from './axe.ts';
 import type { Page } from 'playwright-core';
-import { newPage, signedInPage, useBrowser } from './browser.ts';
+import { newPage, signedInPage, useBrowser, visit } from './browser.ts';
 import { MISSING, ROUTES } from './routes.ts';
 
 const e2e = useBrowser();
@@ -22,7 +22,7 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
     const page = await signedInPage(e2e, 'admin');
     const found: string[] = [];
     for (const route of ROUTES) {
-      await page.goto(route);
+      await visit(page, route);
       await page.locator('main h1').first().waitFor();
       found.push(...(await violations(page)).map((v) => `${route} ${v}`));
     }
@@ -42,7 +42,7 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
     const page = await signedInPage(e2e, 'admin');
     const found: string[] = [];
     for (const { route } of rows) {
-      await page.goto(route);
+      await visit(page, route);
       await page.locator('main h1').first().waitFor();
       await page
         .locator(
@@ -135,7 +135,7 @@ describe('accessibility with every picker open (WCAG 2.2 AA, axe-core)', () => {
     const found: string[] = [];
     let opened = 0;
     for (const route of [...ROUTES, ...rows.map((row) => row.route)]) {
-      await page.goto(route);
+      await visit(page, route);
       await page.locator('main h1').first().waitFor();
       await page.waitForLoadState('networkidle');
       // A user's accounts come after the page: their multi-selects are the pickers to check.
@@ -161,7 +161,7 @@ describe('accessibility with every picker open (WCAG 2.2 AA, axe-core)', () => {
       ['/admin/roles', 'add', '[role=dialog]'],
       ['/admin/projects', 'add', '[role=dialog]'],
     ] as const) {
-      await page.goto(route);
+      await visit(page, route);
       await page.locator('main h1').first().waitFor();
       const button = page.getByTestId(opener).first();
       if (!(await button.isVisible().catch(() => false))) continue;

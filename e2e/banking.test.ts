@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { fromCents, toCents } from '../server/src/banking/statement.ts';
 import { writeCamt053 } from '../server/src/banking/write.ts';
 import { violations } from './axe.ts';
-import { signedInPage, useBrowser } from './browser.ts';
+import { signedInPage, useBrowser, visit } from './browser.ts';
 
 const e2e = useBrowser();
 const FLOW = 180_000;
@@ -224,7 +224,7 @@ describe('bank statements: import, accept, split, not a payment, undo', () => {
       const page = await signedInPage(e2e, 'admin', 'ru');
       const found: string[] = [];
       for (const route of ['/banking', '/banking/reconciliation', '/admin/bank-accounts']) {
-        await page.goto(route);
+        await visit(page, route);
         await page.locator('main h1').first().waitFor();
         await page.waitForLoadState('networkidle');
         found.push(...(await violations(page)).map((v) => `${route} ${v}`));

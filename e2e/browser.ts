@@ -181,3 +181,32 @@ export async function signedInPage(
   if (at === '/') await page.getByTestId('greeting').waitFor();
   return page;
 }
+
+/**
+ * Opens `route` in the application already on the page, as its own links do (a history entry and
+ * the router's popstate), without loading the document again: for walks over many routes, where
+ * each screen should cost its own render and not a full load, and what a walk put into the page
+ * (axe-core) stays. Returns once the screen's heading is the new screen's (another element, or
+ * another text or title); a screen that looks the same as the last one is loaded in full instead.
+ */
+export async function visit(page: Page, route: string): Promise<void> {
+  const moved = await page.evaluate(async (to) => {
+    const heading = () => document.querySelector('main h1');
+    const before = heading();
+    const text = before?.textContent;
+    const title = document.title;
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    for (const deadline = performance.now() + 5000; performance.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const now = heading();
+      if (now && (now !== before || now.textContent !== text || document.title !== title))
+        return true;
+    }
+    return false;
+  }, route);
+  if (!moved) {
+    await page.goto(route);
+    await page.locator('main h1').first().waitFor();
+  }
+}

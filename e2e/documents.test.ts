@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gql, login } from '../server/test/helpers.ts';
-import { signedInPage, useBrowser } from './browser.ts';
+import { signedInPage, useBrowser, visit } from './browser.ts';
 
 const e2e = useBrowser();
 
@@ -552,7 +552,7 @@ describe('accessibility of these screens with data (DESIGN §8, WCAG 2.2 AA, axe
       ['/subsidiaries/new', 'subsidiary-wizard'],
       [`/subsidiaries/${rows[0]!.id}`, 'subsidiary-name'],
     ] as const) {
-      await page.goto(route);
+      await visit(page, route);
       await page.getByTestId(ready).first().waitFor();
       await page.waitForLoadState('networkidle');
       found.push(...(await violations(page)).map((v) => `${route} ${v}`));

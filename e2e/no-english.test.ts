@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { signedInPage, useBrowser } from './browser.ts';
+import { signedInPage, useBrowser, visit } from './browser.ts';
 import { ROUTES } from './routes.ts';
 
 const e2e = useBrowser();
@@ -74,7 +74,7 @@ describe('no English in the Russian interface', () => {
     const page = await signedInPage(e2e, 'admin', 'ru');
     const found = new Map<string, Set<string>>();
     for (const route of ROUTES) {
-      await page.goto(route);
+      await visit(page, route);
       await page.locator('main h1').first().waitFor();
       await page.waitForLoadState('networkidle');
       const text = await page.evaluate(() => {

@@ -4,7 +4,7 @@
 // the pinned actions).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedInPage, useBrowser, type E2E } from './browser.ts';
+import { type E2E, signedInPage, useBrowser, visit } from './browser.ts';
 
 const e2e: E2E = useBrowser();
 
@@ -233,7 +233,7 @@ describe('tables fit at 1440×900', () => {
       const page = await pageAt1440(language);
       const problems: string[] = [];
       for (const route of LIST_ROUTES) {
-        await page.goto(route);
+        await visit(page, route);
         await page.locator('.ag-header-cell').first().waitFor();
         // The first page of rows (or the empty state) has arrived.
         await page
@@ -329,7 +329,7 @@ describe('tables fit at 1440×900', () => {
       const page = await pageAt1440(language);
       const problems: string[] = [];
       for (const route of await recordRoutes()) {
-        await page.goto(route);
+        await visit(page, route);
         await page.locator('main table tbody tr').first().waitFor();
         await page.waitForTimeout(300);
         const found = await clippedRecordCells(page);
