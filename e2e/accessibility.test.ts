@@ -137,7 +137,6 @@ describe('accessibility with every picker open (WCAG 2.2 AA, axe-core)', () => {
     for (const route of [...ROUTES, ...rows.map((row) => row.route)]) {
       await visit(page, route);
       await page.locator('main h1').first().waitFor();
-      await page.waitForLoadState('networkidle');
       // A user's accounts come after the page: their multi-selects are the pickers to check.
       if (/^\/admin\/users\/[0-9a-f-]{36}$/.test(route) && route !== `/admin/users/${MISSING}`) {
         await page.getByTestId('account-subsidiaries').first().waitFor();

@@ -226,7 +226,6 @@ describe('bank statements: import, accept, split, not a payment, undo', () => {
       for (const route of ['/banking', '/banking/reconciliation', '/admin/bank-accounts']) {
         await visit(page, route);
         await page.locator('main h1').first().waitFor();
-        await page.waitForLoadState('networkidle');
         found.push(...(await violations(page)).map((v) => `${route} ${v}`));
       }
       await page.goto('/banking');

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, type TestContext } from 'vitest';
 import { createTestApp, login, type TestApp } from '../server/test/helpers.ts';
 import { WEB_DIST } from '../server/src/app.ts';
@@ -187,26 +193,51 @@ export async function signedInPage(
  * the router's popstate), without loading the document again: for walks over many routes, where
  * each screen should cost its own render and not a full load, and what a walk put into the page
  * (axe-core) stays. Returns once the screen's heading is the new screen's (another element, or
- * another text or title); a screen that looks the same as the last one is loaded in full instead.
+ * another text or title) and its requests have ended, none for half a second (what Playwright's
+ * 'networkidle' is after a full load); a screen that looks the same as the last one is loaded in
+ * full instead.
  */
 export async function visit(page: Page, route: string): Promise<void> {
-  const moved = await page.evaluate(async (to) => {
-    const heading = () => document.querySelector('main h1');
-    const before = heading();
-    const text = before?.textContent;
-    const title = document.title;
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-    for (const deadline = performance.now() + 5000; performance.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const now = heading();
-      if (now && (now !== before || now.textContent !== text || document.title !== title))
-        return true;
+  // The requests of the new screen: one the last screen started and ends now is not among them.
+  const inFlight = new Set<Request>();
+  let lastEnded = Date.now();
+  const started = (request: Request) => void inFlight.add(request);
+  const ended = (request: Request) => {
+    if (inFlight.delete(request)) lastEnded = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const moved = await page.evaluate(async (to) => {
+      const heading = () => document.querySelector('main h1');
+      const before = heading();
+      const text = before?.textContent;
+      const title = document.title;
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      for (const deadline = performance.now() + 5000; performance.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const now = heading();
+        if (now && (now !== before || now.textContent !== text || document.title !== title))
+          return true;
+      }
+      return false;
+    }, route);
+    if (!moved) {
+      await page.goto(route);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      return;
     }
-    return false;
-  }, route);
-  if (!moved) {
-    await page.goto(route);
-    await page.locator('main h1').first().waitFor();
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+      if (inFlight.size === 0 && Date.now() - lastEnded >= 500) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`${route}: requests still in flight 30 s after the screen opened`);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
   }
 }

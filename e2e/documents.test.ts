@@ -554,7 +554,6 @@ describe('accessibility of these screens with data (DESIGN §8, WCAG 2.2 AA, axe
     ] as const) {
       await visit(page, route);
       await page.getByTestId(ready).first().waitFor();
-      await page.waitForLoadState('networkidle');
       found.push(...(await violations(page)).map((v) => `${route} ${v}`));
     }
     expect(found).toEqual([]);

@@ -76,7 +76,6 @@ describe('no English in the Russian interface', () => {
     for (const route of ROUTES) {
       await visit(page, route);
       await page.locator('main h1').first().waitFor();
-      await page.waitForLoadState('networkidle');
       const text = await page.evaluate(() => {
         const labels = Array.from(
           document.querySelectorAll('[aria-label], [title], [placeholder], [alt]'),
