@@ -74,7 +74,7 @@ export function useBrowser(config: Parameters<typeof createTestApp>[0] = {}): E2
         .screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
         .catch(() => {});
     }
-    // A page a test opened in a context of its own (e2e/audit, e2e/table-fit) is closed with it.
+    // The contexts of the test's other pages are closed with it.
     const opened = new Set(e2e.opened);
     if (e2e.page && e2e.page !== e2e.warm) opened.add(e2e.page.context());
     for (const context of opened) await context.close();
