@@ -124,7 +124,7 @@ export async function newPage(
     if (!e2e.warmTaken) e2e.warm = page;
     else e2e.opened.push(context);
   }
-  if (page === e2e.warm) e2e.warmTaken = true;
+  e2e.warmTaken = true;
   e2e.page = page;
   // The storage is written from a document of the application's origin that is not the
   // application (its health check), so that nothing runs before the test's first page.
