@@ -1406,6 +1406,7 @@ create table app_public.invoices (
   updated_at timestamp with time zone default now() not null,
   paid_amount numeric(18,2) default 0 not null,
   project_ids uuid[] default '{}'::uuid[] not null,
+  project_keys text[] default (project_ids)::text[],
   constraint invoices_closed_by_fkey FOREIGN KEY (closed_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint invoices_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint invoices_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(value) ON UPDATE CASCADE ON DELETE RESTRICT,
@@ -1433,6 +1434,8 @@ comment on column app_public.invoices.paid_amount is '@behavior -insert -update
 The sum of the payments on the invoice.';
 comment on column app_public.invoices.project_ids is '@behavior -*
 The projects of the invoice''s costs (all of them, archived too), kept by the database for the visibility rule.';
+comment on column app_public.invoices.project_keys is '@behavior -*
+The projects of the invoice''s cost lines as text (project_ids), for the project-limited policy''s key lookup.';
 comment on constraint invoices_due_date_not_before_invoice_date on app_public.invoices is '@code DueDateBeforeInvoiceDate
 The due date cannot be earlier than the invoice date.';
 comment on constraint invoices_paid_not_above_amount on app_public.invoices is '@code PaymentsExceedAmount
@@ -1501,9 +1504,7 @@ create policy select_own_without_costs on app_public.invoices for select to ledg
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_ids = '{}'::uuid[]) AND (created_by = ( SELECT app_hidden.current_user_id() AS current_user_id))));
 comment on policy select_own_without_costs on app_public.invoices is 'For ledgerline_project_limited and ledgerline_supplier_user: an account with invoice:read reads the invoices without costs that it created itself (the wizard''s new invoice), within the subsidiaries it may see.';
 create policy select_project_limited on app_public.invoices for select to ledgerline_project_limited, ledgerline_supplier_user
-  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (EXISTS ( SELECT
-   FROM unnest(invoices.project_ids) p(p)
-  WHERE ((p.p IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest)) IS TRUE)))));
+  using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND COALESCE((( SELECT app_hidden.allowed_project_keys() AS allowed_project_keys) ?| project_keys), false)));
 comment on policy select_project_limited on app_public.invoices is 'For ledgerline_project_limited and ledgerline_supplier_user: the invoices of its subsidiaries whose projects overlap the allowed ones. Only ever hides rows.';
 create policy select_supplier on app_public.invoices for select to ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (supplier_id = ANY (( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)::uuid[]))));
@@ -1638,6 +1639,7 @@ create table app_public.payments (
   invoice_id integer,
   bill_id integer,
   project_ids uuid[] default '{}'::uuid[] not null,
+  project_keys text[] default (project_ids)::text[],
   constraint payments_amount_positive CHECK ((amount > (0)::numeric)),
   constraint payments_bill_id_fkey FOREIGN KEY (bill_id) REFERENCES app_public.bills(id) ON DELETE RESTRICT,
   constraint payments_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
@@ -1658,6 +1660,8 @@ comment on column app_public.payments.bill_id is '@behavior -*
 The bill the payment settles (kept by the database from bills_payments for the visibility rule).';
 comment on column app_public.payments.project_ids is '@behavior -*
 The projects of the invoice or bill the payment settles (kept by the database for the project-limited visibility rule).';
+comment on column app_public.payments.project_keys is '@behavior -*
+The projects of the invoice or bill the payment settles as text (project_ids), for the project-limited policy''s key lookup.';
 comment on constraint payments_amount_positive on app_public.payments is '@code InvalidAmount
 The amount must be above 0.';
 comment on constraint payments_bill_id_fkey on app_public.payments is '@behavior -*
@@ -1701,9 +1705,7 @@ create policy select_no_supplier on app_public.payments as restrictive for selec
   using ((( SELECT ((app_hidden.supplier_ids() IS NULL) OR NULL::boolean)) IS NOT NULL));
 comment on policy select_no_supplier on app_public.payments is 'For ledgerline_project_limited, restrictive: a supplier''s user (whose token named this role before it became one) reads none. Only ever hides rows.';
 create policy select_project_limited on app_public.payments for select to ledgerline_project_limited, ledgerline_supplier_user
-  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (((invoice_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope)) OR ((bill_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope))) AND (EXISTS ( SELECT
-   FROM unnest(payments.project_ids) p(p)
-  WHERE ((p.p IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest)) IS TRUE)))));
+  using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (((invoice_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope)) OR ((bill_id IS NOT NULL) AND ( SELECT app_hidden.has_scope('bill:read'::text) AS has_scope))) AND COALESCE((( SELECT app_hidden.allowed_project_keys() AS allowed_project_keys) ?| project_keys), false)));
 comment on policy select_project_limited on app_public.payments is 'For ledgerline_project_limited and ledgerline_supplier_user: the payments whose invoice or bill is in one of the allowed projects (the projects the payment keeps), with the read scopes of both. Only ever hides rows.';
 create policy select_supplier on app_public.payments for select to ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('payment:read'::text) AS has_scope) AND ( SELECT app_hidden.has_scope('invoice:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (invoice_id IS NOT NULL) AND (cardinality(( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)) > 0)));
@@ -2172,6 +2174,17 @@ AS $function$
 $function$;
 comment on function app_hidden.allowed_project_ids() is 'Projects the signed-in account may see; null means all. The account''s project list and its access pattern both limit, when present.';
 grant execute on function app_hidden.allowed_project_ids() to ledgerline_visitor;
+
+CREATE OR REPLACE FUNCTION app_hidden.allowed_project_keys()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select jsonb_object_agg(p::text, true) from unnest(app_hidden.allowed_project_ids()) p
+$function$;
+comment on function app_hidden.allowed_project_keys() is 'The projects the signed-in account may see as the keys of a jsonb object (null when none are listed), for a row''s project_keys: `(select app_hidden.allowed_project_keys()) ?| project_keys`.';
+grant execute on function app_hidden.allowed_project_keys() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.allowed_subsidiary_ids()
  RETURNS uuid[]
@@ -4729,8 +4742,8 @@ CREATE OR REPLACE FUNCTION app_private.tg__audit()
  SET search_path TO 'pg_catalog'
 AS $function$
 declare
-  old_row jsonb := case when tg_op in ('UPDATE', 'DELETE') then to_jsonb(old) end;
-  new_row jsonb := case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) end;
+  old_row jsonb := case when tg_op in ('UPDATE', 'DELETE') then to_jsonb(old) - 'project_keys' end;
+  new_row jsonb := case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) - 'project_keys' end;
   diff jsonb;
 begin
   if tg_op = 'UPDATE' then

@@ -53,6 +53,17 @@ export function editedMigrations(migrations: Migration[], lock: MigrationLock): 
     .map((m) => m.name);
 }
 
+/** Each table's storage file: a migration that rewrites a table gives it a new one. */
+async function tableFiles(client: pg.Client): Promise<Map<string, string>> {
+  const { rows } = await client.query<{ name: string; file: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as name, c.relfilenode::text as file
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'm') and n.nspname <> 'information_schema'
+        and n.nspname not like 'pg\\_%'`,
+  );
+  return new Map(rows.map((row) => [row.name, row.file]));
+}
+
 /**
  * Applies the migrations not yet applied to the database at `connectionString` (an owner or
  * superuser connection). Refuses to start when a migration file differs from its hash in
@@ -93,6 +104,7 @@ export async function migrate(
       'select name, hash from ledgerline_migrations.applied',
     );
     const done = new Map(rows.map((row) => [row.name, row.hash]));
+    const filesBefore = await tableFiles(client);
     // A migration applied under a name this version does not have, numbered among its own, was
     // renamed or removed on main: its database is not one the current texts can upgrade. (One
     // numbered after them is a newer version's, which a backup restore reports itself.)
@@ -130,6 +142,19 @@ export async function migrate(
         });
       }
       applied.push(migration.name);
+    }
+    // A migration that rewrites a table (a stored generated column, a changed type) leaves it
+    // without its visibility map, and autovacuum does not count a rewrite as changes: until a
+    // vacuum, every index-only scan of the table (the lists' capped counts) reads the table too.
+    // The tables the migrations rewrote are vacuumed here, after they committed.
+    if (applied.length > 0) {
+      const filesAfter = await tableFiles(client);
+      for (const [table, file] of filesBefore) {
+        const now = filesAfter.get(table);
+        if (now === undefined || now === file) continue;
+        log(`Vacuuming ${table}, rewritten by the migrations`);
+        await client.query(`vacuum (analyze) ${table}`);
+      }
     }
   } finally {
     await client.query('select pg_advisory_unlock(7310001)').catch(() => {});
