@@ -693,8 +693,7 @@ describe('grants (stated once)', () => {
   // The helpers the visitor's own functions and policies call. A new one is added here on purpose.
   const VISITOR_HELPERS = (
     'account_exists account_scopes allowed_project_ids allowed_project_keys allowed_subsidiary_ids ' +
-    'audit_derived_columns ' +
-    'audit_cost_exists audit_ref_visible audit_row_visible available_actions ' +
+    'audit_cost_exists audit_derived_columns audit_ref_visible audit_row_visible available_actions ' +
     'bill_for_payment bill_for_update can_attach_file can_write_file cannot_change_status ' +
     'check_payment check_period check_period_range cost_for_update costs_status_of ' +
     'current_account_id current_role_name current_scopes current_user_id delete_unreferenced_files ' +

@@ -33,6 +33,14 @@ it('schema.graphql, db/schema.sql and the graphs of docs/workflows.md are up to 
   expect(await withWorkflowSections(committed, sections), 'docs/workflows.md').toBe(committed);
 });
 
+// A stored generated column (0309's project_keys) is not a default: a row cannot set it, and
+// db/schema.sql says which it is.
+it('db/schema.sql tells a stored generated column from a default', () => {
+  const dump = fs.readFileSync(SCHEMA_SQL_FILE, 'utf8');
+  expect(dump).toContain('project_keys text[] generated always as ((project_ids)::text[]) stored,');
+  expect(dump).not.toMatch(/project_keys text\[\] default/);
+});
+
 it('every query and mutation, and every exposed table, function and type, says what it does', async () => {
   const { buildSchema } = await import('postgraphile/graphql');
   const schema = buildSchema(fs.readFileSync(SCHEMA_FILE, 'utf8'));
