@@ -26,6 +26,7 @@ import { readExportRun, renderExportSection } from './lib/export-report.ts';
 import { renderGrowthSection } from './lib/growth-report.ts';
 import { readSearchRun, renderSearchSection } from './lib/search-report.ts';
 import { cpuDelta, sampleCpu } from './lib/cpu.ts';
+import { machineOf } from './lib/machine.ts';
 import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
 import { countsFor } from './lib/generate.ts';
 import {
@@ -502,6 +503,7 @@ interface ScaleRun {
   scale: number;
   commit: string;
   date: string;
+  machine: string;
   lists: ScaleRunList[];
   info?: ScaleRunList[];
 }
@@ -523,6 +525,7 @@ function saveScaleRun(f: Findings) {
     scale: f.scale,
     commit: commitOf(),
     date: new Date().toISOString(),
+    machine: machineOf(),
     lists: saved(f.lists),
     info: saved(f.info),
   };
@@ -577,7 +580,6 @@ function byKeyRps(f: Findings, key: string): number {
 function renderReport(f: Findings): string {
   const counts = countsFor(f.scale);
   const commit = commitOf();
-  const cpus = os.cpus();
   const variantName: Record<string, string> = {
     graphql: 'GraphQL `/graphql` (RLS, accountant)',
     raw: 'raw SQL route, same transaction and settings (RLS)',
@@ -595,7 +597,7 @@ function renderReport(f: Findings): string {
       `${formatCount(counts.payments)} payments, ${formatCount(counts.documents)} documents, ` +
       `${counts.subsidiaries} subsidiaries, ${formatCount(counts.suppliers)} suppliers, ` +
       `${formatCount(counts.projects)} projects (\`npm run bench:data\`).`,
-    `- Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ` +
+    `- Machine: ${machineOf()}, ` +
       `${fmt(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; PostgreSQL ${f.postgres} ` +
       '(embedded, default settings). Server, database and load generator share these cores.',
     `- Server: \`buildApp\` in production mode in a child process; load from autocannon in the ` +

@@ -6,7 +6,6 @@
 // full load and after an in-app navigation, the JavaScript transferred on a cold cache, and the
 // long tasks (main-thread tasks over 50 ms) until the first rows.
 import '../server/src/env.ts';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -21,6 +20,8 @@ import { ACCOUNTS, SCREENS } from './lib/screens.ts';
 import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
 import { fmt, percentile } from './lib/stats.ts';
 import { browserRunFile, type BrowserRow, type BrowserRun } from './lib/browser-report.ts';
+import { commitOf } from './lib/commit.ts';
+import { machineOf } from './lib/machine.ts';
 
 const { scale, values } = parseScaleArgs({
   rounds: { type: 'string' },
@@ -325,8 +326,9 @@ async function accountFlags(base: string) {
     const run: BrowserRun = {
       scale,
       rounds,
-      commit: execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim(),
+      commit: commitOf(),
       date: new Date().toISOString(),
+      machine: machineOf(),
       rows,
     };
     fs.mkdirSync(path.dirname(outFile), { recursive: true });

@@ -31,6 +31,7 @@ import { SCREENS } from './lib/screens.ts';
 import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
 import { fmt, percentile } from './lib/stats.ts';
 import { commitOf } from './lib/commit.ts';
+import { machineOf } from './lib/machine.ts';
 
 const { scale, values } = parseScaleArgs({ duration: { type: 'string' } });
 const duration = numberOption(values.duration, 'duration', scale >= 0.5 ? 20 : 6);
@@ -91,6 +92,7 @@ try {
     scale,
     commit: commitOf(),
     date: new Date().toISOString(),
+    machine: machineOf(),
     durationSeconds: duration,
     budget: {
       slots: config.heavySlots,

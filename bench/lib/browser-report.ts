@@ -26,6 +26,8 @@ export interface BrowserRun {
   rounds: number;
   commit: string;
   date: string;
+  /** The machine measured (machine.ts); runs before 2026-12-06 lack it. */
+  machine?: string;
   rows: BrowserRow[];
 }
 
@@ -58,7 +60,8 @@ export function renderBrowserSection(run: BrowserRun): { section: string[]; line
   const section = [
     '### The browser: navigation to the first rows',
     '',
-    `\`npm run bench:browser -- --scale ${run.scale}\` at ${run.commit}, ${run.date.slice(0, 10)}: ` +
+    `\`npm run bench:browser -- --scale ${run.scale}\` at ${run.commit}, ${run.date.slice(0, 10)}` +
+      `${run.machine ? `, on ${run.machine}` : ''}: ` +
       `the production build in Debian's Chromium (1440×900, ru), ${run.rounds} rounds per screen ` +
       'and account after a warm-up. Full load: `page.goto` of the URL to the first grid row (or the ' +
       "table's empty state; a record's title). In-app: from the home screen, the router's " +

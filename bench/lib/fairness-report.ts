@@ -31,6 +31,8 @@ export interface FairnessRun {
   scale: number;
   commit: string;
   date: string;
+  /** The machine measured (machine.ts); runs before 2026-12-06 lack it. */
+  machine?: string;
   durationSeconds: number;
   /** The server's heavy budget (config.ts defaults) and its light pool. */
   budget: {
@@ -61,7 +63,8 @@ export function renderFairnessSection(run: FairnessRun): { section: string[]; li
   const section = [
     '### Fairness: a list under heavy clients',
     '',
-    `\`npm run bench:fairness -- --scale ${run.scale}\` at ${run.commit}, ${run.date.slice(0, 10)}: ` +
+    `\`npm run bench:fairness -- --scale ${run.scale}\` at ${run.commit}, ${run.date.slice(0, 10)}` +
+      `${run.machine ? `, on ${run.machine}` : ''}: ` +
       "the accountant's 25-row invoice list (the screen's own document), one request at a time " +
       `for ${run.durationSeconds} s, alone and while four heavy clients (viewer ×2, manager ×2, ` +
       'each in its own thread, one request at a time) loop; latency measured by the client. ' +

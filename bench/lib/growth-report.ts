@@ -15,6 +15,8 @@ interface ScreensRun {
   scale: number;
   commit: string;
   date: string;
+  /** The machine measured (machine.ts); runs before 2026-12-06 lack it. */
+  machine?: string;
   lists: SavedList[];
   /** Requests measured for information (not a screen's first rows); runs before 2026-11-25 lack it. */
   info?: SavedList[];
@@ -53,6 +55,20 @@ function read<T>(file: string): T | undefined {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : undefined;
 }
 
+/**
+ * Where the two runs were measured: a ratio means something only when both ran on one machine
+ * (another two-core host ran the same code about twice as slow).
+ */
+function machines(small: ScreensRun, large: ScreensRun): string {
+  if (!small.machine || !large.machine)
+    return 'One run or both do not say on which machine it ran: the ratios assume the same one.';
+  if (small.machine === large.machine) return `Both measured on ${small.machine}.`;
+  return (
+    `**Measured on different machines** (${small.machine} at scale ${small.scale}, ` +
+    `${large.machine} at ${large.scale}): the ratios compare the machines as well as the scales.`
+  );
+}
+
 /** The section and the closing line, or nothing while either scale has no run. */
 export function renderGrowthSection(dir: string, from = 1, to = 10) {
   const small = read<ScreensRun>(path.join(dir, `screens-scale-${from}.json`));
@@ -68,7 +84,7 @@ export function renderGrowthSection(dir: string, from = 1, to = 10) {
     '',
     `Each list screen's p95 at scale ${to} (\`npm run bench -- --scale ${to}\` at ${large.commit}, ` +
       `${large.date.slice(0, 10)}) against scale ${from} (at ${small.commit}, ` +
-      `${small.date.slice(0, 10)}). Goal: within ${GROWTH_GOAL}×.`,
+      `${small.date.slice(0, 10)}). Goal: within ${GROWTH_GOAL}×. ${machines(small, large)}`,
     '',
     ...(data
       ? [

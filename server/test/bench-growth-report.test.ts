@@ -1,0 +1,55 @@
+// bench/README.md "Ten times the data": the growth table compares a screen's p95 at scale 10 with
+// the same screen at scale 1, which means something only when both ran on one machine.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderGrowthSection } from '../../bench/lib/growth-report.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function runs(machines: { 1?: string; 10?: string }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'growth-'));
+  dirs.push(dir);
+  for (const [scale, p95] of [
+    [1, 4],
+    [10, 5],
+  ] as const) {
+    const machine = machines[scale];
+    fs.writeFileSync(
+      path.join(dir, `screens-scale-${scale}.json`),
+      JSON.stringify({
+        scale,
+        commit: 'abc1234',
+        date: '2026-12-06T00:00:00.000Z',
+        ...(machine ? { machine } : {}),
+        lists: [{ key: 'invoices', screen: 'Invoices', account: 'admin', totalCount: 1001, p95 }],
+      }),
+    );
+  }
+  return renderGrowthSection(dir)!;
+}
+
+describe('the growth table says where its two runs were measured', () => {
+  it('names the one machine both runs measured', () => {
+    const { section, lines } = runs({ 1: '2 × Intel Xeon', 10: '2 × Intel Xeon' });
+    expect(section.join('\n')).toContain('Both measured on 2 × Intel Xeon.');
+    expect(section.join('\n')).not.toContain('different machines');
+    expect(lines).toEqual(['growth 1->10: 1.25']);
+  });
+
+  it('warns when the two runs were measured on different machines', () => {
+    const { section } = runs({ 1: '2 × AMD EPYC', 10: '2 × Intel Xeon' });
+    expect(section.join('\n')).toContain(
+      '**Measured on different machines** (2 × AMD EPYC at scale 1, 2 × Intel Xeon at 10)',
+    );
+  });
+
+  it('says when a run does not name its machine (runs saved before machines were kept)', () => {
+    const { section } = runs({ 10: '2 × Intel Xeon' });
+    expect(section.join('\n')).toContain('do not say on which machine');
+  });
+});
