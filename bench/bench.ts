@@ -23,7 +23,7 @@ import {
 import { readBrowserRun, renderBrowserSection } from './lib/browser-report.ts';
 import { readFairnessRun, renderFairnessSection } from './lib/fairness-report.ts';
 import { readExportRun, renderExportSection } from './lib/export-report.ts';
-import { renderGrowthSection } from './lib/growth-report.ts';
+import { machinesOf, renderGrowthSection, type ScreensRun } from './lib/growth-report.ts';
 import { readSearchRun, renderSearchSection } from './lib/search-report.ts';
 import { cpuDelta, sampleCpu } from './lib/cpu.ts';
 import { machineOf } from './lib/machine.ts';
@@ -497,17 +497,6 @@ function commitOf(): string {
   }
 }
 
-/** The list screens' figures of each scale run (and the requests measured for information), for
- * the growth table of later runs. */
-interface ScaleRun {
-  scale: number;
-  commit: string;
-  date: string;
-  machine: string;
-  lists: ScaleRunList[];
-  info?: ScaleRunList[];
-}
-type ScaleRunList = Pick<ListRun, 'key' | 'screen' | 'account' | 'totalCount' | 'p95'>;
 function scaleRunFile(scale: number) {
   return path.join(path.dirname(outFile), `screens-scale-${scale}.json`);
 }
@@ -521,7 +510,9 @@ function saveScaleRun(f: Findings) {
       totalCount,
       p95: Math.round(p95 * 10) / 10,
     }));
-  const run: ScaleRun = {
+  // The list screens' figures of this scale (and the requests measured for information), for the
+  // growth tables of later runs.
+  const run: ScreensRun = {
     scale: f.scale,
     commit: commitOf(),
     date: new Date().toISOString(),
@@ -542,14 +533,14 @@ function growthTable(): string[] {
   const runs = fs
     .readdirSync(dir)
     .filter((name) => /^screens-scale-[\d.]+\.json$/.test(name))
-    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as ScaleRun)
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as ScreensRun)
     .sort((a, b) => a.scale - b.scale);
   if (runs.length < 2) return [];
   const rows = new Map<string, string>();
   for (const run of runs) {
     for (const l of run.lists) rows.set(`${l.key}/${l.account}`, `${l.screen} | ${l.account}`);
   }
-  const cell = (run: ScaleRun, id: string) => {
+  const cell = (run: ScreensRun, id: string) => {
     const l = run.lists.find((item) => `${item.key}/${item.account}` === id);
     return l ? `${fmt(l.p95, 1)} (${formatCount(l.totalCount ?? 0)})` : '—';
   };
@@ -561,7 +552,7 @@ function growthTable(): string[] {
       runs
         .map((run) => `scale ${run.scale} at ${run.commit}, ${run.date.slice(0, 10)}`)
         .join('; ') +
-      '.',
+      `. ${machinesOf(runs, 'columns')}`,
     '',
     `| screen | account | ${runs.map((run) => `scale ${run.scale}`).join(' | ')} |`,
     `| --- | --- | ${runs.map(() => '---:').join(' | ')} |`,

@@ -11,7 +11,7 @@ import { MISSED_GOAL } from './findings.ts';
 /** The goal: a screen's p95 at the larger scale within 1.5 times its figure at scale 1. */
 export const GROWTH_GOAL = 1.5;
 
-interface ScreensRun {
+export interface ScreensRun {
   scale: number;
   commit: string;
   date: string;
@@ -56,16 +56,23 @@ function read<T>(file: string): T | undefined {
 }
 
 /**
- * Where the two runs were measured: a ratio means something only when both ran on one machine
- * (another two-core host ran the same code about twice as slow).
+ * Where the runs compared were measured: figures side by side mean something only when every run
+ * ran on one machine (another two-core host ran the same code about twice as slow). `compared`
+ * names what the reader compares: the ratios of two runs, the columns of several.
  */
-function machines(small: ScreensRun, large: ScreensRun): string {
-  if (!small.machine || !large.machine)
-    return 'One run or both do not say on which machine it ran: the ratios assume the same one.';
-  if (small.machine === large.machine) return `Both measured on ${small.machine}.`;
+export function machinesOf(runs: ScreensRun[], compared: string): string {
+  const two = runs.length === 2;
+  if (runs.some((run) => !run.machine))
+    return two
+      ? `One run or both do not say on which machine it ran: the ${compared} assume the same one.`
+      : `Some runs do not say on which machine they ran: the ${compared} assume the same one.`;
+  const first = runs[0]!.machine;
+  if (runs.every((run) => run.machine === first))
+    return `${two ? 'Both' : 'All'} measured on ${first}.`;
+  const where = runs.map((run, i) => `${run.machine} at ${i === 0 ? 'scale ' : ''}${run.scale}`);
   return (
-    `**Measured on different machines** (${small.machine} at scale ${small.scale}, ` +
-    `${large.machine} at ${large.scale}): the ratios compare the machines as well as the scales.`
+    `**Measured on different machines** (${where.join(', ')}): the ${compared} compare the ` +
+    'machines as well as the scales.'
   );
 }
 
@@ -84,7 +91,7 @@ export function renderGrowthSection(dir: string, from = 1, to = 10) {
     '',
     `Each list screen's p95 at scale ${to} (\`npm run bench -- --scale ${to}\` at ${large.commit}, ` +
       `${large.date.slice(0, 10)}) against scale ${from} (at ${small.commit}, ` +
-      `${small.date.slice(0, 10)}). Goal: within ${GROWTH_GOAL}×. ${machines(small, large)}`,
+      `${small.date.slice(0, 10)}). Goal: within ${GROWTH_GOAL}×. ${machinesOf([small, large], 'ratios')}`,
     '',
     ...(data
       ? [

@@ -1,5 +1,5 @@
 import { formatCount } from './cli.ts';
-import type { Account } from './queries.ts';
+import { paymentsKey, type Account } from './queries.ts';
 import { fmt, median } from './stats.ts';
 
 /** Everything one run measured. */
@@ -238,7 +238,7 @@ export function explainNotes(f: Findings): string[] {
   atTheEdge('ratio rls/bypass', f.ratioRlsBypass, 0.85, f.roundRatios.rlsBypass);
 
   // The reconciliation screens list payments: the manager's page within 2x of the accountant's.
-  const paymentsOf = (account: string) => f.info.find((row) => row.key === `payments-${account}`);
+  const paymentsOf = (account: Account) => f.info.find((row) => row.key === paymentsKey(account));
   const paymentsManager = paymentsOf('manager');
   const paymentsAccountant = paymentsOf('accountant');
   if (paymentsManager && paymentsAccountant && paymentsAccountant.p95 > 0) {

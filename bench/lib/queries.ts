@@ -96,8 +96,11 @@ const PAID_THIS_YEAR = {
   filter: { paymentDate: { greaterThanOrEqualTo: `${BILL_YEAR}-01-01T00:00:00Z` } },
 };
 
+/** The key of the payments list measured as `account` (notes.ts compares two of them). */
+export const paymentsKey = (account: Account) => `payments-${account}`;
+
 export const INFO_CASES: InfoCase[] = (['accountant', 'manager'] as const).map((account) => ({
-  key: `payments-${account}`,
+  key: paymentsKey(account),
   screen: `Payments paid in ${BILL_YEAR} (API list, no screen)`,
   account,
   query: PAYMENTS_QUERY,

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderGrowthSection } from '../../bench/lib/growth-report.ts';
+import { machinesOf, renderGrowthSection } from '../../bench/lib/growth-report.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -51,5 +51,25 @@ describe('the growth table says where its two runs were measured', () => {
   it('says when a run does not name its machine (runs saved before machines were kept)', () => {
     const { section } = runs({ 10: '2 × Intel Xeon' });
     expect(section.join('\n')).toContain('do not say on which machine');
+  });
+
+  it('names every machine of the table of several scales when they differ', () => {
+    const run = (scale: number, machine?: string) => ({
+      scale,
+      commit: 'abc1234',
+      date: '2026-12-06T00:00:00.000Z',
+      machine,
+      lists: [],
+    });
+    expect(machinesOf([run(0.1, 'A'), run(1, 'B'), run(3, 'A')], 'columns')).toBe(
+      '**Measured on different machines** (A at scale 0.1, B at 1, A at 3): the columns ' +
+        'compare the machines as well as the scales.',
+    );
+    expect(machinesOf([run(0.1, 'A'), run(1, 'A'), run(3, 'A')], 'columns')).toBe(
+      'All measured on A.',
+    );
+    expect(machinesOf([run(0.1), run(1, 'A'), run(3, 'A')], 'columns')).toContain(
+      'Some runs do not say',
+    );
   });
 });

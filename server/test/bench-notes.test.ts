@@ -28,31 +28,25 @@ function run(info: ListRun[]): Findings {
   } as unknown as Findings;
 }
 
-const unpaidTotals = [
-  line('unpaid-total-accountant', 'accountant', 1.2),
-  line('unpaid-total-manager', 'manager', 4.0),
-];
+/** The notes of a run whose payments lines are these p95s, beside the unpaid view's totals. */
+const notesWithPayments = (accountant: number, manager: number) =>
+  explainNotes(
+    run([
+      line('unpaid-total-accountant', 'accountant', 1.2),
+      line('unpaid-total-manager', 'manager', 4.0),
+      line('payments-accountant', 'accountant', accountant),
+      line('payments-manager', 'manager', manager),
+    ]),
+  );
 
 describe('the payments note compares the payments lines', () => {
   it('says nothing when the manager is within 2x of the accountant on payments', () => {
-    const notes = explainNotes(
-      run([
-        ...unpaidTotals,
-        line('payments-accountant', 'accountant', 7.2),
-        line('payments-manager', 'manager', 10.1),
-      ]),
-    );
+    const notes = notesWithPayments(7.2, 10.1);
     expect(notes.filter((note) => note.includes('Payments list'))).toEqual([]);
   });
 
   it('names the payments figures when the manager is over 2x', () => {
-    const notes = explainNotes(
-      run([
-        ...unpaidTotals,
-        line('payments-accountant', 'accountant', 5.0),
-        line('payments-manager', 'manager', 13.4),
-      ]),
-    );
+    const notes = notesWithPayments(5.0, 13.4);
     expect(notes.join('\n')).toContain('Payments list query: p95 13 ms as manager, 2.68x');
   });
 });
