@@ -67,10 +67,16 @@ create table app_private.account_access (
   scopes text[] not null,
   visible_subsidiary_ids uuid[] not null,
   allowed_project_ids uuid[],
+  allowed_project_keys jsonb generated always as (
+CASE
+    WHEN (cardinality(allowed_project_ids) > 0) THEN jsonb_object((allowed_project_ids)::text[], array_fill(''::text, ARRAY[cardinality(allowed_project_ids)]))
+    ELSE NULL::jsonb
+END) stored,
   constraint account_access_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
   constraint account_access_pkey PRIMARY KEY (account_id)
 );
 comment on table app_private.account_access is 'Per account, what the policies ask: effective scopes (empty for an inactive user), visible subsidiaries (the allowed ones, or all), allowed projects (null: no limit). Kept by triggers; read by the app_hidden helpers.';
+comment on column app_private.account_access.allowed_project_keys is 'allowed_project_ids as the keys of a jsonb object (null when none are listed or there is no limit), for the policies'' key lookups (app_hidden.allowed_project_keys()).';
 
 create table app_private.audit_heads (
   table_name text not null,
@@ -963,7 +969,7 @@ create policy select_no_supplier on app_public.costs as restrictive for select t
   using ((( SELECT ((app_hidden.supplier_ids() IS NULL) OR NULL::boolean)) IS NOT NULL));
 comment on policy select_no_supplier on app_public.costs is 'For ledgerline_project_limited, restrictive: a supplier''s user (whose token named this role before it became one) reads none. Only ever hides rows.';
 create policy select_project_limited on app_public.costs for select to ledgerline_project_limited, ledgerline_supplier_user
-  using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (project_id IN ( SELECT unnest(( SELECT app_hidden.allowed_project_ids() AS allowed_project_ids)) AS unnest))));
+  using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND COALESCE((( SELECT app_hidden.allowed_project_keys() AS allowed_project_keys) ? (project_id)::text), false)));
 comment on policy select_project_limited on app_public.costs is 'For ledgerline_project_limited and ledgerline_supplier_user: the costs of its subsidiaries in an allowed project. Only ever hides rows.';
 create policy select_supplier on app_public.costs for select to ledgerline_supplier_user
   using ((( SELECT app_hidden.has_scope('cost:read'::text) AS has_scope) AND app_hidden.subsidiary_visible(subsidiary_id, ( SELECT app_hidden.visible_subsidiary_ids() AS visible_subsidiary_ids)) AND (cardinality(( SELECT app_hidden.supplier_ids_seen_whole() AS supplier_ids_seen_whole)) > 0)));
@@ -2181,9 +2187,11 @@ CREATE OR REPLACE FUNCTION app_hidden.allowed_project_keys()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog'
 AS $function$
-  select jsonb_object_agg(p::text, true) from unnest(app_hidden.allowed_project_ids()) p
+  select aa.allowed_project_keys || '{}'::jsonb
+    from (select 1) one
+    left join app_private.account_access aa on aa.account_id = app_hidden.current_account_id()
 $function$;
-comment on function app_hidden.allowed_project_keys() is 'The projects the signed-in account may see as the keys of a jsonb object (null when none are listed), for a row''s project_keys: `(select app_hidden.allowed_project_keys()) ?| project_keys`.';
+comment on function app_hidden.allowed_project_keys() is 'The projects the signed-in account may see as the keys of a jsonb object (null when none are listed), kept in its access row, for a row''s project keys: `(select app_hidden.allowed_project_keys()) ?| project_keys`, or `? project_id::text`.';
 grant execute on function app_hidden.allowed_project_keys() to ledgerline_visitor;
 
 CREATE OR REPLACE FUNCTION app_hidden.allowed_subsidiary_ids()

@@ -136,6 +136,100 @@ describe("a project-limited account's allowed projects (0300)", () => {
   });
 });
 
+describe("a project-limited account's allowed projects kept as keys, its costs looked up by key (0310)", () => {
+  // The costs' policy before 0310: a hash of every allowed project, built by each statement.
+  const HASHED = `((select app_hidden.has_scope('cost:read'))
+    and app_hidden.subsidiary_visible(subsidiary_id, (select app_hidden.visible_subsidiary_ids()))
+    and project_id in (select unnest((select app_hidden.allowed_project_ids()))))`;
+
+  it('the keys are the allowed projects, kept in step with them: null without a limit', async () => {
+    const keysOf = (username: 'admin' | 'manager') =>
+      withManyProjects(username, async (client) => {
+        const { rows } = await client.query<{ keys: string[] | null; ids: string[] | null }>(
+          `select (select array_agg(k order by k) from jsonb_object_keys(app_hidden.allowed_project_keys()) k) as keys,
+                  (select array_agg(p::text order by p::text) from unnest(app_hidden.allowed_project_ids()) p) as ids`,
+        );
+        return rows[0]!;
+      });
+    const admin = await keysOf('admin');
+    expect(admin.ids).toBeNull();
+    expect(admin.keys).toBeNull();
+    // The 400 projects added inside the transaction are allowed by the manager's access pattern.
+    const manager = await keysOf('manager');
+    expect(manager.ids!.length).toBeGreaterThan(400);
+    expect(manager.keys).toEqual(manager.ids);
+  });
+
+  it('the manager reads the same costs as with the hash of the allowed projects', async () => {
+    const seen = (policy: 'current' | 'hashed') =>
+      withManyProjects('manager', async (client) => {
+        if (policy === 'hashed') {
+          await client.query('reset role');
+          await client.query(
+            `alter policy select_project_limited on app_public.costs using ${HASHED}`,
+          );
+          await client.query('set local role ledgerline_project_limited');
+        }
+        const { rows } = await client.query<{ id: string }>(
+          'select id::text from app_public.costs order by id',
+        );
+        return rows.map((row) => row.id);
+      });
+    const current = await seen('current');
+    const { rows } = await db.owner.query<{ n: number }>(
+      'select count(*)::int as n from app_public.costs',
+    );
+    expect(current.length).toBeGreaterThan(0);
+    expect(current.length).toBeLessThan(rows[0]!.n);
+    expect(current).toEqual(await seen('hashed'));
+  });
+
+  // A statement that reads a few costs (an invoice's, for its hidden count and visible sum) does not
+  // build a hash of every allowed project first.
+  it("the costs' policy looks a cost's project up among the keys, with no subplan", async () => {
+    const planned = await withManyProjects('manager', async (client) =>
+      nodes(await plan(client, 'select count(*) from app_public.costs where invoice_id = 1')),
+    );
+    const filters = planned.map((node) => node.Filter ?? '').join('\n');
+    expect(filters).toMatch(/\? \(?\(?project_id\)?::text/);
+    expect(filters).not.toMatch(/SubPlan/);
+  });
+
+  // The keys of hundreds of projects are stored out of line (TOAST): handed to each row as the
+  // stored value, every row's lookup would read them back again.
+  it('the keys are read once per statement, not once per cost, when the list is long', async () => {
+    const { rows: counted } = await db.owner.query<{ n: number }>(
+      'select count(*)::int as n from app_public.costs',
+    );
+    const costs = counted[0]!.n;
+    const { stored, pages, buffers } = await withManyProjects('manager', async (client) => {
+      await client.query('reset role');
+      const { rows: table } = await client.query<{ pages: number }>(
+        `select relpages as pages from pg_class where oid = 'app_public.costs'::regclass`,
+      );
+      const { rows } = await client.query<{ stored: number }>(
+        `select pg_column_size(allowed_project_keys) as stored from app_private.account_access
+          where account_id = current_setting('jwt.claims.account_id')::uuid`,
+      );
+      await client.query('set local role ledgerline_project_limited');
+      await client.query('set local enable_indexscan = off');
+      await client.query('set local enable_bitmapscan = off');
+      const scan = nodes(await plan(client, 'select count(*) from app_public.costs', true)).find(
+        (node) => node['Relation Name'] === 'costs',
+      )!;
+      return {
+        stored: rows[0]!.stored,
+        pages: table[0]!.pages,
+        buffers: (scan['Shared Hit Blocks'] ?? 0) + (scan['Shared Read Blocks'] ?? 0),
+      };
+    });
+    // The precondition: the keys are long enough to be stored out of line (over 2 kB).
+    expect(stored).toBeGreaterThan(4000);
+    expect(costs).toBeGreaterThan(50);
+    expect(buffers).toBeLessThan(pages + costs / 4);
+  });
+});
+
 describe('the projects policy is estimated as passing (0301)', () => {
   it("the administrator's estimate of projects is not cut to a sliver", async () => {
     const { whole, admin } = await withManyProjects('admin', async (client) => ({
