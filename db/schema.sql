@@ -9095,7 +9095,8 @@ CREATE OR REPLACE FUNCTION app_public.unpaid_bills_total()
  SET search_path TO 'pg_catalog'
 AS $function$
   select (coalesce((select sum(s.outstanding_usd) from app_public.bill_outstanding_by_subsidiary s), 0)
-        + coalesce((select sum(p.outstanding_usd) from app_public.bill_outstanding_by_project p), 0))::numeric(18,2)
+        + coalesce((select sum(p.outstanding_usd) from app_public.bill_outstanding_by_project p
+                     where p.project_id = any ((select app_hidden.allowed_project_ids())::uuid[])), 0))::numeric(18,2)
 $function$;
 comment on function app_public.unpaid_bills_total() is 'What every live bill you may see still owes, in USD: the unpaid view''s total without filters, the same sum as outstandingUsdTotal of the bills with outstanding > 0, from totals kept per subsidiary and project.';
 grant execute on function app_public.unpaid_bills_total() to ledgerline_visitor;

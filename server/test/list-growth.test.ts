@@ -230,6 +230,40 @@ describe("a project-limited account's allowed projects kept as keys, its costs l
   });
 });
 
+describe("a project-limited account's unpaid total reads its allowed projects' totals only (0311)", () => {
+  // The kept totals' index by subsidiary and project, as the function reads it (sequential scans
+  // off: the demo data is small enough for the planner to read the whole table otherwise).
+  it("the manager's total reads the key's entries of its allowed projects, not of every project of its subsidiaries", async () => {
+    const { read, total } = await withManyProjects('manager', async (client) => {
+      await client.query('set local enable_seqscan = off');
+      const before = await client.query<{ n: string }>(
+        `select pg_stat_get_xact_tuples_returned('app_public.bill_outstanding_by_project_key'::regclass) as n`,
+      );
+      const { rows } = await client.query<{ total: string }>(
+        'select app_public.unpaid_bills_total() as total',
+      );
+      const after = await client.query<{ n: string }>(
+        `select pg_stat_get_xact_tuples_returned('app_public.bill_outstanding_by_project_key'::regclass) as n`,
+      );
+      return { read: Number(after.rows[0]!.n) - Number(before.rows[0]!.n), total: rows[0]!.total };
+    });
+    const { rows } = await db.owner.query<{ allowed: number; subsidiaries: number; total: string }>(
+      `select count(*) filter (where p.project_id = any (aa.allowed_project_ids))::int as allowed,
+              count(*)::int as subsidiaries,
+              coalesce(sum(p.outstanding_usd) filter (where p.project_id = any (aa.allowed_project_ids)), 0)::numeric(18,2)::text as total
+         from app_public.bill_outstanding_by_project p
+         join app_private.account_access aa on p.subsidiary_id = any (aa.visible_subsidiary_ids)
+        where aa.account_id = $1`,
+      [await managerAccount()],
+    );
+    // The precondition: the manager's subsidiaries have totals of projects it may not see.
+    expect(rows[0]!.allowed).toBeGreaterThan(0);
+    expect(rows[0]!.subsidiaries).toBeGreaterThan(rows[0]!.allowed);
+    expect(total).toBe(rows[0]!.total);
+    expect(read).toBe(rows[0]!.allowed);
+  });
+});
+
 describe('the projects policy is estimated as passing (0301)', () => {
   it("the administrator's estimate of projects is not cut to a sliver", async () => {
     const { whole, admin } = await withManyProjects('admin', async (client) => ({
