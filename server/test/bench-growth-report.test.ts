@@ -73,3 +73,58 @@ describe('the growth table says where its two runs were measured', () => {
     );
   });
 });
+
+describe("the growth table names the machine's pace when the lists that did not grow moved", () => {
+  /** Two runs: the invoices (10× the rows counted) and two lists with the same rows at both. */
+  function paced(slower: number) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'growth-'));
+    dirs.push(dir);
+    const lists = (scale: number, factor: number) => [
+      {
+        key: 'invoices',
+        screen: 'Invoices',
+        account: 'admin',
+        totalCount: scale === 1 ? 100 : 1001,
+        p95: 10 * factor * (scale === 1 ? 1 : 1.2),
+      },
+      { key: 'roles', screen: 'Roles', account: 'admin', totalCount: 5, p95: 2 * factor },
+      {
+        key: 'subsidiaries',
+        screen: 'Subsidiaries',
+        account: 'admin',
+        totalCount: 12,
+        p95: 1 * factor,
+      },
+    ];
+    for (const [scale, factor] of [
+      [1, 1],
+      [10, slower],
+    ] as const)
+      fs.writeFileSync(
+        path.join(dir, `screens-scale-${scale}.json`),
+        JSON.stringify({
+          scale,
+          commit: 'abc1234',
+          date: '2026-12-06T00:00:00.000Z',
+          machine: '2 × Intel Xeon',
+          lists: lists(scale, factor),
+        }),
+      );
+    return renderGrowthSection(dir)!;
+  }
+
+  it('says how much the same-rows lists moved and the worst screen divided by it', () => {
+    const { section, lines } = paced(1.5);
+    expect(lines).toEqual(['growth 1->10: 1.80']);
+    expect(section.join('\n')).toContain(
+      'The lists with the same rows at both scales (roles, subsidiaries) took a median 1.50× ' +
+        "their time at the smaller scale: the machine's pace moved between the two runs, not " +
+        'the data. Divided by it, the worst screen (Invoices) grew 1.20×.',
+    );
+  });
+
+  it('says nothing of the pace when those lists kept theirs', () => {
+    const { section } = paced(1.05);
+    expect(section.join('\n')).not.toContain("machine's pace");
+  });
+});
