@@ -4,7 +4,6 @@
 // Measures the API on the data of `npm run bench:data -- --scale S`: the server runs in a child
 // process (bench/server.ts), the load (autocannon) comes from this process over loopback.
 import '../server/src/env.ts';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +25,7 @@ import { readExportRun, renderExportSection } from './lib/export-report.ts';
 import { machinesOf, renderGrowthSection, type ScreensRun } from './lib/growth-report.ts';
 import { readSearchRun, renderSearchSection } from './lib/search-report.ts';
 import { cpuDelta, sampleCpu } from './lib/cpu.ts';
+import { commitOf } from './lib/commit.ts';
 import { machineOf } from './lib/machine.ts';
 import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
 import { countsFor } from './lib/generate.ts';
@@ -111,8 +111,10 @@ try {
   stopServer = stop;
   const findings = await measure(cluster, base, pid, generated);
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  saveScaleRun(findings);
-  const report = renderReport(findings);
+  // Read before this run writes its own results (which would count as changes to the checkout).
+  const commit = commitOf();
+  saveScaleRun(findings, commit);
+  const report = renderReport(findings, commit);
   fs.writeFileSync(outFile, report);
   console.log(`\n${report}`);
   log(`Written to ${path.relative(process.cwd(), outFile)}`);
@@ -484,24 +486,11 @@ async function measure(
   };
 }
 
-/** The commit measured, and whether the checkout had changes. */
-function commitOf(): string {
-  try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      encoding: 'utf8',
-    }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8' }).trim();
-    return dirty ? `${commit} (with uncommitted changes)` : commit;
-  } catch {
-    return 'unknown'; // not a git checkout
-  }
-}
-
 function scaleRunFile(scale: number) {
   return path.join(path.dirname(outFile), `screens-scale-${scale}.json`);
 }
 
-function saveScaleRun(f: Findings) {
+function saveScaleRun(f: Findings, commit: string) {
   const saved = (runs: ListRun[]) =>
     runs.map(({ key, screen, account, totalCount, p95 }) => ({
       key,
@@ -514,7 +503,7 @@ function saveScaleRun(f: Findings) {
   // growth tables of later runs.
   const run: ScreensRun = {
     scale: f.scale,
-    commit: commitOf(),
+    commit,
     date: new Date().toISOString(),
     machine: machineOf(),
     lists: saved(f.lists),
@@ -568,9 +557,8 @@ function byKeyRps(f: Findings, key: string): number {
   return f.nested.variants.find((v) => v.key === key)?.rps ?? Number.NaN;
 }
 
-function renderReport(f: Findings): string {
+function renderReport(f: Findings, commit: string): string {
   const counts = countsFor(f.scale);
-  const commit = commitOf();
   const variantName: Record<string, string> = {
     graphql: 'GraphQL `/graphql` (RLS, accountant)',
     raw: 'raw SQL route, same transaction and settings (RLS)',

@@ -75,7 +75,8 @@ describe('the growth table says where its two runs were measured', () => {
 });
 
 describe("the growth table names the machine's pace when the lists that did not grow moved", () => {
-  /** Two runs: the invoices (10× the rows counted) and two lists with the same rows at both. */
+  /** Two runs: the invoices (10× the rows counted), the costs (more than the cap at both) and two
+   * lists with the same rows at both. */
   function paced(slower: number) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'growth-'));
     dirs.push(dir);
@@ -87,6 +88,8 @@ describe("the growth table names the machine's pace when the lists that did not 
         totalCount: scale === 1 ? 100 : 1001,
         p95: 10 * factor * (scale === 1 ? 1 : 1.2),
       },
+      // Counted "more than 1,000" at both scales: ten times the rows at the larger one.
+      { key: 'costs', screen: 'Costs', account: 'admin', totalCount: 1001, p95: 20 * factor },
       { key: 'roles', screen: 'Roles', account: 'admin', totalCount: 5, p95: 2 * factor },
       {
         key: 'subsidiaries',
