@@ -45,9 +45,9 @@ const PACE_TOLERANCE = 0.1;
 /**
  * The machine's pace between the two runs: the lists whose rows are the same at both scales (the
  * subsidiaries, the roles…; counted exactly, under the count's cap) have no more data to read at
- * the larger one, so their ratio is the
- * machine's, not the data's. On a shared two-core host it moves by a third between runs an hour
- * apart. Says so (with the worst screen's ratio divided by it) when it strays from 1.
+ * the larger one, so their ratio is the machine's, not the data's. On a shared two-core host it
+ * moves by a third between runs an hour apart. Says so (with the worst screen's ratio divided by
+ * it) when it strays from 1.
  */
 function paceOf(
   rows: ReturnType<typeof compare>,
