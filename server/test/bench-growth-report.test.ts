@@ -11,13 +11,13 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function runs(machines: { 1?: string; 10?: string }) {
+type SavedList = { key: string; screen: string; account: string; totalCount: number; p95: number };
+
+/** The growth section of two saved runs, at scale 1 and 10, with these machines and lists. */
+function growthOf(machines: { 1?: string; 10?: string }, lists: (scale: 1 | 10) => SavedList[]) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'growth-'));
   dirs.push(dir);
-  for (const [scale, p95] of [
-    [1, 4],
-    [10, 5],
-  ] as const) {
+  for (const scale of [1, 10] as const) {
     const machine = machines[scale];
     fs.writeFileSync(
       path.join(dir, `screens-scale-${scale}.json`),
@@ -26,12 +26,24 @@ function runs(machines: { 1?: string; 10?: string }) {
         commit: 'abc1234',
         date: '2026-12-06T00:00:00.000Z',
         ...(machine ? { machine } : {}),
-        lists: [{ key: 'invoices', screen: 'Invoices', account: 'admin', totalCount: 1001, p95 }],
+        lists: lists(scale),
       }),
     );
   }
   return renderGrowthSection(dir)!;
 }
+
+/** The invoices, 4 ms at scale 1 and 5 at 10, on these machines. */
+const runs = (machines: { 1?: string; 10?: string }) =>
+  growthOf(machines, (scale) => [
+    {
+      key: 'invoices',
+      screen: 'Invoices',
+      account: 'admin',
+      totalCount: 1001,
+      p95: scale === 1 ? 4 : 5,
+    },
+  ]);
 
 describe('the growth table says where its two runs were measured', () => {
   it('names the one machine both runs measured', () => {
@@ -78,42 +90,28 @@ describe("the growth table names the machine's pace when the lists that did not 
   /** Two runs: the invoices (10× the rows counted), the costs (more than the cap at both) and two
    * lists with the same rows at both. */
   function paced(slower: number) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'growth-'));
-    dirs.push(dir);
-    const lists = (scale: number, factor: number) => [
-      {
-        key: 'invoices',
-        screen: 'Invoices',
-        account: 'admin',
-        totalCount: scale === 1 ? 100 : 1001,
-        p95: 10 * factor * (scale === 1 ? 1 : 1.2),
-      },
-      // Counted "more than 1,000" at both scales: ten times the rows at the larger one.
-      { key: 'costs', screen: 'Costs', account: 'admin', totalCount: 1001, p95: 20 * factor },
-      { key: 'roles', screen: 'Roles', account: 'admin', totalCount: 5, p95: 2 * factor },
-      {
-        key: 'subsidiaries',
-        screen: 'Subsidiaries',
-        account: 'admin',
-        totalCount: 12,
-        p95: 1 * factor,
-      },
-    ];
-    for (const [scale, factor] of [
-      [1, 1],
-      [10, slower],
-    ] as const)
-      fs.writeFileSync(
-        path.join(dir, `screens-scale-${scale}.json`),
-        JSON.stringify({
-          scale,
-          commit: 'abc1234',
-          date: '2026-12-06T00:00:00.000Z',
-          machine: '2 × Intel Xeon',
-          lists: lists(scale, factor),
-        }),
-      );
-    return renderGrowthSection(dir)!;
+    return growthOf({ 1: '2 × Intel Xeon', 10: '2 × Intel Xeon' }, (scale) => {
+      const factor = scale === 1 ? 1 : slower;
+      return [
+        {
+          key: 'invoices',
+          screen: 'Invoices',
+          account: 'admin',
+          totalCount: scale === 1 ? 100 : 1001,
+          p95: 10 * factor * (scale === 1 ? 1 : 1.2),
+        },
+        // Counted "more than 1,000" at both scales: ten times the rows at the larger one.
+        { key: 'costs', screen: 'Costs', account: 'admin', totalCount: 1001, p95: 20 * factor },
+        { key: 'roles', screen: 'Roles', account: 'admin', totalCount: 5, p95: 2 * factor },
+        {
+          key: 'subsidiaries',
+          screen: 'Subsidiaries',
+          account: 'admin',
+          totalCount: 12,
+          p95: 1 * factor,
+        },
+      ];
+    });
   }
 
   it('says how much the same-rows lists moved and the worst screen divided by it', () => {

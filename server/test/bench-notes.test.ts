@@ -3,6 +3,7 @@
 // for information beside them (the unpaid view's total is measured for the same accounts).
 import { describe, expect, it } from 'vitest';
 import { explainNotes, type Findings, type ListRun } from '../../bench/lib/notes.ts';
+import { paymentsKey } from '../../bench/lib/queries.ts';
 
 const line = (key: string, account: ListRun['account'], p95: number) =>
   ({ key, screen: key, url: '', account, totalCount: null, p95 }) as unknown as ListRun;
@@ -34,8 +35,8 @@ const notesWithPayments = (accountant: number, manager: number) =>
     run([
       line('unpaid-total-accountant', 'accountant', 1.2),
       line('unpaid-total-manager', 'manager', 4.0),
-      line('payments-accountant', 'accountant', accountant),
-      line('payments-manager', 'manager', manager),
+      line(paymentsKey('accountant'), 'accountant', accountant),
+      line(paymentsKey('manager'), 'manager', manager),
     ]),
   );
 
