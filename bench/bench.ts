@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import autocannon from 'autocannon';
 import { VISITOR_ROLE } from '../server/src/db/database.ts';
 import { DEMO_PASSWORD } from '../server/src/db/seed.ts';
 import { formatCount, log, numberOption, parseScaleArgs } from './lib/cli.ts';
@@ -22,9 +21,24 @@ import {
 import { readBrowserRun, renderBrowserSection } from './lib/browser-report.ts';
 import { readFairnessRun, renderFairnessSection } from './lib/fairness-report.ts';
 import { readExportRun, renderExportSection } from './lib/export-report.ts';
-import { machinesOf, renderGrowthSection, type ScreensRun } from './lib/growth-report.ts';
+import {
+  machinesOf,
+  renderGrowthSection,
+  screensRunOf,
+  type ScreensRun,
+} from './lib/growth-report.ts';
 import { readSearchRun, renderSearchSection } from './lib/search-report.ts';
 import { cpuDelta, sampleCpu } from './lib/cpu.ts';
+import {
+  graphqlData,
+  listCases,
+  listRun,
+  loadTarget,
+  measureListRound,
+  postJson,
+  signInAll,
+  type LoadTarget,
+} from './lib/list-latency.ts';
 import { commitOf } from './lib/commit.ts';
 import { machineOf } from './lib/machine.ts';
 import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
@@ -34,20 +48,9 @@ import {
   RATIO_GRAPHQL_RAW_GOAL,
   worstAccountRatio,
   type Findings,
-  type ListRun,
 } from './lib/notes.ts';
-import {
-  byId,
-  COUNT_INVOICES,
-  INFO_CASES,
-  NESTED_QUERY,
-  PAGE_SIZE,
-  RAW_NESTED_SQL,
-  type Account,
-} from './lib/queries.ts';
-import { ACCOUNTS, SCREENS, UNPAID_TOTALS } from './lib/screens.ts';
-import { permissionFlags } from '../web/src/session/permissions.ts';
-import { CurrentUserDocument, LoginDocument } from '../web/src/api/session-generated.ts';
+import { byId, COUNT_INVOICES, NESTED_QUERY, PAGE_SIZE, RAW_NESTED_SQL } from './lib/queries.ts';
+import { LoginDocument } from '../web/src/api/session-generated.ts';
 import { fmt, mean, median, percentile } from './lib/stats.ts';
 
 const { scale, values } = parseScaleArgs({
@@ -78,11 +81,6 @@ const outFile = path.resolve(
   typeof values.out === 'string' ? values.out : 'bench/results/latest.md',
 );
 
-interface GraphQLResponse {
-  data?: Record<string, unknown> | null;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
-
 interface Run {
   rps: number;
   serverMs: number[];
@@ -90,16 +88,6 @@ interface Run {
   latencyP97: number;
   /** CPU milliseconds per request: the Node server, PostgreSQL, the load generator. */
   cpuPerRequest: { server: number; postgres: number; load: number };
-}
-
-interface Target {
-  /** Path on the server. */
-  path: string;
-  /** JSON request body. */
-  body: string;
-  token: string;
-  /** Timing label (x-bench-label). */
-  label: string;
 }
 
 const cluster = await openBenchCluster(log);
@@ -129,43 +117,9 @@ async function measure(
   serverPid: number | undefined,
   generated: { scale: number; seed: number },
 ): Promise<Findings> {
-  const post = async (url: string, payload: unknown, token?: string) => {
-    const response = await fetch(base + url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(payload),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${text.slice(0, 300)}`);
-    return { json: JSON.parse(text) as GraphQLResponse, bytes: Buffer.byteLength(text) };
-  };
-  const takeTimings = async () => {
-    const response = await fetch(`${base}/bench/timings`);
-    return (await response.json()) as {
-      timings: Record<string, number[]>;
-      errors: Record<string, number>;
-    };
-  };
-  const graphqlData = (url: string, result: GraphQLResponse) => {
-    if (result.errors?.length || !result.data) {
-      throw new Error(`${url}: ${JSON.stringify(result.errors ?? result).slice(0, 500)}`);
-    }
-    return result.data;
-  };
-
-  // Sign in as each account the lists need.
-  const tokens = {} as Record<Account, string>;
-  for (const username of ['admin', 'accountant', 'manager', 'viewer'] as const) {
-    const { json } = await post(
-      '/graphql',
-      byId(LoginDocument.toString(), { username, password: DEMO_PASSWORD }),
-    );
-    const login = graphqlData('login', json).login as { accessToken: string };
-    tokens[username] = login.accessToken;
-  }
+  const post = (url: string, payload: unknown, token?: string) =>
+    postJson(base, url, payload, token);
+  const tokens = await signInAll(base);
 
   const { subsidiaryId, postgres } = await withClient(cluster.ownerUrl, async (client) => {
     const { rows } = await client.query<{ id: string; version: string }>(
@@ -224,39 +178,13 @@ async function measure(
       `answers identical; the accountant sees ${formatCount(rlsCount)} of ${formatCount(bypassCount)} invoices`,
   );
 
-  const load = async (target: Target, connections: number, duration: number): Promise<Run> => {
-    await takeTimings();
+  const load = async (target: LoadTarget, connections: number, duration: number): Promise<Run> => {
     const cpuBefore = sampleCpu(serverPid, path.join(BENCH_DIR, 'pg'));
-    const result = await autocannon({
-      url: base + target.path,
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${target.token}`,
-        'x-bench-label': target.label,
-      },
-      body: target.body,
-      connections,
-      duration,
-      timeout: 30,
-    });
+    const run = await loadTarget(base, target, connections, duration);
     const cpu = cpuDelta(cpuBefore, sampleCpu(serverPid, path.join(BENCH_DIR, 'pg')));
-    const { timings, errors } = await takeTimings();
-    const failures = result.non2xx + result.errors + result.timeouts + (errors[target.label] ?? 0);
-    if (failures > 0) {
-      throw new Error(
-        `${target.label}: ${result.non2xx} non-2xx, ${result.errors} connection errors, ` +
-          `${result.timeouts} timeouts, ${errors[target.label] ?? 0} GraphQL errors`,
-      );
-    }
-    const serverMs = timings[target.label] ?? [];
-    const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
-    const requests = Math.max(1, serverMs.length);
+    const requests = Math.max(1, run.serverMs.length);
     return {
-      rps: serverMs.length / seconds,
-      serverMs,
-      latencyP50: result.latency.p50,
-      latencyP97: result.latency.p97_5,
+      ...run,
       cpuPerRequest: {
         server: cpu.server / requests,
         postgres: cpu.postgres / requests,
@@ -304,86 +232,20 @@ async function measure(
   // 3. Page 1 of each list screen, as each demo account whose permissions open it (the route's
   // permission flag from the account's effective scopes, as the web app decides), one connection,
   // server-side time. Then the list queries no screen sends, for information.
-  const flags = {} as Record<Account, ReturnType<typeof permissionFlags>>;
-  for (const account of ACCOUNTS) {
-    const { json } = await post('/graphql', byId(CurrentUserDocument.toString()), tokens[account]);
-    const user = graphqlData('currentUser', json).currentUser as { effectiveScopes: string[] };
-    flags[account] = permissionFlags(user.effectiveScopes);
-  }
   // Each line is measured in every round, the rounds one after another over all the lines, so a
   // passing disturbance of the machine (a checkpoint, autovacuum) falls on one round of a line;
   // its figures are the medians of its rounds' p50, p95 and p99.
-  const listCase = async (
-    label: string,
-    account: Account,
-    query: string,
-    variables: Record<string, unknown>,
-  ) => {
-    const body = JSON.stringify(byId(query, variables));
-    const sample = await post('/graphql', JSON.parse(body), tokens[account]);
-    const data = graphqlData(label, sample.json);
-    // A list's connection; the unpaid total's asks for its sum only (no count, no rows).
-    const connection = Object.values(data)[0] as { totalCount?: number; nodes?: unknown[] };
-    return {
-      account,
-      totalCount: connection.totalCount ?? null,
-      rows: connection.nodes?.length ?? 0,
-      kB: sample.bytes / 1024,
-      target: { path: '/graphql', body, token: tokens[account], label },
-      rounds: [] as { p50: number; p95: number; p99: number; samples: number }[],
-    };
-  };
-  type ListCase = Awaited<ReturnType<typeof listCase>> & Pick<ListRun, 'key' | 'screen' | 'url'>;
-  const listCases: ListCase[] = [];
-  for (const screen of SCREENS) {
-    for (const account of ACCOUNTS.filter((a) => flags[a][screen.permission])) {
-      const measured = await listCase(
-        `${screen.key}/${account}`,
-        account,
-        screen.query,
-        screen.variables,
-      );
-      listCases.push({ key: screen.key, screen: screen.screen, url: screen.url, ...measured });
-    }
-  }
-  const infoCases: ListCase[] = [];
-  for (const infoCase of [...UNPAID_TOTALS, ...INFO_CASES]) {
-    const measured = await listCase(
-      infoCase.key,
-      infoCase.account,
-      infoCase.query,
-      infoCase.variables,
-    );
-    infoCases.push({ key: infoCase.key, screen: infoCase.screen, url: '', ...measured });
-  }
+  const cases = await listCases(base, tokens);
   for (let round = 0; round < settings.listRounds; round++) {
-    for (const item of [...listCases, ...infoCases]) {
-      await load(item.target, 1, round === 0 ? Math.max(1, Math.round(settings.warmup / 2)) : 1);
-      const run = await load(item.target, 1, settings.listDuration);
-      const figures = {
-        p50: percentile(run.serverMs, 50),
-        p95: percentile(run.serverMs, 95),
-        p99: percentile(run.serverMs, 99),
-        samples: run.serverMs.length,
-      };
-      item.rounds.push(figures);
-      log(
-        `  round ${round + 1} ${item.target.label.padEnd(28)} p95 ${fmt(figures.p95, 1).padStart(6)} ms ` +
-          `(${figures.samples} requests` +
-          `${item.totalCount == null ? '' : `, ${formatCount(item.totalCount)} rows counted`})`,
-      );
+    for (const item of [...cases.lists, ...cases.info]) {
+      await measureListRound(base, item, {
+        warmup: round === 0 ? Math.max(1, Math.round(settings.warmup / 2)) : 1,
+        duration: settings.listDuration,
+      });
     }
   }
-  const listRun = ({ target: _target, rounds, ...item }: ListCase): ListRun => ({
-    ...item,
-    samples: rounds.reduce((sum, r) => sum + r.samples, 0),
-    p50: median(rounds.map((r) => r.p50)),
-    p95: median(rounds.map((r) => r.p95)),
-    p99: median(rounds.map((r) => r.p99)),
-    p95Rounds: rounds.map((r) => r.p95),
-  });
-  const lists: Findings['lists'] = listCases.map(listRun);
-  const info: Findings['info'] = infoCases.map(listRun);
+  const lists: Findings['lists'] = cases.lists.map(listRun);
+  const info: Findings['info'] = cases.info.map(listRun);
 
   // 4. Sign-in throughput: argon2id verification of the password is the work, on purpose.
   const loginTarget = {
@@ -491,24 +353,9 @@ function scaleRunFile(scale: number) {
 }
 
 function saveScaleRun(f: Findings, commit: string) {
-  const saved = (runs: ListRun[]) =>
-    runs.map(({ key, screen, account, totalCount, p95 }) => ({
-      key,
-      screen,
-      account,
-      totalCount,
-      p95: Math.round(p95 * 10) / 10,
-    }));
   // The list screens' figures of this scale (and the requests measured for information), for the
   // growth tables of later runs.
-  const run: ScreensRun = {
-    scale: f.scale,
-    commit,
-    date: new Date().toISOString(),
-    machine: machineOf(),
-    lists: saved(f.lists),
-    info: saved(f.info),
-  };
+  const run = screensRunOf(f.scale, commit, f.lists, f.info);
   fs.writeFileSync(scaleRunFile(f.scale), `${JSON.stringify(run, null, 2)}\n`);
 }
 

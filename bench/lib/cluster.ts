@@ -20,8 +20,8 @@ interface BenchSecrets {
   jwtSecret: string;
 }
 
-function loadBenchSecrets(): BenchSecrets {
-  const file = path.join(BENCH_DIR, 'secrets.json');
+function loadBenchSecrets(dir: string): BenchSecrets {
+  const file = path.join(dir, 'secrets.json');
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as BenchSecrets;
   const fresh = () => randomBytes(24).toString('base64url');
   const secrets = {
@@ -29,7 +29,7 @@ function loadBenchSecrets(): BenchSecrets {
     authenticatorPassword: fresh(),
     jwtSecret: fresh() + fresh(),
   };
-  fs.mkdirSync(BENCH_DIR, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
@@ -46,17 +46,33 @@ export interface BenchCluster {
   stop(): Promise<void>;
 }
 
+/** Where a benchmark cluster lives: its directory (secrets and `pg/`) and its port. */
+export interface ClusterPlace {
+  dir: string;
+  port: number;
+}
+
+/** The benchmark's cluster: BENCH_DATA_DIR (default data/bench) on BENCH_PG_PORT (default 5437). */
+export const BENCH_PLACE: ClusterPlace = {
+  dir: BENCH_DIR,
+  port: Number(process.env.BENCH_PG_PORT || 5437),
+};
+
 /**
  * Starts (initialising on first use) the benchmark's embedded PostgreSQL in data/bench/pg, on
- * BENCH_PG_PORT (default 5437), separate from the demo cluster and from the tests' clusters.
+ * BENCH_PG_PORT (default 5437), separate from the demo cluster and from the tests' clusters; or
+ * the one at `place` (bench:growth opens two: the scales it compares).
  */
-export async function openBenchCluster(log: (message: string) => void): Promise<BenchCluster> {
-  const secrets = loadBenchSecrets();
-  const port = Number(process.env.BENCH_PG_PORT || 5437);
-  const dataDir = path.join(BENCH_DIR, 'pg');
+export async function openBenchCluster(
+  log: (message: string) => void,
+  place: ClusterPlace = BENCH_PLACE,
+): Promise<BenchCluster> {
+  const secrets = loadBenchSecrets(place.dir);
+  const port = place.port;
+  const dataDir = path.join(place.dir, 'pg');
   if (!fs.existsSync(dataDir)) log(`Initialising a PostgreSQL cluster in ${dataDir} ...`);
-  fs.mkdirSync(BENCH_DIR, { recursive: true });
-  fs.chmodSync(BENCH_DIR, 0o755);
+  fs.mkdirSync(place.dir, { recursive: true });
+  fs.chmodSync(place.dir, 0o755);
   const cluster = await startEmbeddedPostgres({
     dataDir,
     port,

@@ -8,6 +8,8 @@ import { COUNT_CAP } from '../../server/src/graphql/plugins/capped-count.ts';
 import { formatCount } from './cli.ts';
 import { fmt, median } from './stats.ts';
 import { MISSED_GOAL } from './findings.ts';
+import { machineOf } from './machine.ts';
+import type { ListRun } from './notes.ts';
 
 /** The goal: a screen's p95 at the larger scale within 1.5 times its figure at scale 1. */
 export const GROWTH_GOAL = 1.5;
@@ -29,6 +31,46 @@ interface SavedList {
   totalCount: number | null;
   p95: number;
 }
+
+/** A run's list figures as saved for later comparisons (the p95 to a tenth of a millisecond). */
+export function screensRunOf(
+  scale: number,
+  commit: string,
+  lists: ListRun[],
+  info: ListRun[],
+): ScreensRun {
+  const saved = (runs: ListRun[]) =>
+    runs.map(({ key, screen, account, totalCount, p95 }) => ({
+      key,
+      screen,
+      account,
+      totalCount,
+      p95: Math.round(p95 * 10) / 10,
+    }));
+  return {
+    scale,
+    commit,
+    date: new Date().toISOString(),
+    machine: machineOf(),
+    lists: saved(lists),
+    info: saved(info),
+  };
+}
+
+/**
+ * Both scales measured in one run (`npm run bench:growth`): each list's rounds alternate between
+ * the two scales' servers, so the machine's pace, which moves by a third between hours on a shared
+ * host, is the same for both.
+ */
+export interface PairedGrowthRun {
+  from: ScreensRun;
+  to: ScreensRun;
+  rounds: number;
+  listDuration: number;
+}
+
+export const pairedRunFile = (dir: string, from: number, to: number) =>
+  path.join(dir, `growth-scale-${from}-${to}.json`);
 
 /** Each line of the larger run against the same key and account of the smaller one. */
 function compare(large: SavedList[], small: SavedList[]) {
@@ -107,10 +149,24 @@ export function machinesOf(runs: ScreensRun[], compared: string): string {
 }
 
 /** The section and the closing line, or nothing while either scale has no run. */
-export function renderGrowthSection(dir: string, from = 1, to = 10) {
+/**
+ * The two runs compared: the paired run of `bench:growth` unless the scale runs of `bench` are
+ * both newer than it (then the code has moved on since), or those two alone.
+ */
+function runsCompared(dir: string, from: number, to: number) {
   const small = read<ScreensRun>(path.join(dir, `screens-scale-${from}.json`));
   const large = read<ScreensRun>(path.join(dir, `screens-scale-${to}.json`));
-  if (!small || !large) return undefined;
+  const paired = read<PairedGrowthRun>(pairedRunFile(dir, from, to));
+  const separateNewer =
+    small && large && paired && small.date > paired.to.date && large.date > paired.to.date;
+  if (paired && !separateNewer) return { small: paired.from, large: paired.to, paired };
+  return small && large ? { small, large } : undefined;
+}
+
+export function renderGrowthSection(dir: string, from = 1, to = 10) {
+  const compared = runsCompared(dir, from, to);
+  if (!compared) return undefined;
+  const { small, large, paired } = compared;
   const rows = compare(large.lists, small.lists);
   if (!rows.length) return undefined;
   const info = compare(large.info ?? [], small.info ?? []);
@@ -120,9 +176,17 @@ export function renderGrowthSection(dir: string, from = 1, to = 10) {
   const section = [
     `### Flat at scale ${to}`,
     '',
-    `Each list screen's p95 at scale ${to} (\`npm run bench -- --scale ${to}\` at ${large.commit}, ` +
-      `${large.date.slice(0, 10)}) against scale ${from} (at ${small.commit}, ` +
-      `${small.date.slice(0, 10)}). Goal: within ${GROWTH_GOAL}×. ${machinesOf([small, large], 'ratios')}`,
+    (paired
+      ? `Each list screen's p95 at scale ${to} against scale ${from}, measured in one run ` +
+        `(\`npm run bench:growth -- --from ${from} --to ${to}\` at ${large.commit}, ` +
+        `${large.date.slice(0, 10)}): both scales' servers up side by side, each list measured ` +
+        `in ${paired.rounds} rounds of ${paired.listDuration} s on one connection at each scale, ` +
+        'the two scales in turn (the order swapped from one list and round to the next), its p95 ' +
+        'the median of its rounds. '
+      : `Each list screen's p95 at scale ${to} (\`npm run bench -- --scale ${to}\` at ` +
+        `${large.commit}, ${large.date.slice(0, 10)}) against scale ${from} (at ${small.commit}, ` +
+        `${small.date.slice(0, 10)}). `) +
+      `Goal: within ${GROWTH_GOAL}×. ${machinesOf([small, large], 'ratios')}`,
     '',
     ...(data
       ? [
