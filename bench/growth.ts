@@ -96,7 +96,7 @@ try {
       if ((round + i) % 2 === 1) pair.reverse();
       for (const { side, item: measured } of pair) {
         await measureListRound(side.base, measured, {
-          warmup: round === 0 ? 2 : 1,
+          warmup: round === 0 && full ? 2 : 1,
           duration: listDuration,
           where: `scale ${side.scale} `,
         });

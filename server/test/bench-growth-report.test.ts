@@ -129,3 +129,58 @@ describe("the growth table names the machine's pace when the lists that did not 
     expect(section.join('\n')).not.toContain("machine's pace");
   });
 });
+
+describe('the growth table takes both scales measured in one run (bench:growth)', () => {
+  /** A saved run of the invoices at `p95` ms, at `scale` on `date`. */
+  const run = (scale: 1 | 10, date: string, p95: number) => ({
+    scale,
+    commit: 'abc1234',
+    date,
+    machine: '2 × Intel Xeon',
+    lists: [{ key: 'invoices', screen: 'Invoices', account: 'admin', totalCount: 1001, p95 }],
+  });
+  /** A results folder with the scale runs of `bench` and the paired run of `bench:growth`. */
+  function folder(separate: { date: string; p95: [number, number] } | undefined, pairedAt: string) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'growth-'));
+    dirs.push(dir);
+    if (separate) {
+      for (const [i, scale] of ([1, 10] as const).entries()) {
+        fs.writeFileSync(
+          path.join(dir, `screens-scale-${scale}.json`),
+          JSON.stringify(run(scale, separate.date, separate.p95[i]!)),
+        );
+      }
+    }
+    const paired = {
+      from: run(1, pairedAt, 4),
+      to: run(10, pairedAt, 5),
+      rounds: 3,
+      listDuration: 4,
+    };
+    fs.writeFileSync(path.join(dir, 'growth-scale-1-10.json'), JSON.stringify(paired));
+    return renderGrowthSection(dir)!;
+  }
+
+  it('compares the scales of the paired run, not two runs of other hours', () => {
+    const { section, lines } = folder(
+      { date: '2026-12-05T00:00:00.000Z', p95: [4, 8] },
+      '2026-12-06T00:00:00.000Z',
+    );
+    expect(lines).toEqual(['growth 1->10: 1.25']);
+    expect(section.join('\n')).toContain('measured in one run (`npm run bench:growth');
+    expect(section.join('\n')).toContain('3 rounds of 4 s');
+  });
+
+  it('compares the paired run when no scale run was saved', () => {
+    expect(folder(undefined, '2026-12-06T00:00:00.000Z').lines).toEqual(['growth 1->10: 1.25']);
+  });
+
+  it('compares the two scale runs once both are newer than the paired run', () => {
+    const { section, lines } = folder(
+      { date: '2026-12-07T00:00:00.000Z', p95: [4, 8] },
+      '2026-12-06T00:00:00.000Z',
+    );
+    expect(lines).toEqual(['growth 1->10: 2.00']);
+    expect(section.join('\n')).not.toContain('bench:growth');
+  });
+});
