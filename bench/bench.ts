@@ -36,6 +36,7 @@ import {
   loadTarget,
   measureListRound,
   postJson,
+  renewTokens,
   signInAll,
   type LoadTarget,
 } from './lib/list-latency.ts';
@@ -237,6 +238,7 @@ async function measure(
   // its figures are the medians of its rounds' p50, p95 and p99.
   const cases = await listCases(base, tokens);
   for (let round = 0; round < settings.listRounds; round++) {
+    await renewTokens(base, [...cases.lists, ...cases.info]);
     for (const item of [...cases.lists, ...cases.info]) {
       await measureListRound(base, item, {
         warmup: round === 0 ? Math.max(1, Math.round(settings.warmup / 2)) : 1,

@@ -66,6 +66,15 @@ export async function signInAll(base: string): Promise<Record<Account, string>> 
   return tokens;
 }
 
+/**
+ * Signs every account in again and gives each case its new token: an access token lives 15
+ * minutes (ACCESS_TOKEN_TTL), less than a run of every list's rounds.
+ */
+export async function renewTokens(base: string, cases: ListCase[]) {
+  const tokens = await signInAll(base);
+  for (const item of cases) item.target.token = tokens[item.account];
+}
+
 /** The server's timings (ms per label) and GraphQL errors since the last call, which clears them. */
 async function takeTimings(base: string) {
   const response = await fetch(`${base}/bench/timings`);
