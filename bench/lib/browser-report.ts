@@ -77,8 +77,9 @@ export function renderBrowserSection(run: BrowserRun): { section: string[]; line
       `the production build in Debian's Chromium (1440×900, ru), ${run.rounds} rounds per screen ` +
       'and account after a warm-up. Full load: `page.goto` of the URL to the first grid row (or the ' +
       "table's empty state; a record's title). In-app: the router's navigation to the URL to the " +
-      'same, in a running app (in the page the full load left: back to the home screen in-app ' +
-      'and, once it has settled, to the URL). ' +
+      'same, in a running app, to a screen not yet opened in the page (after a full load of the ' +
+      'home screen, in-app to another list screen, back home and, once it has settled, to the ' +
+      'URL; its rows fetched). ' +
       (hasFirst
         ? 'First in-app: the same navigation the moment the home screen shows after its own full ' +
           "load (the screen's code evaluated, its styles and the grid's theme added by it), for " +
