@@ -3,8 +3,9 @@
 // `npm run bench:data -- --scale S`, driven by Debian's Chromium (playwright-core). For every list
 // screen (bench/lib/screens.ts, the same URLs as the API benchmark) and every record page, as each
 // demo account whose permissions open it: the time from navigation to the first rows, after a
-// full load and after an in-app navigation, the JavaScript transferred on a cold cache, and the
-// long tasks (main-thread tasks over 50 ms) until the first rows.
+// full load and after an in-app navigation (in a running app, and the first one after a full
+// load of the home screen), the JavaScript transferred on a cold cache, and the long tasks
+// (main-thread tasks over 50 ms) until the first rows.
 import '../server/src/env.ts';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -126,7 +127,7 @@ async function signedIn(context: BrowserContext, base: string, account: Account)
   await page.fill('input[name=username]', account);
   await page.fill('input[name=password]', DEMO_PASSWORD);
   await page.click('button[type=submit]');
-  await page.getByTestId('greeting').waitFor({ timeout: 30_000 });
+  await page.locator(HOME_READY).waitFor({ timeout: 30_000 });
   return page;
 }
 
@@ -194,26 +195,31 @@ async function settled(page: Page) {
   );
 }
 
-/**
- * In-app navigations to `url` from the home screen, ms to the first rows. `first`: the first one
- * after a full load of the home screen, the moment its greeting shows (the screen's code is
- * evaluated, its styles inserted and the grid's theme added to the page by this navigation).
- * `again`: in a running app, a screen not yet opened in the page: after a full load of the home
- * screen, in-app to another screen (`warm`: the grid and the shared parts drawn once), back home
- * and, once it has settled, to `url` (its rows not in the app's cache: fetched, as on a first
- * visit).
- */
-async function inAppFirst(page: Page, base: string, target: Target) {
+/** A full load of the home screen, until its greeting shows (no first rows watched for). */
+async function loadHome(page: Page, base: string) {
   await page.evaluate(() => sessionStorage.removeItem('bench.ready'));
   await page.goto(`${base}/`);
-  await page.getByTestId('greeting').waitFor({ timeout: 30_000 });
+  await page.locator(HOME_READY).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * The first in-app navigation to the target after a full load of the home screen, the moment its
+ * greeting shows: ms to the first rows. It also pays what a page does once (the screen's code
+ * evaluated, its styles inserted, the grid's theme added).
+ */
+async function inAppFirst(page: Page, base: string, target: Target) {
+  await loadHome(page, base);
   return navigate(page, target.url, target.ready);
 }
 
+/**
+ * An in-app navigation in a running app, to a screen not yet opened in the page: after a full
+ * load of the home screen, in-app to another screen (`warm`: the grid and the shared parts drawn
+ * once), back home and, once it has settled, to the target: ms to the first rows (its rows not in
+ * the app's cache: fetched, as on a first visit).
+ */
 async function inAppAgain(page: Page, base: string, target: Target, warm: Target | undefined) {
-  await page.evaluate(() => sessionStorage.removeItem('bench.ready'));
-  await page.goto(`${base}/`);
-  await page.getByTestId('greeting').waitFor({ timeout: 30_000 });
+  await loadHome(page, base);
   if (warm) {
     await settled(page);
     await navigate(page, warm.url, warm.ready);
@@ -281,13 +287,14 @@ async function measureAccount(
     const warm = targets.find((other) => other.ready === LIST_READY && other.key !== target.key);
     await inAppAgain(page, base, target, warm);
     await inAppFirst(page, base, target);
+    const first: number[] = [];
     const row: BrowserRow = {
       key: target.key,
       screen: target.screen,
       account,
       fullLoad: [],
       inApp: [],
-      inAppFirst: [],
+      inAppFirst: first,
       jsBytes: cold.js,
       longTasks: { count: 0, ms: 0 },
     };
@@ -296,12 +303,12 @@ async function measureAccount(
       row.fullLoad.push(loaded.ms);
       if (loaded.longTasks.ms > row.longTasks.ms) row.longTasks = loaded.longTasks;
       row.inApp.push(await inAppAgain(page, base, target, warm));
-      row.inAppFirst!.push(await inAppFirst(page, base, target));
+      first.push(await inAppFirst(page, base, target));
     }
     log(
       `  ${account} ${target.screen}: full load p95 ${fmt(percentile(row.fullLoad, 95))} ms, ` +
         `in-app p95 ${fmt(percentile(row.inApp, 95))} ms (the first after a full load of home ` +
-        `${fmt(percentile(row.inAppFirst!, 95))}), JS ${fmt(row.jsBytes / 1024)} kB`,
+        `${fmt(percentile(first, 95))}), JS ${fmt(row.jsBytes / 1024)} kB`,
     );
     rows.push(row);
   }
