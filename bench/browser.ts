@@ -12,16 +12,16 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { WEB_DIST } from '../server/src/app.ts';
 import { DEMO_PASSWORD } from '../server/src/db/seed.ts';
-import { CurrentUserDocument, LoginDocument } from '../web/src/api/session-generated.ts';
-import { permissionFlags, type Permission } from '../web/src/session/permissions.ts';
+import type { Permission } from '../web/src/session/permissions.ts';
 import { log, numberOption, parseScaleArgs } from './lib/cli.ts';
 import { openBenchCluster } from './lib/cluster.ts';
-import { byId, type Account } from './lib/queries.ts';
+import type { Account } from './lib/queries.ts';
 import { ACCOUNTS, SCREENS } from './lib/screens.ts';
 import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
 import { fmt, percentile } from './lib/stats.ts';
 import { browserRunFile, type BrowserRow, type BrowserRun } from './lib/browser-report.ts';
 import { commitOf } from './lib/commit.ts';
+import { accountFlags, signInAll } from './lib/list-latency.ts';
 import { machineOf } from './lib/machine.ts';
 
 const { scale, values } = parseScaleArgs({
@@ -316,33 +316,6 @@ async function measureAccount(
   return rows;
 }
 
-/** Each account's permission flags, from its effective scopes as the web app computes them. */
-async function accountFlags(base: string) {
-  const post = async (body: object, token?: string) => {
-    const response = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    const json = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown };
-    if (!json.data) throw new Error(`GraphQL refused: ${JSON.stringify(json.errors)}`);
-    return json.data;
-  };
-  const flags = {} as Record<Account, Record<Permission, boolean>>;
-  for (const account of ACCOUNTS) {
-    const login = (
-      await post(byId(LoginDocument.toString(), { username: account, password: DEMO_PASSWORD }))
-    ).login as { accessToken: string };
-    const user = (await post(byId(CurrentUserDocument.toString()), login.accessToken))
-      .currentUser as { effectiveScopes: string[] };
-    flags[account] = permissionFlags(user.effectiveScopes);
-  }
-  return flags;
-}
-
 {
   const outFile = path.resolve(
     typeof values.out === 'string' ? values.out : browserRunFile('bench/results', scale),
@@ -360,7 +333,7 @@ async function accountFlags(base: string) {
     await prepareRoles(cluster);
     const server = await startServer(cluster, WEB_ROOT);
     stopServer = server.stop;
-    const flags = await accountFlags(server.base);
+    const flags = await accountFlags(server.base, await signInAll(server.base));
     const rows: BrowserRow[] = [];
     for (const account of ACCOUNTS) {
       if (onlyAccounts && !onlyAccounts.has(account)) continue;

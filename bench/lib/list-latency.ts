@@ -126,6 +126,22 @@ export async function loadTarget(
   };
 }
 
+/** Each account's permission flags, from its effective scopes as the web app computes them. */
+export async function accountFlags(base: string, tokens: Record<Account, string>) {
+  const flags = {} as Record<Account, ReturnType<typeof permissionFlags>>;
+  for (const account of ACCOUNTS) {
+    const { json } = await postJson(
+      base,
+      '/graphql',
+      byId(CurrentUserDocument.toString()),
+      tokens[account],
+    );
+    const user = graphqlData('currentUser', json).currentUser as { effectiveScopes: string[] };
+    flags[account] = permissionFlags(user.effectiveScopes);
+  }
+  return flags;
+}
+
 /** One list request measured round after round. */
 export type ListCase = Omit<ListRun, 'samples' | 'p50' | 'p95' | 'p99' | 'p95Rounds'> & {
   target: LoadTarget;
@@ -138,17 +154,7 @@ export type ListCase = Omit<ListRun, 'samples' | 'p50' | 'p95' | 'p99' | 'p95Rou
  * its rows counted) before it is measured.
  */
 export async function listCases(base: string, tokens: Record<Account, string>) {
-  const flags = {} as Record<Account, ReturnType<typeof permissionFlags>>;
-  for (const account of ACCOUNTS) {
-    const { json } = await postJson(
-      base,
-      '/graphql',
-      byId(CurrentUserDocument.toString()),
-      tokens[account],
-    );
-    const user = graphqlData('currentUser', json).currentUser as { effectiveScopes: string[] };
-    flags[account] = permissionFlags(user.effectiveScopes);
-  }
+  const flags = await accountFlags(base, tokens);
   const listCase = async (
     item: { key: string; screen: string; url: string },
     label: string,
