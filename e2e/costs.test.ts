@@ -624,3 +624,45 @@ describe.each(['ru', 'en'] as const)('select all matching in %s', (language) => 
     SLOW,
   );
 });
+
+describe.each(['ru', 'en'] as const)('the costs filters drawn after the rows in %s', (language) => {
+  it('the screen is drawn with the fields as outlines; the fields then take their place and size', async () => {
+    // Filters set from the address: a choice, a text and an "any" that shows its value.
+    const page = await signedInPage(e2e, 'accountant', language, '/');
+    const at = '/costs?status=approved&search=Cloud&archived=all';
+    // Each child of the panel's grid, where it is and how large: the first time the panel is in
+    // the page (the screen's own render), then once its fields are drawn.
+    const boxes = () =>
+      Array.from(
+        document.querySelectorAll(
+          '[data-testid=costs-filters] form > div > *, [data-testid=costs-filters] > div > *',
+        ),
+      ).map((item) => {
+        const box = item.getBoundingClientRect();
+        return [box.x, box.y, box.width, box.height].map((n) => Math.round(n)).join(' ');
+      });
+    const first = await page.evaluate(
+      ({ at, measure }) =>
+        new Promise<{ outlines: number; boxes: string[] }>((resolve) => {
+          const boxesNow = new Function(`return (${measure})()`) as () => string[];
+          const watch = new MutationObserver(() => {
+            if (!document.querySelector('[data-testid=costs-filters]')) return;
+            watch.disconnect();
+            resolve({
+              outlines: document.querySelectorAll('[data-testid=field-outline]').length,
+              boxes: boxesNow(),
+            });
+          });
+          watch.observe(document.body, { childList: true, subtree: true });
+          history.pushState(null, '', at);
+          dispatchEvent(new PopStateEvent('popstate', { state: null }));
+        }),
+      { at, measure: boxes.toString() },
+    );
+    expect(first.outlines).toBe(10);
+    await page.getByTestId('costs-search').waitFor();
+    expect(await page.getByTestId('field-outline').count()).toBe(0);
+    expect(await page.evaluate(boxes)).toEqual(first.boxes);
+    expect(await page.getByTestId('costs-search').inputValue()).toBe('Cloud');
+  });
+});

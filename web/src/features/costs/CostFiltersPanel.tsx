@@ -1,9 +1,17 @@
-import { Box, Paper } from '@mui/material';
+import { Box, Paper, type Theme } from '@mui/material';
 import { Form, Formik, useFormikContext } from 'formik';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FieldOutlines,
+  fieldOutlineParts,
+  useDrawnAfterFirstRender,
+  type FieldOutline,
+} from '../../components/DataTable/drawn-after-rows.tsx';
 import { FilterTextField } from '../../components/DataTable/filter-fields.tsx';
 import { MonthInput } from '../../components/form/DateInput.tsx';
-import { SelectInput } from '../../components/form/SelectInput.tsx';
+import { SelectInput, type SelectOption } from '../../components/form/SelectInput.tsx';
 import { SearchInput } from '../../components/form/SearchInput.tsx';
 import { COST_ARCHIVED_LABELS, COST_STATUSES, type CostFilters } from './costs-list.ts';
 
@@ -16,115 +24,153 @@ function FilterSync(props: { onChange: (values: CostFilters) => void }) {
   return null;
 }
 
-/** The costs table's filters: a text search, then choices applied as they are made. */
+const STATUS_OPTIONS: SelectOption[] = [
+  { value: '', label: 'costs.any' },
+  ...COST_STATUSES.map((value) => ({ value, label: `statuses.${value}` })),
+];
+const YES_NO_OPTIONS: SelectOption[] = [
+  { value: '', label: 'costs.any' },
+  { value: 'yes', label: 'costs.yes' },
+  { value: 'no', label: 'costs.no' },
+];
+const ARCHIVED_OPTIONS: SelectOption[] = [
+  { value: '', label: 'costs.archivedOptions.live' },
+  { value: 'only', label: COST_ARCHIVED_LABELS.only },
+  { value: 'all', label: COST_ARCHIVED_LABELS.all },
+];
+
+/** The fields, in their order, as their outlines show them (drawn-after-rows.tsx). */
+function outlines(
+  filters: CostFilters,
+  names: Parameters<typeof CostFiltersPanel>[0]['names'],
+  t: TFunction,
+): FieldOutline[] {
+  const choice = (label: string, options: SelectOption[], value: string): FieldOutline => {
+    const chosen = options.find((option) => option.value === value);
+    return { label, size: 'medium', shrink: true, value: chosen && t(chosen.label) };
+  };
+  const record = (label: string, id: string, name?: string): FieldOutline => ({
+    label,
+    size: 'medium',
+    shrink: Boolean(id && name),
+    value: id ? name : undefined,
+  });
+  return [
+    {
+      label: 'table.lists.costSearch',
+      size: 'small',
+      hint: 'table.lists.costSearchHint',
+      shrink: Boolean(filters.search),
+      value: filters.search,
+    },
+    choice('costs.status', STATUS_OPTIONS, filters.status),
+    record('costs.project', filters.project, names.project),
+    record('costs.costType', filters.costType, names.costType),
+    record('costs.subsidiary', filters.subsidiary, names.subsidiary),
+    record('costs.supplier', filters.supplier, names.supplier),
+    { label: 'costs.period', size: 'medium', shrink: Boolean(filters.period) },
+    choice('costs.toBill', YES_NO_OPTIONS, filters.toBill),
+    choice('costs.billedFilter', YES_NO_OPTIONS, filters.billed),
+    choice('costs.archived', ARCHIVED_OPTIONS, filters.archived),
+  ];
+}
+
+const fieldGrid = (theme: Theme) => ({
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))',
+  ...fieldOutlineParts(theme),
+});
+
+/**
+ * The costs table's filters: a text search, then choices applied as they are made. The fields are
+ * drawn right after the table's first rows, their outlines until then.
+ */
 export function CostFiltersPanel(props: {
   filters: CostFilters;
   names: { project?: string; costType?: string; subsidiary?: string; supplier?: string };
   onChange: (values: CostFilters) => void;
   onSearch: (search: string) => void;
 }) {
+  const { t } = useTranslation();
+  const drawn = useDrawnAfterFirstRender();
   return (
     <Paper sx={{ p: 2, mb: 2 }} data-testid="costs-filters">
-      <Formik<CostFilters>
-        initialValues={props.filters}
-        enableReinitialize
-        onSubmit={() => undefined}
-      >
-        <Form>
-          <FilterSync onChange={props.onChange} />
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))',
-            }}
-          >
-            <FilterTextField
-              label="table.lists.costSearch"
-              hint="table.lists.costSearchHint"
-              value={props.filters.search}
-              onApply={props.onSearch}
-              testId="costs-search"
-            />
-            <SelectInput
-              name="status"
-              label="costs.status"
-              options={[
-                { value: '', label: 'costs.any' },
-                ...COST_STATUSES.map((value) => ({ value, label: `statuses.${value}` })),
-              ]}
-            />
-            <SearchInput
-              name="project"
-              label="costs.project"
-              kind="project"
-              selected={
-                props.filters.project && props.names.project
-                  ? { value: props.filters.project, label: props.names.project }
-                  : null
-              }
-            />
-            <SearchInput
-              name="costType"
-              label="costs.costType"
-              kind="costType"
-              selected={
-                props.filters.costType && props.names.costType
-                  ? { value: props.filters.costType, label: props.names.costType }
-                  : null
-              }
-            />
-            <SearchInput
-              name="subsidiary"
-              label="costs.subsidiary"
-              kind="subsidiary"
-              selected={
-                props.filters.subsidiary && props.names.subsidiary
-                  ? { value: props.filters.subsidiary, label: props.names.subsidiary }
-                  : null
-              }
-            />
-            <SearchInput
-              name="supplier"
-              label="costs.supplier"
-              kind="supplier"
-              selected={
-                props.filters.supplier && props.names.supplier
-                  ? { value: props.filters.supplier, label: props.names.supplier }
-                  : null
-              }
-            />
-            <MonthInput name="period" label="costs.period" />
-            <SelectInput
-              name="toBill"
-              label="costs.toBill"
-              options={[
-                { value: '', label: 'costs.any' },
-                { value: 'yes', label: 'costs.yes' },
-                { value: 'no', label: 'costs.no' },
-              ]}
-            />
-            <SelectInput
-              name="billed"
-              label="costs.billedFilter"
-              options={[
-                { value: '', label: 'costs.any' },
-                { value: 'yes', label: 'costs.yes' },
-                { value: 'no', label: 'costs.no' },
-              ]}
-            />
-            <SelectInput
-              name="archived"
-              label="costs.archived"
-              options={[
-                { value: '', label: 'costs.archivedOptions.live' },
-                { value: 'only', label: COST_ARCHIVED_LABELS.only },
-                { value: 'all', label: COST_ARCHIVED_LABELS.all },
-              ]}
-            />
-          </Box>
-        </Form>
-      </Formik>
+      {drawn ? (
+        <Fields {...props} />
+      ) : (
+        <Box sx={fieldGrid}>
+          <FieldOutlines fields={outlines(props.filters, props.names, t)} />
+        </Box>
+      )}
     </Paper>
+  );
+}
+
+function Fields(props: Parameters<typeof CostFiltersPanel>[0]) {
+  return (
+    <Formik<CostFilters>
+      initialValues={props.filters}
+      enableReinitialize
+      onSubmit={() => undefined}
+    >
+      <Form>
+        <FilterSync onChange={props.onChange} />
+        <Box sx={fieldGrid}>
+          <FilterTextField
+            label="table.lists.costSearch"
+            hint="table.lists.costSearchHint"
+            value={props.filters.search}
+            onApply={props.onSearch}
+            testId="costs-search"
+          />
+          <SelectInput name="status" label="costs.status" options={STATUS_OPTIONS} />
+          <SearchInput
+            name="project"
+            label="costs.project"
+            kind="project"
+            selected={
+              props.filters.project && props.names.project
+                ? { value: props.filters.project, label: props.names.project }
+                : null
+            }
+          />
+          <SearchInput
+            name="costType"
+            label="costs.costType"
+            kind="costType"
+            selected={
+              props.filters.costType && props.names.costType
+                ? { value: props.filters.costType, label: props.names.costType }
+                : null
+            }
+          />
+          <SearchInput
+            name="subsidiary"
+            label="costs.subsidiary"
+            kind="subsidiary"
+            selected={
+              props.filters.subsidiary && props.names.subsidiary
+                ? { value: props.filters.subsidiary, label: props.names.subsidiary }
+                : null
+            }
+          />
+          <SearchInput
+            name="supplier"
+            label="costs.supplier"
+            kind="supplier"
+            selected={
+              props.filters.supplier && props.names.supplier
+                ? { value: props.filters.supplier, label: props.names.supplier }
+                : null
+            }
+          />
+          <MonthInput name="period" label="costs.period" />
+          <SelectInput name="toBill" label="costs.toBill" options={YES_NO_OPTIONS} />
+          <SelectInput name="billed" label="costs.billedFilter" options={YES_NO_OPTIONS} />
+          <SelectInput name="archived" label="costs.archived" options={ARCHIVED_OPTIONS} />
+        </Box>
+      </Form>
+    </Formik>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Box, Snackbar, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
 import {
@@ -32,6 +32,9 @@ import {
   type CostSortKey,
 } from './costs-list.ts';
 
+/** The filters panel, drawn again only when its own props change. */
+const Filters = memo(CostFiltersPanel);
+
 export default function CostsPage() {
   const { t, i18n } = useTranslation();
   const { scopes } = useSession();
@@ -52,14 +55,16 @@ export default function CostsPage() {
   const [attaching, setAttaching] = useState<CostRow>();
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string }>();
 
-  const names = {
-    project: query.data?.filterProject?.name,
-    costType: query.data?.filterCostType?.name,
-    subsidiary: companyName(query.data?.filterSubsidiary) || undefined,
-    supplier: companyName(query.data?.filterSupplier) || undefined,
-  };
+  const project = query.data?.filterProject?.name;
+  const costType = query.data?.filterCostType?.name;
+  const subsidiary = companyName(query.data?.filterSubsidiary) || undefined;
+  const supplier = companyName(query.data?.filterSupplier) || undefined;
+  const names = useMemo(
+    () => ({ project, costType, subsidiary, supplier }),
+    [project, costType, subsidiary, supplier],
+  );
 
-  const columns = costColumns(t);
+  const columns = useMemo(() => costColumns(t), [t]);
   const chips = filterChips({
     filters,
     config: COSTS_TABLE,
@@ -81,14 +86,29 @@ export default function CostsPage() {
   });
 
   // Every changed choice, not only the first: a second choice made before the first reached the
-  // list's render would otherwise be compared with the filters before both.
-  const onFiltersChange = (values: CostFilters) => {
+  // list's render would otherwise be compared with the filters before both. The panel's callbacks
+  // stay the same functions (they read this render's filters through a ref), so that the rows
+  // arriving or a page turned do not draw the panel again (docs/web.md "First rows").
+  const latest = useRef({ filters, table });
+  latest.current = { filters, table };
+  const onFiltersChange = useCallback((values: CostFilters) => {
+    const { filters, table } = latest.current;
     const changed = (Object.keys(values) as (keyof CostFilters)[]).filter(
       (key) => values[key] !== filters[key],
     );
     if (changed.length > 0)
       table.setFilters(Object.fromEntries(changed.map((key) => [key, values[key]])));
-  };
+  }, []);
+  const onSearch = useCallback(
+    (search: string) => latest.current.table.setFilter('search', search),
+    [],
+  );
+  const rowActions = useCallback(
+    (row: CostRow) => (
+      <CostRowActions row={row} canAttach={costWrite} onAttach={() => setAttaching(row)} />
+    ),
+    [costWrite],
+  );
 
   const loadPage = async (first: number, after: string | null) => {
     const data = await api.request(AllCostsDocument, {
@@ -119,12 +139,7 @@ export default function CostsPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="page-title">
         {t('titles.costs')}
       </Typography>
-      <CostFiltersPanel
-        filters={filters}
-        names={names}
-        onChange={onFiltersChange}
-        onSearch={(search) => table.setFilter('search', search)}
-      />
+      <Filters filters={filters} names={names} onChange={onFiltersChange} onSearch={onSearch} />
       <DataTable<CostRow, CostSortKey>
         usdNote
         testId="costs-table"
@@ -160,9 +175,7 @@ export default function CostsPage() {
           />
         )}
         pinActions
-        rowActions={(row) => (
-          <CostRowActions row={row} canAttach={costWrite} onAttach={() => setAttaching(row)} />
-        )}
+        rowActions={rowActions}
         emptyText={t('costs.empty')}
       />
       <RejectCostsDialog
