@@ -1,8 +1,8 @@
-// A list's filter fields drawn right after its first rows (docs/web.md "First rows"): a panel of
-// ten MUI fields takes about 50 ms to draw on this project's reference machine, as long as the
-// grid's first rows; drawn with the screen, the rows waited for it. Until they are drawn, each
-// field is its outline, the same size in the same place (no content moves when they arrive).
-import { alpha, type Theme } from '@mui/material';
+// A list's filter fields drawn right after the screen (docs/web.md "First rows"): MUI's fields
+// are costly to draw (the costs list's panel of ten took about as long as the grid's first rows),
+// and drawn with the screen they kept the rows waiting. Until they are drawn, each field is its
+// outline, the same size in the same place, so nothing on the screen moves when they arrive.
+import { alpha, Box, type Theme } from '@mui/material';
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -74,11 +74,13 @@ export const fieldOutlineParts = (theme: Theme) => ({
   },
 });
 
-/** The outlines of a form's fields: plain elements, one child of the caller's grid per field. */
-export function FieldOutlines(props: { fields: FieldOutline[] }) {
+/** One field's outline (inside a box styled by `fieldOutlineParts`). */
+function Outline(props: { field: FieldOutline }) {
   const { t } = useTranslation();
-  return props.fields.map((field) => (
-    <div key={field.label} data-testid="field-outline">
+  const { field } = props;
+  return (
+    <div data-testid="field-outline">
+      <div className="field-outline-sizer" />
       <div className={`field-outline ${field.size}`}>
         <span className={field.shrink ? 'field-outline-label shrink' : 'field-outline-label'}>
           {t(field.label)}
@@ -87,5 +89,37 @@ export function FieldOutlines(props: { fields: FieldOutline[] }) {
       </div>
       {field.hint && <p className="field-outline-hint">{t(field.hint)}</p>}
     </div>
-  ));
+  );
+}
+
+/** The outlines of a form's fields: plain elements, one child of the caller's grid per field. */
+export function FieldOutlines(props: { fields: FieldOutline[] }) {
+  return props.fields.map((field) => <Outline key={field.label} field={field} />);
+}
+
+/**
+ * One field's outline on its own (a toolbar's field), sized as MUI's FormControl sizes itself: as
+ * wide as its input (`inputWidth`, what the input takes of itself) or its hint, whichever is
+ * wider, in a row; the whole width of a grid's cell; the container's with `fullWidth`.
+ */
+export function FieldOutlineBox(props: {
+  field: FieldOutline;
+  inputWidth: number;
+  fullWidth?: boolean;
+}) {
+  return (
+    <Box
+      sx={(theme) => ({
+        display: 'inline-flex',
+        flexDirection: 'column',
+        verticalAlign: 'top',
+        minWidth: 0,
+        ...(props.fullWidth ? { width: '100%' } : {}),
+        '& .field-outline-sizer': { width: props.inputWidth, maxWidth: '100%', height: 0 },
+        ...fieldOutlineParts(theme),
+      })}
+    >
+      <Outline field={props.field} />
+    </Box>
+  );
 }

@@ -3,13 +3,24 @@
 // valid value; the field says what it expects.
 import { TextField } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers';
+import { usePickerAdapter } from '@mui/x-date-pickers/hooks';
 import { isValid } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldOutlineBox, useDrawnAfterFirstRender } from './drawn-after-rows.tsx';
 import { showsArrival } from './typed-filter.ts';
 
 /** How long after the last keystroke a typed filter applies. */
 export const FILTER_DELAY_MS = 500;
+
+/**
+ * The width a text and a date field's input take of themselves (a text input's 20 characters,
+ * the date field's sections and calendar button, and its clear button once it has a date): their
+ * outlines' (drawn-after-rows.tsx).
+ */
+const TEXT_INPUT_WIDTH = 228;
+const DATE_INPUT_WIDTH = 246;
+const DATE_CLEAR_WIDTH = 36;
 
 /**
  * The field's own state, set from the applied `value` as `showsArrival` says; `applying(value)`
@@ -68,6 +79,15 @@ export function FilterTextField(props: {
   };
   useDebouncedApply(trimmed, !invalid && trimmed !== props.value, onApply);
   const hint = invalid ? (props.invalidHint ?? props.hint) : props.hint;
+  const drawn = useDrawnAfterFirstRender();
+  if (!drawn)
+    return (
+      <FieldOutlineBox
+        inputWidth={TEXT_INPUT_WIDTH}
+        fullWidth={props.fullWidth}
+        field={{ label: props.label, size: 'small', hint, shrink: Boolean(text), value: text }}
+      />
+    );
   return (
     <TextField
       size="small"
@@ -111,6 +131,21 @@ export function FilterDateField(props: {
     applying(value);
     props.onApply(value === null ? null : new Date(value));
   });
+  const adapter = usePickerAdapter();
+  const drawn = useDrawnAfterFirstRender();
+  if (!drawn)
+    return (
+      <FieldOutlineBox
+        inputWidth={DATE_INPUT_WIDTH + (date === null ? 0 : DATE_CLEAR_WIDTH)}
+        field={{
+          label: props.label,
+          size: 'small',
+          hint: 'table.lists.dateHint',
+          shrink: date !== null,
+          value: date && isValid(date) ? adapter.format(date, 'keyboardDate') : undefined,
+        }}
+      />
+    );
   return (
     <DatePicker
       label={t(props.label)}
