@@ -1,6 +1,6 @@
-// A list's filter fields are drawn right after the screen (docs/web.md "First rows"): the screen's
-// own render has their outlines, and each field then takes its outline's place and size, so
-// nothing on the screen moves when the fields arrive.
+// A list's filter fields and its pagination are drawn right after the screen (docs/web.md "First
+// rows"): the screen's own render has their outlines, and each then takes its outline's place and
+// size, so nothing on the screen moves when they arrive.
 import { describe, expect, it } from 'vitest';
 import { signedInPage, useBrowser } from './browser.ts';
 
@@ -16,7 +16,8 @@ function boxesOf(selector: string): string[] {
 
 /**
  * An in-app navigation to `at`: the parts under `parts` and the outlines in the page the moment
- * `container` is first in it (the screen's own render), then once the outlines have given way.
+ * `container` is first in it (the screen's own render), then once the outlines (a field's, the
+ * pagination's) have given way.
  */
 async function drawnTwice(
   account: string,
@@ -28,13 +29,14 @@ async function drawnTwice(
   const page = await signedInPage(e2e, account, language, '/');
   const first = await page.evaluate(
     ({ at, container, parts, boxesOf }) =>
-      new Promise<{ outlines: number; boxes: string[] }>((resolve) => {
+      new Promise<{ outlines: number; pagination: boolean; boxes: string[] }>((resolve) => {
         const boxes = new Function(`return (${boxesOf})`)() as (selector: string) => string[];
         const watch = new MutationObserver(() => {
           if (!document.querySelector(container)) return;
           watch.disconnect();
           resolve({
             outlines: document.querySelectorAll('[data-testid=field-outline]').length,
+            pagination: document.querySelector('[data-testid=pagination-outline]') !== null,
             boxes: boxes(parts),
           });
         });
@@ -44,7 +46,11 @@ async function drawnTwice(
       }),
     { at, container, parts, boxesOf: boxesOf.toString() },
   );
-  await expect.poll(() => page.getByTestId('field-outline').count()).toBe(0);
+  await expect
+    .poll(() =>
+      page.locator('[data-testid=field-outline], [data-testid=pagination-outline]').count(),
+    )
+    .toBe(0);
   return { page, first, then: await page.evaluate(boxesOf, parts) };
 }
 
@@ -99,5 +105,22 @@ describe.each(['ru', 'en'] as const)('filter fields drawn after the screen in %s
     );
     expect(first.outlines).toBe(3);
     expect(then).toEqual(first.boxes);
+  });
+
+  it("a list's footer: its pagination's room kept until the pagination is drawn", async () => {
+    const footer = '[data-testid=invoices-table] > div:has(> [data-testid=usd-note])';
+    const { first, then } = await drawnTwice(
+      'accountant',
+      language,
+      '/invoices',
+      '[data-testid=invoices-table]',
+      footer,
+    );
+    expect(first.pagination).toBe(true);
+    expect(first.boxes).toHaveLength(1);
+    // Its height and width (the rows above it may not be in yet: its place is theirs to set).
+    expect(then.map((box) => box.split(' ').slice(2))).toEqual(
+      first.boxes.map((box) => box.split(' ').slice(2)),
+    );
   });
 });

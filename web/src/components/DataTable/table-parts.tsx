@@ -5,6 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, formatRowCount } from '../format.ts';
 import { selectionSummary } from './selection-summary.ts';
 import { PAGE_SIZES } from './table-state.ts';
+import { useDrawnAfterFirstRender } from './drawn-after-rows.tsx';
+
+/**
+ * MUI's TablePagination's height (its toolbar's): kept while the pagination, with its page-size
+ * select, is drawn right after the screen (drawn-after-rows.tsx), so the rows do not wait for it.
+ */
+const PAGINATION_HEIGHT = 52;
 
 export interface FilterChip {
   id: string;
@@ -78,6 +85,7 @@ export function TableFooter(props: {
   onPageSizeChange: (size: number) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const drawn = useDrawnAfterFirstRender();
   return (
     <Stack
       direction="row"
@@ -88,24 +96,32 @@ export function TableFooter(props: {
           {t('table.usdNote')}
         </Typography>
       )}
-      <TablePagination
-        component="div"
-        count={props.totalCount ?? -1}
-        disabled={props.totalCount === undefined}
-        page={props.page}
-        onPageChange={(_e, page) => props.onPageChange(page)}
-        rowsPerPage={props.pageSize}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onRowsPerPageChange={(e) => props.onPageSizeChange(Number(e.target.value))}
-        labelRowsPerPage={t('table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) =>
-          count === -1
-            ? ''
-            : t('table.displayedRows', { from, to, count: formatRowCount(count, i18n.language, t) })
-        }
-        getItemAriaLabel={(type) => t(`table.${type}Page`)}
-        data-testid="pagination"
-      />
+      {drawn ? (
+        <TablePagination
+          component="div"
+          count={props.totalCount ?? -1}
+          disabled={props.totalCount === undefined}
+          page={props.page}
+          onPageChange={(_e, page) => props.onPageChange(page)}
+          rowsPerPage={props.pageSize}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          onRowsPerPageChange={(e) => props.onPageSizeChange(Number(e.target.value))}
+          labelRowsPerPage={t('table.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) =>
+            count === -1
+              ? ''
+              : t('table.displayedRows', {
+                  from,
+                  to,
+                  count: formatRowCount(count, i18n.language, t),
+                })
+          }
+          getItemAriaLabel={(type) => t(`table.${type}Page`)}
+          data-testid="pagination"
+        />
+      ) : (
+        <Box sx={{ height: PAGINATION_HEIGHT }} data-testid="pagination-outline" />
+      )}
     </Stack>
   );
 }
