@@ -39,22 +39,35 @@ const ARCHIVED_OPTIONS: SelectOption[] = [
   { value: 'all', label: COST_ARCHIVED_LABELS.all },
 ];
 
+type PanelProps = Parameters<typeof CostFiltersPanel>[0];
+
+/** The record filters, each picked by name from the records of its kind. */
+const RECORD_FILTERS = [
+  { name: 'project', label: 'costs.project' },
+  { name: 'costType', label: 'costs.costType' },
+  { name: 'subsidiary', label: 'costs.subsidiary' },
+  { name: 'supplier', label: 'costs.supplier' },
+] as const;
+type RecordFilter = (typeof RECORD_FILTERS)[number]['name'];
+
+/** A record filter's chosen record, once its name is known (the list's query brings it). */
+function chosenRecord(props: PanelProps, name: RecordFilter) {
+  const id = props.filters[name];
+  const label = props.names[name];
+  return id && label ? { value: id, label } : null;
+}
+
 /** The fields, in their order, as their outlines show them (drawn-after-rows.tsx). */
-function outlines(
-  filters: CostFilters,
-  names: Parameters<typeof CostFiltersPanel>[0]['names'],
-  t: TFunction,
-): FieldOutline[] {
+function outlines(props: PanelProps, t: TFunction): FieldOutline[] {
+  const { filters } = props;
   const choice = (label: string, options: SelectOption[], value: string): FieldOutline => {
     const chosen = options.find((option) => option.value === value);
     return { label, size: 'medium', shrink: true, value: chosen && t(chosen.label) };
   };
-  const record = (label: string, id: string, name?: string): FieldOutline => ({
-    label,
-    size: 'medium',
-    shrink: Boolean(id && name),
-    value: id ? name : undefined,
-  });
+  const record = ({ name, label }: (typeof RECORD_FILTERS)[number]): FieldOutline => {
+    const chosen = chosenRecord(props, name);
+    return { label, size: 'medium', shrink: chosen !== null, value: chosen?.label };
+  };
   return [
     {
       label: 'table.lists.costSearch',
@@ -64,10 +77,7 @@ function outlines(
       value: filters.search,
     },
     choice('costs.status', STATUS_OPTIONS, filters.status),
-    record('costs.project', filters.project, names.project),
-    record('costs.costType', filters.costType, names.costType),
-    record('costs.subsidiary', filters.subsidiary, names.subsidiary),
-    record('costs.supplier', filters.supplier, names.supplier),
+    ...RECORD_FILTERS.map(record),
     { label: 'costs.period', size: 'medium', shrink: Boolean(filters.period) },
     choice('costs.toBill', YES_NO_OPTIONS, filters.toBill),
     choice('costs.billedFilter', YES_NO_OPTIONS, filters.billed),
@@ -100,14 +110,14 @@ export function CostFiltersPanel(props: {
         <Fields {...props} />
       ) : (
         <Box sx={fieldGrid}>
-          <FieldOutlines fields={outlines(props.filters, props.names, t)} />
+          <FieldOutlines fields={outlines(props, t)} />
         </Box>
       )}
     </Paper>
   );
 }
 
-function Fields(props: Parameters<typeof CostFiltersPanel>[0]) {
+function Fields(props: PanelProps) {
   return (
     <Formik<CostFilters>
       initialValues={props.filters}
@@ -125,46 +135,15 @@ function Fields(props: Parameters<typeof CostFiltersPanel>[0]) {
             testId="costs-search"
           />
           <SelectInput name="status" label="costs.status" options={STATUS_OPTIONS} />
-          <SearchInput
-            name="project"
-            label="costs.project"
-            kind="project"
-            selected={
-              props.filters.project && props.names.project
-                ? { value: props.filters.project, label: props.names.project }
-                : null
-            }
-          />
-          <SearchInput
-            name="costType"
-            label="costs.costType"
-            kind="costType"
-            selected={
-              props.filters.costType && props.names.costType
-                ? { value: props.filters.costType, label: props.names.costType }
-                : null
-            }
-          />
-          <SearchInput
-            name="subsidiary"
-            label="costs.subsidiary"
-            kind="subsidiary"
-            selected={
-              props.filters.subsidiary && props.names.subsidiary
-                ? { value: props.filters.subsidiary, label: props.names.subsidiary }
-                : null
-            }
-          />
-          <SearchInput
-            name="supplier"
-            label="costs.supplier"
-            kind="supplier"
-            selected={
-              props.filters.supplier && props.names.supplier
-                ? { value: props.filters.supplier, label: props.names.supplier }
-                : null
-            }
-          />
+          {RECORD_FILTERS.map(({ name, label }) => (
+            <SearchInput
+              key={name}
+              name={name}
+              label={label}
+              kind={name}
+              selected={chosenRecord(props, name)}
+            />
+          ))}
           <MonthInput name="period" label="costs.period" />
           <SelectInput name="toBill" label="costs.toBill" options={YES_NO_OPTIONS} />
           <SelectInput name="billed" label="costs.billedFilter" options={YES_NO_OPTIONS} />
