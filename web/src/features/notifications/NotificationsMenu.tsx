@@ -14,7 +14,6 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import {
   MarkAllNotificationsReadDocument,
   MarkNotificationReadDocument,
@@ -28,11 +27,15 @@ import { notificationLink, notificationReason, notificationText } from './notifi
 export const NOTIFICATIONS_PAGE = 20;
 
 /** The header bell: unread count, newest first, mark one or all read, older ones on demand. */
-export function NotificationsMenu() {
+export function NotificationsMenu({
+  navigate,
+}: {
+  /** Goes to a notification's record (the shell's, which a navigation does not change). */
+  navigate: (to: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [shown, setShown] = useState(NOTIFICATIONS_PAGE);
-  const navigate = useNavigate();
   const query = useGraphQLQuery(
     NotificationsDocument,
     { first: shown },
@@ -116,7 +119,7 @@ export function NotificationsMenu() {
                     const link = notificationLink(item);
                     if (link) {
                       setAnchor(null);
-                      void navigate(link);
+                      navigate(link);
                     }
                   }}
                   sx={{ whiteSpace: 'normal' }}
