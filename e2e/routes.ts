@@ -1,4 +1,4 @@
-// Every route of the signed-in application, for the checks that visit them all (axe, no English).
+// Every route of the signed-in application, and every list, for the checks that visit them all.
 /** An id no record has: the routes show their not-found state. */
 export const MISSING = '00000000-0000-4000-8000-000000000001';
 const ID = MISSING;
@@ -35,4 +35,26 @@ export const ROUTES = [
   '/user-settings',
   '/no-access',
   '/no-such-page',
+];
+
+/** Every list route (the admin account may open them all). */
+export const LIST_ROUTES = [
+  '/invoices',
+  '/costs',
+  '/bills',
+  '/bills?unpaid=1',
+  '/documents',
+  '/banking',
+  '/banking/reconciliation',
+  '/admin/bank-accounts',
+  '/admin/audit',
+  '/admin/clients',
+  '/admin/cost-types',
+  '/admin/exchange-rates',
+  '/admin/projects',
+  '/admin/roles',
+  '/admin/services',
+  '/admin/subsidiaries',
+  '/admin/supplier',
+  '/admin/users',
 ];

@@ -5,30 +5,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type E2E, signedInPage, useBrowser, visit } from './browser.ts';
+import { LIST_ROUTES } from './routes.ts';
 
 const e2e: E2E = useBrowser();
-
-/** Every list route (the admin account may open them all). */
-export const LIST_ROUTES = [
-  '/invoices',
-  '/costs',
-  '/bills',
-  '/bills?unpaid=1',
-  '/documents',
-  '/banking',
-  '/banking/reconciliation',
-  '/admin/bank-accounts',
-  '/admin/audit',
-  '/admin/clients',
-  '/admin/cost-types',
-  '/admin/exchange-rates',
-  '/admin/projects',
-  '/admin/roles',
-  '/admin/services',
-  '/admin/subsidiaries',
-  '/admin/supplier',
-  '/admin/users',
-];
 
 async function pageAt1440(language: 'ru' | 'en'): Promise<Page> {
   const page = await signedInPage(e2e, 'admin', language);

@@ -1,10 +1,11 @@
 // The signed-in application: the MUI theme in the reader's language, the shell and every screen's
 // route (built from the feature modules, app/routes.tsx).
-import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { CssBaseline, GlobalStyles, ThemeProvider, createTheme } from '@mui/material';
 import { enUS as coreEn, ruRU as coreRu } from '@mui/material/locale';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
+import { rowIconButtonStyles } from '../components/DataTable/row-icon-button.tsx';
 import { Screen } from './guards.tsx';
 import NotFoundPage from './pages/NotFoundPage.tsx';
 import { SCREENS } from './routes.tsx';
@@ -40,6 +41,7 @@ export default function Application() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
+      <GlobalStyles styles={rowIconButtonStyles} />
       <Routes>
         <Route element={<Shell />}>
           {SCREENS.map((route) =>

@@ -1,10 +1,11 @@
 import { Add, Delete, Edit, Inventory2, Unarchive } from '@mui/icons-material';
-import { Box, Button, FormControlLabel, IconButton, Switch, Typography } from '@mui/material';
+import { Box, Button, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindTable } from './DataTable/bind-table.ts';
 import { DataTable, type Column } from './DataTable/DataTable.tsx';
 import { filterChips } from './DataTable/filter-chips.ts';
+import { RowIconButton } from './DataTable/row-icon-button.tsx';
 import { ConfirmDelete, ReferenceNotices } from './reference-delete.tsx';
 import { FilterDateField, FilterTextField } from './DataTable/filter-fields.tsx';
 import { pagingVariables, useTableState, type SortKeyOf } from './DataTable/table-state.ts';
@@ -154,34 +155,31 @@ export function ReferenceTable<
         rowActions={(row) => (
           <>
             {props.extraActions?.(row)}
-            <IconButton
-              size="small"
+            <RowIconButton
               aria-label={t('common.edit')}
               onClick={() => (props.onEdit ? props.onEdit(row) : setDialog({ open: true, row }))}
               data-testid="edit"
             >
               <Edit fontSize="small" />
-            </IconButton>
+            </RowIconButton>
             {archivable && (
-              <IconButton
-                size="small"
+              <RowIconButton
                 aria-label={t(row.isArchived ? 'archive.restore' : 'archive.archive')}
                 title={t(row.isArchived ? 'archive.restore' : 'archive.archive')}
                 onClick={() => void setArchived(row, !row.isArchived)}
                 data-testid={row.isArchived ? 'restore' : 'archive'}
               >
                 {row.isArchived ? <Unarchive fontSize="small" /> : <Inventory2 fontSize="small" />}
-              </IconButton>
+              </RowIconButton>
             )}
             {props.onDelete && (
-              <IconButton
-                size="small"
+              <RowIconButton
                 aria-label={t('common.delete')}
                 onClick={() => setDeleting(row)}
                 data-testid="delete"
               >
                 <Delete fontSize="small" />
-              </IconButton>
+              </RowIconButton>
             )}
           </>
         )}

@@ -20,6 +20,7 @@ import { api } from '../../app/services.ts';
 import { formatFileSize } from '../format.ts';
 import { FilePreview, type PreviewedFile } from './FilePreview.tsx';
 import { Tooltip } from '../Tooltip.tsx';
+import { RowIconButton } from '../DataTable/row-icon-button.tsx';
 
 /**
  * A cost's attachments where the cost is shown (a table row, an invoice's cost line): a paperclip
@@ -43,8 +44,7 @@ export function CostAttachments(props: { costId: number; count: number }) {
     <>
       <Tooltip title={label}>
         <span>
-          <IconButton
-            size="small"
+          <RowIconButton
             aria-label={label}
             disabled={props.count === 0}
             onClick={(event) => {
@@ -61,7 +61,7 @@ export function CostAttachments(props: { costId: number; count: number }) {
             ) : (
               <AttachFile fontSize="small" />
             )}
-          </IconButton>
+          </RowIconButton>
         </span>
       </Tooltip>
       {listUsed && (

@@ -1,9 +1,9 @@
 import { Block, Link as LinkIcon, Undo } from '@mui/icons-material';
-import { IconButton } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BankLine } from './columns.ts';
 import { Tooltip } from '../../components/Tooltip.tsx';
+import { RowIconButton } from '../../components/DataTable/row-icon-button.tsx';
 
 /** A line's actions, as the database allows them (availableActions): match, not a payment, undo. */
 export function BankLineActions(props: {
@@ -43,14 +43,9 @@ function Action(props: {
   const { t } = useTranslation();
   return (
     <Tooltip title={t(props.label)}>
-      <IconButton
-        size="small"
-        aria-label={t(props.label)}
-        data-testid={props.testId}
-        onClick={props.onClick}
-      >
+      <RowIconButton aria-label={t(props.label)} data-testid={props.testId} onClick={props.onClick}>
         {props.children}
-      </IconButton>
+      </RowIconButton>
     </Tooltip>
   );
 }

@@ -1,23 +1,16 @@
 import { Archive, OpenInNew, TaskAlt, Unarchive } from '@mui/icons-material';
-import { IconButton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { SetBillDeletedDocument, ValidateBillDocument } from '../../api/generated.ts';
 import { useGraphQLMutation } from '../../api/hooks.ts';
 import type { BillRow } from './columns.ts';
+import { RowIconButton, RowIconLink } from '../../components/DataTable/row-icon-button.tsx';
 
 export function OpenBill({ id }: { id: number }) {
   const { t } = useTranslation();
   return (
-    <IconButton
-      size="small"
-      component={Link}
-      to={`/bills/${id}`}
-      aria-label={t('bills.open', { id })}
-      data-testid="open-bill"
-    >
+    <RowIconLink to={`/bills/${id}`} aria-label={t('bills.open', { id })} data-testid="open-bill">
       <OpenInNew fontSize="small" />
-    </IconButton>
+    </RowIconLink>
   );
 }
 
@@ -39,34 +32,31 @@ export function RowActions({
   return (
     <>
       {allowed.has('validate') && (
-        <IconButton
-          size="small"
+        <RowIconButton
           aria-label={t('bills.rowValidate', { id: row.id })}
           onClick={() => run(() => validate.mutateAsync({ billId: row.id }))}
           data-testid="row-validate"
         >
           <TaskAlt fontSize="small" />
-        </IconButton>
+        </RowIconButton>
       )}
       {allowed.has('archive') && (
-        <IconButton
-          size="small"
+        <RowIconButton
           aria-label={t('bills.rowArchive', { id: row.id })}
           onClick={() => run(() => setDeleted.mutateAsync({ billId: row.id, isDeleted: true }))}
           data-testid="row-archive"
         >
           <Archive fontSize="small" />
-        </IconButton>
+        </RowIconButton>
       )}
       {allowed.has('unarchive') && (
-        <IconButton
-          size="small"
+        <RowIconButton
           aria-label={t('bills.rowUnarchive', { id: row.id })}
           onClick={() => run(() => setDeleted.mutateAsync({ billId: row.id, isDeleted: false }))}
           data-testid="row-unarchive"
         >
           <Unarchive fontSize="small" />
-        </IconButton>
+        </RowIconButton>
       )}
     </>
   );

@@ -1,7 +1,6 @@
 import { OpenInNew, UploadFile } from '@mui/icons-material';
-import { IconButton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { RowIconButton, RowIconLink } from '../../components/DataTable/row-icon-button.tsx';
 import { CostAttachments } from '../../components/files/CostAttachments.tsx';
 import type { CostRow } from './costs-list.ts';
 import { Tooltip } from '../../components/Tooltip.tsx';
@@ -13,26 +12,23 @@ export function CostRowActions(props: { row: CostRow; canAttach: boolean; onAtta
     <>
       <CostAttachments costId={props.row.id} count={props.row.fileCount} />
       <Tooltip title={t('costs.openInvoice', { id: props.row.invoiceId })}>
-        <IconButton
-          size="small"
-          component={Link}
+        <RowIconLink
           to={`/invoices/${props.row.invoiceId}`}
           aria-label={t('costs.openInvoice', { id: props.row.invoiceId })}
           data-testid={`invoice-link-${props.row.id}`}
         >
           <OpenInNew fontSize="small" />
-        </IconButton>
+        </RowIconLink>
       </Tooltip>
       {props.canAttach && (
         <Tooltip title={t('costs.attachFiles')}>
-          <IconButton
-            size="small"
+          <RowIconButton
             onClick={props.onAttach}
             aria-label={t('costs.attachFilesTo', { id: props.row.id })}
             data-testid={`attach-${props.row.id}`}
           >
             <UploadFile fontSize="small" />
-          </IconButton>
+          </RowIconButton>
         </Tooltip>
       )}
     </>

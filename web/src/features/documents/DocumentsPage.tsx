@@ -1,5 +1,5 @@
 import { Add, OpenInNew } from '@mui/icons-material';
-import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { startOfDay } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import {
   type DocumentSortKey,
 } from './document-filters.ts';
 import { DocumentMoreFilters, DocumentToolbarFilters } from './DocumentFilterFields.tsx';
+import { RowIconLink } from '../../components/DataTable/row-icon-button.tsx';
 
 /** Documents table (SPEC §2): filters, sort and pages in the URL; one query for the page. */
 export default function DocumentsPage() {
@@ -90,15 +91,13 @@ export default function DocumentsPage() {
         }
         actionsWidth={100}
         rowActions={(row) => (
-          <IconButton
-            size="small"
-            component={RouterLink}
+          <RowIconLink
             to={recordLink('document', row.id)}
             aria-label={t('documents.open', { name: row.name })}
             data-testid="open"
           >
             <OpenInNew fontSize="small" />
-          </IconButton>
+          </RowIconLink>
         )}
       />
     </Box>

@@ -1,9 +1,8 @@
 import { OpenInNew } from '@mui/icons-material';
-import { Box, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { FilterDateField, FilterTextField } from '../../../components/DataTable/filter-fields.tsx';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { AuditLogDocument } from '../../../api/generated.ts';
 import { useListQuery } from '../../../api/hooks.ts';
 import { api } from '../../../app/services.ts';
@@ -26,6 +25,7 @@ import {
   auditVariables,
   type AuditSortKey,
 } from './audit-filters.ts';
+import { RowIconLink } from '../../../components/DataTable/row-icon-button.tsx';
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const option = (ref: RecordRef | null) => (ref ? { value: ref.id, label: ref.label } : null);
@@ -223,15 +223,13 @@ export default function AuditPage() {
         rowActions={(row) => {
           const to = recordPath(row.tableName, row.recordId, row.rowData);
           return to ? (
-            <IconButton
-              size="small"
-              component={RouterLink}
+            <RowIconLink
               to={to}
               aria-label={t('audit.open', { kind: row.kind, id: row.recordId })}
               data-testid="open"
             >
               <OpenInNew fontSize="small" />
-            </IconButton>
+            </RowIconLink>
           ) : null;
         }}
       />

@@ -1,5 +1,5 @@
 import { Add, Delete, Edit, UploadFile } from '@mui/icons-material';
-import { Alert, Box, Button, IconButton, Snackbar, Typography } from '@mui/material';
+import { Alert, Box, Button, Snackbar, Typography } from '@mui/material';
 import { FilterDateField, FilterTextField } from '../../../components/DataTable/filter-fields.tsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ import { SearchInput } from '../../../components/form/SearchInput.tsx';
 import { RATES_TABLE, ratesFilter } from './rates-table.ts';
 import { rateColumns } from './columns.ts';
 import { ImportDialog } from './ImportDialog.tsx';
+import { RowIconButton } from '../../../components/DataTable/row-icon-button.tsx';
 
 type Rate = NonNullable<AllExchangeRatesQuery['allExchangeRates']>['nodes'][number];
 export type Row = Rate & { id: string };
@@ -146,22 +147,20 @@ export default function ExchangeRatesPage() {
         }
         rowActions={(r) => (
           <>
-            <IconButton
-              size="small"
+            <RowIconButton
               aria-label={t('common.edit')}
               onClick={() => setDialog({ open: true, row: r })}
               data-testid="edit"
             >
               <Edit fontSize="small" />
-            </IconButton>
-            <IconButton
-              size="small"
+            </RowIconButton>
+            <RowIconButton
               aria-label={t('common.delete')}
               onClick={() => setDeleting(r)}
               data-testid="delete"
             >
               <Delete fontSize="small" />
-            </IconButton>
+            </RowIconButton>
           </>
         )}
       />

@@ -1,7 +1,6 @@
 import { OpenInNew } from '@mui/icons-material';
-import { IconButton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import * as yup from 'yup';
 import {
   AllSubsidiariesAdminDocument,
@@ -16,6 +15,7 @@ import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ReferenceTable } from '../../../components/ReferenceTable.tsx';
 import { referenceRows } from '../../../components/reference-rows.ts';
 import { deleteNamingDependents } from '../clients/dependents.ts';
+import { RowIconLink } from '../../../components/DataTable/row-icon-button.tsx';
 
 type Subsidiary = NonNullable<AllSubsidiariesAdminQuery['allSubsidiaries']>['nodes'][number] & {
   id: string;
@@ -73,15 +73,13 @@ export default function SubsidiariesPage() {
       )}
       onAdd={() => void navigate('/subsidiaries/new')}
       extraActions={(row) => (
-        <IconButton
-          size="small"
-          component={Link}
+        <RowIconLink
           to={`/subsidiaries/${row.id}`}
           aria-label={t('subsidiariesAdmin.details')}
           data-testid="details"
         >
           <OpenInNew fontSize="small" />
-        </IconButton>
+        </RowIconLink>
       )}
       onDelete={(row) =>
         deleteNamingDependents(t, 'subsidiaries', row.id, () => remove.mutateAsync({ id: row.id }))
