@@ -91,7 +91,8 @@ export function UnpaidBillsTable() {
             />
           </>
         }
-        actionsWidth={100}
+        // One action (open): its header's width, which leaves the ID its eight digits.
+        actionsWidth={88}
         rowActions={(row) => <OpenBill id={row.id} />}
       />
     </>
