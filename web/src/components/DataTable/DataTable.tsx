@@ -210,23 +210,48 @@ export function DataTable<Row extends { id: string | number }, K extends string 
           )
         }
       />
-      {props.loading && <LinearProgress sx={{ mb: 1 }} aria-label={t('table.loading')} />}
       {props.error !== undefined && props.error !== null ? (
-        <Alert
-          severity="error"
-          data-testid="table-error"
-          action={
-            props.onRetry && (
-              <Button color="inherit" size="small" onClick={props.onRetry}>
-                {t('common.retry')}
-              </Button>
-            )
-          }
-        >
-          {errorMessage(t, props.error)}
-        </Alert>
+        <>
+          {props.loading && <LinearProgress sx={{ mb: 1 }} aria-label={t('table.loading')} />}
+          <Alert
+            severity="error"
+            data-testid="table-error"
+            action={
+              props.onRetry && (
+                <Button color="inherit" size="small" onClick={props.onRetry}>
+                  {t('common.retry')}
+                </Button>
+              )
+            }
+          >
+            {errorMessage(t, props.error)}
+          </Alert>
+        </>
       ) : (
-        <Box ref={gridRef} sx={(theme) => ({ ...cellParts(theme), ...(height ? { height } : {}) })}>
+        <Box
+          ref={gridRef}
+          sx={(theme) => ({
+            position: 'relative',
+            ...cellParts(theme),
+            ...(height ? { height } : {}),
+          })}
+        >
+          {/* Over the grid's top edge, so that the grid does not move when loading starts or
+              ends (the first rows arriving, a page turned). */}
+          {props.loading && (
+            <LinearProgress
+              aria-label={t('table.loading')}
+              // Rounded as the grid's frame (Quartz's wrapperBorderRadius, 8 px).
+              sx={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                zIndex: 2,
+                borderRadius: '8px 8px 0 0',
+              }}
+            />
+          )}
           <AgGridReact<Row>
             theme={THEME}
             domLayout={height ? 'normal' : 'autoHeight'}
