@@ -50,7 +50,7 @@ describe('row actions', () => {
         }, route)),
       );
     }
-    // Lists with rows and actions in the seeded data: the reference lists, invoices' costs, bills…
+    // Lists with rows and actions in the seeded data: the reference lists, costs, bills…
     expect(new Set(found.map((action) => action.route)).size).toBeGreaterThan(8);
     expect(found.filter((action) => !action.plain)).toEqual([]);
     // MUI's small IconButton with a small icon, in action.active (rgba(0, 0, 0, 0.54)), or

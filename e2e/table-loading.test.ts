@@ -1,13 +1,13 @@
-// A list's loading bar lies over its grid's top edge (components/DataTable): the grid stays where
-// it is when loading starts and ends — its first rows arriving, another page asked for — instead
-// of moving down by the bar's height and back up again.
+// A list's loading bar lies over its grid's top edge (components/DataTable): the grid stays
+// where it is when loading starts and ends — its first rows arriving, another page asked for —
+// instead of moving down by the bar's height and back up again.
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInPage, useBrowser } from './browser.ts';
 
 const e2e = useBrowser();
 
-/** The GraphQL answers are held until the returned function is called (the screen stays loading). */
+/** The GraphQL answers are held until the function returned is called (the screen loading). */
 async function holdAnswers(page: Page) {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

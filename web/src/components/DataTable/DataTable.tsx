@@ -210,9 +210,24 @@ export function DataTable<Row extends { id: string | number }, K extends string 
           )
         }
       />
-      {props.error !== undefined && props.error !== null ? (
-        <>
-          {props.loading && <LinearProgress sx={{ mb: 1 }} aria-label={t('table.loading')} />}
+      {/* The loading bar lies over the top edge of what follows (the grid, or the error), so that
+          nothing moves when loading starts or ends (the first rows arriving, a page turned). */}
+      <Box sx={{ position: 'relative' }}>
+        {props.loading && (
+          <LinearProgress
+            aria-label={t('table.loading')}
+            // Rounded as the grid's frame (Quartz's wrapperBorderRadius, 8 px).
+            sx={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              zIndex: 2,
+              borderRadius: '8px 8px 0 0',
+            }}
+          />
+        )}
+        {props.error !== undefined && props.error !== null ? (
           <Alert
             severity="error"
             data-testid="table-error"
@@ -226,70 +241,51 @@ export function DataTable<Row extends { id: string | number }, K extends string 
           >
             {errorMessage(t, props.error)}
           </Alert>
-        </>
-      ) : (
-        <Box
-          ref={gridRef}
-          sx={(theme) => ({
-            position: 'relative',
-            ...cellParts(theme),
-            ...(height ? { height } : {}),
-          })}
-        >
-          {/* Over the grid's top edge, so that the grid does not move when loading starts or
-              ends (the first rows arriving, a page turned). */}
-          {props.loading && (
-            <LinearProgress
-              aria-label={t('table.loading')}
-              // Rounded as the grid's frame (Quartz's wrapperBorderRadius, 8 px).
-              sx={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                right: 0,
-                zIndex: 2,
-                borderRadius: '8px 8px 0 0',
+        ) : (
+          <Box
+            ref={gridRef}
+            sx={(theme) => ({ ...cellParts(theme), ...(height ? { height } : {}) })}
+          >
+            <AgGridReact<Row>
+              theme={THEME}
+              domLayout={height ? 'normal' : 'autoHeight'}
+              // Every row and column of the page stays in the page (at most 100 rows): a row can
+              // be found (the browser's find), measured and scrolled to. The rows out of view come
+              // right after the first rows are painted, so that those are not kept waiting for
+              // them.
+              rowBuffer={everyRow ? 100 : 10}
+              onFirstDataRendered={drawEveryRow}
+              suppressColumnVirtualisation
+              // A row that grows to its wrapped values, or moves with a new sort or page, takes its
+              // place at once: sliding rows over 0.4 s restyled the page in every frame meanwhile.
+              animateRows={false}
+              rowData={props.rows}
+              columnDefs={defs}
+              getRowId={(p) => String(p.data.id)}
+              rowHeight={ROW_HEIGHT}
+              getRowHeight={rowHeights.getRowHeight}
+              rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true }}
+              onGridReady={(event) => {
+                apiRef.current = event.api;
+                rowHeights.measureSoon();
               }}
+              onSelectionChanged={onSelectionChanged}
+              onRowDataUpdated={onRowDataUpdated}
+              onSortChanged={onSortChanged}
+              suppressMultiSort
+              // While the first page loads, say so (not "nothing found").
+              loading={waiting}
+              overlayNoRowsTemplate={`<span data-testid="table-empty">${escapeHtml(props.emptyText ?? t('table.empty'))}</span>`}
+              localeText={{
+                ...agGridLocaleText(t),
+                noRowsToShow: t('table.empty'),
+                loadingOoo: t('table.loading'),
+              }}
+              suppressCellFocus={false}
             />
-          )}
-          <AgGridReact<Row>
-            theme={THEME}
-            domLayout={height ? 'normal' : 'autoHeight'}
-            // Every row and column of the page stays in the page (at most 100 rows): a row can be
-            // found (the browser's find), measured and scrolled to. The rows out of view come
-            // right after the first rows are painted, so that those are not kept waiting for them.
-            rowBuffer={everyRow ? 100 : 10}
-            onFirstDataRendered={drawEveryRow}
-            suppressColumnVirtualisation
-            // A row that grows to its wrapped values, or moves with a new sort or page, takes its
-            // place at once: sliding rows over 0.4 s restyled the page in every frame meanwhile.
-            animateRows={false}
-            rowData={props.rows}
-            columnDefs={defs}
-            getRowId={(p) => String(p.data.id)}
-            rowHeight={ROW_HEIGHT}
-            getRowHeight={rowHeights.getRowHeight}
-            rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true }}
-            onGridReady={(event) => {
-              apiRef.current = event.api;
-              rowHeights.measureSoon();
-            }}
-            onSelectionChanged={onSelectionChanged}
-            onRowDataUpdated={onRowDataUpdated}
-            onSortChanged={onSortChanged}
-            suppressMultiSort
-            // While the first page loads, say so (not "nothing found").
-            loading={waiting}
-            overlayNoRowsTemplate={`<span data-testid="table-empty">${escapeHtml(props.emptyText ?? t('table.empty'))}</span>`}
-            localeText={{
-              ...agGridLocaleText(t),
-              noRowsToShow: t('table.empty'),
-              loadingOoo: t('table.loading'),
-            }}
-            suppressCellFocus={false}
-          />
-        </Box>
-      )}
+          </Box>
+        )}
+      </Box>
       <TableFooter
         usdNote={props.usdNote}
         totalCount={footerTotal}

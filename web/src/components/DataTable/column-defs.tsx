@@ -201,19 +201,23 @@ function ActionsCell(p: { data?: unknown; render: (row: never) => ReactNode }) {
   return p.data ? p.render(p.data as never) : null;
 }
 
-/** The row actions column, kept in view on the right when `pinned` (a wide table scrolls). */
+/**
+ * The row actions column, kept in view on the right when `pinned` (a wide table scrolls); never
+ * narrower than its header's longest word, as every column (`headerMinWidth`).
+ */
 export function actionsColumn<Row>(
   render: (row: Row) => ReactNode,
   header: string,
   width: number,
   pinned?: boolean,
 ): ColDef<Row> {
+  const least = Math.max(width, headerMinWidth(header, false));
   return {
     colId: 'actions',
     headerName: header,
     sortable: false,
-    width,
-    minWidth: width,
+    width: least,
+    minWidth: least,
     cellClass: 'cell-actions',
     ...(pinned ? { pinned: 'right' as const } : {}),
     cellRenderer: ActionsCell,

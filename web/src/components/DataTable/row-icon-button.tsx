@@ -45,7 +45,7 @@ export function RowIconLink({
   );
 }
 
-/** The look of RowIconButton and RowIconLink: MUI's small IconButton with a small icon, 30 px round. */
+/** The look of RowIconButton and RowIconLink: MUI's small IconButton with a small icon, 30 px. */
 export const rowIconButtonStyles = (theme: Theme) => ({
   '.row-icon-button': {
     display: 'inline-flex',
