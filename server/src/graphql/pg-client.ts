@@ -1,7 +1,27 @@
 import type pg from 'pg';
 import { makeWithPgClientViaPgClientAlreadyInTransaction } from 'postgraphile/adaptors/pg';
+import { isCappedCount } from './plugins/capped-count.ts';
 
 type WithPgClient = Grafast.Context['withPgClient'];
+type PgClient = Parameters<Parameters<WithPgClient>[1]>[0];
+
+/**
+ * The adaptor's client, but a capped count's statement goes unnamed. @dataplan/pg names every
+ * statement (a prepared statement per text); from its sixth run PostgreSQL may keep one generic
+ * plan for any values, which cannot see a range filter's: it takes a third of the table as
+ * matching. This year's payments counted as the manager became a sequential scan stopping at the
+ * 1,001st match, starting where the last scan of the table stopped (synchronized scans), so one
+ * count in a few read every older page first (310 ms at scale 10, against 3 ms by the date
+ * index). An unnamed statement is planned for its values at every run; a count's planning is
+ * cheap, unlike a list's with its columns (planning every statement made the large lists 2-3x
+ * slower). bench/README.md "Findings" has the measurements.
+ */
+function withUnnamedCounts(client: PgClient): PgClient {
+  const unnamed: PgClient = Object.create(client);
+  unnamed.query = (query) =>
+    client.query(isCappedCount(query.text) ? { ...query, name: undefined } : query);
+  return unnamed;
+}
 
 /** Connections already given the session setting below. */
 const prepared = new WeakSet<pg.PoolClient>();
@@ -13,7 +33,8 @@ const prepared = new WeakSet<pg.PoolClient>();
  * Like the adaptor, a new connection is first told not to optimise plans with JIT.
  */
 export function withPgClientOn(pool: pg.Pool): WithPgClient {
-  return async (pgSettings, callback) => {
+  return async (pgSettings, given) => {
+    const callback: typeof given = (client) => given(withUnnamedCounts(client));
     const client = await pool.connect();
     let broken: Error | undefined;
     try {

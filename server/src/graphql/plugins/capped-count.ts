@@ -4,9 +4,21 @@ import {
   type PgSelectQueryBuilderCallback,
 } from 'postgraphile/@dataplan/pg';
 import { ConnectionStep, constant, lambda, list, type Step } from 'postgraphile/grafast';
+import { sql } from 'postgraphile/pg-sql2';
 
 /** Counts up to this many rows; above it, `cappedCount` says "more" (COUNT_CAP + 1). */
 export const COUNT_CAP = 1_000;
+
+/**
+ * The comment a capped count's statement carries: the connection sends such a statement unnamed,
+ * so that PostgreSQL plans it for its values every time (server/src/graphql/pg-client.ts).
+ */
+export const CAPPED_COUNT_MARK = '/* capped count */';
+
+/** Whether `text` is a capped count's statement. */
+export function isCappedCount(text: string) {
+  return text.includes(CAPPED_COUNT_MARK);
+}
 
 /**
  * What the plan reads of @dataplan/pg's PgSelectStep beyond its public methods (private in its
@@ -140,6 +152,10 @@ export const CappedCountPlugin: GraphileConfig.Plugin = {
                 $rows.setAfter(constant(null));
                 $rows.setBefore(constant(null));
                 $rows.setFirst(constant(COUNT_CAP + 1));
+                // Marked to be planned for its values at every run (CAPPED_COUNT_MARK): a plan
+                // kept for any values cannot see a range filter's, and a count stopping at a row
+                // can then read a whole table first (docs/operations.md, pg-client.ts).
+                $rows.where(sql`true ${sql.comment('capped count', true)}`);
                 return lambda($rows.items(), (rows) => rows.length);
               },
             })),
