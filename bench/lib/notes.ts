@@ -248,8 +248,9 @@ export function explainNotes(f: Findings): string[] {
         `- **Payments list query: p95 ${fmt(paymentsManager.p95)} ms as manager, ` +
           `${fmt(ratio, 2)}x the accountant's (goal: within 2x).** A payment keeps its invoice's ` +
           "or bill's subsidiary, key and projects (0094), so its policy reads the payment's own " +
-          'row rather than a set of every visible link; the difference left is not explained ' +
-          'by this run.',
+          'row, and the count is planned for its values at every run (pg-client.ts), so it ' +
+          "takes the subsidiaries' index by date; what is left is the manager's policy testing " +
+          "each row's projects against the allowed ones (bench/README.md, Findings).",
       );
     }
   }
