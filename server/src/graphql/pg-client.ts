@@ -11,8 +11,8 @@ type PgClient = Parameters<Parameters<WithPgClient>[1]>[0];
  * plan for any values, which cannot see a range filter's: it takes a third of the table as
  * matching. This year's payments counted as the manager became a sequential scan stopping at the
  * 1,001st match, starting where the last scan of the table stopped (synchronized scans), so one
- * count in a few read every older page first (310 ms at scale 10, against 3 ms by the date
- * index). An unnamed statement is planned for its values at every run; a count's planning is
+ * count in a few read every older page first (310 ms at scale 10, against 1-4 ms by the
+ * subsidiaries' index). An unnamed statement is planned for its values at every run; a count's planning is
  * cheap, unlike a list's with its columns (planning every statement made the large lists 2-3x
  * slower). bench/README.md "Findings" has the measurements.
  */
