@@ -189,6 +189,17 @@ export async function signedInPage(
 }
 
 /**
+ * An in-app navigation as the application's own links make it: the address pushed, the router
+ * told (its popstate); returns at once, without waiting for the screen.
+ */
+export async function pushRoute(page: Page, route: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, route);
+}
+
+/**
  * Opens `route` in the application already on the page, as its own links do (a history entry and
  * the router's popstate), without loading the document again: for walks over many routes, where
  * each screen should cost its own render and not a full load, and what a walk put into the page

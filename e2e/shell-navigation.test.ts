@@ -2,7 +2,7 @@
 // "First rows"): the header does not depend on the screen on view, and drawing it again (its
 // search, notifications, language and menus) was part of every navigation's time to the rows.
 import { describe, expect, it } from 'vitest';
-import { signedInPage, useBrowser } from './browser.ts';
+import { pushRoute, signedInPage, useBrowser } from './browser.ts';
 
 const e2e = useBrowser();
 
@@ -39,11 +39,7 @@ describe.each(['ru', 'en'] as const)('the shell during an in-app navigation in %
     // router's links do, but not what the entry gave it).
     expect(remembered).toBeGreaterThan(15);
 
-    // As the sidebar's link does it: the address pushed, the router told.
-    await page.evaluate(() => {
-      history.pushState(null, '', '/admin/cost-types');
-      dispatchEvent(new PopStateEvent('popstate', { state: null }));
-    });
+    await pushRoute(page, '/admin/cost-types');
     await page.locator('[data-testid=cost-types-table] .ag-row').first().waitFor();
 
     const redrawn = await page.evaluate(

@@ -3,7 +3,7 @@
 // instead of moving down by the bar's height and back up again.
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedInPage, useBrowser } from './browser.ts';
+import { pushRoute, signedInPage, useBrowser } from './browser.ts';
 
 const e2e = useBrowser();
 
@@ -30,19 +30,12 @@ const gridTop = (page: Page) =>
 const loadingBar = (page: Page) =>
   page.locator('[data-testid=cost-types-table] .MuiLinearProgress-root');
 
-/** As the sidebar's link does it: the address pushed, the router told. */
-const goTo = (page: Page, address: string) =>
-  page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, address);
-
 describe.each(['ru', 'en'] as const)('a list while it loads, in %s', (language) => {
   it('the grid stays in place as its first rows arrive and as another page loads', async () => {
     const page = await signedInPage(e2e, 'admin', language, '/');
 
     let answer = await holdAnswers(page);
-    await goTo(page, '/admin/cost-types');
+    await pushRoute(page, '/admin/cost-types');
     await loadingBar(page).waitFor();
     const loading = await gridTop(page);
     await answer();
@@ -51,7 +44,7 @@ describe.each(['ru', 'en'] as const)('a list while it loads, in %s', (language) 
     expect(await gridTop(page)).toBe(loading);
 
     answer = await holdAnswers(page);
-    await goTo(page, '/admin/cost-types?page=2');
+    await pushRoute(page, '/admin/cost-types?page=2');
     await loadingBar(page).waitFor();
     expect(await gridTop(page)).toBe(loading);
     await answer();
