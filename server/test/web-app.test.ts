@@ -42,6 +42,16 @@ describe('the built web application', () => {
     }
   });
 
+  it('the page names its icon, which is served as an image (not the page in its place)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const href = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)"/.exec(page.body)?.[1];
+    expect(href).toBe('/favicon.svg');
+    const icon = await t.app.inject({ method: 'GET', url: href! });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(icon.body).toContain('<svg');
+  });
+
   it('is a production build without source maps', () => {
     const assets = fs.readdirSync(path.join(WEB_DIST, 'assets'));
     expect(assets.filter((file) => file.endsWith('.map'))).toEqual([]);

@@ -13,7 +13,7 @@ function newest(entry: string): number {
   return Math.max(0, ...fs.readdirSync(entry).map((name) => newest(path.join(entry, name))));
 }
 
-const sources = ['src', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
   path.join(webRoot, p),
 );
 const stale =
