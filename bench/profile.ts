@@ -135,6 +135,30 @@ try {
     const key = `${functionName || '(anonymous)'} | ${pkg} | ${where.replace(/^file:\/\/.*?\/(server|bench)\//, '$1/')}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + us);
   }
+  // Native code (system calls above all) by the first caller outside Node's built-in modules: a
+  // socket write is the database client's query or the HTTP response.
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const nodeById = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byNativeCaller = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const us = selfUs.get(node.id) ?? 0;
+    const { functionName, url } = node.callFrame;
+    if (!us || url || functionName.startsWith('(')) continue;
+    let caller = parent.get(node.id);
+    while (caller !== undefined) {
+      const frame = nodeById.get(caller)!.callFrame;
+      if (frame.url && !frame.url.startsWith('node:')) break;
+      caller = parent.get(caller);
+    }
+    const frame = caller === undefined ? undefined : nodeById.get(caller)!.callFrame;
+    const from = frame
+      ? `${packageOf(frame.url)}: ${frame.functionName || '(anonymous)'}`
+      : '(no JavaScript caller)';
+    const key = `${functionName || '(anonymous)'} | ${from}`;
+    byNativeCaller.set(key, (byNativeCaller.get(key) ?? 0) + us);
+  }
   const pct = (us: number) => `${fmt((100 * us) / total, 1)}%`;
   const ratio = median(ratios.graphql) / median(ratios.raw);
   const lines = [
@@ -172,6 +196,18 @@ try {
     ...[...byFunction]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 30)
+      .map(([key, us]) => `| ${key} | ${fmt(us / 1000)} | ${pct(us)} |`),
+    '',
+    '## Native code by caller',
+    '',
+    'The native functions above (system calls, string work) by the first caller outside ' +
+      "Node's built-in modules.",
+    '',
+    '| native function | called from | self ms | share |',
+    '| --- | --- | ---: | ---: |',
+    ...[...byNativeCaller]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
       .map(([key, us]) => `| ${key} | ${fmt(us / 1000)} | ${pct(us)} |`),
     '',
   ];
