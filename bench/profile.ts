@@ -51,6 +51,11 @@ function packageOf(url: string): string {
   return url;
 }
 
+/** Adds `us` microseconds to `key`'s sum. */
+function add<K>(sums: Map<K, number>, key: K, us: number) {
+  sums.set(key, (sums.get(key) ?? 0) + us);
+}
+
 const cluster = await openBenchCluster(log);
 try {
   await checkData(cluster, scale);
@@ -112,7 +117,7 @@ try {
 
   const selfUs = new Map<number, number>();
   profile.samples.forEach((id, i) => {
-    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    add(selfUs, id, profile.timeDeltas[i] ?? 0);
   });
   const byPackage = new Map<string, number>();
   const byFunction = new Map<string, number>();
@@ -130,10 +135,10 @@ try {
     if (url === 'node:inspector') continue;
     total += us;
     const pkg = packageOf(url);
-    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+    add(byPackage, pkg, us);
     const where = url ? `${url.replace(/^.*node_modules\//, '')}:${lineNumber + 1}` : '';
     const key = `${functionName || '(anonymous)'} | ${pkg} | ${where.replace(/^file:\/\/.*?\/(server|bench)\//, '$1/')}`;
-    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+    add(byFunction, key, us);
   }
   // Native code (system calls above all) by the first caller outside Node's built-in modules: a
   // socket write is the database client's query or the HTTP response.
@@ -157,9 +162,15 @@ try {
       ? `${packageOf(frame.url)}: ${frame.functionName || '(anonymous)'}`
       : '(no JavaScript caller)';
     const key = `${functionName || '(anonymous)'} | ${from}`;
-    byNativeCaller.set(key, (byNativeCaller.get(key) ?? 0) + us);
+    add(byNativeCaller, key, us);
   }
   const pct = (us: number) => `${fmt((100 * us) / total, 1)}%`;
+  /** A table's rows: the `count` largest sums, each as its key's cells, ms and share. */
+  const largest = (sums: Map<string, number>, count: number) =>
+    [...sums]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([key, us]) => `| ${key} | ${fmt(us / 1000)} | ${pct(us)} |`);
   const ratio = median(ratios.graphql) / median(ratios.raw);
   const lines = [
     '# Where the Node server spends its time under the nested-list load',
@@ -184,19 +195,13 @@ try {
     '',
     '| package | self ms | share |',
     '| --- | ---: | ---: |',
-    ...[...byPackage]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 20)
-      .map(([pkg, us]) => `| ${pkg} | ${fmt(us / 1000)} | ${pct(us)} |`),
+    ...largest(byPackage, 20),
     '',
     '## Top functions by self time',
     '',
     '| function | package | where | self ms | share |',
     '| --- | --- | --- | ---: | ---: |',
-    ...[...byFunction]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 30)
-      .map(([key, us]) => `| ${key} | ${fmt(us / 1000)} | ${pct(us)} |`),
+    ...largest(byFunction, 30),
     '',
     '## Native code by caller',
     '',
@@ -205,10 +210,7 @@ try {
     '',
     '| native function | called from | self ms | share |',
     '| --- | --- | ---: | ---: |',
-    ...[...byNativeCaller]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 10)
-      .map(([key, us]) => `| ${key} | ${fmt(us / 1000)} | ${pct(us)} |`),
+    ...largest(byNativeCaller, 10),
     '',
   ];
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
