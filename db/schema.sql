@@ -2307,23 +2307,38 @@ AS $function$
 declare
   r app_hidden.workflow_record := app_hidden.workflow_record(entity, record_id);
   held text[] := app_hidden.current_scopes();
-  failing text[];
+  actions text[];
+  needed text[];
+  failing text[] := '{}';
+  precondition text;
 begin
   if r.id is null then
     return '{}';
   end if;
-  select coalesce(array_agg(p.name), '{}') into failing
-    from app_private.preconditions p
-   where p.name in (select unnest(t.preconditions) from app_private.transitions t
-                     where t.entity = r.entity and t.from_state = r.state and t.scopes <@ held)
-     and app_hidden.precondition_refusal(r, p.name) is not null;
+  select coalesce(array_agg(t.action order by t.action), '{}') into actions
+    from app_private.transitions t
+   where t.entity = r.entity and t.from_state = r.state
+     and (t.on_archived or not r.is_deleted)
+     and not (t.action = 'archive' and r.is_deleted)
+     and not (t.action = 'unarchive' and not r.is_deleted)
+     and t.scopes <@ held;
+  if cardinality(actions) = 0 then
+    return actions;
+  end if;
+  select coalesce(array_agg(distinct p.name), '{}') into needed
+    from app_private.transitions t, unnest(t.preconditions) as p(name)
+   where t.entity = r.entity and t.from_state = r.state and t.action = any (actions);
+  foreach precondition in array needed loop
+    if app_hidden.precondition_refusal(r, precondition) is not null then
+      failing := failing || precondition;
+    end if;
+  end loop;
+  if cardinality(failing) = 0 then
+    return actions;
+  end if;
   return (select coalesce(array_agg(t.action order by t.action), '{}')
             from app_private.transitions t
-           where t.entity = r.entity and t.from_state = r.state
-             and (t.on_archived or not r.is_deleted)
-             and not (t.action = 'archive' and r.is_deleted)
-             and not (t.action = 'unarchive' and not r.is_deleted)
-             and t.scopes <@ held
+           where t.entity = r.entity and t.from_state = r.state and t.action = any (actions)
              and not (t.preconditions && failing));
 end;
 $function$;
@@ -3343,6 +3358,8 @@ AS $function$
 declare
   pending integer;
   live integer;
+  refusal jsonb;
+  remaining numeric;
 begin
   case precondition
   when 'costs_approved' then
@@ -3370,18 +3387,28 @@ begin
         'details', jsonb_build_object('record', r.label));
     end if;
   when 'period_open' then
-    return coalesce(app_hidden.period_lock_refusal(r.subsidiary_id, r.dated, r.label),
-                    (select app_hidden.period_lock_refusal(i.subsidiary_id, i.invoice_date, app_hidden.record_label('invoice', i.id, i.invoice_ref))
-                       from app_public.invoices i where r.entity = 'cost' and i.id = r.invoice_id),
-                    -- An invoice's or bill's costs booked to a closed month lock it too.
-                    (select app_hidden.period_lock_refusal(c.subsidiary_id, app_hidden.period_date(c.year, c.period),
-                                                           app_hidden.record_label('cost', c.id, c.name))
-                       from app_public.costs c
-                      where (r.entity = 'invoice' and c.invoice_id = r.id) or (r.entity = 'bill' and c.bill_id = r.id)
-                      order by c.year, c.period limit 1));
+    refusal := app_hidden.period_lock_refusal(r.subsidiary_id, r.dated, r.label);
+    if refusal is null and r.entity = 'cost' then
+      select app_hidden.period_lock_refusal(i.subsidiary_id, i.invoice_date, app_hidden.record_label('invoice', i.id, i.invoice_ref))
+        into refusal from app_public.invoices i where i.id = r.invoice_id;
+    -- An invoice's or bill's costs booked to a closed month lock it too.
+    elsif refusal is null and r.entity = 'invoice' then
+      select app_hidden.period_lock_refusal(c.subsidiary_id, app_hidden.period_date(c.year, c.period),
+                                            app_hidden.record_label('cost', c.id, c.name))
+        into refusal from app_public.costs c where c.invoice_id = r.id order by c.year, c.period limit 1;
+    elsif refusal is null and r.entity = 'bill' then
+      select app_hidden.period_lock_refusal(c.subsidiary_id, app_hidden.period_date(c.year, c.period),
+                                            app_hidden.record_label('cost', c.id, c.name))
+        into refusal from app_public.costs c where c.bill_id = r.id order by c.year, c.period limit 1;
+    end if;
+    return refusal;
   when 'amount_remaining' then
-    if (r.entity = 'invoice' and (select app_public.invoices_remaining_amount(i) from app_public.invoices i where i.id = r.id) <= 0)
-       or (r.entity = 'bill' and (select app_public.bills_remaining_amount(b) from app_public.bills b where b.id = r.id) <= 0) then
+    if r.entity = 'invoice' then
+      select app_public.invoices_remaining_amount(i) into remaining from app_public.invoices i where i.id = r.id;
+    elsif r.entity = 'bill' then
+      select app_public.bills_remaining_amount(b) into remaining from app_public.bills b where b.id = r.id;
+    end if;
+    if remaining <= 0 then
       return jsonb_build_object('code', 'PaymentExceedsRemaining', 'message', format('%s is fully paid: nothing remains to pay.', r.label),
                                 'details', jsonb_build_object('record', r.label));
     end if;

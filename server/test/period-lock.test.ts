@@ -156,6 +156,50 @@ describe('nothing dated on or before the lock date changes', () => {
     expect(refusal?.details).toMatchObject({ record: `cost #${costs[0]} control` });
   });
 
+  it('a cost of an invoice dated in the locked period, and a bill with a cost booked to a closed month, offer nothing', async () => {
+    const actionsOf = (table: string, id: number | undefined) =>
+      asUser(
+        t.db,
+        'admin',
+        async (client) =>
+          (
+            await client.query(
+              `select app_public.${table}_available_actions(r) as a from app_public.${table} r where id = $1`,
+              [id],
+            )
+          ).rows[0].a as string[],
+      );
+    // A cost booked to July: open on an invoice of July, locked by its invoice of June.
+    const july = await invoiceWithCosts(t.db, {
+      creator: 'accountant',
+      status: 'open',
+      invoiceDate: '2026-07-03',
+      costs: [{ amount: '10.00' }],
+    });
+    expect(await actionsOf('costs', july.costs[0])).toContain('approve');
+    const june = await invoiceWithCosts(t.db, {
+      creator: 'accountant',
+      status: 'open',
+      invoiceDate: '2026-06-15',
+      costs: [{ amount: '10.00' }],
+    });
+    await t.db.owner.query('update app_public.costs set period = 7 where id = $1', [june.costs[0]]);
+    expect(await actionsOf('costs', june.costs[0])).toEqual([]);
+    // A bill of July: open until a cost booked to June is billed on it.
+    const { rows } = await t.db.owner.query(
+      `select id from app_public.bills where subsidiary_id = $1 and status = 'open' and not is_deleted
+          and make_date(year, period, 1) > $2 limit 1`,
+      [nl, LOCK],
+    );
+    const bill = rows[0].id as number;
+    expect(await actionsOf('bills', bill)).toContain('edit');
+    await t.db.owner.query('update app_public.costs set period = 6, bill_id = $2 where id = $1', [
+      july.costs[0],
+      bill,
+    ]);
+    expect(await actionsOf('bills', bill)).toEqual([]);
+  });
+
   it('a payment dated in the locked period cannot be deleted', async () => {
     const { invoice } = await invoiceWithCosts(t.db, {
       creator: 'admin',

@@ -90,6 +90,30 @@ describe('available actions come from the transitions table', () => {
     });
     expect(actions).toEqual(['delete', 'unarchive']);
   });
+
+  it('only the preconditions of actions the account could take are checked (none without one)', async () => {
+    // A precondition precondition_refusal does not know fails as soon as it is checked, so it
+    // shows which accounts' available actions check it: approving a cost names it here.
+    await db.owner.query(
+      `insert into app_private.preconditions (name, code, description) values ('probe', 'Probe', 'a test')`,
+    );
+    const approve = `entity = 'cost' and action = 'approve' and from_state = 'to_approve'`;
+    await db.owner.query(
+      `update app_private.transitions set preconditions = preconditions || '{probe}' where ${approve}`,
+    );
+    // With their statistics PostgreSQL knows both tables are small (a running database's state).
+    await db.owner.query('analyze app_private.preconditions, app_private.transitions');
+    try {
+      const where = `status = 'to_approve' and ${NL}`;
+      expect(await actionsAs('viewer', 'costs', where)).toEqual([]);
+      await expect(actionsAs('accountant', 'costs', where)).rejects.toThrow(/case not found/);
+    } finally {
+      await db.owner.query(
+        `update app_private.transitions set preconditions = array_remove(preconditions, 'probe') where ${approve}`,
+      );
+      await db.owner.query(`delete from app_private.preconditions where name = 'probe'`);
+    }
+  });
 });
 
 describe('the guard and the workflow mode', () => {
