@@ -78,8 +78,8 @@ export function renderBrowserSection(run: BrowserRun): { section: string[]; line
       'and account after a warm-up. Full load: `page.goto` of the URL to the first grid row (or the ' +
       "table's empty state; a record's title). In-app: the router's navigation to the URL to the " +
       'same, in a running app, to a screen not yet opened in the page (after a full load of the ' +
-      'home screen, in-app to another list screen, back home and, once it has settled, to the ' +
-      'URL; its rows fetched). ' +
+      'home screen, in-app to another list screen, back home and, once it has settled — nothing ' +
+      'fetched for 500 ms, then the main thread idle — to the URL; its rows fetched). ' +
       (hasFirst
         ? 'First in-app: the same navigation the moment the home screen shows after its own full ' +
           "load (the screen's code evaluated, its styles and the grid's theme added by it), for " +
