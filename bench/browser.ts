@@ -19,7 +19,12 @@ import type { Account } from './lib/queries.ts';
 import { ACCOUNTS, SCREENS } from './lib/screens.ts';
 import { checkData, prepareRoles, startServer } from './lib/server-process.ts';
 import { fmt, percentile } from './lib/stats.ts';
-import { browserRunFile, type BrowserRow, type BrowserRun } from './lib/browser-report.ts';
+import {
+  browserRunFile,
+  SETTLED_QUIET_MS,
+  type BrowserRow,
+  type BrowserRun,
+} from './lib/browser-report.ts';
 import { commitOf } from './lib/commit.ts';
 import { accountFlags, signInAll } from './lib/list-latency.ts';
 import { machineOf } from './lib/machine.ts';
@@ -188,14 +193,11 @@ async function navigate(page: Page, url: string, ready: string) {
   });
 }
 
-/** How long the page must have fetched nothing to count as settled. */
-const QUIET_MS = 500;
-
 /**
  * Until the page has settled: what a person sees has been drawn and the app's own idle work is
- * done — nothing fetched for QUIET_MS (the sidebar's screens are fetched and evaluated while the
- * browser is idle, after the home screen's queries: for the admin 78 chunks, which went on for
- * about a second after the greeting), then the main thread idle.
+ * done — nothing fetched for SETTLED_QUIET_MS (the sidebar's screens are fetched and evaluated
+ * while the browser is idle, after the home screen's queries: for the admin 78 chunks, which went
+ * on for about a second after the greeting), then the main thread idle.
  */
 async function settled(page: Page) {
   await page.evaluate(async (quietMs) => {
@@ -211,7 +213,7 @@ async function settled(page: Page) {
     while (performance.now() - lastFetch() < quietMs && performance.now() < until)
       await new Promise((resolve) => setTimeout(resolve, 100));
     await new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 }));
-  }, QUIET_MS);
+  }, SETTLED_QUIET_MS);
 }
 
 /** A full load of the home screen, until its greeting shows (no first rows watched for). */

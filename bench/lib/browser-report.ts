@@ -9,6 +9,9 @@ import { MISSED_GOAL } from './findings.ts';
 /** Goals (p95 on this machine): first rows after a full load and after an in-app navigation. */
 export const BROWSER_GOALS = { fullLoadMs: 500, inAppMs: 150 };
 
+/** Before an in-app navigation the page has fetched nothing for this long (bench/browser.ts). */
+export const SETTLED_QUIET_MS = 500;
+
 export interface BrowserRow {
   key: string;
   screen: string;
@@ -79,7 +82,8 @@ export function renderBrowserSection(run: BrowserRun): { section: string[]; line
       "table's empty state; a record's title). In-app: the router's navigation to the URL to the " +
       'same, in a running app, to a screen not yet opened in the page (after a full load of the ' +
       'home screen, in-app to another list screen, back home and, once it has settled — nothing ' +
-      'fetched for 500 ms, then the main thread idle — to the URL; its rows fetched). ' +
+      `fetched for ${SETTLED_QUIET_MS} ms, then the main thread idle — to the URL; its rows ` +
+      'fetched). ' +
       (hasFirst
         ? 'First in-app: the same navigation the moment the home screen shows after its own full ' +
           "load (the screen's code evaluated, its styles and the grid's theme added by it), for " +
