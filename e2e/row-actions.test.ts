@@ -83,4 +83,19 @@ describe('row actions', () => {
     // The keyboard's focus: action.active at focusOpacity (0.12), as MUI's focus ripple.
     await expect.poll(shade).toBe('rgba(0, 0, 0, 0.12)');
   });
+
+  it("a row's actions are drawn by the page's latest render: in the language just chosen", async () => {
+    // The grid's columns stay as they are while the page renders (DataTable, `columnsKey`); the
+    // action cells take the page's row actions from the context, so each render of the page
+    // reaches them.
+    const page = await signedInPage(e2e, 'admin', 'ru');
+    await visit(page, '/admin/cost-types');
+    const edit = page.locator('.ag-row [data-testid=edit]').first();
+    await edit.waitFor();
+    expect(await edit.getAttribute('aria-label')).toBe('Изменить');
+    await page.getByTestId('language-en').click();
+    await expect.poll(() => edit.getAttribute('aria-label')).toBe('Edit');
+    const header = page.locator('.ag-header-cell[col-id=actions] .ag-header-cell-text');
+    await expect.poll(() => header.textContent()).toBe('Actions');
+  });
 });

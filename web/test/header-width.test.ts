@@ -25,8 +25,8 @@ describe('headerMinWidth', () => {
 describe('the row actions column', () => {
   it("is as wide as a list asks, but never narrower than its header's longest word", () => {
     const header = 'Действия';
-    expect(actionsColumn(() => null, header, 130).width).toBe(130);
-    const narrow = actionsColumn(() => null, header, 40);
+    expect(actionsColumn(header, 130).width).toBe(130);
+    const narrow = actionsColumn(header, 40);
     expect(narrow.width).toBe(headerMinWidth(header, false));
     expect(narrow.minWidth).toBe(narrow.width);
   });

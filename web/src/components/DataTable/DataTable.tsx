@@ -12,7 +12,14 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
 import { ColumnChooser, useColumnChoice } from './ColumnChooser.tsx';
-import { actionsColumn, cellParts, columnDefs, type Column } from './column-defs.tsx';
+import {
+  actionsColumn,
+  cellParts,
+  columnDefs,
+  columnsKey,
+  RowActionsContext,
+  type Column,
+} from './column-defs.tsx';
 import { agGridLocaleText } from '../../i18n/ag-grid-locale.ts';
 import { formatRowCount } from '../format.ts';
 import { useTableShortcuts } from '../shortcuts.tsx';
@@ -34,6 +41,11 @@ export type { FilterChip, SummaryFields } from './table-parts.tsx';
 
 export interface DataTableProps<Row extends { id: string | number }, K extends string = string> {
   testId: string;
+  /**
+   * May be built afresh in each render; the grid takes new definitions only when what they show
+   * changes (`columnsKey`) or the language does, so a column's functions depend on the language
+   * alone.
+   */
   columns: Column<Row, K>[];
   rows: Row[];
   totalCount: number;
@@ -49,6 +61,7 @@ export interface DataTableProps<Row extends { id: string | number }, K extends s
   filters?: FilterChip[];
   toolbar?: ReactNode;
   bulkActions?: (selected: Row[]) => ReactNode;
+  /** A row's actions: may be a new function in each render, each reaching the action cells. */
   rowActions?: (row: Row) => ReactNode;
   /** The width of the row actions column (default: room for three icons). */
   actionsWidth?: number;
@@ -104,18 +117,24 @@ export function DataTable<Row extends { id: string | number }, K extends string 
     requestAnimationFrame(() => setTimeout(() => setEveryRow(true), 0));
   }, []);
 
-  const defs = useMemo<ColDef<Row>[]>(() => {
-    const list = columnDefs({
-      columns: props.columns,
-      shown,
-      sort: props.sort,
-      t,
-      language: i18n.language,
-    });
-    if (rowActions)
-      list.push(actionsColumn(rowActions, t('table.actions'), actionsWidth ?? 130, pinActions));
-    return list;
-  }, [props.columns, props.sort, rowActions, pinActions, actionsWidth, t, i18n.language, shown]);
+  const hasActions = Boolean(rowActions);
+  const columnsShown = columnsKey(props.columns);
+  const defs = useMemo<ColDef<Row>[]>(
+    () => {
+      const list = columnDefs({
+        columns: props.columns,
+        shown,
+        sort: props.sort,
+        t,
+        language: i18n.language,
+      });
+      if (hasActions) list.push(actionsColumn(t('table.actions'), actionsWidth ?? 130, pinActions));
+      return list;
+    },
+    // The columns by what they show (`columnsKey`), not by the array: a page's new array of the
+    // same columns keeps the grid's definitions.
+    [columnsShown, props.sort, hasActions, pinActions, actionsWidth, t, i18n.language, shown],
+  );
 
   const onSortChanged = useCallback(
     (event: SortChangedEvent<Row>) => {
@@ -246,43 +265,47 @@ export function DataTable<Row extends { id: string | number }, K extends string 
             ref={gridRef}
             sx={(theme) => ({ ...cellParts(theme), ...(height ? { height } : {}) })}
           >
-            <AgGridReact<Row>
-              theme={THEME}
-              domLayout={height ? 'normal' : 'autoHeight'}
-              // Every row and column of the page stays in the page (at most 100 rows): a row can
-              // be found (the browser's find), measured and scrolled to. The rows out of view come
-              // right after the first rows are painted, so that those are not kept waiting for
-              // them.
-              rowBuffer={everyRow ? 100 : 10}
-              onFirstDataRendered={drawEveryRow}
-              suppressColumnVirtualisation
-              // A row that grows to its wrapped values, or moves with a new sort or page, takes its
-              // place at once: sliding rows over 0.4 s restyled the page in every frame meanwhile.
-              animateRows={false}
-              rowData={props.rows}
-              columnDefs={defs}
-              getRowId={(p) => String(p.data.id)}
-              rowHeight={ROW_HEIGHT}
-              getRowHeight={rowHeights.getRowHeight}
-              rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true }}
-              onGridReady={(event) => {
-                apiRef.current = event.api;
-                rowHeights.measureSoon();
-              }}
-              onSelectionChanged={onSelectionChanged}
-              onRowDataUpdated={onRowDataUpdated}
-              onSortChanged={onSortChanged}
-              suppressMultiSort
-              // While the first page loads, say so (not "nothing found").
-              loading={waiting}
-              overlayNoRowsTemplate={`<span data-testid="table-empty">${escapeHtml(props.emptyText ?? t('table.empty'))}</span>`}
-              localeText={{
-                ...agGridLocaleText(t),
-                noRowsToShow: t('table.empty'),
-                loadingOoo: t('table.loading'),
-              }}
-              suppressCellFocus={false}
-            />
+            <RowActionsContext.Provider
+              value={rowActions as ((row: never) => ReactNode) | undefined}
+            >
+              <AgGridReact<Row>
+                theme={THEME}
+                domLayout={height ? 'normal' : 'autoHeight'}
+                // Every row and column of the page stays in the page (at most 100 rows): a row can
+                // be found (the browser's find), measured and scrolled to. The rows out of view come
+                // right after the first rows are painted, so that those are not kept waiting for
+                // them.
+                rowBuffer={everyRow ? 100 : 10}
+                onFirstDataRendered={drawEveryRow}
+                suppressColumnVirtualisation
+                // A row that grows to its wrapped values, or moves with a new sort or page, takes its
+                // place at once: sliding rows over 0.4 s restyled the page in every frame meanwhile.
+                animateRows={false}
+                rowData={props.rows}
+                columnDefs={defs}
+                getRowId={(p) => String(p.data.id)}
+                rowHeight={ROW_HEIGHT}
+                getRowHeight={rowHeights.getRowHeight}
+                rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true }}
+                onGridReady={(event) => {
+                  apiRef.current = event.api;
+                  rowHeights.measureSoon();
+                }}
+                onSelectionChanged={onSelectionChanged}
+                onRowDataUpdated={onRowDataUpdated}
+                onSortChanged={onSortChanged}
+                suppressMultiSort
+                // While the first page loads, say so (not "nothing found").
+                loading={waiting}
+                overlayNoRowsTemplate={`<span data-testid="table-empty">${escapeHtml(props.emptyText ?? t('table.empty'))}</span>`}
+                localeText={{
+                  ...agGridLocaleText(t),
+                  noRowsToShow: t('table.empty'),
+                  loadingOoo: t('table.loading'),
+                }}
+                suppressCellFocus={false}
+              />
+            </RowActionsContext.Provider>
           </Box>
         )}
       </Box>
