@@ -133,6 +133,26 @@ function rowHeightProblems(page: Page): Promise<string[]> {
 }
 
 /** The most grid rows seen moving (a transition of a row itself) in any frame for 300 ms. */
+/**
+ * Header labels not wholly inside their header cell: the header is as high as its labels, which
+ * wrap between their words (DataTable/row-heights.ts).
+ */
+function headerLabelsCut(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('.ag-header-cell')).flatMap((cell) => {
+      const label = cell.querySelector('.ag-header-cell-text');
+      if (!label?.textContent) return [];
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      const text = range.getBoundingClientRect();
+      const box = cell.getBoundingClientRect();
+      return text.top < box.top - 0.5 || text.bottom > box.bottom + 0.5
+        ? [`header of ${cell.getAttribute('col-id')}: "${label.textContent}" cut off`]
+        : [];
+    }),
+  );
+}
+
 function slidingRows(page: Page): Promise<number> {
   return page.evaluate(
     () =>
@@ -221,7 +241,11 @@ describe('tables fit at 1440×900', () => {
           .waitFor()
           .catch(() => undefined);
         await page.waitForTimeout(300);
-        const found = [...(await clippedCells(page)), ...(await rowHeightProblems(page))];
+        const found = [
+          ...(await clippedCells(page)),
+          ...(await rowHeightProblems(page)),
+          ...(await headerLabelsCut(page)),
+        ];
         problems.push(...found.map((problem) => `${route} (${language}): ${problem}`));
         if (process.env.SHOTS_DIR) {
           const name = `${route.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}-${language}`;
@@ -290,12 +314,23 @@ describe('tables fit at 1440×900', () => {
       await page.mouse.up();
       await expect.poll(tall).toBeGreaterThan(wide);
       await check('the names column narrower');
+      // A header label of more lines than two (its text made so): the header grows to it, and
+      // back once the label is short again (the other language's headers).
+      const headerHeight = () =>
+        table.locator('.ag-header').evaluate((header) => (header as HTMLElement).offsetHeight);
+      const low = await headerHeight();
+      await table
+        .locator('.ag-header-cell[col-id=status] .ag-header-cell-text')
+        .evaluate((label) => (label.textContent = 'один два три четыре пять шесть семь восемь'));
+      await expect.poll(headerHeight).toBeGreaterThan(low);
+      expect(await headerLabelsCut(page)).toEqual([]);
       await page.getByTestId(`language-${other}`).click();
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(other);
       await check(`in ${other}`);
       await page.getByTestId(`language-${language}`).click();
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
       await check(`back in ${language}`);
+      await expect.poll(headerHeight).toBe(low);
       await table
         .getByTestId('pagination')
         .getByRole('button', { name: /next|след/i })

@@ -105,9 +105,9 @@ export function columnDefs<Row, K extends string>(options: {
       colId: column.field,
       field: column.field as never,
       headerName,
-      // A long header wraps onto a second line instead of ending in "…".
+      // A long header wraps onto a second line instead of ending in "…"; the header is as high as
+      // its labels (measured with the rows: row-heights.ts).
       wrapHeaderText: true,
-      autoHeaderHeight: true,
       sortable: Boolean(column.sortKey),
       // The server has sorted the page: keep its order.
       comparator: () => 0,

@@ -18,6 +18,13 @@ export const WRAPPED_STYLE = {
   paddingBottom: `${PADDING_PX}px`,
 };
 
+/** The header's height while each label takes one or two lines (AG Grid's quartz theme). */
+export const HEADER_HEIGHT = 48;
+/** The room above and below a header's label when the label sets the header's height. */
+const HEADER_LABEL_PADDING_PX = 10;
+const HEADER_CELL = 'ag-header-cell';
+const HEADER_LABEL = 'ag-header-cell-text';
+
 /** The height of a row whose tallest wrapped cell takes `lines` lines. */
 function wrappedRowHeight(lines: number): number {
   return Math.max(ROW_HEIGHT, lines * LINE_PX + 2 * PADDING_PX + BORDERS_PX);
@@ -35,7 +42,21 @@ function linesOf(cell: HTMLElement, range: Range): number {
 }
 
 /**
- * Rows as high as their wrapped cells, measured in one pass for the whole grid.
+ * The header's height: as high as its tallest label, which wraps between its words (a header of
+ * three lines in a column dragged narrow), never lower than the theme's.
+ */
+function headerHeightOf(root: HTMLElement, range: Range): number {
+  let label = 0;
+  for (const text of Array.from(root.querySelectorAll<HTMLElement>(`.${HEADER_LABEL}`))) {
+    range.selectNodeContents(text);
+    label = Math.max(label, range.getBoundingClientRect().height);
+  }
+  return Math.max(HEADER_HEIGHT, Math.ceil(label) + HEADER_LABEL_PADDING_PX);
+}
+
+/**
+ * Rows as high as their wrapped cells, and the header as high as its labels, measured in one pass
+ * for the whole grid.
  *
  * AG Grid's own `autoHeight` measures each wrapped cell as it creates it: its computed style and
  * its height, between the creation of one cell and the next, so each measure lays the page out
@@ -48,11 +69,15 @@ function linesOf(cell: HTMLElement, range: Range): number {
  * grid hidden, then shown); and when the grid becomes ready (`measureSoon`: its rows can be
  * drawn before it says so). The heights are kept by row id for the grid's `getRowHeight`, so
  * that a page's rows given again keep their measured height.
+ * The header likewise: AG Grid's `autoHeaderHeight` measures each header cell as it creates it (a
+ * layout per column, about 5 ms of an in-app navigation to the bills); here its labels are
+ * measured in the same pass, and the grid's `headerHeight` set when it changes.
  */
 export function useWrappedRowHeights<Row extends { id: string | number }>(
   api: () => GridApi<Row> | undefined,
 ) {
   const heights = useRef(new Map<string, number>());
+  const header = useRef(HEADER_HEIGHT);
   const frame = useRef(0);
   const grid = useRef<HTMLElement | null>(null);
 
@@ -63,6 +88,7 @@ export function useWrappedRowHeights<Row extends { id: string | number }>(
     // A hidden grid's cells have no lines: measured once it is shown.
     if (!gridApi || gridApi.isDestroyed() || !root || root.offsetWidth === 0) return;
     const range = document.createRange();
+    const headerHeight = headerHeightOf(root, range);
     const changed: [string, number][] = [];
     // Reads only, then writes: the page is laid out once for all the cells.
     for (const row of Array.from(root.querySelectorAll<HTMLElement>('.ag-row[row-id]'))) {
@@ -72,6 +98,10 @@ export function useWrappedRowHeights<Row extends { id: string | number }>(
         lines = Math.max(lines, linesOf(cell, range));
       const height = wrappedRowHeight(lines);
       if ((heights.current.get(id) ?? ROW_HEIGHT) !== height) changed.push([id, height]);
+    }
+    if (headerHeight !== header.current) {
+      header.current = headerHeight;
+      gridApi.setGridOption('headerHeight', headerHeight);
     }
     if (changed.length === 0) return;
     for (const [id, height] of changed) {
@@ -94,15 +124,16 @@ export function useWrappedRowHeights<Row extends { id: string | number }>(
     (element: HTMLElement | null) => {
       if (!element) return undefined;
       grid.current = element;
-      // Cells drawn or changed, and a wrapped cell's width: AG Grid sets it in the cell's style
-      // whenever a column's width changes (dragged, or a flex column's share of a new width,
-      // which it does not always announce with an event).
+      // Cells drawn or changed, and a wrapped cell's or a header cell's width: AG Grid sets it in
+      // the cell's style whenever a column's width changes (dragged, or a flex column's share of
+      // a new width, which it does not always announce with an event).
       const observer = new MutationObserver((records) => {
         if (
           records.some(
             (record) =>
               record.type !== 'attributes' ||
-              (record.target as Element).classList.contains(WRAPPED_CELL),
+              (record.target as Element).classList.contains(WRAPPED_CELL) ||
+              (record.target as Element).classList.contains(HEADER_CELL),
           )
         )
           schedule();
