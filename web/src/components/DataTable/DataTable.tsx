@@ -8,7 +8,7 @@ import type {
   SortChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
 import { ColumnChooser, useColumnChoice } from './ColumnChooser.tsx';
@@ -135,6 +135,23 @@ export function DataTable<Row extends { id: string | number }, K extends string 
     // same columns keeps the grid's definitions.
     [columnsShown, props.sort, hasActions, pinActions, actionsWidth, t, i18n.language, shown],
   );
+
+  // The grid shows the address's sort after every render of the list, as it did when its
+  // definitions (with their `sort`) were made at every render: a sort the grid shows and the
+  // address does not have (a render of an earlier sort come after a header's click) never stays.
+  useEffect(() => {
+    const api = apiRef.current;
+    if (!api || api.isDestroyed()) return;
+    const wanted = props.sort;
+    const colId = wanted && props.columns.find((c) => c.sortKey === wanted.key)?.field;
+    const direction = wanted?.direction === 'ASC' ? 'asc' : 'desc';
+    const shown = api.getColumnState().find((column) => column.sort);
+    if (colId ? shown?.colId === colId && shown.sort === direction : !shown) return;
+    api.applyColumnState({
+      state: colId ? [{ colId, sort: direction }] : [],
+      defaultState: { sort: null },
+    });
+  });
 
   const onSortChanged = useCallback(
     (event: SortChangedEvent<Row>) => {
