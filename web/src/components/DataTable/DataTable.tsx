@@ -145,8 +145,8 @@ export function DataTable<Row extends { id: string | number }, K extends string 
     const wanted = props.sort;
     const colId = wanted && props.columns.find((c) => c.sortKey === wanted.key)?.field;
     const direction = wanted?.direction === 'ASC' ? 'asc' : 'desc';
-    const shown = api.getColumnState().find((column) => column.sort);
-    if (colId ? shown?.colId === colId && shown.sort === direction : !shown) return;
+    const sorted = api.getColumnState().find((column) => column.sort);
+    if (colId ? sorted?.colId === colId && sorted.sort === direction : !sorted) return;
     api.applyColumnState({
       state: colId ? [{ colId, sort: direction }] : [],
       defaultState: { sort: null },
@@ -288,15 +288,16 @@ export function DataTable<Row extends { id: string | number }, K extends string 
               <AgGridReact<Row>
                 theme={THEME}
                 domLayout={height ? 'normal' : 'autoHeight'}
-                // Every row and column of the page stays in the page (at most 100 rows): a row can
-                // be found (the browser's find), measured and scrolled to. The rows out of view come
-                // right after the first rows are painted, so that those are not kept waiting for
-                // them.
+                // Every row and column of the page stays in the page (at most 100 rows): a row
+                // can be found (the browser's find), measured and scrolled to. The rows out of
+                // view come right after the first rows are painted, so that those are not kept
+                // waiting for them.
                 rowBuffer={everyRow ? 100 : 10}
                 onFirstDataRendered={drawEveryRow}
                 suppressColumnVirtualisation
-                // A row that grows to its wrapped values, or moves with a new sort or page, takes its
-                // place at once: sliding rows over 0.4 s restyled the page in every frame meanwhile.
+                // A row that grows to its wrapped values, or moves with a new sort or page, takes
+                // its place at once: sliding rows over 0.4 s restyled the page in every frame
+                // meanwhile.
                 animateRows={false}
                 rowData={props.rows}
                 columnDefs={defs}
