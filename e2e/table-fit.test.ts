@@ -132,7 +132,6 @@ function rowHeightProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** The most grid rows seen moving (a transition of a row itself) in any frame for 300 ms. */
 /**
  * Header labels not wholly inside their header cell: the header is as high as its labels, which
  * wrap between their words (DataTable/row-heights.ts).
@@ -153,6 +152,7 @@ function headerLabelsCut(page: Page): Promise<string[]> {
   );
 }
 
+/** The most grid rows seen moving (a transition of a row itself) in any frame for 300 ms. */
 function slidingRows(page: Page): Promise<number> {
   return page.evaluate(
     () =>

@@ -142,9 +142,10 @@ export function DataTable<Row extends { id: string | number }, K extends string 
   useEffect(() => {
     const api = apiRef.current;
     if (!api || api.isDestroyed()) return;
-    const wanted = props.sort;
-    const colId = wanted && props.columns.find((c) => c.sortKey === wanted.key)?.field;
-    const direction = wanted?.direction === 'ASC' ? 'asc' : 'desc';
+    // The address's sort as the definitions say it (`columnDefs`: 'asc' or 'desc' on one column).
+    const wanted = defs.find((def) => def.sort);
+    const colId = wanted?.colId;
+    const direction = wanted?.sort as 'asc' | 'desc' | undefined;
     const sorted = api.getColumnState().find((column) => column.sort);
     if (colId ? sorted?.colId === colId && sorted.sort === direction : !sorted) return;
     api.applyColumnState({

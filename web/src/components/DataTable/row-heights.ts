@@ -19,7 +19,7 @@ export const WRAPPED_STYLE = {
 };
 
 /** The header's height while each label takes one or two lines (AG Grid's quartz theme). */
-export const HEADER_HEIGHT = 48;
+const HEADER_HEIGHT = 48;
 /** The room above and below a header's label when the label sets the header's height. */
 const HEADER_LABEL_PADDING_PX = 10;
 const HEADER_CELL = 'ag-header-cell';
@@ -37,8 +37,13 @@ function wrappedRowHeight(lines: number): number {
  * column) comes down again.
  */
 function linesOf(cell: HTMLElement, range: Range): number {
-  range.selectNodeContents(cell);
-  return Math.ceil(range.getBoundingClientRect().height / LINE_PX);
+  return Math.ceil(contentHeight(cell, range) / LINE_PX);
+}
+
+/** The height of an element's content's box: its text's lines, whatever the element's height. */
+function contentHeight(element: HTMLElement, range: Range): number {
+  range.selectNodeContents(element);
+  return range.getBoundingClientRect().height;
 }
 
 /**
@@ -47,10 +52,8 @@ function linesOf(cell: HTMLElement, range: Range): number {
  */
 function headerHeightOf(root: HTMLElement, range: Range): number {
   let label = 0;
-  for (const text of Array.from(root.querySelectorAll<HTMLElement>(`.${HEADER_LABEL}`))) {
-    range.selectNodeContents(text);
-    label = Math.max(label, range.getBoundingClientRect().height);
-  }
+  for (const text of Array.from(root.querySelectorAll<HTMLElement>(`.${HEADER_LABEL}`)))
+    label = Math.max(label, contentHeight(text, range));
   return Math.max(HEADER_HEIGHT, Math.ceil(label) + HEADER_LABEL_PADDING_PX);
 }
 
