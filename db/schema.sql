@@ -3089,6 +3089,34 @@ $function$;
 comment on function app_hidden.inn_valid(text) is 'Whether an ИНН (10 or 12 digits) has valid check digits; null is valid.';
 grant execute on function app_hidden.inn_valid(text) to ledgerline_visitor;
 
+CREATE OR REPLACE FUNCTION app_hidden.invoice_cost_view(invoice_id integer)
+ RETURNS TABLE(hidden_cost_count integer, visible_amount numeric, visible_amount_w_vat numeric, visible_amount_usd_w_vat numeric)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select case when (select app_hidden.sees_whole_invoices()) then 0
+              else app_hidden.live_cost_count(invoice_cost_view.invoice_id)
+                   - (select count(*)::integer from app_public.costs c
+                       where c.invoice_id = invoice_cost_view.invoice_id and not c.is_deleted) end,
+         case when (select app_hidden.sees_whole_invoices()) then null
+              else (select case when count(*) = app_hidden.live_cost_count(invoice_cost_view.invoice_id)
+                                then null else coalesce(sum(c.amount), 0) end
+                      from app_public.costs c
+                     where c.invoice_id = invoice_cost_view.invoice_id and not c.is_deleted) end,
+         case when (select app_hidden.sees_whole_invoices()) then null
+              else (select case when count(*) = app_hidden.live_cost_count(invoice_cost_view.invoice_id)
+                                then null else coalesce(sum(c.amount_w_vat), 0) end
+                      from app_public.costs c
+                     where c.invoice_id = invoice_cost_view.invoice_id and not c.is_deleted) end,
+         case when (select app_hidden.sees_whole_invoices()) then null
+              else (select case when count(*) = app_hidden.live_cost_count(invoice_cost_view.invoice_id)
+                                then null else coalesce(sum(c.amount_usd_w_vat), 0) end
+                      from app_public.costs c
+                     where c.invoice_id = invoice_cost_view.invoice_id and not c.is_deleted) end
+$function$;
+comment on function app_hidden.invoice_cost_view(integer) is 'Of one invoice, as the signed-in account sees it: how many live costs are outside its access (0 when it sees them all) and the sums without VAT, with VAT and with VAT in USD of the live costs it sees (null when it sees them all). Inlined by PostgreSQL into the calling statement (no settings of its own: keep it so), so the account''s checks run once per statement; select one column: `(select v.hidden_cost_count from app_hidden.invoice_cost_view(i.id) v)`.';
+grant execute on function app_hidden.invoice_cost_view(integer) to ledgerline_visitor;
+
 CREATE OR REPLACE FUNCTION app_hidden.invoice_for_payment(invoice_id integer)
  RETURNS app_public.invoices
  LANGUAGE plpgsql
@@ -7927,10 +7955,7 @@ CREATE OR REPLACE FUNCTION app_public.invoices_hidden_cost_count(invoice app_pub
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select case when (select app_hidden.sees_whole_invoices()) then 0
-              else app_hidden.live_cost_count(invoice.id)
-                   - (select count(*)::integer from app_public.costs c
-                       where c.invoice_id = invoice.id and not c.is_deleted) end
+  select v.hidden_cost_count from app_hidden.invoice_cost_view(invoice.id) v
 $function$;
 comment on function app_public.invoices_hidden_cost_count(app_public.invoices) is 'How many live costs of this invoice are outside your access (0 when you see them all).';
 grant execute on function app_public.invoices_hidden_cost_count(app_public.invoices) to ledgerline_visitor;
@@ -8057,11 +8082,7 @@ CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount(invoice app_public
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select case when (select app_hidden.sees_whole_invoices()) then null
-              else (select case when count(*) = app_hidden.live_cost_count(invoice.id) then null
-                                else coalesce(sum(c.amount), 0) end
-                      from app_public.costs c
-                     where c.invoice_id = invoice.id and not c.is_deleted) end
+  select v.visible_amount from app_hidden.invoice_cost_view(invoice.id) v
 $function$;
 comment on function app_public.invoices_visible_amount(app_public.invoices) is 'The sum without VAT of the live costs of this invoice you see; null when you see them all.';
 grant execute on function app_public.invoices_visible_amount(app_public.invoices) to ledgerline_visitor;
@@ -8072,11 +8093,7 @@ CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount_usd_w_vat(invoice 
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select case when (select app_hidden.sees_whole_invoices()) then null
-              else (select case when count(*) = app_hidden.live_cost_count(invoice.id) then null
-                                else coalesce(sum(c.amount_usd_w_vat), 0) end
-                      from app_public.costs c
-                     where c.invoice_id = invoice.id and not c.is_deleted) end
+  select v.visible_amount_usd_w_vat from app_hidden.invoice_cost_view(invoice.id) v
 $function$;
 comment on function app_public.invoices_visible_amount_usd_w_vat(app_public.invoices) is 'The sum with VAT in USD of the live costs of this invoice you see; null when you see them all.';
 grant execute on function app_public.invoices_visible_amount_usd_w_vat(app_public.invoices) to ledgerline_visitor;
@@ -8087,11 +8104,7 @@ CREATE OR REPLACE FUNCTION app_public.invoices_visible_amount_w_vat(invoice app_
  STABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select case when (select app_hidden.sees_whole_invoices()) then null
-              else (select case when count(*) = app_hidden.live_cost_count(invoice.id) then null
-                                else coalesce(sum(c.amount_w_vat), 0) end
-                      from app_public.costs c
-                     where c.invoice_id = invoice.id and not c.is_deleted) end
+  select v.visible_amount_w_vat from app_hidden.invoice_cost_view(invoice.id) v
 $function$;
 comment on function app_public.invoices_visible_amount_w_vat(app_public.invoices) is 'The sum with VAT of the live costs of this invoice you see; null when you see them all.';
 grant execute on function app_public.invoices_visible_amount_w_vat(app_public.invoices) to ledgerline_visitor;

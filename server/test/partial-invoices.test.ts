@@ -3,7 +3,7 @@
 // access (no amounts) and the sum of the costs it sees, in the list and on the record; an account
 // that sees every cost gets 0 and no separate subtotal.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, gql, login, type TestApp } from './helpers.ts';
+import { asUser, createTestApp, gql, login, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 const token: Record<string, string> = {};
@@ -34,7 +34,7 @@ async function expectedForManager() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ graphqlExplain: true });
   for (const user of ['admin', 'manager']) token[user] = (await login(t.app, user)).accessToken;
 });
 
@@ -105,5 +105,95 @@ describe('an account that sees part of an invoice sees the visible subtotal and 
       expect(node.hiddenCostCount).toBe(0);
       expect(node.visibleAmountWVat).toBeNull();
     }
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Actual Loops': number;
+  Output?: string[];
+  Plans?: PlanNode[];
+}
+
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+}
+
+// db/migrations/0313-invoice-cost-view-inlined.sql: the figures cost a read of each invoice's costs,
+// not the account's checks again for every row.
+describe("a page's figures are read in its own statement, the account's checks once", () => {
+  it('PostgreSQL inlines app_hidden.invoice_cost_view: no call of it per row, and whether the account sees whole invoices is asked once for five rows', async () => {
+    const plan = await asUser(t.db, 'manager', async (client) => {
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `explain (analyze, verbose, format json)
+         select (select v.hidden_cost_count from app_hidden.invoice_cost_view(i.id) v),
+                (select v.visible_amount_w_vat from app_hidden.invoice_cost_view(i.id) v)
+           from (select id from app_public.invoices order by id limit 5) i`,
+      );
+      return rows[0]!['QUERY PLAN'][0].Plan;
+    });
+    const nodes = planNodes(plan);
+    expect(plan['Node Type']).not.toBe('Function Scan');
+    expect(nodes.filter((node) => node['Node Type'] === 'Function Scan')).toEqual([]);
+    const asked = nodes.filter((node) =>
+      node.Output?.some((output) => output.includes('sees_whole_invoices()')),
+    );
+    expect(asked.length).toBeGreaterThan(0);
+    for (const node of asked) expect(node['Actual Loops']).toBe(1);
+    const costReads = nodes.filter((node) =>
+      node.Output?.some((output) => output.includes('count(*)')),
+    );
+    expect(costReads.some((node) => node['Actual Loops'] === 5)).toBe(true);
+  });
+
+  it.each(['manager', 'admin'])(
+    'the invoices list as the %s selects the four figures from the view in the statement that reads the invoices',
+    async (user) => {
+      const result = await gql(t.app, LIST, {}, token[user]);
+      expect(result.errors).toBeUndefined();
+      const operations = (
+        result as { extensions?: { explain?: { operations: { type: string; query?: string }[] } } }
+      ).extensions!.explain!.operations;
+      const page = operations.filter(
+        (operation) => operation.type === 'sql' && operation.query!.includes('"invoices"'),
+      );
+      expect(page).toHaveLength(1);
+      for (const column of [
+        'hidden_cost_count',
+        'visible_amount',
+        'visible_amount_w_vat',
+        'visible_amount_usd_w_vat',
+      ]) {
+        expect(page[0]!.query).toContain(
+          `(select v."${column}" from app_hidden.invoice_cost_view(`,
+        );
+      }
+      expect(page[0]!.query).not.toMatch(/invoices_(hidden_cost_count|visible_amount)/);
+    },
+  );
+
+  it("a mutation's invoice gives the same figures as the list (its fields keep their functions)", async () => {
+    const list = await gql(t.app, LIST, {}, token.admin);
+    const first = (list.data!.allInvoices.nodes as { id: number; invoiceRef?: string }[])[0]!;
+    const record = await gql(
+      t.app,
+      `query R($id: Int!) { invoiceById(id: $id) { invoiceRef } }`,
+      { id: first.id },
+      token.admin,
+    );
+    const updated = await gql(
+      t.app,
+      `mutation U($id: Int!, $ref: String!) { updateInvoiceById(input: { id: $id, patch: { invoiceRef: $ref } }) {
+         invoice { hiddenCostCount visibleAmount visibleAmountWVat visibleAmountUsdWVat } } }`,
+      { id: first.id, ref: record.data!.invoiceById.invoiceRef },
+      token.admin,
+    );
+    expect(updated.errors).toBeUndefined();
+    expect(updated.data!.updateInvoiceById.invoice).toEqual({
+      hiddenCostCount: 0,
+      visibleAmount: null,
+      visibleAmountWVat: null,
+      visibleAmountUsdWVat: null,
+    });
   });
 });

@@ -9,6 +9,7 @@ import { maskError } from './errors.ts';
 import { AuthPlugin } from './plugins/auth.ts';
 import { CappedCountPlugin } from './plugins/capped-count.ts';
 import { IdInflectionPlugin } from './plugins/id-inflection.ts';
+import { InvoiceCostViewPlugin } from './plugins/invoice-cost-view.ts';
 import { OrderByNullsPlugin } from './plugins/order-by-nulls.ts';
 import { OutstandingTotalPlugin } from './plugins/outstanding-total.ts';
 import { PageSizeCapPlugin } from './plugins/page-size-cap.ts';
@@ -57,6 +58,7 @@ export function makePreset({
     plugins: [
       CappedCountPlugin,
       IdInflectionPlugin,
+      InvoiceCostViewPlugin,
       OrderByNullsPlugin,
       OutstandingTotalPlugin,
       PageSizeCapPlugin,
