@@ -172,6 +172,37 @@ describe("a page's figures are read in its own statement, the account's checks o
     },
   );
 
+  it("the fields' functions, which a mutation's invoice and any SQL caller use, give the manager the same figures", async () => {
+    const expected = await expectedForManager();
+    const rows = await asUser(t.db, 'manager', async (client) => {
+      const result = await client.query<{
+        id: number;
+        hidden: number;
+        visible_amount: string | null;
+        visible_w_vat: string | null;
+        visible_usd: string | null;
+      }>(
+        `select i.id, app_public.invoices_hidden_cost_count(i) as hidden,
+                app_public.invoices_visible_amount(i)::text as visible_amount,
+                app_public.invoices_visible_amount_w_vat(i)::text as visible_w_vat,
+                app_public.invoices_visible_amount_usd_w_vat(i)::text as visible_usd
+           from app_public.invoices i`,
+      );
+      return result.rows;
+    });
+    expect(rows.filter((row) => row.hidden > 0).length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const want = expected.get(row.id);
+      const hidden = want?.hidden ?? 0;
+      expect(row.hidden, `invoice ${row.id}`).toBe(hidden);
+      expect([row.visible_amount, row.visible_w_vat, row.visible_usd]).toEqual(
+        hidden > 0
+          ? [want!.visible_amount, want!.visible_w_vat, want!.visible_usd]
+          : [null, null, null],
+      );
+    }
+  });
+
   it("an invoice a mutation returns keeps its figures (the fields' functions): the admin's 0 hidden lines and no subtotal", async () => {
     const list = await gql(t.app, LIST, {}, token.admin);
     const first = (list.data!.allInvoices.nodes as { id: number }[])[0]!;
