@@ -1,4 +1,4 @@
-import { PgSelectSingleStep, TYPES, type PgCodec } from 'postgraphile/@dataplan/pg';
+import { PgSelectSingleStep } from 'postgraphile/@dataplan/pg';
 import { sql } from 'postgraphile/pg-sql2';
 
 interface Scope {
@@ -6,21 +6,22 @@ interface Scope {
   fieldName?: string;
 }
 
-/** Each figure's function (the field's definition) and its column of app_hidden.invoice_cost_view. */
-const FIGURES: Record<string, { column: string; codec: PgCodec }> = {
-  invoices_hidden_cost_count: { column: 'hidden_cost_count', codec: TYPES.int },
-  invoices_visible_amount: { column: 'visible_amount', codec: TYPES.numeric },
-  invoices_visible_amount_w_vat: { column: 'visible_amount_w_vat', codec: TYPES.numeric },
-  invoices_visible_amount_usd_w_vat: { column: 'visible_amount_usd_w_vat', codec: TYPES.numeric },
-};
+/** The columns of app_hidden.invoice_cost_view; each is a field's function, `invoices_<column>`. */
+const FIGURES = [
+  'hidden_cost_count',
+  'visible_amount',
+  'visible_amount_w_vat',
+  'visible_amount_usd_w_vat',
+];
 
 /**
  * An invoice's figures of what the account sees of it (hiddenCostCount and the visible sums) read
  * from app_hidden.invoice_cost_view in the statement that reads the invoices, which PostgreSQL
  * inlines: the account's checks are then asked once per statement instead of once per row, as the
  * fields' own functions (app_public.invoices_hidden_cost_count and the others, which read the same
- * view) would. db/migrations/0313-invoice-cost-view-inlined.sql has the measurements. Rows a
- * mutation returns are not selects: their fields keep the function.
+ * view) would. db/migrations/0313-invoice-cost-view-inlined.sql has the measurements. An invoice a
+ * mutation returns keeps the function, which PostgreSQL runs in a statement after the mutation's:
+ * read in the mutation's own statement, the figures would not see what it changed.
  */
 export const InvoiceCostViewPlugin: GraphileConfig.Plugin = {
   name: 'LedgerlineInvoiceCostViewPlugin',
@@ -35,15 +36,16 @@ export const InvoiceCostViewPlugin: GraphileConfig.Plugin = {
           typeof build.inflection.computedAttributeField
         >[0]['resource'];
         const resources = build.input.pgRegistry.pgResources;
-        const name = Object.keys(FIGURES).find((fn) => {
-          const resource = resources[fn] as FunctionResource | undefined;
+        const column = FIGURES.find((name) => {
+          const resource = resources[`invoices_${name}`] as FunctionResource | undefined;
           return (
             resource && build.inflection.computedAttributeField({ resource }) === scope.fieldName
           );
         });
-        const figure = name ? FIGURES[name] : undefined;
         const original = field.plan as ((...args: unknown[]) => unknown) | undefined;
-        if (!figure || !original) return field;
+        if (!column || !original) return field;
+        // The field's type, as its function returns it.
+        const { codec } = resources[`invoices_${column}`]!;
         return {
           ...field,
           plan(this: unknown, $invoice: unknown, ...rest: unknown[]) {
@@ -55,8 +57,8 @@ export const InvoiceCostViewPlugin: GraphileConfig.Plugin = {
             }
             const alias = $invoice.getClassStep().alias;
             return $invoice.select(
-              sql`(select v.${sql.identifier(figure.column)} from app_hidden.invoice_cost_view(${alias}.id) v)`,
-              figure.codec,
+              sql`(select v.${sql.identifier(column)} from app_hidden.invoice_cost_view(${alias}.id) v)`,
+              codec,
             );
           },
         } as typeof field;
