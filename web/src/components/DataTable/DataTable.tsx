@@ -136,23 +136,25 @@ export function DataTable<Row extends { id: string | number }, K extends string 
     [columnsShown, props.sort, hasActions, pinActions, actionsWidth, t, i18n.language, shown],
   );
 
-  // The grid shows the address's sort after every render of the list, as it did when its
-  // definitions (with their `sort`) were made at every render: a sort the grid shows and the
-  // address does not have (a render of an earlier sort come after a header's click) never stays.
+  // The address's sort as the definitions say it (`columnDefs`: 'asc' or 'desc' on one column).
+  const wanted = defs.find((def) => def.sort);
+  const wantedColumn = wanted?.colId;
+  const wantedDirection = wanted?.sort as 'asc' | 'desc' | undefined;
+  // When the address's sort changes, the grid shows it, whatever it shows then: a render of an
+  // earlier sort, come after a header's second click, never stays. Only then: a navigation renders
+  // after the list's other renders (a transition), and one of those, with the address still
+  // before a header's click, must not take the click's sort back from the grid.
   useEffect(() => {
     const api = apiRef.current;
     if (!api || api.isDestroyed()) return;
-    // The address's sort as the definitions say it (`columnDefs`: 'asc' or 'desc' on one column).
-    const wanted = defs.find((def) => def.sort);
-    const colId = wanted?.colId;
-    const direction = wanted?.sort as 'asc' | 'desc' | undefined;
     const sorted = api.getColumnState().find((column) => column.sort);
-    if (colId ? sorted?.colId === colId && sorted.sort === direction : !sorted) return;
+    if (wantedColumn ? sorted?.colId === wantedColumn && sorted.sort === wantedDirection : !sorted)
+      return;
     api.applyColumnState({
-      state: colId ? [{ colId, sort: direction }] : [],
+      state: wantedColumn ? [{ colId: wantedColumn, sort: wantedDirection }] : [],
       defaultState: { sort: null },
     });
-  });
+  }, [wantedColumn, wantedDirection]);
 
   const onSortChanged = useCallback(
     (event: SortChangedEvent<Row>) => {
